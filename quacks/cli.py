@@ -1,0 +1,48 @@
+"""Command line: ``python -m quacks [play | scenario | check-data | simulate | bench-ui | ...]``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+
+def _scenario(args: argparse.Namespace) -> int:
+    from .scenario import main
+
+    return main(args.file)
+
+
+def _check_data(args: argparse.Namespace) -> int:
+    from .content.loader import check_data
+
+    errors = check_data(args.dir)
+    where = args.dir or "the game's data folder"
+    if errors:
+        for e in errors:
+            print(e, file=sys.stderr)
+        print(f"{len(errors)} error(s) in {where}", file=sys.stderr)
+        return 1
+    print(f"{where}: all data files are valid")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="quacks", description="The Quacks of Quedlinburg on your desktop.")
+    sub = p.add_subparsers(dest="command")
+    sc = sub.add_parser("scenario", help="run a scenario file and print the state where it stops")
+    sc.add_argument("file")
+    sc.set_defaults(func=_scenario)
+    cd = sub.add_parser("check-data", help="validate a data folder (default: the game's own)")
+    cd.add_argument("dir", nargs="?", default=None)
+    cd.set_defaults(func=_check_data)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "command", None):
+        parser.print_help()
+        return 0
+    return int(args.func(args))

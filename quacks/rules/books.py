@@ -1,0 +1,558 @@
+"""Chip actions of the ingredient books: one small class per effect kind, parameters from the data files.
+
+A book names its effect kind and parameters in ``data/books/*.yaml``; each kind here declares the
+parameters it takes (validated by the loader) and the hooks it acts in:
+
+- ``diverts``: when drawn, the chip does not go into the pot (red set 2);
+- ``move_bonus``: extra spaces when a chip is placed (red sets 1, 3, 4; yellow set 4);
+- ``after_place``: right after the chip is placed (blue sets 1-4, yellow sets 1 and 2);
+- ``limit``: the white limit (yellow set 3);
+- ``evaluate``: evaluation step B (black, green and purple books).
+
+Every kind cites the Almanac section it implements.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .actions import PASS, Action, act
+from .chips import CHIP_BY_NAME, Chip, Colour, find_chip
+from .params import (
+    Param,
+    Reward,
+    Schema,
+    parse_chip,
+    parse_chip_choices,
+    parse_int,
+    parse_int_map,
+    parse_list,
+    parse_reward,
+)
+from .registry import decision, step
+from .state import Chance, Decision, Placed, SeatState, Step
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+BOOK_KINDS: dict[str, type[BookEffect]] = {}
+
+
+class BookEffect:
+    """Base of all chip actions: every hook does nothing unless a kind overrides it."""
+
+    kind: ClassVar[str] = ""
+    schema: ClassVar[Schema] = Schema()
+    evaluates: ClassVar[bool] = False  # acts in evaluation step B
+
+    def __init__(self, colour: Colour, params: dict[str, Any] | None = None) -> None:
+        self.colour = colour
+        self.params = params or {}
+        for k, v in self.params.items():
+            setattr(self, k, v)
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        if cls.kind:
+            BOOK_KINDS[cls.kind] = cls
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.colour}, {self.params})"
+
+    def mine(self, c: Chip) -> bool:
+        return c.colour is self.colour
+
+    # hooks ----------------------------------------------------------------------------------------------
+    def diverts(self, g: Game, s: SeatState, c: Chip) -> bool:
+        return False
+
+    def move_bonus(self, g: Game, s: SeatState, c: Chip) -> int:
+        return 0
+
+    def after_place(self, g: Game, seat: int, p: Placed, source: str) -> None:
+        return None
+
+    def limit(self, g: Game, s: SeatState) -> int:
+        return 0
+
+    def evaluate(self, g: Game, seat: int) -> None:
+        return None
+
+
+def last_two(s: SeatState) -> list[Chip]:
+    """The last and next-to-last chips placed (green books: "last or next to last")."""
+    return [p.chip for p in s.pot[-2:]]
+
+
+# --- orange ----------------------------------------------------------------------------------------------
+
+
+class Plain(BookEffect):
+    """Pumpkin: no action; the chip only fills the pot (Almanac, "Pumpkin")."""
+
+    kind = "plain"
+
+
+# --- black (African death's head hawkmoth) ----------------------------------------------------------------
+
+
+class BlackDuel(BookEffect):
+    """2 players: as many black chips as the opponent: ``tie``; more: ``more`` (Almanac; R11: 0-0 is nothing)."""
+
+    kind = "black_duel"
+    evaluates = True
+    schema = Schema({
+        "tie": Param(parse_reward, "gain for as many as the opponent"),
+        "more": Param(parse_reward, "gain for more than the opponent"),
+    })
+    tie: Reward
+    more: Reward
+
+    def evaluate(self, g: Game, seat: int) -> None:
+        mine = g.seats[seat].count_colour(self.colour)
+        other = g.seats[g.left_of(seat)].count_colour(self.colour)
+        if mine == 0:
+            return
+        if mine > other:
+            g.give_reward(seat, self.more, f"more {self.colour} chips than the opponent", "chip")
+        elif mine == other:
+            g.give_reward(seat, self.tie, f"as many {self.colour} chips as the opponent", "chip")
+
+
+class BlackNeighbours(BookEffect):
+    """3-4 players: more than one neighbour: ``one``; more than both: ``both`` (Almanac)."""
+
+    kind = "black_neighbours"
+    evaluates = True
+    schema = Schema({
+        "one": Param(parse_reward, "gain for more than the left or the right neighbour"),
+        "both": Param(parse_reward, "gain for more than both neighbours"),
+    })
+    one: Reward
+    both: Reward
+
+    def evaluate(self, g: Game, seat: int) -> None:
+        mine = g.seats[seat].count_colour(self.colour)
+        left = g.seats[g.left_of(seat)].count_colour(self.colour)
+        right = g.seats[g.right_of(seat)].count_colour(self.colour)
+        beats = (mine > left) + (mine > right)
+        if beats == 2:
+            g.give_reward(seat, self.both, f"more {self.colour} chips than both neighbours", "chip")
+        elif beats == 1:
+            g.give_reward(seat, self.one, f"more {self.colour} chips than a neighbour", "chip")
+
+
+# --- blue (crow skull) -------------------------------------------------------------------------------------
+
+
+class PeekAndPick(BookEffect):
+    """Set 1: after placing, look at as many chips as the chip's value and place one of them (R20, R31)."""
+
+    kind = "peek_and_pick"
+
+    def after_place(self, g: Game, seat: int, p: Placed, source: str) -> None:
+        s = g.seats[seat]
+        if s.exploded or p.index >= g.cat.pot.last or not s.bag:
+            return
+        g.push(Chance("reveal", seat, "pick", min(p.chip.value, s.bag.total)))
+
+
+class ExplosionShield(BookEffect):
+    """Set 2: an explosion within the next <value> drawn chips scores VP and coins, no die (R7)."""
+
+    kind = "explosion_shield"
+
+    def after_place(self, g: Game, seat: int, p: Placed, source: str) -> None:
+        s = g.seats[seat]
+        s.shield = max(s.shield, p.chip.value)
+
+
+class RubySpaceRuby(BookEffect):
+    """Set 3: a chip placed on a ruby space gives ``rubies`` at once."""
+
+    kind = "ruby_space_ruby"
+    schema = Schema({"rubies": Param(parse_int(1), "rubies for a chip on a ruby space")})
+    rubies: int
+
+    def after_place(self, g: Game, seat: int, p: Placed, source: str) -> None:
+        if g.cat.pot.space(p.index).ruby:
+            g.gain_rubies(seat, self.rubies, f"{p.chip} on a ruby space")
+
+
+class RubySpaceVP(BookEffect):
+    """Set 4: a chip placed on a ruby space gives VP equal to its value, at once."""
+
+    kind = "ruby_space_vp"
+
+    def after_place(self, g: Game, seat: int, p: Placed, source: str) -> None:
+        if g.cat.pot.space(p.index).ruby:
+            g.gain_vp(seat, p.chip.value, f"{p.chip} on a ruby space", "chip")
+
+
+# --- red (toadstool) -----------------------------------------------------------------------------------------
+
+
+class OrangeBoost(BookEffect):
+    """Set 1: extra spaces by the orange chips already in the pot (``bonus``: from N oranges on, +M)."""
+
+    kind = "orange_boost"
+    schema = Schema({
+        "counted": Param(parse_chip, "the chip kind counted in the pot"),
+        "bonus": Param(parse_int_map("chips in the pot"), "from so many chips on, so many extra spaces"),
+    })
+    counted: Chip
+    bonus: tuple[tuple[int, int], ...]
+
+    def move_bonus(self, g: Game, s: SeatState, c: Chip) -> int:
+        if not self.mine(c):
+            return 0
+        n = s.count_colour(self.counted.colour)
+        extra = 0
+        for threshold, b in self.bonus:
+            if n >= threshold:
+                extra = b
+        return extra
+
+
+class SetAside(BookEffect):
+    """Set 2: a drawn chip goes beside the pot; after stopping it may be placed, returned or kept (R10)."""
+
+    kind = "set_aside"
+
+    def diverts(self, g: Game, s: SeatState, c: Chip) -> bool:
+        return self.mine(c)
+
+
+class FollowWhite(BookEffect):
+    """Set 3: placed right after a white chip, the chip also moves the white chip's value."""
+
+    kind = "follow_white"
+
+    def move_bonus(self, g: Game, s: SeatState, c: Chip) -> int:
+        if self.mine(c) and s.pot and s.pot[-1].chip.is_white:
+            return s.pot[-1].chip.value
+        return 0
+
+
+class WhiteBoost(BookEffect):
+    """Set 4: once a chip of this colour is in the pot, every later ``chip`` moves ``extra`` more."""
+
+    kind = "white_boost"
+    schema = Schema({
+        "chip": Param(parse_chip, "the chip kind that moves further"),
+        "extra": Param(parse_int(1), "extra spaces"),
+    })
+    chip: Chip
+    extra: int
+
+    def move_bonus(self, g: Game, s: SeatState, c: Chip) -> int:
+        if c is self.chip and s.count_colour(self.colour):
+            return self.extra
+        return 0
+
+
+# --- yellow (mandrake) ---------------------------------------------------------------------------------------
+
+
+class ReturnWhite(BookEffect):
+    """Set 1: drawn right after a white chip, that white may go back into the bag; its space stays empty."""
+
+    kind = "return_white"
+
+    def after_place(self, g: Game, seat: int, p: Placed, source: str) -> None:
+        s = g.seats[seat]
+        if source != "aside" and s.prev_drawn_white and len(s.pot) >= 2 and s.pot[-2].chip.is_white:
+            s.pending.append(Decision(seat, "return-white", ("yellow",)))
+
+
+class DoubleNext(BookEffect):
+    """Set 2: the next chip placed moves ``factor`` times its whole move (R8)."""
+
+    kind = "double_next"
+    schema = Schema({"factor": Param(parse_int(2), "how many times the next chip moves")})
+    factor: int
+
+    def after_place(self, g: Game, seat: int, p: Placed, source: str) -> None:
+        g.seats[seat].double_next = self.factor
+
+
+class RaiseLimit(BookEffect):
+    """Set 3: with N chips of this colour in the pot the white limit is at least M (``limits``; R9)."""
+
+    kind = "raise_limit"
+    schema = Schema({"limits": Param(parse_int_map("chips drawn"), "from so many chips on, this limit")})
+    limits: tuple[tuple[int, int], ...]
+
+    def limit(self, g: Game, s: SeatState) -> int:
+        n = s.count_colour(self.colour)
+        lim = 0
+        for threshold, value in self.limits:
+            if n >= threshold:
+                lim = value
+        return lim
+
+
+class CountBonus(BookEffect):
+    """Set 4: the 1st, 2nd, 3rd chip of this colour move ``bonuses`` more; later ones nothing."""
+
+    kind = "count_bonus"
+    schema = Schema({"bonuses": Param(parse_list(parse_int(0), 1), "extra spaces for the 1st, 2nd, ... chip")})
+    bonuses: tuple[int, ...]
+
+    def move_bonus(self, g: Game, s: SeatState, c: Chip) -> int:
+        if not self.mine(c):
+            return 0
+        n = s.count_colour(self.colour)
+        return self.bonuses[n] if n < len(self.bonuses) else 0
+
+
+# --- green (garden spider) ------------------------------------------------------------------------------------
+
+
+class LastTwoRubies(BookEffect):
+    """Set 1: ``rubies`` for every chip of this colour that is last or next to last in the pot."""
+
+    kind = "last_two_rubies"
+    evaluates = True
+    schema = Schema({"rubies": Param(parse_int(1), "rubies per chip")})
+    rubies: int
+
+    def evaluate(self, g: Game, seat: int) -> None:
+        n = sum(1 for c in last_two(g.seats[seat]) if self.mine(c))
+        g.gain_rubies(seat, n * self.rubies, f"{n} {self.colour} chip(s) last or next to last")
+
+
+class LastTwoChips(BookEffect):
+    """Set 2: for every such chip, a chip into the bag (``choices`` per chip; R32 for yellow and purple)."""
+
+    kind = "last_two_chips"
+    evaluates = True
+    schema = Schema({"choices": Param(parse_chip_choices, "for each chip, the chips one may take")})
+    choices: tuple[tuple[Chip, tuple[Chip, ...]], ...]
+
+    def evaluate(self, g: Game, seat: int) -> None:
+        for c in last_two(g.seats[seat]):
+            if self.mine(c):
+                g.push(Decision(seat, "green-chip", (c.name,)))
+
+
+def _green_chip_options(g: Game, d: Decision) -> list[Action]:
+    eff = g.effect_of(CHIP_BY_NAME[d.data[0]].colour)
+    for c, opts in eff.choices:
+        if c.name == d.data[0]:
+            return [act("choose", o) for o in opts if g.chip_obtainable(o)]
+    return []
+
+
+@decision("green-chip", _green_chip_options)
+def _green_chip(g: Game, d: Decision, a: Action) -> None:
+    g.give_chip(d.seat, CHIP_BY_NAME[a.args[0]], f"for {d.data[0]} last or next to last")
+
+
+class ExactWhitePush(BookEffect):
+    """Set 3: if the whites total exactly ``total``, the last chip moves the sum of this colour's values."""
+
+    kind = "exact_white_push"
+    evaluates = True
+    schema = Schema({"total": Param(parse_int(1), "the white total needed")})
+    total: int
+
+    def evaluate(self, g: Game, seat: int) -> None:
+        s = g.seats[seat]
+        if s.white_total != self.total or not s.pot:
+            return
+        n = sum(p.chip.value for p in s.pot if self.mine(p.chip))
+        if not n:
+            return
+        last = s.pot[-1]
+        new = min(last.index + n, g.cat.pot.last)
+        s.pot[-1] = Placed(new, last.chip, last.double_before, last.shield_before)
+        before = s.final_space
+        s.final_space = min(new + 1, g.cat.pot.spoon)
+        g.emit(
+            "push", seat, f"whites total exactly {self.total}: last chip moves {n}",
+            chip=last.chip.name, before=last.index, after=new, space_before=before, space_after=s.final_space,
+        )
+
+
+class LastTwoRubyDroplet(BookEffect):
+    """Set 4: pay ``cost`` ruby per such chip to move the droplet 1 space (choose how many)."""
+
+    kind = "last_two_ruby_droplet"
+    evaluates = True
+    schema = Schema({"cost": Param(parse_int(1), "rubies per droplet step")})
+    cost: int
+
+    def evaluate(self, g: Game, seat: int) -> None:
+        n = sum(1 for c in last_two(g.seats[seat]) if self.mine(c))
+        if n:
+            g.push(Decision(seat, "green-ruby", (n, self.cost)))
+
+
+def _green_ruby_options(g: Game, d: Decision) -> list[Action]:
+    n, cost = d.data
+    most = min(n, g.seats[d.seat].rubies // cost)
+    return [act("choose", k) for k in range(most + 1)]
+
+
+@decision("green-ruby", _green_ruby_options)
+def _green_ruby(g: Game, d: Decision, a: Action) -> None:
+    k = int(a.args[0])
+    if k:
+        g.pay_rubies(d.seat, k * d.data[1], "green chips last or next to last")
+        g.move_droplet(d.seat, k, "green chips last or next to last")
+
+
+# --- purple (ghost's breath) ------------------------------------------------------------------------------------
+
+
+class CountTiers(BookEffect):
+    """Set 1: by the chips of this colour in the pot, one tier of gains; a lower tier may be chosen (R12)."""
+
+    kind = "count_tiers"
+    evaluates = True
+    schema = Schema({"tiers": Param(parse_list(parse_reward, 1), "gains for 1, 2, 3... chips")})
+    tiers: tuple[Reward, ...]
+
+    def evaluate(self, g: Game, seat: int) -> None:
+        n = min(g.seats[seat].count_colour(self.colour), len(self.tiers))
+        if n:
+            g.push(Decision(seat, "purple-tier", (n,)))
+
+
+def _tier_options(g: Game, d: Decision) -> list[Action]:
+    return [act("choose", k) for k in range(d.data[0] + 1)]
+
+
+@decision("purple-tier", _tier_options)
+def _purple_tier(g: Game, d: Decision, a: Action) -> None:
+    k = int(a.args[0])
+    eff = _find(g, CountTiers)
+    if k:
+        g.give_reward(d.seat, eff.tiers[k - 1], f"{k} {eff.colour} chip(s) (tier {k})", "chip")
+
+
+class TradeTiers(BookEffect):
+    """Set 2: trade in 1-3 chips of this colour from the pot (back to the supply) for a tier of gains (R12)."""
+
+    kind = "trade_tiers"
+    evaluates = True
+    schema = Schema({"tiers": Param(parse_list(parse_reward, 1), "gains for trading in 1, 2, 3... chips")})
+    tiers: tuple[Reward, ...]
+
+    def evaluate(self, g: Game, seat: int) -> None:
+        n = min(g.seats[seat].count_colour(self.colour), len(self.tiers))
+        if n:
+            g.push(Decision(seat, "purple-trade", (n,)))
+
+
+@decision("purple-trade", _tier_options)
+def _purple_trade(g: Game, d: Decision, a: Action) -> None:
+    k = int(a.args[0])
+    if not k:
+        return
+    eff = _find(g, TradeTiers)
+    s = g.seats[d.seat]
+    removed = 0
+    for i in range(len(s.pot) - 1, -1, -1):
+        if removed == k:
+            break
+        if s.pot[i].chip.colour is eff.colour:
+            p = s.pot.pop(i)
+            g.return_to_supply(d.seat, p.chip, f"traded in ({eff.colour} set 2)")
+            removed += 1
+    g.give_reward(d.seat, eff.tiers[k - 1], f"traded in {k} {eff.colour} chip(s)", "chip")
+
+
+class BandVP(BookEffect):
+    """Set 3: VP per chip of this colour by the printed coin number of its space (``bands``; R13)."""
+
+    kind = "band_vp"
+    evaluates = True
+    schema = Schema({"bands": Param(parse_int_map("coin number"), "from this coin number on, so many VP")})
+    bands: tuple[tuple[int, int], ...]
+
+    def evaluate(self, g: Game, seat: int) -> None:
+        total = 0
+        for p in g.seats[seat].pot:
+            if self.mine(p.chip):
+                coins = g.cat.pot.space(p.index).coins
+                vp = 0
+                for threshold, v in self.bands:
+                    if coins >= threshold:
+                        vp = v
+                total += vp
+        g.gain_vp(seat, total, f"{self.colour} chips by their spaces", "chip")
+
+
+class UpgradeTiers(BookEffect):
+    """Set 4: trade one pot chip for a higher one of its colour into the bag; tier by count (R12)."""
+
+    kind = "upgrade_tiers"
+    evaluates = True
+    schema = Schema({
+        "tiers": Param(
+            parse_list(parse_list(parse_int(1), 2, 2), 1), "for 1, 2, 3... chips: [from value, to value]"
+        ),
+    })
+    tiers: tuple[tuple[int, int], ...]
+
+    def evaluate(self, g: Game, seat: int) -> None:
+        n = min(g.seats[seat].count_colour(self.colour), len(self.tiers))
+        if n:
+            g.push(Decision(seat, "purple-upgrade", (n,)))
+
+    def upgrades(self, g: Game, seat: int, n: int) -> list[tuple[Chip, Chip]]:
+        s = g.seats[seat]
+        in_pot = {p.chip for p in s.pot}
+        out: set[tuple[Chip, Chip]] = set()
+        for lo, hi in self.tiers[:n]:
+            for c in in_pot:
+                if c.value == lo:
+                    up = find_chip(c.colour, hi)
+                    if up is not None and g.chip_obtainable(up):
+                        out.add((c, up))
+        return sorted(out, key=lambda t: (t[0].index, t[1].index))
+
+
+def _upgrade_options(g: Game, d: Decision) -> list[Action]:
+    eff = _find(g, UpgradeTiers)
+    return [act("upgrade", a, b) for a, b in eff.upgrades(g, d.seat, d.data[0])] + [PASS]
+
+
+@decision("purple-upgrade", _upgrade_options)
+def _purple_upgrade(g: Game, d: Decision, a: Action) -> None:
+    if a == PASS:
+        return
+    old, new = CHIP_BY_NAME[a.args[0]], CHIP_BY_NAME[a.args[1]]
+    s = g.seats[d.seat]
+    for i in range(len(s.pot) - 1, -1, -1):
+        if s.pot[i].chip is old:
+            s.pot.pop(i)
+            break
+    g.return_to_supply(d.seat, old, "upgraded")
+    g.give_chip(d.seat, new, f"upgraded from {old}")
+
+
+def _find(g: Game, kind: type[BookEffect]) -> Any:
+    for e in g.book_effects:
+        if isinstance(e, kind):
+            return e
+    raise LookupError(kind.kind)  # pragma: no cover
+
+
+# --- the evaluation step B driver ----------------------------------------------------------------------------
+
+
+@step("chip_actions")
+def chip_actions(g: Game, colour: Colour) -> None:
+    """R25 step B: one colour at a time, seat by seat from the start player."""
+    eff = g.effect_of(colour)
+    if eff is None or not eff.evaluates:
+        return
+    g.push_all(Step("chip_action", (colour, seat)) for seat in g.seat_order())
+
+
+@step("chip_action")
+def chip_action(g: Game, colour: Colour, seat: int) -> None:
+    g.effect_of(colour).evaluate(g, seat)

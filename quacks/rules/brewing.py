@@ -1,0 +1,365 @@
+"""Brewing: drawing, placing, exploding, the flask, and the decisions a seat takes while it brews.
+
+Rulebook "Potions phase", "Stopped by an explosion", "Chip actions", "Flasks"; rulings R6, R10, R17, R19,
+R20, R22, R26, R31, R34.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import DONE, DRAW, FLASK, STOP, Action, IllegalAction, act
+from .chips import CHIP_BY_NAME, Chip
+from .registry import chance, decision, step
+from .state import Chance, Decision, Placed
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Brew, Game
+
+# --------------------------------------------------------------------------------------------------------
+# the brewing agenda item
+
+
+def brew_options(g: Game, seat: int) -> list[Action]:
+    s = g.seats[seat]
+    if s.pending:
+        return g.options(s.pending[0])
+    if not s.brewing:
+        return []
+    opts = [DRAW, STOP]
+    if flask_allowed(g, seat):
+        opts.append(FLASK)
+    return opts
+
+
+def flask_allowed(g: Game, seat: int) -> bool:
+    """R17: the last chip drawn is white, it did not explode the pot, and the flask is full."""
+    s = g.seats[seat]
+    return (
+        s.flask_full and s.brewing and not s.exploded and s.last_is_drawn_white
+        and bool(s.pot) and s.pot[-1].chip.is_white
+    )
+
+
+def brew_apply(g: Game, seat: int, a: Action) -> None:
+    s = g.seats[seat]
+    if s.pending:
+        from .registry import DECISIONS
+
+        d = s.pending.pop(0)
+        DECISIONS[d.kind][1](g, d, a)
+        return
+    if a == DRAW:
+        g.push(Chance("draw", seat, "draw"))
+    elif a == STOP:
+        finish(g, seat, "stops")
+    elif a == FLASK:
+        use_flask(g, seat)
+    else:  # pragma: no cover - legal_actions guards this
+        raise IllegalAction(f"unknown brewing action {a}")
+
+
+def brew_settle(g: Game, t: Brew) -> bool:
+    """Do what needs no choice for the seats of the brewing item; True if anything changed."""
+    seats = [t.only] if t.only is not None else range(g.n)
+    changed = False
+    for i in seats:
+        while settle_seat(g, i):
+            changed = True
+            g._flush()
+            if g.pending_chance() is not None:
+                return True
+    return changed
+
+
+def settle_seat(g: Game, seat: int) -> bool:
+    s = g.seats[seat]
+    if s.pending:
+        d = s.pending[0]
+        opts = g.options(d)
+        if len(opts) > 1:
+            return False
+        s.pending.pop(0)
+        if opts:
+            from .registry import DECISIONS
+
+            DECISIONS[d.kind][1](g, d, opts[0])
+        return True
+    if not s.stopped and (s.brewing or s.exploded):
+        card = g.fortune
+        if (
+            card is not None and not s.second_chance_offered
+            and card.effect.offers_restart(g, seat)
+        ):
+            s.second_chance_offered = True
+            s.pending.append(Decision(seat, "second-chance"))
+            return True
+        if s.exploded:
+            finish(g, seat, "pot exploded")
+            return True
+        if s.pot and s.pot[-1].index >= g.cat.pot.last:
+            finish(g, seat, "the pot is full (R34)")
+            return True
+        if not s.bag:
+            finish(g, seat, "the bag is empty")
+            return True
+        return False
+    if s.stopped and s.aside and not s.aside_settled:
+        s.pending.append(Decision(seat, "aside"))
+        return True
+    return False
+
+
+def finish(g: Game, seat: int, cause: str) -> None:
+    """The seat stops brewing (by choice, explosion, a full pot or an empty bag)."""
+    s = g.seats[seat]
+    s.brewing = False
+    s.stopped = True
+    g.emit("stop", seat, cause, space=g.scoring_space(seat))
+
+
+# --------------------------------------------------------------------------------------------------------
+# drawing and placing
+
+
+@chance("draw")
+def on_draw(g: Game, ch: Chance, c: Chip) -> None:
+    assert ch.seat is not None
+    s = g.seats[ch.seat]
+    s.bag.remove(c)
+    g.emit("draw", ch.seat, "draws", chip=c.name)
+    place_drawn(g, ch.seat, c, "draw")
+
+
+def place_drawn(g: Game, seat: int, c: Chip, source: str) -> None:
+    """A chip drawn from the bag (or picked from chips drawn): its on-draw effect, then placement."""
+    s = g.seats[seat]
+    book = g.effect_of(c.colour)
+    if book is not None and book.diverts(g, s, c):
+        # Red set 2 (R10): the chip goes beside the pot; it counts as a drawn chip (blue set 2 windows).
+        s.aside.append(c)
+        s.aside_this_round.append(c)
+        s.aside_settled = False
+        s.shield = max(0, s.shield - 1)
+        s.prev_drawn_white = s.last_is_drawn_white
+        s.last_is_drawn_white = False
+        g.emit("aside", seat, f"{c} goes beside the pot", chip=c.name)
+        return
+    place(g, seat, c, source)
+
+
+def place(g: Game, seat: int, c: Chip, source: str) -> None:
+    """Place ``c`` after the last chip: move = value + bonuses, doubled by yellow set 2 (R8); cap at 52 (R6)."""
+    s = g.seats[seat]
+    bonus = 0
+    for e in g.effects("move_bonus"):
+        bonus += e.move_bonus(g, s, c)
+    card = g.fortune
+    if card is not None:
+        bonus += card.effect.move_bonus(g, s, c)
+    factor = s.double_next
+    move = (c.value + bonus) * factor
+    start = s.pot[-1].index if s.pot else g.start_index(s)
+    index = min(start + move, g.cat.pot.last)
+    placed = Placed(index, c, s.double_next, s.shield)
+    s.double_next = 1
+    s.pot.append(placed)
+    covered = s.shield > 0
+    drawn = source != "aside"
+    if drawn:
+        s.shield = max(0, s.shield - 1)
+    s.prev_drawn_white = s.last_is_drawn_white
+    s.last_is_drawn_white = c.is_white and drawn
+    g.emit(
+        "place", seat, _place_cause(source), chip=c.name, index=index, start=start, move=move,
+        bonus=bonus, doubled=factor > 1,
+    )
+    if c.is_white:
+        before = s.white_total
+        s.white_total += c.value
+        g.emit("white_total", seat, f"{c} placed", before=before, after=s.white_total, limit=g.limit(seat))
+        if s.white_total > g.limit(seat) and not s.exploded:
+            s.exploded = True
+            s.protected = covered
+            s.brewing = False
+            g.emit(
+                "explode", seat, f"white total {s.white_total} is over {g.limit(seat)}",
+                white_total=s.white_total, limit=g.limit(seat), protected=covered,
+            )
+    book = g.effect_of(c.colour)
+    if book is not None:
+        book.after_place(g, seat, placed, source)
+    if card is not None:
+        card.effect.after_place(g, seat, placed, source)
+
+
+def _place_cause(source: str) -> str:
+    return {
+        "draw": "drawn from the bag",
+        "pick": "picked from the chips looked at",
+        "strong": "placed by strong-ingredient",
+        "aside": "placed from beside the pot",
+    }.get(source, source)
+
+
+def return_white(g: Game, seat: int, position: int, restore: bool, cause: str) -> None:
+    """Put the white chip at ``pot[position]`` back into the bag (flask, well-stirred, yellow set 1)."""
+    s = g.seats[seat]
+    p = s.pot.pop(position)
+    if not p.chip.is_white:  # pragma: no cover - callers check
+        raise IllegalAction(f"{p.chip} is not white")
+    s.bag.add(p.chip)
+    before = s.white_total
+    s.white_total -= p.chip.value
+    if restore:  # R26: the returned chip leaves no trace
+        s.double_next = p.double_before
+        s.shield = p.shield_before
+    s.last_is_drawn_white = False
+    g.emit("return_white", seat, cause, chip=p.chip.name, index=p.index)
+    g.emit("white_total", seat, cause, before=before, after=s.white_total, limit=g.limit(seat))
+
+
+def use_flask(g: Game, seat: int) -> None:
+    """R17, R26: the last drawn white goes back into the bag; the flask is empty until refilled."""
+    s = g.seats[seat]
+    s.flask_full = False
+    g.emit("flask", seat, "uses the flask", full=False)
+    return_white(g, seat, -1, True, "flask")
+
+
+# --------------------------------------------------------------------------------------------------------
+# decisions while brewing
+
+
+def _pick_options(g: Game, d: Decision) -> list[Action]:
+    s = g.seats[d.seat]
+    seen: list[Chip] = sorted(set(s.revealed))
+    return [act("pick", c) for c in seen] + [act("pick", "none")]
+
+
+@decision("pick", _pick_options)
+def _pick(g: Game, d: Decision, a: Action) -> None:
+    """Blue set 1 and strong-ingredient: place one of the chips looked at, the rest go back (R20, R31)."""
+    s = g.seats[d.seat]
+    choice = a.args[0]
+    chosen: Chip | None = None
+    if choice != "none":
+        chosen = CHIP_BY_NAME[choice]
+        s.revealed.remove(chosen)
+    for c in s.revealed:
+        s.bag.add(c)
+    back = [c.name for c in s.revealed]
+    s.revealed = []
+    g.emit("pick", d.seat, str(d.data[0]) if d.data else "pick", chip=choice, returned=back)
+    if chosen is not None:
+        place_drawn(g, d.seat, chosen, "strong" if d.data and d.data[0] == "strong" else "pick")
+
+
+@chance("pick")
+def _reveal_for_pick(g: Game, ch: Chance, chips: tuple[Chip, ...]) -> None:
+    """Blue set 1: the chips drawn to choose from are out of the bag until the choice."""
+    assert ch.seat is not None
+    _take_revealed(g, ch.seat, chips, "looks at chips (crow skull)")
+    g.seats[ch.seat].pending.append(Decision(ch.seat, "pick", ("blue",)))
+
+
+@chance("strong")
+def _reveal_for_strong(g: Game, ch: Chance, chips: tuple[Chip, ...]) -> None:
+    assert ch.seat is not None
+    _take_revealed(g, ch.seat, chips, "strong-ingredient")
+    g.seats[ch.seat].pending.append(Decision(ch.seat, "pick", ("strong",)))
+
+
+def _take_revealed(g: Game, seat: int, chips: tuple[Chip, ...], cause: str) -> None:
+    s = g.seats[seat]
+    for c in chips:
+        s.bag.remove(c)
+        s.revealed.append(c)
+    g.emit("reveal", seat, cause, chips=[c.name for c in chips])
+
+
+def _keep_or_return(g: Game, d: Decision) -> list[Action]:
+    return [act("choose", "return-white"), act("choose", "keep-white")]
+
+
+@decision("return-white", _keep_or_return)
+def _return_white(g: Game, d: Decision, a: Action) -> None:
+    """Yellow set 1 (the white directly before the yellow; its space stays empty) or well-stirred (R26)."""
+    if a.args[0] != "return-white":
+        g.emit("keep_white", d.seat, "keeps the white chip")
+        return
+    if d.data[0] == "yellow":
+        return_white(g, d.seat, -2, False, "yellow returned the white chip before it")
+    else:
+        return_white(g, d.seat, -1, True, "well-stirred")
+
+
+def _second_chance_options(g: Game, d: Decision) -> list[Action]:
+    return [act("choose", "restart"), act("choose", "continue")]
+
+
+@decision("second-chance", _second_chance_options)
+def _second_chance(g: Game, d: Decision, a: Action) -> None:
+    """R19: restart puts this round's chips back; the rat, droplet, chips aside from before and flask stay."""
+    s = g.seats[d.seat]
+    if a.args[0] == "continue":
+        g.emit("second_chance", d.seat, "continues the brew", restart=False)
+        return
+    for p in s.pot:
+        s.bag.add(p.chip)
+    for c in s.aside_this_round:
+        s.aside.remove(c)
+        s.bag.add(c)
+    s.pot = []
+    s.aside_this_round = []
+    s.white_total = 0
+    s.exploded = False
+    s.protected = False
+    s.shield = 0
+    s.double_next = 1
+    s.last_is_drawn_white = False
+    s.prev_drawn_white = False
+    s.brewing = True
+    s.stopped = False
+    g.emit("second_chance", d.seat, "begins the brew again", restart=True)
+
+
+def _aside_options(g: Game, d: Decision) -> list[Action]:
+    s = g.seats[d.seat]
+    kinds = sorted(set(s.aside))
+    out = [act("place", c) for c in kinds] + [act("return", c) for c in kinds]
+    return out + [DONE]
+
+
+@decision("aside", _aside_options)
+def _aside(g: Game, d: Decision, a: Action) -> None:
+    """R10: each chip beside the pot is placed, returned to the bag, or kept for a later round."""
+    s = g.seats[d.seat]
+    if a == DONE:
+        s.aside_settled = True
+        g.emit("aside_done", d.seat, "keeps the rest beside the pot", kept=[c.name for c in s.aside])
+        return
+    c = CHIP_BY_NAME[a.args[0]]
+    s.aside.remove(c)
+    if c in s.aside_this_round:
+        s.aside_this_round.remove(c)
+    if a.verb == "place":
+        place(g, d.seat, c, "aside")
+    else:
+        s.bag.add(c)
+        g.emit("aside_return", d.seat, f"{c} goes back into the bag", chip=c.name)
+
+
+# --------------------------------------------------------------------------------------------------------
+# strong-ingredient (a blue card that acts after brewing, seat by seat, R25)
+
+
+@step("strong_ingredient")
+def _strong_ingredient(g: Game, seat: int, count: int) -> None:
+    from .game import Brew
+
+    s = g.seats[seat]
+    if s.exploded or not s.bag:
+        return
+    g.push(Chance("reveal", seat, "strong", min(count, s.bag.total)))
+    g.push(Brew(only=seat))

@@ -1,0 +1,118 @@
+"""Ingredient chips: the eight colours, the eighteen chip kinds and their one canonical order.
+
+The canonical order is the one of ``spec/scenarios.md`` ("white-1 white-2 ... black-1"); lists, sampling
+and printed output all use it.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class Colour(str, Enum):
+    """A chip colour; the value is the name used in data files and scenarios."""
+
+    WHITE = "white"
+    ORANGE = "orange"
+    GREEN = "green"
+    BLUE = "blue"
+    RED = "red"
+    YELLOW = "yellow"
+    PURPLE = "purple"
+    BLACK = "black"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+#: The five colours whose books come in four sets (rulebook, "Setup").
+SET_COLOURS: tuple[Colour, ...] = (Colour.GREEN, Colour.BLUE, Colour.RED, Colour.YELLOW, Colour.PURPLE)
+#: Colours with a book of their own; white chips have none and cannot be bought.
+BOOK_COLOURS: tuple[Colour, ...] = (Colour.ORANGE, Colour.BLACK) + SET_COLOURS
+#: Colours whose chips are "coloured" in the sense of rulings R32 ("any one 2-chip").
+COLOURED_BOOKS: tuple[Colour, ...] = SET_COLOURS
+
+
+class Chip:
+    """One chip kind, e.g. ``blue-2``. Instances are singletons: compare with ``is`` or ``==``."""
+
+    __slots__ = ("colour", "value", "index", "name")
+
+    colour: Colour
+    value: int
+    index: int
+    name: str
+
+    def __init__(self, colour: Colour, value: int, index: int) -> None:
+        self.colour = colour
+        self.value = value
+        self.index = index
+        self.name = f"{colour.value}-{value}"
+
+    def __repr__(self) -> str:
+        return self.name
+
+    __str__ = __repr__
+
+    def __lt__(self, other: Chip) -> bool:
+        return self.index < other.index
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (chip, (self.name,))
+
+    @property
+    def is_white(self) -> bool:
+        return self.colour is Colour.WHITE
+
+
+_ORDER: tuple[tuple[Colour, int], ...] = (
+    (Colour.WHITE, 1), (Colour.WHITE, 2), (Colour.WHITE, 3),
+    (Colour.ORANGE, 1),
+    (Colour.GREEN, 1), (Colour.GREEN, 2), (Colour.GREEN, 4),
+    (Colour.BLUE, 1), (Colour.BLUE, 2), (Colour.BLUE, 4),
+    (Colour.RED, 1), (Colour.RED, 2), (Colour.RED, 4),
+    (Colour.YELLOW, 1), (Colour.YELLOW, 2), (Colour.YELLOW, 4),
+    (Colour.PURPLE, 1),
+    (Colour.BLACK, 1),
+)
+
+#: Every chip kind in canonical order.
+CHIPS: tuple[Chip, ...] = tuple(Chip(c, v, i) for i, (c, v) in enumerate(_ORDER))
+CHIP_BY_NAME: dict[str, Chip] = {c.name: c for c in CHIPS}
+CHIP_NAMES: tuple[str, ...] = tuple(c.name for c in CHIPS)
+N_CHIPS = len(CHIPS)
+
+
+def chip(name: str) -> Chip:
+    """The chip kind called ``name`` (``"green-4"``); KeyError names the valid ones."""
+    try:
+        return CHIP_BY_NAME[name]
+    except KeyError:
+        raise KeyError(f"unknown chip {name!r}; chips are: {' '.join(CHIP_NAMES)}") from None
+
+
+def find_chip(colour: Colour, value: int) -> Chip | None:
+    """The chip of ``colour`` with ``value``, or None if no such chip exists (e.g. white-4)."""
+    return CHIP_BY_NAME.get(f"{colour.value}-{value}")
+
+
+def chips_of(colour: Colour) -> tuple[Chip, ...]:
+    """The chip kinds of one colour, lowest value first."""
+    return tuple(c for c in CHIPS if c.colour is colour)
+
+
+def next_higher(c: Chip) -> Chip | None:
+    """The next higher chip of the same colour (rulings R18: coloured 1->2->4, white 1->2->3)."""
+    higher = [h for h in chips_of(c.colour) if h.value > c.value]
+    return higher[0] if higher else None
+
+
+# Frequently used singletons.
+WHITE_1, WHITE_2, WHITE_3 = CHIPS[0], CHIPS[1], CHIPS[2]
+ORANGE_1 = CHIPS[3]
+GREEN_1, GREEN_2, GREEN_4 = CHIPS[4], CHIPS[5], CHIPS[6]
+BLUE_1, BLUE_2, BLUE_4 = CHIPS[7], CHIPS[8], CHIPS[9]
+RED_1, RED_2, RED_4 = CHIPS[10], CHIPS[11], CHIPS[12]
+YELLOW_1, YELLOW_2, YELLOW_4 = CHIPS[13], CHIPS[14], CHIPS[15]
+PURPLE_1 = CHIPS[16]
+BLACK_1 = CHIPS[17]

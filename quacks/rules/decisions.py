@@ -1,0 +1,162 @@
+"""Decisions outside brewing: the droplet on the test-tube side, the explosion choice, shopping,
+round 9's victory-point buying and the ruby spending at the end of a round.
+
+Rulebook "Evaluation" C-F, "Game variation"; rulings R14-R16, R35.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from .actions import DONE, Action, act
+from .chips import CHIP_BY_NAME, CHIPS, Chip
+from .registry import decision
+from .state import Decision
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+
+# --- droplet steps on the test-tube side (R14) ---------------------------------------------------------------
+
+
+def _droplet_options(g: Game, d: Decision) -> list[Action]:
+    s = g.seats[d.seat]
+    out = []
+    if s.droplet < g.cat.pot.last:
+        out.append(act("choose", "pot"))
+    if s.tube < len(g.cat.tubes):
+        out.append(act("choose", "tube"))
+    return out
+
+
+@decision("droplet", _droplet_options)
+def _droplet(g: Game, d: Decision, a: Action) -> None:
+    cause = str(d.data[0]) if d.data else "droplet"
+    if a.args[0] == "pot":
+        g.step_droplet(d.seat, 1, cause)
+    else:
+        g.step_tube(d.seat, cause)
+
+
+# --- C: an exploded pot chooses VP or coins ---------------------------------------------------------------------
+
+
+def _explosion_options(g: Game, d: Decision) -> list[Action]:
+    return [act("choose", "vp"), act("choose", "coins")]
+
+
+@decision("explosion", _explosion_options)
+def _explosion(g: Game, d: Decision, a: Action) -> None:
+    g.seats[d.seat].choice = a.args[0]
+    g.emit("explosion_choice", d.seat, f"takes the {a.args[0]}", choice=a.args[0])
+
+
+# --- E: shopping (R16) ------------------------------------------------------------------------------------------
+
+
+def buyable(g: Game, coins: int) -> list[tuple[Chip, int]]:
+    """Chips of the books on the table that the supply still has, with their prices, cheapest first."""
+    out = []
+    for c in CHIPS:
+        if g.supply[c] <= 0:
+            continue
+        p = g.price(c)
+        if p is not None and p <= coins:
+            out.append((c, p))
+    return out
+
+
+def shop_options(g: Game, seat: int) -> list[Action]:
+    coins = g.seats[seat].coins or 0
+    items = buyable(g, coins)
+    out = [act("buy", "nothing")]
+    out += [act("buy", c) for c, _ in items]
+    if g.cat.events.max_buys >= 2:
+        for (a, pa), (b, pb) in combinations(items, 2):
+            if a.colour is not b.colour and pa + pb <= coins:
+                out.append(act("buy", a, b))
+    return out
+
+
+@decision("shop", lambda g, d: shop_options(g, d.seat))
+def _shop(g: Game, d: Decision, a: Action) -> None:
+    s = g.seats[d.seat]
+    spent = 0
+    bought = []
+    if a.args != ("nothing",):
+        for name in a.args:
+            c = CHIP_BY_NAME[name]
+            price = g.price(c)
+            assert price is not None
+            g.supply.remove(c)
+            s.bag.add(c)
+            spent += price
+            bought.append(c.name)
+    coins = s.coins or 0
+    g.emit("buy", d.seat, "shopping", chips=bought, spent=spent, lost=coins - spent, coins=coins)
+    s.coins = 0
+    s.shopped = True
+
+
+# --- round 9: victory points for coins and rubies (R15, R35) ---------------------------------------------------
+
+
+def _convert_options(g: Game, d: Decision) -> list[Action]:
+    s = g.seats[d.seat]
+    ev = g.cat.events
+    out = []
+    if (s.coins or 0) >= ev.vp_coin_price:
+        out.append(act("convert", "coins"))
+    if s.rubies >= ev.vp_ruby_price:
+        out.append(act("convert", "rubies"))
+    return out + [DONE]
+
+
+@decision("convert", _convert_options)
+def _convert(g: Game, d: Decision, a: Action) -> None:
+    s = g.seats[d.seat]
+    ev = g.cat.events
+    if a == DONE:
+        s.coins = 0
+        s.shopped = True
+        return
+    if a.args[0] == "coins":
+        s.coins = (s.coins or 0) - ev.vp_coin_price
+        g.emit("convert", d.seat, f"{ev.vp_coin_price} coins for 1 VP", what="coins", coins=s.coins)
+        g.gain_vp(d.seat, 1, f"bought with {ev.vp_coin_price} coins", "convert")
+    else:
+        g.pay_rubies(d.seat, ev.vp_ruby_price, "1 VP")
+        g.gain_vp(d.seat, 1, f"bought with {ev.vp_ruby_price} rubies", "convert")
+    g.push(Decision(d.seat, "convert"))
+
+
+# --- F: ruby spending ----------------------------------------------------------------------------------------
+
+
+def _spend_options(g: Game, d: Decision) -> list[Action]:
+    s = g.seats[d.seat]
+    ev = g.cat.events
+    out = []
+    if s.rubies >= ev.droplet_cost and (s.droplet < g.cat.pot.last or (g.tubes and s.tube < len(g.cat.tubes))):
+        out.append(act("spend", "droplet"))
+    if s.rubies >= ev.flask_cost and not s.flask_full:
+        out.append(act("spend", "flask"))
+    return out + [DONE]
+
+
+@decision("spend", _spend_options)
+def _spend(g: Game, d: Decision, a: Action) -> None:
+    s = g.seats[d.seat]
+    ev = g.cat.events
+    if a == DONE:
+        return
+    if a.args[0] == "droplet":
+        g.pay_rubies(d.seat, ev.droplet_cost, "droplet step")
+        g.move_droplet(d.seat, 1, f"paid {ev.droplet_cost} rubies")
+    else:
+        g.pay_rubies(d.seat, ev.flask_cost, "flask refill")
+        s.flask_full = True
+        g.emit("flask", d.seat, f"paid {ev.flask_cost} rubies", full=True)
+    g.push(Decision(d.seat, "spend"))

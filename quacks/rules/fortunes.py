@@ -1,0 +1,573 @@
+"""The 24 fortune-teller cards as effect kinds (data-reference §4; rulings R14, R19-R21, R24, R29, R32).
+
+Purple cards act when revealed, seat by seat from the start player (R25); blue cards act through hooks
+during the round or at its end. A card's numbers come from ``data/fortune_cards.yaml``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .actions import PASS, Action, act
+from .chips import CHIP_BY_NAME, Chip, Colour, next_higher
+from .params import Param, Reward, Schema, parse_chip, parse_int, parse_list, parse_reward, parse_text
+from .registry import chance, decision, step
+from .state import Chance, Decision, Placed, SeatState, Step
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+CARD_KINDS: dict[str, type[CardEffect]] = {}
+
+
+class CardEffect:
+    """Base of all card effects: each hook does nothing unless a kind overrides it."""
+
+    kind: ClassVar[str] = ""
+    schema: ClassVar[Schema] = Schema()
+    fixes_rats: ClassVar[bool] = False  # the card refers to this round's rat tails (see docs/rulings)
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        self.params = params or {}
+        for k, v in self.params.items():
+            setattr(self, k, v)
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        if cls.kind:
+            CARD_KINDS[cls.kind] = cls
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.params})"
+
+    # hooks -------------------------------------------------------------------------------------------------
+    def reveal(self, g: Game) -> None:
+        """When the card is revealed (purple cards act here)."""
+
+    def options(self, g: Game, d: Decision) -> list[Action]:
+        return []
+
+    def choose(self, g: Game, d: Decision, a: Action) -> None:
+        raise NotImplementedError(self.kind)  # pragma: no cover
+
+    def rat_factor(self) -> int:
+        return 1
+
+    def white_limit(self, g: Game, seat: int) -> int:
+        return 0
+
+    def move_bonus(self, g: Game, s: SeatState, c: Chip) -> int:
+        return 0
+
+    def after_place(self, g: Game, seat: int, p: Placed, source: str) -> None:
+        return None
+
+    def offers_restart(self, g: Game, seat: int) -> bool:
+        return False
+
+    def after_brewing(self, g: Game) -> None:
+        return None
+
+    def die_rolls(self) -> int:
+        return 1
+
+    def end_of_chip_actions(self, g: Game) -> None:
+        """After evaluation step B (seasoned-perfectly, schadenfreude; R25)."""
+
+    def ruby_space(self, g: Game, seat: int) -> None:
+        """At step C, for a seat whose scoring space shows a ruby (R30)."""
+
+    def end_of_round(self, g: Game) -> None:
+        """At step F, before ruby spending (magic-potion)."""
+
+
+def card_decision(seat: int, *data: Any) -> Decision:
+    return Decision(seat, "card", data)
+
+
+def _card_options(g: Game, d: Decision) -> list[Action]:
+    assert g.fortune is not None
+    return g.fortune.effect.options(g, d)
+
+
+@decision("card", _card_options)
+def _card_choose(g: Game, d: Decision, a: Action) -> None:
+    assert g.fortune is not None
+    g.emit("card_choice", d.seat, g.fortune.id, choice=str(a))
+    g.fortune.effect.choose(g, d, a)
+
+
+def _each_seat(g: Game, make: Any) -> None:
+    for seat in g.seat_order():
+        g.push(make(seat))
+
+
+def _cause(g: Game) -> str:
+    return g.fortune.id if g.fortune is not None else "fortune card"
+
+
+# --- purple cards --------------------------------------------------------------------------------------------
+
+
+class ChooseDropletOrChip(CardEffect):
+    """choose-wisely: move the droplet ``droplet`` spaces, or take ``chip``."""
+
+    kind = "droplet_or_chip"
+    schema = Schema({
+        "droplet": Param(parse_int(1), "droplet steps"),
+        "chip": Param(parse_chip, "the chip one may take instead"),
+    })
+    droplet: int
+    chip: Chip
+
+    def reveal(self, g: Game) -> None:
+        _each_seat(g, card_decision)
+
+    def options(self, g: Game, d: Decision) -> list[Action]:
+        out = [act("choose", "droplet")]
+        if g.chip_obtainable(self.chip):
+            out.append(act("choose", self.chip))
+        return out
+
+    def choose(self, g: Game, d: Decision, a: Action) -> None:
+        if a.args[0] == "droplet":
+            g.move_droplet(d.seat, self.droplet, _cause(g))
+        else:
+            g.give_chip(d.seat, self.chip, _cause(g))
+
+
+class DropletForAll(CardEffect):
+    """pot-filling-up: every droplet moves ``droplet`` spaces."""
+
+    kind = "droplet_for_all"
+    schema = Schema({"droplet": Param(parse_int(1), "droplet steps")})
+    droplet: int
+
+    def reveal(self, g: Game) -> None:
+        for seat in g.seat_order():
+            g.move_droplet(seat, self.droplet, _cause(g))
+
+
+class FewestGain(CardEffect):
+    """alms, beginners-bonus: the seat(s) with the fewest ``measure`` receive ``reward``."""
+
+    kind = "fewest_gain"
+    schema = Schema({
+        "measure": Param(parse_text, "what is counted: rubies or vp"),
+        "reward": Param(parse_reward, "the gain"),
+    })
+    measure: str
+    reward: Reward
+
+    def reveal(self, g: Game) -> None:
+        values = [s.rubies if self.measure == "rubies" else s.score for s in g.seats]
+        low = min(values)
+        for seat in g.seat_order():
+            if values[seat] == low:
+                g.give_reward(seat, self.reward, f"{_cause(g)}: fewest {self.measure}", "card")
+
+
+class LowestSum(CardEffect):
+    """less-is-more: all look at ``draw`` chips; lowest sum(s) get ``lowest``, the others ``others`` (R21)."""
+
+    kind = "lowest_sum"
+    schema = Schema({
+        "draw": Param(parse_int(1), "chips each seat looks at"),
+        "lowest": Param(parse_reward, "gain for the lowest sum"),
+        "others": Param(parse_reward, "gain for everyone else"),
+    })
+    draw: int
+    lowest: Reward
+    others: Reward
+
+    def reveal(self, g: Game) -> None:
+        for seat in g.seat_order():
+            n = min(self.draw, g.seats[seat].bag.total)
+            if n:
+                g.push(Chance("reveal", seat, "look", n))
+        g.push(Step("lowest_sum"))
+
+
+@chance("look")
+def _look(g: Game, ch: Chance, chips: tuple[Chip, ...]) -> None:
+    """Chips drawn only to be looked at (R21): out of the bag until the card is done."""
+    assert ch.seat is not None
+    s = g.seats[ch.seat]
+    for c in chips:
+        s.bag.remove(c)
+        s.revealed.append(c)
+    g.emit("reveal", ch.seat, _cause(g), chips=[c.name for c in chips])
+
+
+def _return_revealed(g: Game, seat: int) -> None:
+    s = g.seats[seat]
+    for c in s.revealed:
+        s.bag.add(c)
+    s.revealed = []
+
+
+@step("lowest_sum")
+def _lowest_sum(g: Game) -> None:
+    eff = g.fortune.effect if g.fortune is not None else None
+    assert isinstance(eff, LowestSum)
+    sums = [sum(c.value for c in s.revealed) for s in g.seats]
+    low = min(sums)
+    for seat in g.seat_order():
+        _return_revealed(g, seat)
+        g.emit("sum", seat, _cause(g), total=sums[seat], lowest=sums[seat] == low)
+        r = eff.lowest if sums[seat] == low else eff.others
+        g.give_reward(seat, r, f"{_cause(g)}: sum {sums[seat]}", "card")
+
+
+class ChipOrRubies(CardEffect):
+    """choose-one: take ``chip``, or any one ``value``-chip (R32), or ``rubies`` rubies."""
+
+    kind = "chip_or_rubies"
+    schema = Schema({
+        "chip": Param(parse_chip, "a named chip one may take"),
+        "value": Param(parse_int(1), "or any one chip of this value"),
+        "rubies": Param(parse_int(1), "or so many rubies"),
+    })
+    chip: Chip
+    value: int
+    rubies: int
+
+    def reveal(self, g: Game) -> None:
+        _each_seat(g, card_decision)
+
+    def options(self, g: Game, d: Decision) -> list[Action]:
+        out = []
+        if g.chip_obtainable(self.chip):
+            out.append(act("choose", self.chip))
+        out.append(act("choose", "rubies"))
+        out += [act("choose", c) for c in g.coloured_chips(self.value) if c is not self.chip]
+        return out
+
+    def choose(self, g: Game, d: Decision, a: Action) -> None:
+        if a.args[0] == "rubies":
+            g.gain_rubies(d.seat, self.rubies, _cause(g))
+        else:
+            g.give_chip(d.seat, CHIP_BY_NAME[a.args[0]], _cause(g))
+
+
+class RubyForChip(CardEffect):
+    """wheel-and-deal: pay ``cost`` ruby for any one ``value``-chip, not of the ``exclude`` colours (R32)."""
+
+    kind = "ruby_for_chip"
+    schema = Schema({
+        "cost": Param(parse_int(1), "rubies paid"),
+        "value": Param(parse_int(1), "the value of the chip"),
+        "exclude": Param(parse_list(parse_text), "colours not allowed", required=False, default=()),
+    })
+    cost: int
+    value: int
+    exclude: tuple[str, ...]
+
+    def reveal(self, g: Game) -> None:
+        _each_seat(g, card_decision)
+
+    def options(self, g: Game, d: Decision) -> list[Action]:
+        if g.seats[d.seat].rubies < self.cost:
+            return []
+        ex = [Colour(c) for c in self.exclude]
+        return [act("choose", c) for c in g.coloured_chips(self.value, ex)] + [PASS]
+
+    def choose(self, g: Game, d: Decision, a: Action) -> None:
+        if a == PASS:
+            return
+        g.pay_rubies(d.seat, self.cost, _cause(g))
+        g.give_chip(d.seat, CHIP_BY_NAME[a.args[0]], _cause(g))
+
+
+class RatsForRubies(CardEffect):
+    """good-start: pass up 0 to ``most`` of this round's rat tails for ``rubies`` each (R29)."""
+
+    kind = "rats_for_rubies"
+    fixes_rats = True
+    schema = Schema({
+        "most": Param(parse_int(1), "most tails passed up"),
+        "rubies": Param(parse_int(1), "rubies per tail"),
+    })
+    most: int
+    rubies: int
+
+    def reveal(self, g: Game) -> None:
+        _each_seat(g, card_decision)
+
+    def options(self, g: Game, d: Decision) -> list[Action]:
+        rats = g.fixed_rats[d.seat] if g.fixed_rats is not None else 0
+        return [act("choose", k) for k in range(min(self.most, rats) + 1)]
+
+    def choose(self, g: Game, d: Decision, a: Action) -> None:
+        k = int(a.args[0])
+        if k:
+            g.seats[d.seat].passed_rats = k
+            g.gain_rubies(d.seat, k * self.rubies, f"{_cause(g)}: passed up {k} rat tail(s)")
+
+
+class EveryoneRolls(CardEffect):
+    """donations: everyone rolls the bonus die ``rolls`` time(s) and takes the bonus."""
+
+    kind = "everyone_rolls"
+    schema = Schema({"rolls": Param(parse_int(1), "rolls per seat")})
+    rolls: int
+
+    def reveal(self, g: Game) -> None:
+        for seat in g.seat_order():
+            for _ in range(self.rolls):
+                g.push(Chance("die", seat, "die-card"))
+
+
+class LookAndUpgrade(CardEffect):
+    """opportunistic-moment: look at ``draw`` chips, trade one up (R18), or take ``fallback`` (R21)."""
+
+    kind = "look_and_upgrade"
+    schema = Schema({
+        "draw": Param(parse_int(1), "chips looked at"),
+        "fallback": Param(parse_reward, "gain when no trade can be made"),
+    })
+    draw: int
+    fallback: Reward
+
+    def reveal(self, g: Game) -> None:
+        for seat in g.seat_order():
+            n = min(self.draw, g.seats[seat].bag.total)
+            if n:
+                g.push(Chance("reveal", seat, "look", n))
+            g.push(Step("upgrade_offer", (seat,)))
+
+    def upgrades(self, g: Game, seat: int) -> list[tuple[Chip, Chip]]:
+        out = set()
+        for c in g.seats[seat].revealed:
+            up = next_higher(c)
+            if up is not None and c.colour not in (Colour.ORANGE, Colour.PURPLE, Colour.BLACK) \
+                    and g.chip_obtainable(up):
+                out.add((c, up))
+        return sorted(out, key=lambda t: t[0].index)
+
+    def options(self, g: Game, d: Decision) -> list[Action]:
+        return [act("upgrade", a, b) for a, b in self.upgrades(g, d.seat)] + [PASS]
+
+    def choose(self, g: Game, d: Decision, a: Action) -> None:
+        s = g.seats[d.seat]
+        if a != PASS:
+            old, new = CHIP_BY_NAME[a.args[0]], CHIP_BY_NAME[a.args[1]]
+            s.revealed.remove(old)
+            g.return_to_supply(d.seat, old, f"{_cause(g)}: traded up")
+            g.give_chip(d.seat, new, f"{_cause(g)}: traded up from {old}")
+        _return_revealed(g, d.seat)
+
+
+@step("upgrade_offer")
+def _upgrade_offer(g: Game, seat: int) -> None:
+    eff = g.fortune.effect if g.fortune is not None else None
+    assert isinstance(eff, LookAndUpgrade)
+    if eff.upgrades(g, seat):
+        g.push(card_decision(seat, "upgrade"))
+    else:
+        _return_revealed(g, seat)
+        g.give_reward(seat, eff.fallback, f"{_cause(g)}: no trade possible", "card")
+
+
+class VpOrRemove(CardEffect):
+    """just-in-time: take ``vp`` VP, or remove one ``chip`` from the bag to the supply (R33)."""
+
+    kind = "vp_or_remove"
+    schema = Schema({
+        "vp": Param(parse_int(1), "victory points"),
+        "chip": Param(parse_chip, "the chip one may remove from the bag"),
+    })
+    vp: int
+    chip: Chip
+
+    def reveal(self, g: Game) -> None:
+        _each_seat(g, card_decision)
+
+    def options(self, g: Game, d: Decision) -> list[Action]:
+        out = [act("choose", "vp")]
+        if g.seats[d.seat].bag[self.chip]:
+            out.append(act("choose", "remove-white"))
+        return out
+
+    def choose(self, g: Game, d: Decision, a: Action) -> None:
+        if a.args[0] == "vp":
+            g.gain_vp(d.seat, self.vp, _cause(g), "card")
+        else:
+            g.seats[d.seat].bag.remove(self.chip)
+            g.return_to_supply(d.seat, self.chip, f"{_cause(g)}: removed from the bag")
+
+
+class ChipOrRatVp(CardEffect):
+    """rats-are-your-friends: any one ``value``-chip (R32), or ``vp_per_rat`` VP per rat tail this round."""
+
+    kind = "chip_or_rat_vp"
+    fixes_rats = True
+    schema = Schema({
+        "value": Param(parse_int(1), "the value of the chip"),
+        "vp_per_rat": Param(parse_int(1), "VP per rat tail"),
+    })
+    value: int
+    vp_per_rat: int
+
+    def reveal(self, g: Game) -> None:
+        _each_seat(g, card_decision)
+
+    def options(self, g: Game, d: Decision) -> list[Action]:
+        return [act("choose", c) for c in g.coloured_chips(self.value)] + [act("choose", "rat-vp")]
+
+    def choose(self, g: Game, d: Decision, a: Action) -> None:
+        if a.args[0] == "rat-vp":
+            rats = g.fixed_rats[d.seat] if g.fixed_rats is not None else 0
+            g.gain_vp(d.seat, rats * self.vp_per_rat, f"{_cause(g)}: {rats} rat tail(s)", "card")
+        else:
+            g.give_chip(d.seat, CHIP_BY_NAME[a.args[0]], _cause(g))
+
+
+class RatFactor(CardEffect):
+    """rat-infestation: the rat tails counted this round are multiplied by ``factor`` (R24)."""
+
+    kind = "rat_factor"
+    schema = Schema({"factor": Param(parse_int(1), "multiplier")})
+    factor: int
+
+    def rat_factor(self) -> int:
+        return self.factor
+
+
+# --- blue cards ------------------------------------------------------------------------------------------------
+
+
+class WhiteLimit(CardEffect):
+    """living-in-luxury: the white limit this round is ``limit`` (R9: the highest limit applies)."""
+
+    kind = "white_limit"
+    schema = Schema({"limit": Param(parse_int(1), "the white limit")})
+    limit: int
+
+    def white_limit(self, g: Game, seat: int) -> int:
+        return self.limit
+
+
+class ExactWhiteReward(CardEffect):
+    """seasoned-perfectly: whites totalling exactly ``total`` at the end of the round give ``reward``."""
+
+    kind = "exact_white_reward"
+    schema = Schema({
+        "total": Param(parse_int(1), "the white total"),
+        "reward": Param(parse_reward, "the gain"),
+    })
+    total: int
+    reward: Reward
+
+    def end_of_chip_actions(self, g: Game) -> None:
+        for seat in g.seat_order():
+            if g.seats[seat].white_total == self.total:
+                g.give_reward(seat, self.reward, f"{_cause(g)}: whites total exactly {self.total}", "card")
+
+
+class RubySpaceBonus(CardEffect):
+    """lucky-devil, shining-extra-bright: a scoring space with a ruby gives ``reward`` too (R30)."""
+
+    kind = "ruby_space_bonus"
+    schema = Schema({"reward": Param(parse_reward, "the extra gain")})
+    reward: Reward
+
+    def ruby_space(self, g: Game, seat: int) -> None:
+        g.give_reward(seat, self.reward, f"{_cause(g)}: scoring space with a ruby", "card")
+
+
+class ExplosionGift(CardEffect):
+    """schadenfreude: for each exploded pot the player to its left takes any one ``value``-chip (R32)."""
+
+    kind = "explosion_gift"
+    schema = Schema({"value": Param(parse_int(1), "the value of the chip")})
+    value: int
+
+    def end_of_chip_actions(self, g: Game) -> None:
+        for seat in g.seat_order():
+            if g.seats[seat].exploded:
+                g.push(card_decision(g.left_of(seat), "gift", seat))
+
+    def options(self, g: Game, d: Decision) -> list[Action]:
+        return [act("choose", c) for c in g.coloured_chips(self.value)]
+
+    def choose(self, g: Game, d: Decision, a: Action) -> None:
+        giver = g.seats[d.data[1]].name
+        g.give_chip(d.seat, CHIP_BY_NAME[a.args[0]], f"{_cause(g)}: {giver}'s pot exploded")
+
+
+class ReturnFirstWhite(CardEffect):
+    """well-stirred: the first white chip drawn this round may go back into the bag (R26)."""
+
+    kind = "return_first_white"
+
+    def after_place(self, g: Game, seat: int, p: Placed, source: str) -> None:
+        s = g.seats[seat]
+        if p.chip.is_white and source != "aside" and not s.first_white_seen:
+            s.first_white_seen = True
+            if not s.exploded:
+                s.pending.append(Decision(seat, "return-white", ("stirred",)))
+
+
+class ExtraDieRolls(CardEffect):
+    """pot-is-full: whoever rolls the bonus die this round rolls it ``rolls`` times."""
+
+    kind = "extra_die_rolls"
+    schema = Schema({"rolls": Param(parse_int(1), "rolls")})
+    rolls: int
+
+    def die_rolls(self) -> int:
+        return self.rolls
+
+
+class RestartBrew(CardEffect):
+    """second-chance: once ``after`` chips are in the pot (or it explodes first), restart or continue (R19)."""
+
+    kind = "restart_brew"
+    schema = Schema({"after": Param(parse_int(1), "chips in the pot")})
+    after: int
+
+    def offers_restart(self, g: Game, seat: int) -> bool:
+        s = g.seats[seat]
+        return s.exploded or len(s.pot) >= self.after
+
+
+class LookAndPlace(CardEffect):
+    """strong-ingredient: after brewing, seat by seat, a seat that did not explode looks at ``draw`` chips
+    and may place one (R20, R31)."""
+
+    kind = "look_and_place"
+    schema = Schema({"draw": Param(parse_int(1), "chips looked at")})
+    draw: int
+
+    def after_brewing(self, g: Game) -> None:
+        for seat in g.seat_order():
+            g.push(Step("strong_ingredient", (seat, self.draw)))
+
+
+class MoveBonus(CardEffect):
+    """pumpkin-patch-party: every ``chip`` placed this round moves ``extra`` more."""
+
+    kind = "move_bonus"
+    schema = Schema({
+        "chip": Param(parse_chip, "the chip kind"),
+        "extra": Param(parse_int(1), "extra spaces"),
+    })
+    chip: Chip
+    extra: int
+
+    def move_bonus(self, g: Game, s: SeatState, c: Chip) -> int:
+        return self.extra if c is self.chip else 0
+
+
+class RefillFlasks(CardEffect):
+    """magic-potion: at the end of the round every flask is refilled for free (R25 step F)."""
+
+    kind = "refill_flasks"
+
+    def end_of_round(self, g: Game) -> None:
+        for seat in g.seat_order():
+            s = g.seats[seat]
+            if not s.flask_full:
+                s.flask_full = True
+                g.emit("flask", seat, f"{_cause(g)}: flask refilled", full=True)

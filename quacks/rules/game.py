@@ -1,0 +1,521 @@
+"""The game: a small state API over an agenda of steps, decisions and chance steps.
+
+``waiting()`` says who may act (or which random outcome is due), ``legal_actions(seat)`` lists what a seat
+may do, ``apply(seat, action)`` does it, ``apply_chance(outcome)`` feeds a draw, reveal, die roll or card.
+Everything in between (automatic steps of the round, decisions with a single legal action) runs by itself.
+The UI, the bots, the scenarios and the tests all go through this one door.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import Action, IllegalAction
+from .bag import ChipCounts
+from .catalogue import Book, Catalogue, FortuneCard
+from .chips import CHIPS, SET_COLOURS, Chip, Colour
+from .config import GameConfig
+from .events import Event
+from .params import Reward
+from .registry import CHANCES, DECISIONS, STEPS
+from .state import Chance, Decision, SeatState, Step
+
+TOTAL_CHIPS_CHECK = True
+
+
+@dataclass(frozen=True)
+class Brew:
+    """The brewing agenda item: several seats may act in any order (R22). ``only`` limits it to one seat."""
+
+    only: int | None = None
+
+
+@dataclass(frozen=True)
+class SeatWaiting:
+    seat: int
+    actions: tuple[Action, ...]
+
+
+@dataclass(frozen=True)
+class ChanceWaiting:
+    kind: str
+    seat: int | None
+    count: int = 0
+
+
+Task = Step | Decision | Chance | Brew
+
+
+class Game:
+    """One game of Quacks. Mutable; ``clone()`` gives an independent copy (for bots)."""
+
+    def __init__(self, catalogue: Catalogue, config: GameConfig, *, events: bool = True) -> None:
+        self.cat = catalogue
+        self.config = config
+        self.n = len(config.seats)
+        self.tubes = config.tubes
+        self.record_events = events
+        self.events: list[Event] = []
+        self.record: list[tuple[Any, ...]] = []
+        self.round = config.first_round
+        self.start_seat = 0
+        self.phase = "fortune"
+        self.fortune: FortuneCard | None = None
+        self.used_cards: list[str] = []
+        self.fixed_rats: list[int] | None = None
+        self.agenda: list[Task] = []
+        self._staged: list[Task] = []
+        self.over = False
+        self.supply = catalogue.supply.copy()
+        self.books: dict[Colour, Book] = {c: catalogue.books[c][config.books[c]] for c in SET_COLOURS}
+        self.black = catalogue.black_for(self.n)
+        self.seats: list[SeatState] = []
+        start_rubies = int(config.house_rule("starting-rubies"))
+        for i, name in enumerate(config.seats):
+            s = SeatState(name=name, rubies=start_rubies, bag=catalogue.start_bag.copy())
+            setup = config.setup.get(i)
+            if setup is not None:
+                if setup.score is not None:
+                    s.score = setup.score
+                if setup.rubies is not None:
+                    s.rubies = setup.rubies
+                if setup.droplet is not None:
+                    s.droplet = min(setup.droplet, self.cat.pot.last)
+                if setup.tube is not None:
+                    s.tube = min(setup.tube, len(self.cat.tubes))
+                if setup.flask_full is not None:
+                    s.flask_full = setup.flask_full
+                if setup.bag is not None:
+                    s.bag = setup.bag.copy()
+                if setup.aside is not None:
+                    s.aside = list(setup.aside)
+            self.seats.append(s)
+        # The supply holds what no seat holds (R4): the box minus every bag and everything aside.
+        self.supply_shortfall: dict[str, int] = {}
+        for s in self.seats:
+            for c, k in list(s.bag.items()) + [(c, 1) for c in s.aside]:
+                have = self.supply[c]
+                if have < k:
+                    self.supply_shortfall[c.name] = self.supply_shortfall.get(c.name, 0) + k - have
+                self.supply.set(c, max(0, have - k))
+        for c, k in config.supply.items():
+            self.supply.set(c, k)
+        self.total_chips = self.count_chips()
+        self._effects: dict[str, list[Any]] = {}
+        self._index_effects()
+        self.push(Step("round_start"))
+        self._flush()
+        self._run()
+
+    # ------------------------------------------------------------------------------------------------
+    # construction helpers
+
+    def _index_effects(self) -> None:
+        """Which effects take part in which hook (faster than asking every effect every time)."""
+        from .books import BookEffect
+
+        books = [self.cat.orange.effect, self.black.effect] + [b.effect for b in self.books.values()]
+        for hook in ("diverts", "move_bonus", "after_place", "limit"):
+            base = getattr(BookEffect, hook)
+            self._effects[hook] = [e for e in books if getattr(type(e), hook) is not base]
+        self.book_effects = books
+
+    def effects(self, hook: str) -> list[Any]:
+        return self._effects[hook]
+
+    def effect_of(self, colour: Colour) -> Any:
+        """The effect of the book of ``colour`` (None for white chips)."""
+        if colour is Colour.ORANGE:
+            return self.cat.orange.effect
+        if colour is Colour.BLACK:
+            return self.black.effect
+        b = self.books.get(colour)
+        return b.effect if b is not None else None
+
+    def clone(self) -> Game:
+        """An independent copy; events and record are kept by reference to their current length."""
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.seats = [s.copy() for s in self.seats]
+        g.supply = self.supply.copy()
+        g.agenda = self.agenda.copy()
+        g._staged = []
+        g.used_cards = self.used_cards.copy()
+        g.fixed_rats = None if self.fixed_rats is None else self.fixed_rats.copy()
+        g.events = self.events.copy() if self.record_events else []
+        g.record = self.record.copy()
+        return g
+
+    def fast_clone(self) -> Game:
+        """A copy for simulations: no events, no record."""
+        g = self.clone()
+        g.record_events = False
+        g.events = []
+        g.record = []
+        return g
+
+    # ------------------------------------------------------------------------------------------------
+    # the public state API
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    def pending_chance(self) -> Chance | None:
+        if self.agenda and isinstance(self.agenda[0], Chance):
+            return self.agenda[0]
+        return None
+
+    def acting_seats(self) -> list[int]:
+        """Seats that may act now (empty while a chance step is due or at the end)."""
+        if not self.agenda:
+            return []
+        t = self.agenda[0]
+        if isinstance(t, Decision):
+            return [t.seat]
+        if isinstance(t, Brew):
+            return self._brew_seats(t)
+        return []
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if not self.agenda:
+            return []
+        t = self.agenda[0]
+        if isinstance(t, Decision):
+            return self.options(t) if t.seat == seat else []
+        if isinstance(t, Brew):
+            if seat not in self._brew_seats(t):
+                return []
+            from .brewing import brew_options
+
+            return brew_options(self, seat)
+        return []
+
+    def waiting(self) -> list[SeatWaiting] | ChanceWaiting | None:
+        """Either the seats that may act with all their actions, or the chance step due, or None at the end."""
+        ch = self.pending_chance()
+        if ch is not None:
+            return ChanceWaiting(ch.kind, ch.seat, ch.count)
+        seats = self.acting_seats()
+        if not seats:
+            return None
+        return [SeatWaiting(s, tuple(self.legal_actions(s))) for s in seats]
+
+    def describe_waiting(self) -> str:
+        w = self.waiting()
+        if w is None:
+            return "nothing (the game is over)"
+        if isinstance(w, ChanceWaiting):
+            who = f" for {self.seats[w.seat].name}" if w.seat is not None else ""
+            return f"a {w.kind}{who}"
+        return "; ".join(f"{self.seats[x.seat].name}: {' | '.join(map(str, x.actions))}" for x in w)
+
+    def apply(self, seat: int, action: Action | str) -> None:
+        """Take ``action`` for ``seat``; IllegalAction says what the game waits for instead."""
+        a = Action.parse(action)
+        if not self.agenda or isinstance(self.agenda[0], Chance) or seat not in self.acting_seats():
+            raise IllegalAction(
+                f"{self._name(seat)} cannot act now; waiting for {self.describe_waiting()}"
+            )
+        legal = self.legal_actions(seat)
+        if a not in legal:
+            raise IllegalAction(
+                f"{self._name(seat)} cannot {a} now; legal: {' | '.join(map(str, legal))}"
+            )
+        self.record.append(("act", seat, str(a)))
+        t = self.agenda[0]
+        if isinstance(t, Decision):
+            self.agenda.pop(0)
+            DECISIONS[t.kind][1](self, t, a)
+        else:
+            from .brewing import brew_apply
+
+            brew_apply(self, seat, a)
+        self._flush()
+        self._run()
+
+    def chance_outcomes(self) -> list[tuple[Any, float]]:
+        """The outcomes of the due chance step with exact probabilities (a reveal: None if too many)."""
+        from .chance import outcomes
+
+        ch = self.pending_chance()
+        if ch is None:
+            return []
+        return outcomes(self, ch)
+
+    def sample_chance(self, rng: random.Random) -> Any:
+        from .chance import sample
+
+        ch = self.pending_chance()
+        if ch is None:
+            raise IllegalAction("no chance step is due")
+        return sample(self, ch, rng)
+
+    def apply_chance(self, outcome: Any) -> None:
+        """Feed the random outcome due: a Chip (draw), a tuple of Chips (reveal), a face id (die), a card id."""
+        from .chance import check_outcome, outcome_text
+
+        ch = self.pending_chance()
+        if ch is None:
+            raise IllegalAction(f"no random outcome is due; waiting for {self.describe_waiting()}")
+        outcome = check_outcome(self, ch, outcome)
+        self.record.append(("chance", ch.kind, ch.seat, outcome_text(outcome)))
+        self.agenda.pop(0)
+        CHANCES[ch.purpose or ch.kind](self, ch, outcome)
+        self._flush()
+        self._run()
+
+    def ranking(self) -> list[list[int]] | None:
+        """Seats from first to last, tied seats grouped (R23: VP, then last round's scoring space)."""
+        if not self.over:
+            return None
+        key = {i: (s.score, s.last_space) for i, s in enumerate(self.seats)}
+        order = sorted(range(self.n), key=lambda i: (-key[i][0], -key[i][1], i))
+        groups: list[list[int]] = []
+        for i in order:
+            if groups and key[groups[-1][0]] == key[i]:
+                groups[-1].append(i)
+            else:
+                groups.append([i])
+        return groups
+
+    # ------------------------------------------------------------------------------------------------
+    # agenda
+
+    def push(self, task: Task) -> None:
+        """Schedule ``task`` to run next (after whatever the current procedure has already pushed)."""
+        self._staged.append(task)
+
+    def push_all(self, tasks: Iterable[Task]) -> None:
+        self._staged.extend(tasks)
+
+    def _flush(self) -> None:
+        if self._staged:
+            self.agenda[0:0] = self._staged
+            self._staged = []
+
+    def _run(self) -> None:
+        """Run automatic steps until a decision with a choice or a chance step is due."""
+        from .brewing import brew_settle
+
+        while self.agenda:
+            t = self.agenda[0]
+            if isinstance(t, Step):
+                self.agenda.pop(0)
+                STEPS[t.name](self, *t.args)
+                self._flush()
+            elif isinstance(t, Decision):
+                opts = self.options(t)
+                if len(opts) > 1:
+                    return
+                self.agenda.pop(0)
+                if opts:
+                    DECISIONS[t.kind][1](self, t, opts[0])
+                self._flush()
+            elif isinstance(t, Brew):
+                if brew_settle(self, t):
+                    self._flush()
+                    continue
+                if not self._brew_seats(t):
+                    self.agenda.pop(0)
+                    continue
+                return
+            else:  # a chance step
+                return
+
+    def options(self, d: Decision) -> list[Action]:
+        return DECISIONS[d.kind][0](self, d)
+
+    def _brew_seats(self, t: Brew) -> list[int]:
+        active = [i for i in self.seat_order() if self.seats[i].brewing or self.seats[i].pending]
+        if t.only is not None:
+            return [t.only] if t.only in active else []
+        if active and self.round < self.cat.events.rounds and self.config.house_rule("sequential-brewing"):
+            return active[:1]
+        return sorted(active)
+
+    def _name(self, seat: int) -> str:
+        return self.seats[seat].name if 0 <= seat < self.n else f"seat {seat}"
+
+    # ------------------------------------------------------------------------------------------------
+    # seats and table
+
+    def seat_order(self) -> list[int]:
+        """Seat indices from the start player, clockwise (R28)."""
+        return [(self.start_seat + k) % self.n for k in range(self.n)]
+
+    def left_of(self, seat: int) -> int:
+        """The player to the left: the next seat in the list (R28)."""
+        return (seat + 1) % self.n
+
+    def right_of(self, seat: int) -> int:
+        return (seat - 1) % self.n
+
+    def book_on_table(self, colour: Colour) -> bool:
+        """Yellow comes out before round 2 and purple before round 3 (rulebook "Turn indicator")."""
+        return self.round >= self.cat.events.book_round(colour)
+
+    def table_books(self) -> dict[Colour, Book]:
+        """Every book on the table now, orange and black included."""
+        out = {Colour.ORANGE: self.cat.orange, Colour.BLACK: self.black}
+        for c, b in self.books.items():
+            if self.book_on_table(c):
+                out[c] = b
+        return out
+
+    def price(self, chip: Chip) -> int | None:
+        book = self.table_books().get(chip.colour)
+        return None if book is None else book.price(chip.value)
+
+    def chip_obtainable(self, chip: Chip) -> bool:
+        """A chip can be received if it is in the supply and, if yellow or purple, its book is out (R4, R32)."""
+        if self.supply[chip] <= 0:
+            return False
+        if chip.colour in (Colour.YELLOW, Colour.PURPLE) and not self.book_on_table(chip.colour):
+            return False
+        return True
+
+    def coloured_chips(self, value: int, exclude: Iterable[Colour] = ()) -> list[Chip]:
+        """"Any one N-chip" (R32): of that value, from a coloured book on the table, obtainable now."""
+        ex = set(exclude)
+        return [
+            c for c in CHIPS
+            if c.value == value and c.colour in SET_COLOURS and c.colour not in ex and self.chip_obtainable(c)
+        ]
+
+    def limit(self, seat: int) -> int:
+        """The white total a seat may reach without exploding (rulebook; R9: the highest limit applies)."""
+        s = self.seats[seat]
+        lim = self.cat.events.white_limit
+        card = self.fortune
+        if card is not None:
+            lim = max(lim, card.effect.white_limit(self, seat))
+        for e in self._effects["limit"]:
+            lim = max(lim, e.limit(self, s))
+        return lim
+
+    def start_index(self, s: SeatState) -> int:
+        return min(s.droplet + s.rats, self.cat.pot.last)
+
+    def scoring_space(self, seat: int) -> int | None:
+        """The space after the last chip, or after droplet/rat stone for an empty pot (R27); spoon = 53."""
+        s = self.seats[seat]
+        if s.final_space is not None:
+            return s.final_space
+        if s.brewing:
+            return None
+        last = s.pot[-1].index if s.pot else self.start_index(s)
+        return min(last + 1, self.cat.pot.spoon)
+
+    def count_chips(self) -> int:
+        """Chips in the supply, bags, pots, aside and revealed: always 215 (issue: conservation)."""
+        n = self.supply.total
+        for s in self.seats:
+            n += s.bag.total + len(s.pot) + len(s.aside) + len(s.revealed)
+        return n
+
+    # ------------------------------------------------------------------------------------------------
+    # events and resources: one door each
+
+    def emit(self, kind: str, seat: int | None, cause: str, **data: Any) -> None:
+        if self.record_events:
+            self.events.append(Event(kind, seat, cause, data, self.round))
+
+    def gain_vp(self, seat: int, n: int, cause: str, source: str) -> None:
+        if n <= 0:
+            return
+        s = self.seats[seat]
+        before = s.score
+        s.score += n
+        self.emit("vp", seat, cause, amount=n, before=before, after=s.score, source=source)
+
+    def gain_rubies(self, seat: int, n: int, cause: str) -> None:
+        if n <= 0:
+            return
+        s = self.seats[seat]
+        s.rubies += n
+        self.emit("rubies", seat, cause, amount=n, after=s.rubies)
+
+    def pay_rubies(self, seat: int, n: int, cause: str) -> None:
+        s = self.seats[seat]
+        if s.rubies < n:
+            raise IllegalAction(f"{s.name} has {s.rubies} rubies, not {n}")
+        s.rubies -= n
+        self.emit("rubies", seat, cause, amount=-n, after=s.rubies)
+
+    def move_droplet(self, seat: int, n: int, cause: str) -> None:
+        """Move the droplet ``n`` spaces; on the test-tube side each step is a choice (R14)."""
+        if n <= 0:
+            return
+        if self.tubes:
+            for _ in range(n):
+                self.push(Decision(seat, "droplet", (cause,)))
+            return
+        self.step_droplet(seat, n, cause)
+
+    def step_droplet(self, seat: int, n: int, cause: str) -> None:
+        s = self.seats[seat]
+        before = s.droplet
+        s.droplet = min(s.droplet + n, self.cat.pot.last)  # R6
+        if s.droplet != before:
+            self.emit("droplet", seat, cause, before=before, after=s.droplet)
+
+    def step_tube(self, seat: int, cause: str) -> None:
+        """Move the test-tube droplet one glass and take its bonus at once (rulebook "Game variation")."""
+        s = self.seats[seat]
+        if s.tube >= len(self.cat.tubes):
+            return
+        s.tube += 1
+        self.emit("tube", seat, cause, glass=s.tube)
+        self.give_reward(seat, self.cat.tubes[s.tube - 1], f"test tube {s.tube}", "tube")
+
+    def give_chip(self, seat: int, chip: Chip, cause: str) -> bool:
+        """A chip from the supply into the seat's bag, if it can be had (R4, R32)."""
+        if not self.chip_obtainable(chip):
+            self.emit("chip_missed", seat, cause, chip=chip.name)
+            return False
+        self.supply.remove(chip)
+        self.seats[seat].bag.add(chip)
+        self.emit("chip_gained", seat, cause, chip=chip.name)
+        return True
+
+    def return_to_supply(self, seat: int, chip: Chip, cause: str) -> None:
+        self.supply.add(chip)
+        self.emit("chip_returned", seat, cause, chip=chip.name)
+
+    def give_reward(self, seat: int, r: Reward, cause: str, source: str) -> None:
+        self.gain_vp(seat, r.vp, cause, source)
+        self.gain_rubies(seat, r.rubies, cause)
+        for c in r.chips:
+            self.give_chip(seat, c, cause)
+        self.move_droplet(seat, r.droplet, cause)
+
+    def set_phase(self, phase: str) -> None:
+        if phase != self.phase:
+            self.phase = phase
+            self.emit("phase", None, f"{phase} begins", phase=phase)
+
+    # ------------------------------------------------------------------------------------------------
+
+    def all_chips_by_seat(self, seat: int) -> ChipCounts:
+        """Every chip a seat owns: bag, pot, aside and revealed."""
+        s = self.seats[seat]
+        out = s.bag.copy()
+        for p in s.pot:
+            out.add(p.chip)
+        for c in s.aside:
+            out.add(c)
+        for c in s.revealed:
+            out.add(c)
+        return out
+
+
+def new_game(catalogue: Catalogue, config: GameConfig, *, events: bool = True) -> Game:
+    return Game(catalogue, config, events=events)
+
+
+# The procedures register themselves by name (registry.py); import them once the types above exist.
+from . import books, brewing, chance, decisions, fortunes, round_flow  # noqa: E402,F401

@@ -1,0 +1,261 @@
+"""The order of a round (rulings R25) and the end of the game (R23, R35).
+
+1. Round start: books come out, the round-6 white chip, the fortune card, the rats.
+2. Brewing (all seats at once, R22), red set-2 decisions, then strong-ingredient seat by seat.
+3. Evaluation: A bonus die; B chip actions (black, green, purple; seat by seat), seasoned-perfectly and
+   schadenfreude; C rubies (lucky-devil, shining-extra-bright), then exploded seats choose VP or coins;
+   D victory points.
+4. E shopping seat by seat (round 9: buying victory points).
+5. F end of round: magic-potion refills, then ruby spending seat by seat; the start player passes left.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .chips import Chip, Colour
+from .registry import chance, step
+from .state import Chance, Decision, Step
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+CHIP_ACTION_ORDER = (Colour.BLACK, Colour.GREEN, Colour.PURPLE)
+
+
+@step("round_start")
+def round_start(g: Game) -> None:
+    from .game import Brew
+
+    g.set_phase("fortune")
+    g.fortune = None
+    g.fixed_rats = None
+    for s in g.seats:
+        s.reset_round()
+    g.emit("round", None, f"round {g.round} begins", round=g.round, start_seat=g.start_seat)
+    for colour, r in g.cat.events.book_rounds:
+        if g.round == r:
+            g.emit("book", None, f"the {colour} book comes out", colour=colour.value)
+    for r, c in g.cat.events.extra_chips:
+        if g.round == r:
+            for seat in g.seat_order():
+                _add_round_chip(g, seat, c)
+    tasks: list[object] = []
+    if g.config.fortunes:
+        tasks.append(Chance("fortune", None, "fortune"))
+    tasks += [Step("rats"), Step("brew_begins"), Brew(), Step("after_brewing"), Step("evaluation")]
+    g.push_all(tasks)  # type: ignore[arg-type]
+
+
+def _add_round_chip(g: Game, seat: int, c: Chip) -> None:
+    """Round 6: each player puts one more white 1-chip into the bag (rulebook "Turn indicator")."""
+    if g.supply[c] > 0:
+        g.supply.remove(c)
+        g.seats[seat].bag.add(c)
+        g.emit("chip_gained", seat, f"round {g.round}: one more {c}", chip=c.name)
+    else:
+        g.emit("chip_missed", seat, f"round {g.round}: no {c} left in the supply", chip=c.name)
+
+
+@chance("fortune")
+def reveal_fortune(g: Game, ch: Chance, card_id: str) -> None:
+    card = g.cat.cards[card_id]
+    g.fortune = card
+    g.used_cards.append(card_id)
+    g.emit("fortune", None, f"fortune card: {card.name}", card=card_id, colour=card.colour)
+    if card.effect.fixes_rats:
+        g.fixed_rats = count_rats(g)
+    card.effect.reveal(g)
+
+
+def count_rats(g: Game) -> list[int]:
+    """Rat tails between each seat and the leader (data-reference §2); none in round 1; R24 doubling."""
+    if g.round < g.cat.events.first_rat_round:
+        return [0] * g.n
+    leader = max(s.score for s in g.seats)
+    factor = g.fortune.effect.rat_factor() if g.fortune is not None else 1
+    return [g.cat.scoring.rats(s.score, leader) * factor for s in g.seats]
+
+
+@step("rats")
+def rats(g: Game) -> None:
+    counts = g.fixed_rats if g.fixed_rats is not None else count_rats(g)
+    for seat in g.seat_order():
+        s = g.seats[seat]
+        s.rats = max(0, counts[seat] - s.passed_rats)
+        if s.rats:
+            g.emit("rats", seat, f"{counts[seat]} rat tail(s) behind the leader", rats=s.rats,
+                   passed=s.passed_rats)
+
+
+@step("brew_begins")
+def brew_begins(g: Game) -> None:
+    g.set_phase("brewing")
+    for s in g.seats:
+        s.brewing = True
+
+
+@step("after_brewing")
+def after_brewing(g: Game) -> None:
+    if g.fortune is not None:
+        g.fortune.effect.after_brewing(g)
+
+
+@step("evaluation")
+def evaluation(g: Game) -> None:
+    g.set_phase("evaluation")
+    for i, s in enumerate(g.seats):
+        s.final_space = g.scoring_space(i)
+        g.emit("scoring_space", i, "scoring space", space=s.final_space, exploded=s.exploded)
+    steps = [Step("bonus_die")]
+    steps += [Step("chip_actions", (c,)) for c in CHIP_ACTION_ORDER]
+    steps += [Step("card_chip_actions"), Step("rubies_step"), Step("explosion_choices"),
+              Step("victory_points"), Step("shopping"), Step("empty_pots"), Step("end_of_round")]
+    g.push_all(steps)
+
+
+# --- A: bonus die -------------------------------------------------------------------------------------------
+
+
+@step("bonus_die")
+def bonus_die(g: Game) -> None:
+    """The furthest scoring space among pots that did not explode rolls; ties all roll (rulebook A; R7)."""
+    spaces = {i: g.seats[i].final_space for i in range(g.n) if not g.seats[i].exploded}
+    if not spaces:
+        return
+    best = max(v for v in spaces.values() if v is not None)
+    rolls = g.fortune.effect.die_rolls() if g.fortune is not None else 1
+    for seat in g.seat_order():
+        if spaces.get(seat) == best:
+            for _ in range(rolls):
+                g.push(Chance("die", seat, "die"))
+
+
+@chance("die")
+def die_rolled(g: Game, ch: Chance, face_id: str) -> None:
+    _take_die(g, ch, face_id, "bonus die")
+
+
+@chance("die-card")
+def die_rolled_card(g: Game, ch: Chance, face_id: str) -> None:
+    _take_die(g, ch, face_id, g.fortune.id if g.fortune is not None else "die")
+
+
+def _take_die(g: Game, ch: Chance, face_id: str, cause: str) -> None:
+    assert ch.seat is not None
+    face = g.cat.die.face(face_id)
+    g.emit("die", ch.seat, cause, face=face_id)
+    g.give_reward(ch.seat, face.reward, f"{cause}: {face.text}", "die")
+
+
+# --- B: chip actions (the book steps are in books.py), then the cards that act after them -----------------------
+
+
+@step("card_chip_actions")
+def card_chip_actions(g: Game) -> None:
+    if g.fortune is not None:
+        g.fortune.effect.end_of_chip_actions(g)
+
+
+# --- C: rubies, then the explosion choice ----------------------------------------------------------------------
+
+
+@step("rubies_step")
+def rubies_step(g: Game) -> None:
+    for seat in g.seat_order():
+        s = g.seats[seat]
+        assert s.final_space is not None
+        if g.cat.pot.space(s.final_space).ruby:
+            g.gain_rubies(seat, 1, "scoring space with a ruby")
+            if g.fortune is not None:
+                g.fortune.effect.ruby_space(g, seat)
+
+
+@step("explosion_choices")
+def explosion_choices(g: Game) -> None:
+    for seat in g.seat_order():
+        s = g.seats[seat]
+        if s.exploded and not s.protected:
+            g.push(Decision(seat, "explosion"))
+
+
+# --- D: victory points ---------------------------------------------------------------------------------------
+
+
+def scores_vp(g: Game, seat: int) -> bool:
+    s = g.seats[seat]
+    return not s.exploded or s.protected or s.choice == "vp"
+
+
+def has_coins(g: Game, seat: int) -> bool:
+    s = g.seats[seat]
+    return not s.exploded or s.protected or s.choice == "coins"
+
+
+@step("victory_points")
+def victory_points(g: Game) -> None:
+    for seat in g.seat_order():
+        s = g.seats[seat]
+        assert s.final_space is not None
+        if scores_vp(g, seat):
+            vp = g.cat.pot.space(s.final_space).vp
+            g.gain_vp(seat, vp, f"scoring space {s.final_space}", "space")
+
+
+# --- E: shopping ----------------------------------------------------------------------------------------------
+
+
+@step("shopping")
+def shopping(g: Game) -> None:
+    g.set_phase("shopping")
+    last = g.round >= g.cat.events.rounds
+    for seat in g.seat_order():
+        s = g.seats[seat]
+        assert s.final_space is not None
+        s.coins = g.cat.pot.space(s.final_space).coins if has_coins(g, seat) else 0
+    for seat in g.seat_order():
+        g.push(Decision(seat, "convert" if last else "shop"))
+
+
+@step("empty_pots")
+def empty_pots(g: Game) -> None:
+    """After shopping every chip in the pots goes back into its bag (rulebook E)."""
+    for seat in g.seat_order():
+        s = g.seats[seat]
+        for p in s.pot:
+            s.bag.add(p.chip)
+        s.pot = []
+        s.white_total = 0
+        s.coins = None
+        s.last_space = s.final_space or 0
+
+
+# --- F: end of round --------------------------------------------------------------------------------------------
+
+
+@step("end_of_round")
+def end_of_round(g: Game) -> None:
+    if g.round >= g.cat.events.rounds:  # R35: the game ends after the victory-point buying
+        g.push(Step("game_over"))
+        return
+    g.set_phase("rubies")
+    if g.fortune is not None:
+        g.fortune.effect.end_of_round(g)
+    for seat in g.seat_order():
+        g.push(Decision(seat, "spend"))
+    g.push(Step("next_round"))
+
+
+@step("next_round")
+def next_round(g: Game) -> None:
+    g.start_seat = g.left_of(g.start_seat)
+    g.round += 1
+    g.push(Step("round_start"))
+
+
+@step("game_over")
+def game_over(g: Game) -> None:
+    g.set_phase("over")
+    g.over = True
+    ranking = g.ranking()
+    g.emit("game_over", None, "the game is over", ranking=ranking)

@@ -1,0 +1,139 @@
+"""The state of each seat, and the small task records that make up the game's agenda.
+
+Pending decisions and chance steps are data (architecture: "pending decisions are state, not blocking
+calls"): a ``Decision`` names a seat and a kind; a ``Chance`` names what is drawn, rolled or revealed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bag import ChipCounts
+from .chips import Chip
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A decision one seat must take; ``kind`` selects the handler, ``data`` its context."""
+
+    seat: int
+    kind: str
+    data: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Chance:
+    """A random outcome the game waits for: ``fortune``, ``draw``, ``reveal`` or ``die``."""
+
+    kind: str
+    seat: int | None
+    purpose: str = ""
+    count: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """An automatic step of the round: the name of a procedure and its arguments."""
+
+    name: str
+    args: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A chip in the pot: its space, and what the brew looked like just before it (for the flask, R26)."""
+
+    index: int
+    chip: Chip
+    double_before: int = 1
+    shield_before: int = 0
+
+
+@dataclass(slots=True)
+class SeatState:
+    """One player's pieces: persistent ones and the current round's."""
+
+    name: str
+    score: int = 0
+    rubies: int = 1
+    droplet: int = 0
+    tube: int = 0
+    flask_full: bool = True
+    bag: ChipCounts = field(default_factory=ChipCounts)
+    aside: list[Chip] = field(default_factory=list)
+
+    # --- this round -----------------------------------------------------------------------------------
+    rats: int = 0
+    pot: list[Placed] = field(default_factory=list)
+    white_total: int = 0
+    brewing: bool = False
+    exploded: bool = False
+    protected: bool = False  # blue set 2: the explosion still scores VP and coins (R7)
+    shield: int = 0  # blue set 2: drawn chips still covered
+    double_next: int = 1  # yellow set 2: the next chip placed moves this many times its move (R8)
+    last_is_drawn_white: bool = False  # the flask may return pot[-1] (R17)
+    prev_drawn_white: bool = False  # was the chip drawn before the current one a white in the pot (yellow 1)
+    stopped: bool = False  # brewing is over for this seat (stopped, exploded, full pot or empty bag)
+    aside_settled: bool = False  # red set 2: the seat said "done" with the chips beside its pot
+    first_white_seen: bool = False  # well-stirred
+    second_chance_offered: bool = False
+    aside_this_round: list[Chip] = field(default_factory=list)
+    pending: list[Decision] = field(default_factory=list)  # brewing decisions of this seat, last on top
+    revealed: list[Chip] = field(default_factory=list)  # chips out of the bag to be looked at
+    final_space: int | None = None  # kept once the pot is emptied after shopping
+    choice: str | None = None  # an exploded seat's "vp" or "coins"
+    coins: int | None = None
+    shopped: bool = False
+    passed_rats: int = 0  # good-start
+    last_space: int = 0  # scoring space of the last evaluated round (R23 tie-break)
+
+    def copy(self) -> SeatState:
+        return SeatState(
+            name=self.name, score=self.score, rubies=self.rubies, droplet=self.droplet, tube=self.tube,
+            flask_full=self.flask_full, bag=self.bag.copy(), aside=self.aside.copy(), rats=self.rats,
+            pot=self.pot.copy(), white_total=self.white_total, brewing=self.brewing, exploded=self.exploded,
+            protected=self.protected, shield=self.shield, double_next=self.double_next,
+            last_is_drawn_white=self.last_is_drawn_white, prev_drawn_white=self.prev_drawn_white,
+            stopped=self.stopped, aside_settled=self.aside_settled, first_white_seen=self.first_white_seen,
+            second_chance_offered=self.second_chance_offered, aside_this_round=self.aside_this_round.copy(),
+            pending=self.pending.copy(), revealed=self.revealed.copy(), final_space=self.final_space,
+            choice=self.choice, coins=self.coins, shopped=self.shopped, passed_rats=self.passed_rats,
+            last_space=self.last_space,
+        )
+
+    def reset_round(self) -> None:
+        self.rats = 0
+        self.pot = []
+        self.white_total = 0
+        self.brewing = False
+        self.exploded = False
+        self.protected = False
+        self.shield = 0
+        self.double_next = 1
+        self.last_is_drawn_white = False
+        self.prev_drawn_white = False
+        self.stopped = False
+        self.aside_settled = False
+        self.first_white_seen = False
+        self.second_chance_offered = False
+        self.aside_this_round = []
+        self.pending = []
+        self.revealed = []
+        self.final_space = None
+        self.choice = None
+        self.coins = None
+        self.shopped = False
+        self.passed_rats = 0
+
+    @property
+    def start_index(self) -> int:
+        """Where the first chip counts from: the rat stone, or the droplet (rulebook "Potions phase")."""
+        return self.droplet + self.rats
+
+    @property
+    def last_index(self) -> int:
+        return self.pot[-1].index if self.pot else self.start_index
+
+    def count_colour(self, colour: object) -> int:
+        return sum(1 for p in self.pot if p.chip.colour is colour)
