@@ -23,6 +23,7 @@ from .rules.catalogue import Catalogue
 from .rules.chips import CHIP_BY_NAME, CHIP_NAMES, SET_COLOURS, Colour
 from .rules.config import VARIANTS, GameConfig, SeatSetup, check_house
 from .rules.game import ChanceWaiting, Game
+from .rules.snapshot import state_json
 from .rules.params import suggest
 
 NAME_RE = re.compile(r"^[A-Za-z0-9_-]+$")
@@ -255,52 +256,6 @@ def _expect_chance(g: Game, kind: str, seat: int | None) -> None:
     if isinstance(w, ChanceWaiting) and w.kind == kind and (seat is None or w.seat == seat):
         return
     raise IllegalAction(f"no {kind} is due here; waiting for {g.describe_waiting()}")
-
-
-# --------------------------------------------------------------------------------------------------------
-# the printed state
-
-
-def state_json(g: Game) -> dict[str, Any]:
-    seats = []
-    for i, s in enumerate(g.seats):
-        seats.append({
-            "name": s.name,
-            "score": s.score,
-            "rubies": s.rubies,
-            "droplet": s.droplet,
-            "tube": s.tube,
-            "rats": s.rats,
-            "flask": "full" if s.flask_full else "empty",
-            "bag": s.bag.as_names(),
-            "pot": [[p.index, p.chip.name] for p in s.pot],
-            "aside": [c.name for c in s.aside],
-            "white_total": s.white_total,
-            "limit": g.limit(i),
-            "exploded": s.exploded,
-            "brewing": s.brewing,
-            "scoring_space": g.scoring_space(i),
-            "coins": s.coins if g.phase == "shopping" else None,
-        })
-    w = g.waiting()
-    if w is None:
-        waiting: list[dict[str, Any]] = []
-    elif isinstance(w, ChanceWaiting):
-        waiting = [{"chance": w.kind, "seat": g.seats[w.seat].name if w.seat is not None else None}]
-    else:
-        waiting = [{"seat": g.seats[x.seat].name, "actions": [str(a) for a in x.actions]} for x in w]
-    ranking = g.ranking()
-    return {
-        "round": g.round,
-        "phase": g.phase,
-        "start_seat": g.seats[g.start_seat].name,
-        "fortune": g.fortune.id if g.fortune is not None else None,
-        "books": {c.value: g.config.books[c] for c in SET_COLOURS if g.book_on_table(c)},
-        "supply": g.supply.as_names(zeros=True),
-        "seats": seats,
-        "waiting": waiting,
-        "ranking": [g.seats[i].name for group in ranking for i in group] if ranking is not None else None,
-    }
 
 
 # --------------------------------------------------------------------------------------------------------

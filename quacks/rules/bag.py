@@ -43,7 +43,9 @@ class ChipCounts:
         out._total = self._total
         return out
 
-    def __getitem__(self, c: Chip) -> int:
+    def __getitem__(self, c: Chip | str) -> int:
+        if isinstance(c, str):
+            c = CHIP_BY_NAME[c]
         return self._n[c.index]
 
     def count(self, c: Chip) -> int:

@@ -529,6 +529,8 @@ def _purple_upgrade(g: Game, d: Decision, a: Action) -> None:
     for i in range(len(s.pot) - 1, -1, -1):
         if s.pot[i].chip is old:
             s.pot.pop(i)
+            if old.is_white:
+                s.white_total -= old.value
             break
     g.return_to_supply(d.seat, old, "upgraded")
     g.give_chip(d.seat, new, f"upgraded from {old}")
