@@ -1,0 +1,196 @@
+"""One or more tests per fortune card kind (data-reference §4; rulings cited by id)."""
+
+from __future__ import annotations
+
+from quacks.rules.fortunes import CARD_KINDS
+
+from .gamekit import actions, make_game, pot, seat, steps
+
+BAG = {"white-1": 4, "white-2": 2, "white-3": 1, "orange-1": 1, "green-1": 1}
+
+
+def test_every_card_kind_has_a_test_here() -> None:
+    import inspect
+    import sys
+
+    src = inspect.getsource(sys.modules[__name__])
+    for kind in CARD_KINDS:
+        assert kind in src, f"no test mentions card kind {kind}"
+
+
+def test_droplet_or_chip_choose_wisely() -> None:
+    g = make_game(round=3, fortunes=True)
+    steps(g, "fortune choose-wisely")
+    assert actions(g, "A") == {"choose droplet", "choose purple-1"}
+    steps(g, "A choose droplet", "B choose purple-1")
+    assert seat(g, "A").droplet == 2 and seat(g, "B").bag["purple-1"] == 1
+    g = make_game(round=2, fortunes=True)  # purple not out yet (R32): only the droplet, taken at once
+    steps(g, "fortune choose-wisely")
+    assert [s.droplet for s in g.seats] == [2, 2] and g.phase == "brewing"
+
+
+def test_droplet_for_all_pot_filling_up_and_test_tube_choice_r14() -> None:
+    g = make_game(fortunes=True)
+    steps(g, "fortune pot-filling-up")
+    assert [s.droplet for s in g.seats] == [1, 1]
+    g = make_game(fortunes=True, variant="test-tubes")
+    steps(g, "fortune pot-filling-up")
+    assert actions(g, "A") == {"choose pot", "choose tube"}
+    steps(g, "A choose tube", "B choose pot")
+    assert seat(g, "A").tube == 1 and seat(g, "A").rubies == 2 and seat(g, "B").droplet == 1
+
+
+def test_fewest_gain_alms_and_beginners_bonus_ties() -> None:
+    g = make_game(("A", "B", "C"), fortunes=True, A={"rubies": 0}, B={"rubies": 0}, C={"rubies": 2})
+    steps(g, "fortune alms")
+    assert [s.rubies for s in g.seats] == [1, 1, 2]
+    g = make_game(fortunes=True, round=2, A={"score": 3}, B={"score": 5})
+    steps(g, "fortune beginners-bonus")
+    assert seat(g, "A").bag["green-1"] == 2 and seat(g, "B").bag["green-1"] == 1
+
+
+def test_lowest_sum_less_is_more_r21() -> None:
+    g = make_game(fortunes=True)
+    steps(g, "fortune less-is-more", "A reveal white-1 white-1 white-1 white-1 white-2",
+          "B reveal white-3 white-2 white-2 white-1 orange-1")
+    assert seat(g, "A").bag["blue-2"] == 1 and seat(g, "B").rubies == 2
+    assert seat(g, "B").bag.total == 9 and not seat(g, "B").revealed and g.count_chips() == 215
+
+
+def test_chip_or_rubies_choose_one_r32() -> None:
+    g = make_game(fortunes=True)
+    steps(g, "fortune choose-one")
+    assert actions(g, "A") == {"choose black-1", "choose rubies", "choose green-2", "choose blue-2",
+                               "choose red-2"}
+    steps(g, "A choose rubies", "B choose red-2")
+    assert seat(g, "A").rubies == 4 and seat(g, "B").bag["red-2"] == 1
+
+
+def test_ruby_for_chip_wheel_and_deal() -> None:
+    g = make_game(fortunes=True, round=2, B={"rubies": 0})
+    steps(g, "fortune wheel-and-deal")
+    assert actions(g, "A") == {"choose green-1", "choose blue-1", "choose red-1", "choose yellow-1", "pass"}
+    steps(g, "A choose yellow-1")  # B has no ruby: no choice asked
+    assert seat(g, "A").rubies == 0 and seat(g, "A").bag["yellow-1"] == 1 and g.phase == "brewing"
+
+
+def test_rats_for_rubies_good_start_r29() -> None:
+    g = make_game(fortunes=True, round=2, A={"score": 20}, B={"score": 15})
+    steps(g, "fortune good-start")  # B has 3 tails (16, 18, ... no: 16 and 18): 2 tails
+    assert actions(g, "B") == {"choose 0", "choose 1", "choose 2"}
+    steps(g, "B choose 1")
+    assert seat(g, "B").rubies == 2 and seat(g, "B").rats == 1
+
+
+def test_everyone_rolls_donations() -> None:
+    g = make_game(fortunes=True)
+    steps(g, "fortune donations", "A die vp-2", "B die pumpkin")
+    assert seat(g, "A").score == 2 and seat(g, "B").bag["orange-1"] == 2
+
+
+def test_look_and_upgrade_opportunistic_moment_r18() -> None:
+    g = make_game(fortunes=True)
+    steps(g, "fortune opportunistic-moment", "A reveal white-1 white-2 white-3 orange-1")
+    assert actions(g, "A") == {"upgrade white-1 white-2", "upgrade white-2 white-3", "pass"}
+    steps(g, "A upgrade white-2 white-3")
+    assert seat(g, "A").bag["white-3"] == 2 and seat(g, "A").bag["white-2"] == 1
+    g2 = make_game(fortunes=True, A={"bag": {"orange-1": 2, "white-3": 2}})
+    steps(g2, "fortune opportunistic-moment", "A reveal white-3 white-3 orange-1 orange-1")
+    assert seat(g2, "A").bag["green-1"] == 1  # nothing can be traded up: a green 1
+
+
+def test_vp_or_remove_just_in_time_r33() -> None:
+    g = make_game(fortunes=True)
+    supply = g.supply["white-1"]
+    steps(g, "fortune just-in-time", "A choose vp", "B choose remove-white")
+    assert seat(g, "A").score == 4 and seat(g, "B").bag["white-1"] == 3 and g.supply["white-1"] == supply + 1
+
+
+def test_chip_or_rat_vp_counts_rats_once_p1() -> None:
+    g = make_game(fortunes=True, round=2, A={"score": 10}, B={"score": 4})
+    steps(g, "fortune rats-are-your-friends", "A choose green-4", "B choose rat-vp")
+    assert seat(g, "B").score == 6 and seat(g, "B").rats == 2  # tails after 4 and 7, counted once (P1)
+
+
+def test_rat_factor_rat_infestation_r24() -> None:
+    g = make_game(fortunes=True, round=2, A={"score": 20}, B={"score": 16})
+    steps(g, "fortune rat-infestation")
+    assert seat(g, "B").rats == 4
+
+
+def test_white_limit_living_in_luxury() -> None:
+    g = make_game(fortunes=True, A={"bag": {"white-3": 3}})
+    steps(g, "fortune living-in-luxury", "A draw white-3", "A draw white-3", "A draw white-3")
+    assert seat(g, "A").white_total == 9 and not seat(g, "A").exploded
+
+
+def test_exact_white_reward_seasoned_perfectly() -> None:
+    g = make_game(fortunes=True, A={"bag": {"white-3": 1, "white-2": 2, "orange-1": 1}})
+    steps(g, "fortune seasoned-perfectly", "A draw white-3", "A draw white-2", "A draw white-2", "A stop",
+          "B stop", "A die vp-1")
+    assert seat(g, "A").droplet == 1
+
+
+def test_ruby_space_bonus_lucky_devil_even_exploded_r30() -> None:
+    g = make_game(fortunes=True, A={"bag": {"white-3": 3}, "droplet": 2}, B={"droplet": 4})
+    steps(g, "fortune lucky-devil", "A draw white-3", "A draw white-3", "A draw white-3", "B stop")
+    # A: 5, 8, 11 explodes -> space 12, no ruby; B empty pot: space 5 (ruby) -> 2 VP extra + ruby
+    steps(g, "B die vp-1", "A choose coins")
+    assert seat(g, "B").score == 1 + 2 + 0 and seat(g, "B").rubies == 2
+
+
+def test_explosion_gift_schadenfreude_left_neighbour_picks_r28() -> None:
+    g = make_game(fortunes=True, A={"bag": {"white-3": 3}})
+    steps(g, "fortune schadenfreude", "A draw white-3", "A draw white-3", "A draw white-3", "B stop",
+          "B die vp-1")
+    assert actions(g, "B") == {"choose green-2", "choose blue-2", "choose red-2"}
+    steps(g, "B choose blue-2")
+    assert seat(g, "B").bag["blue-2"] == 1
+
+
+def test_return_first_white_well_stirred_r26() -> None:
+    g = make_game(fortunes=True)
+    steps(g, "fortune well-stirred", "A draw orange-1", "A draw white-2")
+    assert actions(g, "A") == {"choose return-white", "choose keep-white"}
+    steps(g, "A choose return-white", "A draw white-1")
+    assert pot(g, "A") == [(1, "orange-1"), (2, "white-1")]
+    assert actions(g, "A") == {"draw", "stop", "flask"}  # only the first white is offered
+
+
+def test_extra_die_rolls_pot_is_full() -> None:
+    g = make_game(fortunes=True)
+    steps(g, "fortune pot-is-full", "A draw orange-1", "A stop", "B stop", "A die vp-1", "A die ruby")
+    assert seat(g, "A").score == 1 + 0 and seat(g, "A").rubies == 2
+
+
+def test_restart_brew_second_chance_r19() -> None:
+    g = make_game(fortunes=True, A={"droplet": 3})
+    steps(g, "fortune second-chance", "A draw white-1", "A draw white-1", "A draw white-2", "A draw orange-1",
+          "A draw white-1")
+    assert actions(g, "A") == {"choose restart", "choose continue"}
+    steps(g, "A choose restart")
+    a = seat(g, "A")
+    assert a.pot == [] and a.bag.total == 9 and a.white_total == 0 and a.brewing and a.droplet == 3
+
+
+def test_look_and_place_strong_ingredient_seat_by_seat_r20() -> None:
+    g = make_game(fortunes=True)
+    steps(g, "fortune strong-ingredient", "A draw orange-1", "A stop", "B draw white-1", "B stop",
+          "A reveal white-1 white-1 white-2 white-3 green-1")
+    assert actions(g, "A") == {"pick white-1", "pick white-2", "pick white-3", "pick green-1", "pick none"}
+    steps(g, "A pick green-1")
+    assert pot(g, "A") == [(1, "orange-1"), (2, "green-1")]
+    assert g.waiting().seat == 1  # then B looks at chips
+
+
+def test_move_bonus_pumpkin_patch_party() -> None:
+    g = make_game(fortunes=True)
+    steps(g, "fortune pumpkin-patch-party", "A draw orange-1")
+    assert pot(g, "A") == [(2, "orange-1")]
+
+
+def test_refill_flasks_magic_potion() -> None:
+    g = make_game(fortunes=True, A={"flask": "empty", "bag": {"orange-1": 2}})
+    steps(g, "fortune magic-potion", "A draw orange-1", "A stop", "B stop", "A die vp-1")
+    # 2 and 1 coins buy nothing; at step F the flask is refilled before ruby spending; round 2 begins
+    assert seat(g, "A").flask_full and g.round == 2
