@@ -1,0 +1,35 @@
+"""Bots: pure functions of what their seat sees, the legal actions and their own seeded generator.
+
+A bot never touches the game's sampler and never sees future draws: the bag is a multiset with no hidden
+order, so the only randomness it can know is the exact odds. ``decide`` returns an action and a one-line
+reason a player can read ("stops: 24% risk, 11 coins in hand").
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..rules.actions import Action
+from ..rules.game import Game
+
+
+@dataclass(frozen=True)
+class Decision:
+    action: Action
+    reason: str
+
+
+class Bot(Protocol):
+    level: str
+
+    def decide(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision: ...
+
+
+BREW_VERBS = frozenset(("draw", "stop", "flask"))
+
+
+def is_brew_choice(actions: list[Action]) -> bool:
+    """A draw/stop decision (timed separately: 50 ms budget for Hard)."""
+    return any(a.verb == "draw" for a in actions)
