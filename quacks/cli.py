@@ -27,6 +27,12 @@ def _check_data(args: argparse.Namespace) -> int:
     return 0
 
 
+def _simulate(args: argparse.Namespace) -> int:
+    from .tournament import main
+
+    return main(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="quacks", description="The Quacks of Quedlinburg on your desktop.")
     sub = p.add_subparsers(dest="command")
@@ -36,6 +42,17 @@ def build_parser() -> argparse.ArgumentParser:
     cd = sub.add_parser("check-data", help="validate a data folder (default: the game's own)")
     cd.add_argument("dir", nargs="?", default=None)
     cd.set_defaults(func=_check_data)
+    sim = sub.add_parser("simulate", help="seeded bot tournaments with duplicate seating")
+    sim.add_argument("--seats", default="hard,normal", help="2-4 levels, e.g. hard,normal,normal,normal")
+    sim.add_argument("--games", type=int, default=1000, help="games in all (deals x seat rotations)")
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--books", default="1", help="1-4, random (a set per colour each deal), or green=1,blue=2,...")
+    sim.add_argument("--pot", default="standard", choices=("standard", "test-tubes"))
+    sim.add_argument("--fortunes", default="on", choices=("on", "off"))
+    sim.add_argument("--jobs", type=int, default=1)
+    sim.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    sim.set_defaults(func=_simulate)
     return p
 
 

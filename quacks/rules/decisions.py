@@ -57,26 +57,32 @@ def _explosion(g: Game, d: Decision, a: Action) -> None:
 
 
 def buyable(g: Game, coins: int) -> list[tuple[Chip, int]]:
-    """Chips of the books on the table that the supply still has, with their prices, cheapest first."""
+    """Chips of the books on the table that the supply still has, with their prices, canonical order."""
     out = []
+    prices = g.prices()
+    supply = g.supply
     for c in CHIPS:
-        if g.supply[c] <= 0:
-            continue
-        p = g.price(c)
-        if p is not None and p <= coins:
+        p = prices[c.index]
+        if p is not None and p <= coins and supply[c] > 0:
             out.append((c, p))
     return out
 
 
+_BUY_ONE = {c: Action("buy", (c.name,)) for c in CHIPS}
+_BUY_TWO = {(a, b): Action("buy", (a.name, b.name)) for a in CHIPS for b in CHIPS if a.index < b.index}
+BUY_NOTHING = Action("buy", ("nothing",))
+
+
 def shop_options(g: Game, seat: int) -> list[Action]:
+    """R16: nothing, one chip, or two chips of different colours, within the coins and the supply."""
     coins = g.seats[seat].coins or 0
     items = buyable(g, coins)
-    out = [act("buy", "nothing")]
-    out += [act("buy", c) for c, _ in items]
+    out = [BUY_NOTHING]
+    out += [_BUY_ONE[c] for c, _ in items]
     if g.cat.events.max_buys >= 2:
         for (a, pa), (b, pb) in combinations(items, 2):
             if a.colour is not b.colour and pa + pb <= coins:
-                out.append(act("buy", a, b))
+                out.append(_BUY_TWO[(a, b)])
     return out
 
 

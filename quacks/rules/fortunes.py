@@ -484,9 +484,11 @@ class ExplosionGift(CardEffect):
     value: int
 
     def end_of_chip_actions(self, g: Game) -> None:
-        for seat in g.seat_order():
-            if g.seats[seat].exploded:
-                g.push(card_decision(g.left_of(seat), "gift", seat))
+        """The receivers decide one at a time in seat order from the start player (R25)."""
+        for receiver in g.seat_order():
+            giver = g.right_of(receiver)  # the seat whose left neighbour is the receiver (R28)
+            if g.seats[giver].exploded:
+                g.push(card_decision(receiver, "gift", giver))
 
     def options(self, g: Game, d: Decision) -> list[Action]:
         return [act("choose", c) for c in g.coloured_chips(self.value)]

@@ -57,6 +57,7 @@ class Game:
         self.config = config
         self.n = len(config.seats)
         self.tubes = config.tubes
+        self._sequential = bool(config.house_rule("sequential-brewing"))
         self.record_events = events
         self.events: list[Event] = []
         self.record: list[tuple[Any, ...]] = []
@@ -105,6 +106,7 @@ class Game:
             self.supply.set(c, k)
         self.total_chips = self.count_chips()
         self._effects: dict[str, list[Any]] = {}
+        self._prices: tuple[int, list[int | None]] | None = None
         self._index_effects()
         self.push(Step("round_start"))
         self._flush()
@@ -189,10 +191,26 @@ class Game:
         if isinstance(t, Brew):
             if seat not in self._brew_seats(t):
                 return []
-            from .brewing import brew_options
-
-            return brew_options(self, seat)
+            return brewing.brew_options(self, seat)
         return []
+
+    def decision_kind(self, seat: int) -> str:
+        """What the seat is deciding: "brew", or a decision kind ("shop", "pick", "card", ...)."""
+        t = self.agenda[0] if self.agenda else None
+        if isinstance(t, Decision) and t.seat == seat:
+            return t.kind
+        if isinstance(t, Brew):
+            s = self.seats[seat]
+            return s.pending[0].kind if s.pending else "brew"
+        return ""
+
+    def current_decision(self, seat: int) -> Decision | None:
+        t = self.agenda[0] if self.agenda else None
+        if isinstance(t, Decision) and t.seat == seat:
+            return t
+        if isinstance(t, Brew) and self.seats[seat].pending:
+            return self.seats[seat].pending[0]
+        return None
 
     def waiting(self) -> list[SeatWaiting] | ChanceWaiting | None:
         """Either the seats that may act with all their actions, or the chance step due, or None at the end."""
@@ -231,38 +249,30 @@ class Game:
             self.agenda.pop(0)
             DECISIONS[t.kind][1](self, t, a)
         else:
-            from .brewing import brew_apply
-
-            brew_apply(self, seat, a)
+            brewing.brew_apply(self, seat, a)
         self._flush()
         self._run()
 
     def chance_outcomes(self) -> list[tuple[Any, float]]:
         """The outcomes of the due chance step with exact probabilities (a reveal: None if too many)."""
-        from .chance import outcomes
-
         ch = self.pending_chance()
         if ch is None:
             return []
-        return outcomes(self, ch)
+        return chance.outcomes(self, ch)
 
     def sample_chance(self, rng: random.Random) -> Any:
-        from .chance import sample
-
         ch = self.pending_chance()
         if ch is None:
             raise IllegalAction("no chance step is due")
-        return sample(self, ch, rng)
+        return chance.sample(self, ch, rng)
 
     def apply_chance(self, outcome: Any) -> None:
         """Feed the random outcome due: a Chip (draw), a tuple of Chips (reveal), a face id (die), a card id."""
-        from .chance import check_outcome, outcome_text
-
         ch = self.pending_chance()
         if ch is None:
             raise IllegalAction(f"no random outcome is due; waiting for {self.describe_waiting()}")
-        outcome = check_outcome(self, ch, outcome)
-        self.record.append(("chance", ch.kind, ch.seat, outcome_text(outcome)))
+        outcome = chance.check_outcome(self, ch, outcome)
+        self.record.append(("chance", ch.kind, ch.seat, chance.outcome_text(outcome)))
         self.agenda.pop(0)
         CHANCES[ch.purpose or ch.kind](self, ch, outcome)
         self._flush()
@@ -299,8 +309,7 @@ class Game:
 
     def _run(self) -> None:
         """Run automatic steps until a decision with a choice or a chance step is due."""
-        from .brewing import brew_settle
-
+        brew_settle = brewing.brew_settle
         while self.agenda:
             t = self.agenda[0]
             if isinstance(t, Step):
@@ -330,12 +339,16 @@ class Game:
         return DECISIONS[d.kind][0](self, d)
 
     def _brew_seats(self, t: Brew) -> list[int]:
-        active = [i for i in self.seat_order() if self.seats[i].brewing or self.seats[i].pending]
+        seats = self.seats
         if t.only is not None:
-            return [t.only] if t.only in active else []
-        if active and self.round < self.cat.events.rounds and self.config.house_rule("sequential-brewing"):
-            return active[:1]
-        return sorted(active)
+            s = seats[t.only]
+            return [t.only] if s.brewing or s.pending else []
+        if self._sequential and self.round < self.cat.events.rounds:
+            for i in self.seat_order():
+                if seats[i].brewing or seats[i].pending:
+                    return [i]
+            return []
+        return [i for i in range(self.n) if seats[i].brewing or seats[i].pending]
 
     def _name(self, seat: int) -> str:
         return self.seats[seat].name if 0 <= seat < self.n else f"seat {seat}"
@@ -356,7 +369,9 @@ class Game:
 
     def book_on_table(self, colour: Colour) -> bool:
         """Yellow comes out before round 2 and purple before round 3 (rulebook "Turn indicator")."""
-        return self.round >= self.cat.events.book_round(colour)
+        if colour is Colour.YELLOW or colour is Colour.PURPLE:
+            return self.round >= self.cat.events.book_round(colour)
+        return True
 
     def table_books(self) -> dict[Colour, Book]:
         """Every book on the table now, orange and black included."""
@@ -366,9 +381,21 @@ class Game:
                 out[c] = b
         return out
 
+    def prices(self) -> list[int | None]:
+        """The price of every chip kind this round (None: not for sale), by chip index; cached per round."""
+        cached = self._prices
+        if cached is not None and cached[0] == self.round:
+            return cached[1]
+        books = self.table_books()
+        out: list[int | None] = []
+        for c in CHIPS:
+            book = books.get(c.colour)
+            out.append(None if book is None else book.price(c.value))
+        self._prices = (self.round, out)
+        return out
+
     def price(self, chip: Chip) -> int | None:
-        book = self.table_books().get(chip.colour)
-        return None if book is None else book.price(chip.value)
+        return self.prices()[chip.index]
 
     def chip_obtainable(self, chip: Chip) -> bool:
         """A chip can be received if it is in the supply and, if yellow or purple, its book is out (R4, R32)."""

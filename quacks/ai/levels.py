@@ -1,0 +1,36 @@
+"""The bot levels by name."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .base import Bot
+from .normal import NormalBot
+from .simple import EasyBot, RandomBot
+
+
+def _hard() -> Bot:
+    from .hard import HardBot
+
+    return HardBot()
+
+
+LEVELS: dict[str, Callable[[], Bot]] = {
+    "easy": EasyBot,
+    "normal": NormalBot,
+    "hard": _hard,
+    "random": RandomBot,
+}
+LEVEL_TEXT = {
+    "easy": "Easy: cautious, a learner can beat it",
+    "normal": "Normal: a solid threshold player",
+    "hard": "Hard: expected values over the exact bag",
+    "random": "Random: any legal move",
+}
+
+
+def make_bot(level: str) -> Bot:
+    try:
+        return LEVELS[level]()
+    except KeyError:
+        raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}") from None

@@ -1,0 +1,190 @@
+"""Normal: the fixed yardstick, a threshold bot exactly as the bots issue describes it. Keep it unchanged.
+
+- Draw whenever no chip in the bag can explode the pot; otherwise draw while the chance of exploding is at
+  most the round's limit (0.35, 0.30, 0.25, 0.25, 0.20, 0.20, 0.15, 0.15, 0.20), raised by 0.01 per VP
+  behind the leader and lowered by 0.01 per VP ahead (at most 0.10 either way).
+- After an explosion: coins before round 6, VP from round 6.
+- The flask on a white of 2 or more when it would draw again.
+- Shopping: each legal buy scored by colour weight x value weight; at most 2 black chips; no purple before
+  round 3; two chips rather than one.
+- Rubies: refill an empty flask, then droplet steps until round 6; in round 9 convert.
+- Book and card choices: the obviously better option where one exists, else a random legal one.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..rules.actions import Action
+from ..rules.chips import CHIP_BY_NAME, Chip, Colour
+from ..rules.game import Game
+from .base import Decision
+from .odds import can_explode, explosion_risk, leader_margin, stop_space
+
+ROUND_LIMITS = (0.35, 0.30, 0.25, 0.25, 0.20, 0.20, 0.15, 0.15, 0.20)
+COLOUR_WEIGHTS = {
+    Colour.RED: 1.2, Colour.BLUE: 1.1, Colour.ORANGE: 1.0, Colour.PURPLE: 1.0, Colour.BLACK: 1.0,
+    Colour.GREEN: 0.8, Colour.YELLOW: 0.8, Colour.WHITE: 0.0,
+}
+VALUE_WEIGHTS = {1: 1.0, 2: 1.75, 3: 2.4, 4: 3.0}
+MAX_BLACK = 2
+
+
+def chip_weight(c: Chip) -> float:
+    return COLOUR_WEIGHTS[c.colour] * VALUE_WEIGHTS[c.value]
+
+
+def owned(g: Game, seat: int, c: Chip) -> int:
+    return g.all_chips_by_seat(seat)[c]
+
+
+class NormalBot:
+    level = "normal"
+    round_limits = ROUND_LIMITS
+    margin_step = 0.01
+    margin_cap = 0.10
+
+    def decide(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+        kind = g.decision_kind(seat)
+        fn = getattr(self, "on_" + kind.replace("-", "_"), None)
+        if fn is not None:
+            d = fn(g, seat, actions, rng)
+            if d is not None:
+                return d
+        return choose_obvious(g, seat, kind, actions, rng)
+
+    # brewing ---------------------------------------------------------------------------------------------
+    def risk_limit(self, g: Game, seat: int) -> float:
+        base = self.round_limits[min(g.round, 9) - 1]
+        margin = leader_margin(g, seat)
+        adj = -self.margin_step * margin
+        return base + max(-self.margin_cap, min(self.margin_cap, adj))
+
+    def wants_draw(self, g: Game, seat: int) -> tuple[bool, float, float]:
+        risk = explosion_risk(g, seat)
+        limit = self.risk_limit(g, seat)
+        if not can_explode(g, seat):
+            return True, risk, limit
+        return risk <= limit, risk, limit
+
+    def on_brew(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+        draw, risk, limit = self.wants_draw(g, seat)
+        s = g.seats[seat]
+        names = {a.verb for a in actions}
+        if draw and "flask" in names and s.pot and s.pot[-1].chip.value >= 2:
+            return Decision(Action("flask"), f"flask: returns {s.pot[-1].chip} and draws on")
+        coins = g.cat.pot.space(stop_space(g, seat)).coins
+        if draw and "draw" in names:
+            return Decision(Action("draw"), f"draws: {risk:.0%} risk (limit {limit:.0%})")
+        return Decision(Action("stop"), f"stops: {risk:.0%} risk, {coins} coins in hand")
+
+    def on_explosion(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+        if g.round < 6:
+            return Decision(Action("choose", ("coins",)), "takes the coins (before round 6)")
+        return Decision(Action("choose", ("vp",)), "takes the victory points (from round 6)")
+
+    # shopping --------------------------------------------------------------------------------------------
+    def buy_score(self, g: Game, seat: int, chips: list[Chip]) -> float | None:
+        blacks = sum(1 for c in chips if c.colour is Colour.BLACK)
+        if blacks and owned(g, seat, CHIP_BY_NAME["black-1"]) + blacks > MAX_BLACK:
+            return None
+        if g.round < 3 and any(c.colour is Colour.PURPLE for c in chips):
+            return None
+        return sum(chip_weight(c) for c in chips)
+
+    def on_shop(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+        cands: list[tuple[tuple[int, float, int], Action]] = []
+        for a in actions:
+            if a.args == ("nothing",):
+                continue
+            chips = [CHIP_BY_NAME[x] for x in a.args]
+            score = self.buy_score(g, seat, chips)
+            if score is not None:
+                cands.append(((len(chips), score, sum(g.price(c) or 0 for c in chips)), a))
+        if not cands:
+            return Decision(Action("buy", ("nothing",)), "buys nothing")
+        best = max(cands, key=lambda t: t[0])[1]
+        return Decision(best, f"buys {' and '.join(best.args)}")
+
+    def on_convert(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+        for a in actions:
+            if a.verb == "convert":
+                return Decision(a, f"converts {a.args[0]} into a victory point")
+        return Decision(Action("done"), "done")
+
+    def on_spend(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+        texts = {str(a) for a in actions}
+        if "spend flask" in texts:
+            return Decision(Action("spend", ("flask",)), "refills the flask")
+        if "spend droplet" in texts and g.round < 6:
+            return Decision(Action("spend", ("droplet",)), "moves the droplet")
+        return Decision(Action("done"), "keeps the rubies")
+
+
+# --------------------------------------------------------------------------------------------------------
+# the obvious choices shared by the simple levels
+
+
+def _best_pick(actions: list[Action]) -> Action | None:
+    best: tuple[float, Action] | None = None
+    for a in actions:
+        if a.args and a.args[0] != "none":
+            c = CHIP_BY_NAME[a.args[0]]
+            if c.is_white:
+                continue
+            w = chip_weight(c) + 0.01 * c.index
+            if best is None or w > best[0]:
+                best = (w, a)
+    return best[1] if best else None
+
+
+def _best_upgrade(actions: list[Action]) -> Action | None:
+    best: tuple[float, Action] | None = None
+    for a in actions:
+        if a.verb == "upgrade":
+            old, new = CHIP_BY_NAME[a.args[0]], CHIP_BY_NAME[a.args[1]]
+            if old.is_white:
+                continue
+            gain = chip_weight(new) - chip_weight(old)
+            if best is None or gain > best[0]:
+                best = (gain, a)
+    return best[1] if best else None
+
+
+def choose_obvious(g: Game, seat: int, kind: str, actions: list[Action], rng: random.Random) -> Decision:
+    """The obviously better option where one exists, else a random legal one."""
+    texts = {str(a): a for a in actions}
+    if kind == "pick":
+        a = _best_pick(actions)
+        if a is not None:
+            return Decision(a, f"places {a.args[0]}")
+        return Decision(Action("pick", ("none",)), "places none of them")
+    if kind == "return-white":
+        return Decision(Action("choose", ("return-white",)), "puts the white chip back")
+    if kind == "second-chance":
+        if g.seats[seat].exploded:
+            return Decision(Action("choose", ("restart",)), "starts the brew again")
+        return Decision(Action("choose", ("continue",)), "keeps the brew")
+    if kind == "aside":
+        for a in actions:
+            if a.verb == "place":
+                return Decision(a, f"places {a.args[0]} from beside the pot")
+        return Decision(Action("done"), "done")
+    if kind in ("purple-tier", "purple-trade", "green-ruby"):
+        a = max(actions, key=lambda x: int(x.args[0]))
+        return Decision(a, f"chooses {a.args[0]}")
+    if kind == "purple-upgrade" or (kind == "card" and any(a.verb == "upgrade" for a in actions)):
+        a = _best_upgrade(actions)
+        if a is not None:
+            return Decision(a, f"trades {a.args[0]} for {a.args[1]}")
+        if "pass" in texts:
+            return Decision(texts["pass"], "passes")
+    if kind == "explosion":
+        return Decision(Action("choose", ("coins",)), "takes the coins")
+    if kind == "convert":
+        for a in actions:
+            if a.verb == "convert":
+                return Decision(a, f"converts {a.args[0]}")
+        return Decision(Action("done"), "done")
+    a = actions[rng.randrange(len(actions))]
+    return Decision(a, f"{a}")

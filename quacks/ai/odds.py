@@ -1,0 +1,43 @@
+"""Exact odds from the bag, shared by the bots and the table's risk display."""
+
+from __future__ import annotations
+
+from ..rules.chips import WHITE_1, WHITE_2, WHITE_3
+from ..rules.game import Game
+
+WHITES = (WHITE_1, WHITE_2, WHITE_3)
+
+
+def explosion_risk(g: Game, seat: int) -> float:
+    """Chance that the next chip drawn explodes the pot: white chips above the room left, over the bag."""
+    s = g.seats[seat]
+    total = s.bag.total
+    if total == 0:
+        return 0.0
+    room = g.limit(seat) - s.white_total
+    if room >= 3:
+        return 0.0
+    bag = s.bag
+    bad = 0
+    for c in WHITES:
+        if c.value > room:
+            bad += bag[c]
+    return bad / total
+
+
+def can_explode(g: Game, seat: int) -> bool:
+    return explosion_risk(g, seat) > 0.0
+
+
+def stop_space(g: Game, seat: int) -> int:
+    """The scoring space if the seat stopped now."""
+    s = g.seats[seat]
+    last = s.pot[-1].index if s.pot else g.start_index(s)
+    return min(last + 1, g.cat.pot.spoon)
+
+
+def leader_margin(g: Game, seat: int) -> int:
+    """VP ahead of the best other seat (negative when behind the leader)."""
+    me = g.seats[seat].score
+    best = max(s.score for i, s in enumerate(g.seats) if i != seat)
+    return me - best
