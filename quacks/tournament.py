@@ -21,6 +21,7 @@ from .content.loader import default_catalogue
 from .rules.chips import SET_COLOURS, Colour
 from .rules.config import GameConfig
 from .rules.game import Game
+from .rules.state import Chance
 from .session.sampler import Sampler
 
 
@@ -53,7 +54,7 @@ def parse_books(spec: str, rng: random.Random) -> dict[Colour, int]:
 
 def play_game(config: GameConfig, levels: Sequence[str], seed: int) -> list[SeatResult]:
     """One full game of bots; chance streams keyed by seat position; explosions counted per round."""
-    g = Game(default_catalogue(), config, events=False)
+    g = Game(default_catalogue(), config, events=False, record=False)
     sampler = Sampler(seed)
     bots = [make_bot(lv) for lv in levels]
     rngs = [random.Random(f"{seed}:bot:{i}:{lv}") for i, lv in enumerate(levels)]
@@ -70,7 +71,7 @@ def play_game(config: GameConfig, levels: Sequence[str], seed: int) -> list[Seat
             for i, s in enumerate(g.seats):
                 results[i].brews += 1
                 results[i].explosions += int(s.exploded)
-        if g.pending_chance() is not None:
+        if type(g.agenda[0]) is Chance:
             g.apply_chance(sampler.sample(g))
             continue
         seat = g.acting_seats()[0]

@@ -8,17 +8,28 @@ reason a player can read ("stops: 24% risk, 11 coins in hand").
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Protocol
 
 from ..rules.actions import Action
 from ..rules.game import Game
 
 
-@dataclass(frozen=True)
 class Decision:
-    action: Action
-    reason: str
+    """A bot's choice and its reason; the reason text is formatted only when someone reads it."""
+
+    __slots__ = ("action", "_reason", "_args")
+
+    def __init__(self, action: Action, reason: str, *args: object) -> None:
+        self.action = action
+        self._reason = reason
+        self._args = args
+
+    @property
+    def reason(self) -> str:
+        return self._reason.format(*self._args) if self._args else self._reason
+
+    def __repr__(self) -> str:
+        return f"Decision({self.action}, {self.reason!r})"
 
 
 class Bot(Protocol):

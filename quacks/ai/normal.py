@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import random
 
-from ..rules.actions import Action
-from ..rules.chips import CHIP_BY_NAME, Chip, Colour
+from ..rules.actions import DRAW, FLASK, STOP, Action
+from ..rules.chips import CHIP_BY_NAME, CHIPS, Chip, Colour
 from ..rules.game import Game
 from .base import Decision
 from .odds import can_explode, explosion_risk, leader_margin, stop_space
@@ -34,6 +34,9 @@ def chip_weight(c: Chip) -> float:
     return COLOUR_WEIGHTS[c.colour] * VALUE_WEIGHTS[c.value]
 
 
+_WEIGHT = [COLOUR_WEIGHTS[c.colour] * VALUE_WEIGHTS[c.value] for c in CHIPS]
+
+
 def owned(g: Game, seat: int, c: Chip) -> int:
     return g.all_chips_by_seat(seat)[c]
 
@@ -46,12 +49,20 @@ class NormalBot:
 
     def decide(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
         kind = g.decision_kind(seat)
-        fn = getattr(self, "on_" + kind.replace("-", "_"), None)
+        fn = self._handlers.get(kind) if kind in self._handlers else self._handler(kind)
         if fn is not None:
             d = fn(g, seat, actions, rng)
             if d is not None:
                 return d
         return choose_obvious(g, seat, kind, actions, rng)
+
+    def _handler(self, kind: str):  # type: ignore[no-untyped-def]
+        fn = getattr(self, "on_" + kind.replace("-", "_"), None)
+        self._handlers[kind] = fn
+        return fn
+
+    def __init__(self) -> None:
+        self._handlers: dict[str, object] = {}
 
     # brewing ---------------------------------------------------------------------------------------------
     def risk_limit(self, g: Game, seat: int) -> float:
@@ -70,13 +81,12 @@ class NormalBot:
     def on_brew(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
         draw, risk, limit = self.wants_draw(g, seat)
         s = g.seats[seat]
-        names = {a.verb for a in actions}
-        if draw and "flask" in names and s.pot and s.pot[-1].chip.value >= 2:
-            return Decision(Action("flask"), f"flask: returns {s.pot[-1].chip} and draws on")
+        if draw and FLASK in actions and s.pot and s.pot[-1].chip.value >= 2:
+            return Decision(FLASK, "flask: returns {} and draws on", s.pot[-1].chip)
+        if draw and DRAW in actions:
+            return Decision(DRAW, "draws: {:.0%} risk (limit {:.0%})", risk, limit)
         coins = g.cat.pot.space(stop_space(g, seat)).coins
-        if draw and "draw" in names:
-            return Decision(Action("draw"), f"draws: {risk:.0%} risk (limit {limit:.0%})")
-        return Decision(Action("stop"), f"stops: {risk:.0%} risk, {coins} coins in hand")
+        return Decision(STOP, "stops: {:.0%} risk, {} coins in hand", risk, coins)
 
     def on_explosion(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
         if g.round < 6:
@@ -93,17 +103,35 @@ class NormalBot:
         return sum(chip_weight(c) for c in chips)
 
     def on_shop(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
-        cands: list[tuple[tuple[int, float, int], Action]] = []
+        """The best-scoring legal buy; two chips rather than one; ties go to the dearer buy."""
+        black_room = MAX_BLACK - owned(g, seat, CHIP_BY_NAME["black-1"])
+        purple_ok = g.round >= 3
+        best_key: tuple[int, float, int] | None = None
+        best: Action | None = None
+        prices = g.prices()
         for a in actions:
-            if a.args == ("nothing",):
+            args = a.args
+            if args[0] == "nothing":
                 continue
-            chips = [CHIP_BY_NAME[x] for x in a.args]
-            score = self.buy_score(g, seat, chips)
-            if score is not None:
-                cands.append(((len(chips), score, sum(g.price(c) or 0 for c in chips)), a))
-        if not cands:
+            score = 0.0
+            cost = 0
+            blacks = 0
+            ok = True
+            for name in args:
+                c = CHIP_BY_NAME[name]
+                if c.colour is Colour.BLACK:
+                    blacks += 1
+                elif c.colour is Colour.PURPLE and not purple_ok:
+                    ok = False
+                score += _WEIGHT[c.index]
+                cost += prices[c.index] or 0
+            if not ok or blacks > black_room:
+                continue
+            key = (len(args), score, cost)
+            if best_key is None or key > best_key:
+                best_key, best = key, a
+        if best is None:
             return Decision(Action("buy", ("nothing",)), "buys nothing")
-        best = max(cands, key=lambda t: t[0])[1]
         return Decision(best, f"buys {' and '.join(best.args)}")
 
     def on_convert(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:

@@ -94,6 +94,10 @@ class ChipCounts:
     def counts(self) -> list[int]:
         return self._n.copy()
 
+    def raw(self) -> list[int]:
+        """The internal counts, read-only (no copy; for hot paths)."""
+        return self._n
+
     def elements(self) -> Iterator[Chip]:
         for c, k in self.items():
             for _ in range(k):

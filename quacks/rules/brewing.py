@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import DONE, DRAW, FLASK, STOP, Action, IllegalAction, act
-from .chips import CHIP_BY_NAME, Chip
+from .chips import CHIP_BY_NAME, Chip, Colour
 from .registry import chance, decision, step
 from .state import Chance, Decision, Placed
 
@@ -20,16 +20,18 @@ if TYPE_CHECKING:  # pragma: no cover
 # the brewing agenda item
 
 
+_DRAW_STOP = [DRAW, STOP]
+_DRAW_STOP_FLASK = [DRAW, STOP, FLASK]
+_DRAW_CHANCES: dict[int, Chance] = {}
+
+
 def brew_options(g: Game, seat: int) -> list[Action]:
     s = g.seats[seat]
     if s.pending:
         return g.options(s.pending[0])
     if not s.brewing:
         return []
-    opts = [DRAW, STOP]
-    if flask_allowed(g, seat):
-        opts.append(FLASK)
-    return opts
+    return _DRAW_STOP_FLASK if flask_allowed(g, seat) else _DRAW_STOP
 
 
 def flask_allowed(g: Game, seat: int) -> bool:
@@ -50,7 +52,10 @@ def brew_apply(g: Game, seat: int, a: Action) -> None:
         DECISIONS[d.kind][1](g, d, a)
         return
     if a == DRAW:
-        g.push(Chance("draw", seat, "draw"))
+        ch = _DRAW_CHANCES.get(seat)
+        if ch is None:
+            ch = _DRAW_CHANCES[seat] = Chance("draw", seat, "draw")
+        g.push(ch)
     elif a == STOP:
         finish(g, seat, "stops")
     elif a == FLASK:
@@ -127,14 +132,15 @@ def on_draw(g: Game, ch: Chance, c: Chip) -> None:
     assert ch.seat is not None
     s = g.seats[ch.seat]
     s.bag.remove(c)
-    g.emit("draw", ch.seat, "draws", chip=c.name)
+    if g.record_events:
+        g.emit("draw", ch.seat, "draws", chip=c.name)
     place_drawn(g, ch.seat, c, "draw")
 
 
 def place_drawn(g: Game, seat: int, c: Chip, source: str) -> None:
     """A chip drawn from the bag (or picked from chips drawn): its on-draw effect, then placement."""
     s = g.seats[seat]
-    book = g.effect_of(c.colour)
+    book = g.divert_effects.get(c.colour)
     if book is not None and book.diverts(g, s, c):
         # Red set 2 (R10): the chip goes beside the pot; it counts as a drawn chip (blue set 2 windows).
         s.aside.append(c)
@@ -155,7 +161,7 @@ def place(g: Game, seat: int, c: Chip, source: str) -> None:
     for e in g.effects("move_bonus"):
         bonus += e.move_bonus(g, s, c)
     card = g.fortune
-    if card is not None:
+    if card is not None and g.card_hooks["move_bonus"]:
         bonus += card.effect.move_bonus(g, s, c)
     factor = s.double_next
     move = (c.value + bonus) * factor
@@ -169,27 +175,32 @@ def place(g: Game, seat: int, c: Chip, source: str) -> None:
     if drawn:
         s.shield = max(0, s.shield - 1)
     s.prev_drawn_white = s.last_is_drawn_white
-    s.last_is_drawn_white = c.is_white and drawn
-    g.emit(
-        "place", seat, _place_cause(source), chip=c.name, index=index, start=start, move=move,
-        bonus=bonus, doubled=factor > 1,
-    )
-    if c.is_white:
+    white = c.colour is Colour.WHITE
+    s.last_is_drawn_white = white and drawn
+    events = g.record_events
+    if events:
+        g.emit(
+            "place", seat, _place_cause(source), chip=c.name, index=index, start=start, move=move,
+            bonus=bonus, doubled=factor > 1,
+        )
+    if white:
         before = s.white_total
         s.white_total += c.value
-        g.emit("white_total", seat, f"{c} placed", before=before, after=s.white_total, limit=g.limit(seat))
-        if s.white_total > g.limit(seat) and not s.exploded:
+        limit = g.limit(seat)
+        if events:
+            g.emit("white_total", seat, f"{c} placed", before=before, after=s.white_total, limit=limit)
+        if s.white_total > limit and not s.exploded:
             s.exploded = True
             s.protected = covered
             s.brewing = False
             g.emit(
-                "explode", seat, f"white total {s.white_total} is over {g.limit(seat)}",
-                white_total=s.white_total, limit=g.limit(seat), protected=covered,
+                "explode", seat, f"white total {s.white_total} is over {limit}",
+                white_total=s.white_total, limit=limit, protected=covered,
             )
-    book = g.effect_of(c.colour)
+    book = g.after_place_effects.get(c.colour)
     if book is not None:
         book.after_place(g, seat, placed, source)
-    if card is not None:
+    if card is not None and g.card_hooks["after_place"]:
         card.effect.after_place(g, seat, placed, source)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .actions import Action, IllegalAction
 from .bag import ChipCounts
@@ -26,8 +26,7 @@ from .state import Chance, Decision, SeatState, Step
 TOTAL_CHIPS_CHECK = True
 
 
-@dataclass(frozen=True)
-class Brew:
+class Brew(NamedTuple):
     """The brewing agenda item: several seats may act in any order (R22). ``only`` limits it to one seat."""
 
     only: int | None = None
@@ -52,8 +51,12 @@ Task = Step | Decision | Chance | Brew
 class Game:
     """One game of Quacks. Mutable; ``clone()`` gives an independent copy (for bots)."""
 
-    def __init__(self, catalogue: Catalogue, config: GameConfig, *, events: bool = True) -> None:
+    def __init__(self, catalogue: Catalogue, config: GameConfig, *, events: bool = True,
+                 record: bool = True) -> None:
         self.cat = catalogue
+        self.keep_record = record
+        self._version = 0
+        self._legal: tuple[int, int, list[Action]] | None = None
         self.config = config
         self.n = len(config.seats)
         self.tubes = config.tubes
@@ -124,6 +127,18 @@ class Game:
             base = getattr(BookEffect, hook)
             self._effects[hook] = [e for e in books if getattr(type(e), hook) is not base]
         self.book_effects = books
+        self.after_place_effects = {e.colour: e for e in self._effects["after_place"]}
+        self.divert_effects = {e.colour: e for e in self._effects["diverts"]}
+        self.card_hooks = dict.fromkeys(("move_bonus", "after_place", "white_limit"), False)
+
+    def set_fortune(self, card: FortuneCard | None) -> None:
+        """The card of this round, and which of its hooks act (so the others cost nothing)."""
+        from .fortunes import CardEffect
+
+        self.fortune = card
+        for hook in self.card_hooks:
+            self.card_hooks[hook] = card is not None and getattr(type(card.effect), hook) is not getattr(
+                CardEffect, hook)
 
     def effects(self, hook: str) -> list[Any]:
         return self._effects[hook]
@@ -146,6 +161,7 @@ class Game:
         g.agenda = self.agenda.copy()
         g._staged = []
         g.used_cards = self.used_cards.copy()
+        g.card_hooks = self.card_hooks.copy()
         g.fixed_rats = None if self.fixed_rats is None else self.fixed_rats.copy()
         g.events = self.events.copy() if self.record_events else []
         g.record = self.record.copy()
@@ -153,8 +169,17 @@ class Game:
 
     def fast_clone(self) -> Game:
         """A copy for simulations: no events, no record."""
-        g = self.clone()
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.seats = [s.copy() for s in self.seats]
+        g.supply = self.supply.copy()
+        g.agenda = self.agenda.copy()
+        g._staged = []
+        g.used_cards = self.used_cards.copy()
+        g.card_hooks = self.card_hooks.copy()
+        g.fixed_rats = None if self.fixed_rats is None else self.fixed_rats.copy()
         g.record_events = False
+        g.keep_record = False
         g.events = []
         g.record = []
         return g
@@ -183,16 +208,21 @@ class Game:
         return []
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if not self.agenda:
-            return []
-        t = self.agenda[0]
-        if isinstance(t, Decision):
-            return self.options(t) if t.seat == seat else []
-        if isinstance(t, Brew):
-            if seat not in self._brew_seats(t):
-                return []
-            return brewing.brew_options(self, seat)
-        return []
+        """Every action ``seat`` may take now (cached until the state changes; do not modify the list)."""
+        cached = self._legal
+        if cached is not None and cached[0] == self._version and cached[1] == seat:
+            return cached[2]
+        out: list[Action] = []
+        if self.agenda:
+            t = self.agenda[0]
+            if isinstance(t, Decision):
+                if t.seat == seat:
+                    out = self.options(t)
+            elif isinstance(t, Brew):
+                if seat in self._brew_seats(t):
+                    out = brewing.brew_options(self, seat)
+        self._legal = (self._version, seat, out)
+        return out
 
     def decision_kind(self, seat: int) -> str:
         """What the seat is deciding: "brew", or a decision kind ("shop", "pick", "card", ...)."""
@@ -233,17 +263,19 @@ class Game:
 
     def apply(self, seat: int, action: Action | str) -> None:
         """Take ``action`` for ``seat``; IllegalAction says what the game waits for instead."""
-        a = Action.parse(action)
-        if not self.agenda or isinstance(self.agenda[0], Chance) or seat not in self.acting_seats():
-            raise IllegalAction(
-                f"{self._name(seat)} cannot act now; waiting for {self.describe_waiting()}"
-            )
+        a = action if type(action) is Action else Action.parse(action)
         legal = self.legal_actions(seat)
         if a not in legal:
+            if not legal:
+                raise IllegalAction(
+                    f"{self._name(seat)} cannot act now; waiting for {self.describe_waiting()}"
+                )
             raise IllegalAction(
                 f"{self._name(seat)} cannot {a} now; legal: {' | '.join(map(str, legal))}"
             )
-        self.record.append(("act", seat, str(a)))
+        self._version += 1
+        if self.keep_record:
+            self.record.append(("act", seat, str(a)))
         t = self.agenda[0]
         if isinstance(t, Decision):
             self.agenda.pop(0)
@@ -272,7 +304,9 @@ class Game:
         if ch is None:
             raise IllegalAction(f"no random outcome is due; waiting for {self.describe_waiting()}")
         outcome = chance.check_outcome(self, ch, outcome)
-        self.record.append(("chance", ch.kind, ch.seat, chance.outcome_text(outcome)))
+        self._version += 1
+        if self.keep_record:
+            self.record.append(("chance", ch.kind, ch.seat, chance.outcome_text(outcome)))
         self.agenda.pop(0)
         CHANCES[ch.purpose or ch.kind](self, ch, outcome)
         self._flush()
@@ -319,6 +353,7 @@ class Game:
             elif isinstance(t, Decision):
                 opts = self.options(t)
                 if len(opts) > 1:
+                    self._legal = (self._version, t.seat, opts)
                     return
                 self.agenda.pop(0)
                 if opts:
@@ -418,7 +453,7 @@ class Game:
         s = self.seats[seat]
         lim = self.cat.events.white_limit
         card = self.fortune
-        if card is not None:
+        if card is not None and self.card_hooks["white_limit"]:
             lim = max(lim, card.effect.white_limit(self, seat))
         for e in self._effects["limit"]:
             lim = max(lim, e.limit(self, s))

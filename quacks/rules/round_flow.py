@@ -28,7 +28,7 @@ def round_start(g: Game) -> None:
     from .game import Brew
 
     g.set_phase("fortune")
-    g.fortune = None
+    g.set_fortune(None)
     g.fixed_rats = None
     for s in g.seats:
         s.reset_round()
@@ -60,7 +60,7 @@ def _add_round_chip(g: Game, seat: int, c: Chip) -> None:
 @chance("fortune")
 def reveal_fortune(g: Game, ch: Chance, card_id: str) -> None:
     card = g.cat.cards[card_id]
-    g.fortune = card
+    g.set_fortune(card)
     g.used_cards.append(card_id)
     g.emit("fortune", None, f"fortune card: {card.name}", card=card_id, colour=card.colour)
     if card.effect.fixes_rats:

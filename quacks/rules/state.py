@@ -7,14 +7,13 @@ calls"): a ``Decision`` names a seat and a kind; a ``Chance`` names what is draw
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from .bag import ChipCounts
 from .chips import Chip
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(NamedTuple):
     """A decision one seat must take; ``kind`` selects the handler, ``data`` its context."""
 
     seat: int
@@ -22,8 +21,7 @@ class Decision:
     data: tuple[Any, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Chance:
+class Chance(NamedTuple):
     """A random outcome the game waits for: ``fortune``, ``draw``, ``reveal`` or ``die``."""
 
     kind: str
@@ -32,16 +30,14 @@ class Chance:
     count: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """An automatic step of the round: the name of a procedure and its arguments."""
 
     name: str
     args: tuple[Any, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Placed:
+class Placed(NamedTuple):
     """A chip in the pot: its space, and what the brew looked like just before it (for the flask, R26)."""
 
     index: int

@@ -36,5 +36,5 @@ class Sampler:
         rng = self.stream(ch.kind, pos)
         if ch.kind == "draw":
             bag = g.seats[ch.seat].bag  # type: ignore[index]
-            return CHIPS[draw_from(bag.counts(), bag.total, rng)]
+            return CHIPS[draw_from(bag.raw(), bag.total, rng)]
         return g.sample_chance(rng)
