@@ -150,9 +150,8 @@ def _books(v: Any, where: str) -> dict[Colour, int]:
             if s not in (1, 2, 3, 4):
                 raise ScenarioError(f"{where}: setup.books.{k} must be a set 1-4, not {s!r}")
             out[Colour(k)] = int(s)
-        for c in SET_COLOURS:
-            if c not in out:
-                raise ScenarioError(f"{where}: setup.books has no set for {c}")
+        for c in SET_COLOURS:  # a colour left out uses set 1
+            out.setdefault(c, 1)
         return out
     raise ScenarioError(f"{where}: setup.books must be a set 1-4 or a set per colour")
 

@@ -15,12 +15,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .ai.base import is_brew_choice
 from .ai.levels import LEVELS, make_bot
 from .content.loader import default_catalogue
 from .rules.chips import SET_COLOURS, Colour
 from .rules.config import GameConfig
 from .rules.game import Game
+from .rules.actions import DRAW
+from .rules.chance import draw_from
+from .rules.chips import CHIPS
 from .rules.state import Chance
 from .session.sampler import Sampler
 
@@ -79,7 +81,14 @@ def play_game(config: GameConfig, levels: Sequence[str], seed: int) -> list[Seat
         t0 = clock()
         d = bots[seat].decide(g, seat, actions, rngs[seat])
         dt = clock() - t0
-        (results[seat].draw_times if is_brew_choice(actions) else results[seat].other_times).append(dt)
+        if actions[0] is DRAW:  # a draw/stop decision (brew_options lists draw first)
+            results[seat].draw_times.append(dt)
+            if d.action is DRAW:
+                bag = g.seats[seat].bag
+                g.draw(seat, CHIPS[draw_from(bag.raw(), bag.total, sampler.stream("draw", seat))])
+                continue
+        else:
+            results[seat].other_times.append(dt)
         g.apply(seat, d.action)
     ranking = g.ranking() or []
     top = ranking[0] if ranking else []

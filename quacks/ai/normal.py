@@ -19,7 +19,7 @@ from ..rules.actions import DRAW, FLASK, STOP, Action
 from ..rules.chips import CHIP_BY_NAME, CHIPS, Chip, Colour
 from ..rules.game import Game
 from .base import Decision
-from .odds import can_explode, explosion_risk, leader_margin, stop_space
+from .odds import explosion_risk, leader_margin, stop_space
 
 ROUND_LIMITS = (0.35, 0.30, 0.25, 0.25, 0.20, 0.20, 0.15, 0.15, 0.20)
 COLOUR_WEIGHTS = {
@@ -35,6 +35,22 @@ def chip_weight(c: Chip) -> float:
 
 
 _WEIGHT = [COLOUR_WEIGHTS[c.colour] * VALUE_WEIGHTS[c.value] for c in CHIPS]
+BLACK_1 = CHIP_BY_NAME["black-1"]
+_BUY_INFO: dict[Action, tuple[int, float, int, bool, tuple[int, ...]]] = {}
+
+
+def _buy_info(a: Action) -> tuple[int, float, int, bool, tuple[int, ...]]:
+    """(chips, weight, black chips, any purple, chip indices) of a buy action, cached."""
+    if a.args == ("nothing",):
+        info: tuple[int, float, int, bool, tuple[int, ...]] = (0, 0.0, 0, False, ())
+    else:
+        chips = [CHIP_BY_NAME[x] for x in a.args]
+        info = (
+            len(chips), sum(_WEIGHT[c.index] for c in chips), sum(c.colour is Colour.BLACK for c in chips),
+            any(c.colour is Colour.PURPLE for c in chips), tuple(c.index for c in chips),
+        )
+    _BUY_INFO[a] = info
+    return info
 
 
 def owned(g: Game, seat: int, c: Chip) -> int:
@@ -73,9 +89,9 @@ class NormalBot:
 
     def wants_draw(self, g: Game, seat: int) -> tuple[bool, float, float]:
         risk = explosion_risk(g, seat)
+        if risk == 0.0:  # no chip in the bag can explode the pot
+            return True, risk, 0.0
         limit = self.risk_limit(g, seat)
-        if not can_explode(g, seat):
-            return True, risk, limit
         return risk <= limit, risk, limit
 
     def on_brew(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
@@ -104,35 +120,27 @@ class NormalBot:
 
     def on_shop(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
         """The best-scoring legal buy; two chips rather than one; ties go to the dearer buy."""
-        black_room = MAX_BLACK - owned(g, seat, CHIP_BY_NAME["black-1"])
+        black_room = MAX_BLACK - owned(g, seat, BLACK_1)
         purple_ok = g.round >= 3
         best_key: tuple[int, float, int] | None = None
         best: Action | None = None
         prices = g.prices()
         for a in actions:
-            args = a.args
-            if args[0] == "nothing":
+            info = _BUY_INFO.get(a)
+            if info is None:
+                info = _buy_info(a)
+            n, score, blacks, purple, idx = info
+            if not n or blacks > black_room or (purple and not purple_ok):
                 continue
-            score = 0.0
             cost = 0
-            blacks = 0
-            ok = True
-            for name in args:
-                c = CHIP_BY_NAME[name]
-                if c.colour is Colour.BLACK:
-                    blacks += 1
-                elif c.colour is Colour.PURPLE and not purple_ok:
-                    ok = False
-                score += _WEIGHT[c.index]
-                cost += prices[c.index] or 0
-            if not ok or blacks > black_room:
-                continue
-            key = (len(args), score, cost)
+            for i in idx:
+                cost += prices[i] or 0
+            key = (n, score, cost)
             if best_key is None or key > best_key:
                 best_key, best = key, a
         if best is None:
             return Decision(Action("buy", ("nothing",)), "buys nothing")
-        return Decision(best, f"buys {' and '.join(best.args)}")
+        return Decision(best, "buys {}", " and ".join(best.args))
 
     def on_convert(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
         for a in actions:

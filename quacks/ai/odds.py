@@ -38,6 +38,9 @@ def stop_space(g: Game, seat: int) -> int:
 
 def leader_margin(g: Game, seat: int) -> int:
     """VP ahead of the best other seat (negative when behind the leader)."""
-    me = g.seats[seat].score
-    best = max(s.score for i, s in enumerate(g.seats) if i != seat)
-    return me - best
+    seats = g.seats
+    best = -1 << 30
+    for i in range(len(seats)):
+        if i != seat and seats[i].score > best:
+            best = seats[i].score
+    return seats[seat].score - best

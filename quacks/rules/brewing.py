@@ -65,14 +65,26 @@ def brew_apply(g: Game, seat: int, a: Action) -> None:
 
 
 def brew_settle(g: Game, t: Brew) -> bool:
-    """Do what needs no choice for the seats of the brewing item; True if anything changed."""
-    seats = [t.only] if t.only is not None else range(g.n)
+    """Do what needs no choice for the seats of the brewing item; True if anything changed.
+
+    Only seats that acted or received an outcome since the last settle can need anything
+    (``g._touched``; None means every seat, e.g. when brewing begins).
+    """
+    touched = g._touched
+    if t.only is not None:
+        seats: list[int] = [t.only]
+    elif touched is None:
+        seats = list(range(g.n))
+    else:
+        seats = sorted(touched)
+    g._touched = set()
     changed = False
-    for i in seats:
+    for k, i in enumerate(seats):
         while settle_seat(g, i):
             changed = True
             g._flush()
             if g.pending_chance() is not None:
+                g._touched.update(seats[k:])
                 return True
     return changed
 
@@ -158,7 +170,7 @@ def place(g: Game, seat: int, c: Chip, source: str) -> None:
     """Place ``c`` after the last chip: move = value + bonuses, doubled by yellow set 2 (R8); cap at 52 (R6)."""
     s = g.seats[seat]
     bonus = 0
-    for e in g.effects("move_bonus"):
+    for e in g.move_bonus_effects:
         bonus += e.move_bonus(g, s, c)
     card = g.fortune
     if card is not None and g.card_hooks["move_bonus"]:
@@ -166,7 +178,7 @@ def place(g: Game, seat: int, c: Chip, source: str) -> None:
     factor = s.double_next
     move = (c.value + bonus) * factor
     start = s.pot[-1].index if s.pot else g.start_index(s)
-    index = min(start + move, g.cat.pot.last)
+    index = min(start + move, g.pot_last)
     placed = Placed(index, c, s.double_next, s.shield)
     s.double_next = 1
     s.pot.append(placed)

@@ -56,7 +56,9 @@ class Game:
         self.cat = catalogue
         self.keep_record = record
         self._version = 0
+        self._touched: set[int] | None = None  # seats to settle while brewing; None: all of them
         self._legal: tuple[int, int, list[Action]] | None = None
+        self._acting: tuple[int, list[int]] | None = None
         self.config = config
         self.n = len(config.seats)
         self.tubes = config.tubes
@@ -127,6 +129,9 @@ class Game:
             base = getattr(BookEffect, hook)
             self._effects[hook] = [e for e in books if getattr(type(e), hook) is not base]
         self.book_effects = books
+        self.move_bonus_effects = self._effects["move_bonus"]
+        self.limit_effects = self._effects["limit"]
+        self.pot_last = self.cat.pot.last
         self.after_place_effects = {e.colour: e for e in self._effects["after_place"]}
         self.divert_effects = {e.colour: e for e in self._effects["diverts"]}
         self.card_hooks = dict.fromkeys(("move_bonus", "after_place", "white_limit"), False)
@@ -160,6 +165,7 @@ class Game:
         g.supply = self.supply.copy()
         g.agenda = self.agenda.copy()
         g._staged = []
+        g._touched = None
         g.used_cards = self.used_cards.copy()
         g.card_hooks = self.card_hooks.copy()
         g.fixed_rats = None if self.fixed_rats is None else self.fixed_rats.copy()
@@ -175,6 +181,7 @@ class Game:
         g.supply = self.supply.copy()
         g.agenda = self.agenda.copy()
         g._staged = []
+        g._touched = None
         g.used_cards = self.used_cards.copy()
         g.card_hooks = self.card_hooks.copy()
         g.fixed_rats = None if self.fixed_rats is None else self.fixed_rats.copy()
@@ -201,11 +208,18 @@ class Game:
         if not self.agenda:
             return []
         t = self.agenda[0]
-        if isinstance(t, Decision):
+        kind = type(t)
+        if kind is Decision:
             return [t.seat]
-        if isinstance(t, Brew):
-            return self._brew_seats(t)
+        if kind is Brew:
+            return self._brewing_now(t)
         return []
+
+    def _brewing_now(self, t: Brew) -> list[int]:
+        cached = self._acting
+        if cached is not None and cached[0] == self._version:
+            return cached[1]
+        return self._brew_seats(t)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now (cached until the state changes; do not modify the list)."""
@@ -219,7 +233,7 @@ class Game:
                 if t.seat == seat:
                     out = self.options(t)
             elif isinstance(t, Brew):
-                if seat in self._brew_seats(t):
+                if seat in self._brewing_now(t):
                     out = brewing.brew_options(self, seat)
         self._legal = (self._version, seat, out)
         return out
@@ -281,7 +295,30 @@ class Game:
             self.agenda.pop(0)
             DECISIONS[t.kind][1](self, t, a)
         else:
+            if self._touched is not None:
+                self._touched.add(seat)
             brewing.brew_apply(self, seat, a)
+        self._flush()
+        self._run()
+
+    def draw(self, seat: int, chip: Chip) -> None:
+        """``apply(seat, "draw")`` and ``apply_chance(chip)`` in one step (a fast path for simulations)."""
+        t = self.agenda[0] if self.agenda else None
+        s = self.seats[seat]
+        if type(t) is not Brew or s.pending or not s.brewing or seat not in self._brewing_now(t):
+            raise IllegalAction(f"{self._name(seat)} cannot draw now; waiting for {self.describe_waiting()}")
+        if s.bag[chip] <= 0:
+            raise IllegalAction(f"{chip} is not in {s.name}'s bag")
+        self._version += 1
+        if self.keep_record:
+            self.record.append(("act", seat, "draw"))
+            self.record.append(("chance", "draw", seat, chip.name))
+        if self._touched is not None:
+            self._touched.add(seat)
+        s.bag.remove(chip)
+        if self.record_events:
+            self.emit("draw", seat, "draws", chip=chip.name)
+        brewing.place_drawn(self, seat, chip, "draw")
         self._flush()
         self._run()
 
@@ -308,6 +345,8 @@ class Game:
         if self.keep_record:
             self.record.append(("chance", ch.kind, ch.seat, chance.outcome_text(outcome)))
         self.agenda.pop(0)
+        if ch.seat is not None and self._touched is not None:
+            self._touched.add(ch.seat)
         CHANCES[ch.purpose or ch.kind](self, ch, outcome)
         self._flush()
         self._run()
@@ -344,31 +383,35 @@ class Game:
     def _run(self) -> None:
         """Run automatic steps until a decision with a choice or a chance step is due."""
         brew_settle = brewing.brew_settle
-        while self.agenda:
-            t = self.agenda[0]
-            if isinstance(t, Step):
-                self.agenda.pop(0)
-                STEPS[t.name](self, *t.args)
-                self._flush()
-            elif isinstance(t, Decision):
-                opts = self.options(t)
-                if len(opts) > 1:
-                    self._legal = (self._version, t.seat, opts)
-                    return
-                self.agenda.pop(0)
-                if opts:
-                    DECISIONS[t.kind][1](self, t, opts[0])
-                self._flush()
-            elif isinstance(t, Brew):
+        agenda = self.agenda
+        while agenda:
+            t = agenda[0]
+            kind = type(t)
+            if kind is Brew:
                 if brew_settle(self, t):
                     self._flush()
                     continue
-                if not self._brew_seats(t):
-                    self.agenda.pop(0)
+                seats = self._brew_seats(t)
+                if not seats:
+                    agenda.pop(0)
                     continue
+                self._acting = (self._version, seats)
                 return
-            else:  # a chance step
+            if kind is Chance:
                 return
+            if kind is Step:
+                agenda.pop(0)
+                STEPS[t.name](self, *t.args)
+                self._flush()
+                continue
+            opts = self.options(t)
+            if len(opts) > 1:
+                self._legal = (self._version, t.seat, opts)
+                return
+            agenda.pop(0)
+            if opts:
+                DECISIONS[t.kind][1](self, t, opts[0])
+            self._flush()
 
     def options(self, d: Decision) -> list[Action]:
         return DECISIONS[d.kind][0](self, d)
@@ -450,13 +493,13 @@ class Game:
 
     def limit(self, seat: int) -> int:
         """The white total a seat may reach without exploding (rulebook; R9: the highest limit applies)."""
-        s = self.seats[seat]
         lim = self.cat.events.white_limit
-        card = self.fortune
-        if card is not None and self.card_hooks["white_limit"]:
-            lim = max(lim, card.effect.white_limit(self, seat))
-        for e in self._effects["limit"]:
-            lim = max(lim, e.limit(self, s))
+        if self.card_hooks["white_limit"]:
+            lim = max(lim, self.fortune.effect.white_limit(self, seat))  # type: ignore[union-attr]
+        if self.limit_effects:
+            s = self.seats[seat]
+            for e in self.limit_effects:
+                lim = max(lim, e.limit(self, s))
         return lim
 
     def start_index(self, s: SeatState) -> int:

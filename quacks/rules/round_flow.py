@@ -91,6 +91,7 @@ def rats(g: Game) -> None:
 @step("brew_begins")
 def brew_begins(g: Game) -> None:
     g.set_phase("brewing")
+    g._touched = None  # settle every seat once (an empty bag stops at once)
     for s in g.seats:
         s.brewing = True
 
