@@ -1,0 +1,245 @@
+"""Hard: expected values over the exact bag, values that change by round and score margin.
+
+- Draw or stop by expectimax over the exact bag (``model.BrewModel``): the scoring space's VP, coins,
+  ruby and bonus-die chance, the chip actions of step B, the rat stone, and explosion fallbacks.
+- Flask, picks, returns and restarts by comparing the same values.
+- Shopping by the marginal value of each chip over the rest of the game (``shop.py``).
+- Every other choice by what its gains are worth now (``values.Values``).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..rules.actions import DRAW, FLASK, PASS, STOP, Action
+from ..rules.chips import CHIP_BY_NAME, Colour
+from ..rules.game import Game
+from .base import Decision
+from .model import BrewModel
+from .odds import explosion_risk, leader_margin, stop_space
+from .values import Values, Weights
+
+
+class HardBot:
+    level = "hard"
+    weights = Weights()
+    node_budget = 2500
+
+    def __init__(self) -> None:
+        self._handlers: dict[str, object] = {}
+
+    def decide(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+        kind = g.decision_kind(seat)
+        fn = self._handlers.get(kind) if kind in self._handlers else self._handler(kind)
+        if fn is not None:
+            d = fn(g, seat, actions, rng)  # type: ignore[operator]
+            if d is not None:
+                return d  # type: ignore[no-any-return]
+        return self.fallback(g, seat, kind, actions, rng)
+
+    def _handler(self, kind: str) -> object:
+        fn = getattr(self, "on_" + kind.replace("-", "_"), None)
+        self._handlers[kind] = fn
+        return fn
+
+    def values(self, g: Game, seat: int) -> Values:
+        return Values(g, seat, self.weights)
+
+    # brewing ---------------------------------------------------------------------------------------------
+    def on_brew(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+        s = g.seats[seat]
+        risk = explosion_risk(g, seat)
+        if risk == 0.0 and DRAW in actions:
+            return Decision(DRAW, "draws: no chip can explode the pot")
+        v = self.values(g, seat)
+        m = BrewModel(g, seat, v)
+        st = m.state_from_game()
+        depth = m.depth_for(st, self.node_budget)
+        stop = m.stop_value(st)
+        draw = m.draw_value(st, depth) if DRAW in actions else float("-inf")
+        draw += self.risk_bias(g, seat)
+        best, best_v = ("draw", draw) if draw > stop else ("stop", stop)
+        if FLASK in actions:
+            pot = [(p.index, p.chip) for p in s.pot[:-1]]
+            bag = s.bag.counts()
+            bag[s.pot[-1].chip.index] += 1
+            st_f = m.state_from_game(pot=pot, bag=bag, lw=False)
+            st_f = st_f[:3] + (s.pot[-1].double_before, s.pot[-1].shield_before) + st_f[5:]
+            flask_v = max(m.stop_value(st_f), m.draw_value(st_f, depth)) - self.flask_cost(g, seat, v)
+            if flask_v > best_v + 0.05:
+                return Decision(FLASK, "flask: returns {} ({:.0%} risk before)", s.pot[-1].chip, risk)
+        if best == "draw":
+            return Decision(DRAW, "draws: {:.0%} risk, worth {:+.1f} VP over stopping", risk, draw - stop)
+        coins = g.cat.pot.space(stop_space(g, seat)).coins
+        return Decision(STOP, "stops: {:.0%} risk, {} coins in hand", risk, coins)
+
+    def risk_bias(self, g: Game, seat: int) -> float:
+        """Play to win: behind late in the game, drawing is worth a little more (and less when ahead)."""
+        left = g.cat.events.rounds - g.round
+        if left > 2:
+            return 0.0
+        margin = leader_margin(g, seat)
+        return max(-0.6, min(0.6, -0.03 * margin * (3 - left)))
+
+    def flask_cost(self, g: Game, seat: int, v: Values) -> float:
+        """Using the flask costs a refill (2 rubies) unless magic-potion refills it for free."""
+        if g.fortune is not None and g.fortune.effect.kind == "refill_flasks":
+            return 0.0
+        return 0.4 + 0.2 * v.ruby
+
+    def on_pick(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+        """Place the chip whose look-ahead value is best (or none); the others go back into the bag."""
+        s = g.seats[seat]
+        v = self.values(g, seat)
+        m = BrewModel(g, seat, v)
+        bag = s.bag.counts()
+        for c in s.revealed:
+            bag[c.index] += 1
+        st = m.state_from_game(bag=bag)
+        best_a, best_v = Action("pick", ("none",)), m.value(st, 2)
+        for a in actions:
+            if a.args[0] == "none":
+                continue
+            nxt = m.step(st, CHIP_BY_NAME[a.args[0]].index)
+            if nxt[0] == "exploded":
+                val = m.explode_value(nxt[1][:18], nxt[1][18])  # type: ignore[index,arg-type]
+            else:
+                val = m.value(nxt, 2)
+            if val > best_v + 1e-9:
+                best_a, best_v = a, val
+        return Decision(best_a, "places {}", best_a.args[0])
+
+    def on_second_chance(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+        s = g.seats[seat]
+        if s.exploded:
+            return Decision(Action("choose", ("restart",)), "starts again after the explosion")
+        v = self.values(g, seat)
+        m = BrewModel(g, seat, v)
+        now = m.value(m.state_from_game(), 2)
+        bag = s.bag.counts()
+        for p in s.pot:
+            bag[p.chip.index] += 1
+        fresh = m.state_from_game(pot=[], bag=bag, lw=False)
+        again = m.value(fresh, 3)
+        if again > now + 0.5:
+            return Decision(Action("choose", ("restart",)), "starts again: a fresh brew looks better")
+        return Decision(Action("choose", ("continue",)), "keeps this brew")
+
+    def on_explosion(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+        v = self.values(g, seat)
+        sp = g.cat.pot.space(g.scoring_space(seat) or 0)
+        coins_v = v.coins_vp(sp.coins)
+        if g.round >= g.cat.events.rounds:
+            coins_v = sp.coins // g.cat.events.vp_coin_price
+        if coins_v > sp.vp:
+            return Decision(Action("choose", ("coins",)), "takes {} coins (worth more than {} VP now)", sp.coins,
+                            sp.vp)
+        return Decision(Action("choose", ("vp",)), "takes {} VP", sp.vp)
+
+    # shopping and rubies ----------------------------------------------------------------------------------
+    def on_shop(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+        from .shop import best_buy
+
+        a, why = best_buy(g, seat, actions, self.values(g, seat))
+        return Decision(a, why)
+
+    def on_convert(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+        for a in actions:
+            if a.verb == "convert":
+                return Decision(a, "converts {} into a victory point", a.args[0])
+        return Decision(Action("done"), "done")
+
+    def on_spend(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+        texts = {str(a) for a in actions}
+        v = self.values(g, seat)
+        s = g.seats[seat]
+        flask_v = 1.2 if v.left >= 1 else 0.0
+        if g.fortune is not None and g.fortune.effect.kind == "refill_flasks":
+            flask_v = 0.0
+        drop_v = v.droplet
+        options = []
+        if "spend flask" in texts:
+            options.append((flask_v, "spend flask"))
+        if "spend droplet" in texts:
+            options.append((drop_v, "spend droplet"))
+        if options:
+            val, text = max(options)
+            # rubies kept are worth a ruby each (next rounds, or a VP per 2 in round 9)
+            if val > 2 * v.ruby * 0.75 or (s.rubies >= 4 and val > 0.5):
+                return Decision(Action.parse(text), "{}: worth {:.1f} VP", text, val)
+        return Decision(Action("done"), "keeps the rubies")
+
+    # step B and cards -------------------------------------------------------------------------------------
+    def on_purple_tier(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+        a = max(actions, key=lambda x: int(x.args[0]))
+        return Decision(a, "takes tier {}", a.args[0])
+
+    def on_purple_trade(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+        v = self.values(g, seat)
+        eff = g.effect_of(Colour.PURPLE)
+        keep = v.chip_value(CHIP_BY_NAME["purple-1"]) * 0.9
+        best = max(actions, key=lambda a: 0.0 if a.args[0] == "0" else
+                   v.reward(eff.tiers[int(a.args[0]) - 1]) - int(a.args[0]) * keep)
+        return Decision(best, "trades {} purple chip(s)", best.args[0])
+
+    def on_green_ruby(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+        v = self.values(g, seat)
+        if v.droplet > v.ruby:
+            a = max(actions, key=lambda x: int(x.args[0]))
+        else:
+            a = Action("choose", ("0",))
+        return Decision(a, "pays {} ruby(ies) for droplet steps", a.args[0])
+
+    def on_green_chip(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+        v = self.values(g, seat)
+        a = max(actions, key=lambda x: v.chip_value(CHIP_BY_NAME[x.args[0]]))
+        return Decision(a, "takes {}", a.args[0])
+
+    def on_purple_upgrade(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+        return self._best_upgrade(g, seat, actions)
+
+    def _best_upgrade(self, g: Game, seat: int, actions: list[Action]) -> Decision:
+        v = self.values(g, seat)
+        best, gain = PASS, 0.0
+        for a in actions:
+            if a.verb != "upgrade":
+                continue
+            old, new = CHIP_BY_NAME[a.args[0]], CHIP_BY_NAME[a.args[1]]
+            if old.is_white:
+                continue
+            d = v.chip_value(new) - v.chip_value(old)
+            if d > gain:
+                best, gain = a, d
+        if best == PASS and PASS not in actions:
+            best = actions[0]
+        return Decision(best, "trades {} up" if best != PASS else "passes", " ".join(best.args))
+
+    def on_droplet(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+        v = self.values(g, seat)
+        s = g.seats[seat]
+        tube_v = -1.0
+        if s.tube < len(g.cat.tubes):
+            tube_v = v.reward(g.cat.tubes[s.tube])
+        if Action("choose", ("tube",)) in actions and tube_v > v.droplet:
+            return Decision(Action("choose", ("tube",)), "test tube: {}", g.cat.tubes[s.tube].describe())
+        return Decision(Action("choose", ("pot",)) if Action("choose", ("pot",)) in actions else actions[0],
+                        "moves the pot droplet")
+
+    def on_card(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+        from .cards import choose_card
+
+        return choose_card(self, g, seat, actions, self.values(g, seat))
+
+    def on_aside(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+        for a in actions:
+            if a.verb == "place":
+                return Decision(a, "places {} from beside the pot", a.args[0])
+        return Decision(Action("done"), "done")
+
+    def on_return_white(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+        return Decision(Action("choose", ("return-white",)), "puts the white chip back")
+
+    def fallback(self, g: Game, seat: int, kind: str, actions: list[Action], rng: random.Random) -> Decision:
+        from .normal import choose_obvious
+
+        return choose_obvious(g, seat, kind, actions, rng)
