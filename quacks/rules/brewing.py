@@ -75,6 +75,8 @@ def brew_settle(g: Game, t: Brew) -> bool:
         seats: list[int] = [t.only]
     elif touched is None:
         seats = list(range(g.n))
+    elif len(touched) == 1:
+        seats = list(touched)
     else:
         seats = sorted(touched)
     g._touched = set()
@@ -103,10 +105,9 @@ def settle_seat(g: Game, seat: int) -> bool:
             DECISIONS[d.kind][1](g, d, opts[0])
         return True
     if not s.stopped and (s.brewing or s.exploded):
-        card = g.fortune
         if (
-            card is not None and not s.second_chance_offered
-            and card.effect.offers_restart(g, seat)
+            g.card_hooks["offers_restart"] and not s.second_chance_offered
+            and g.fortune.effect.offers_restart(g, seat)  # type: ignore[union-attr]
         ):
             s.second_chance_offered = True
             s.pending.append(Decision(seat, "second-chance"))
@@ -114,7 +115,7 @@ def settle_seat(g: Game, seat: int) -> bool:
         if s.exploded:
             finish(g, seat, "pot exploded")
             return True
-        if s.pot and s.pot[-1].index >= g.cat.pot.last:
+        if s.pot and s.pot[-1].index >= g.pot_last:
             finish(g, seat, "the pot is full (R34)")
             return True
         if not s.bag:

@@ -134,7 +134,7 @@ class Game:
         self.pot_last = self.cat.pot.last
         self.after_place_effects = {e.colour: e for e in self._effects["after_place"]}
         self.divert_effects = {e.colour: e for e in self._effects["diverts"]}
-        self.card_hooks = dict.fromkeys(("move_bonus", "after_place", "white_limit"), False)
+        self.card_hooks = dict.fromkeys(("move_bonus", "after_place", "white_limit", "offers_restart"), False)
 
     def set_fortune(self, card: FortuneCard | None) -> None:
         """The card of this round, and which of its hooks act (so the others cost nothing)."""
