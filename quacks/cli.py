@@ -33,9 +33,18 @@ def _simulate(args: argparse.Namespace) -> int:
     return main(args)
 
 
+def _play(args: argparse.Namespace) -> int:
+    from .ui.main import run
+
+    return run(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="quacks", description="The Quacks of Quedlinburg on your desktop.")
     sub = p.add_subparsers(dest="command")
+    pl = sub.add_parser("play", help="start the game (the default)")
+    pl.add_argument("--size", default=None, help="window size, e.g. 1280x800")
+    pl.set_defaults(func=_play)
     sc = sub.add_parser("scenario", help="run a scenario file and print the state where it stops")
     sc.add_argument("file")
     sc.set_defaults(func=_scenario)
@@ -60,6 +69,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "command", None):
-        parser.print_help()
-        return 0
+        args = parser.parse_args(["play", *(argv or [])])
     return int(args.func(args))
+
+
+def gui_main() -> int:
+    """The ``quacks`` desktop entry point."""
+    return main(["play"])

@@ -100,6 +100,8 @@ class NormalBot:
         if draw and FLASK in actions and s.pot and s.pot[-1].chip.value >= 2:
             return Decision(FLASK, "flask: returns {} and draws on", s.pot[-1].chip)
         if draw and DRAW in actions:
+            if risk == 0.0:
+                return Decision(DRAW, "draws: no chip in the bag can explode the pot")
             return Decision(DRAW, "draws: {:.0%} risk (limit {:.0%})", risk, limit)
         coins = g.cat.pot.space(stop_space(g, seat)).coins
         return Decision(STOP, "stops: {:.0%} risk, {} coins in hand", risk, coins)

@@ -189,6 +189,10 @@ class Match:
         g.apply(seat, a)
         return self._moment(seat, "acted", str(a), reason, n)
 
+    def in_tick_reveal(self) -> bool:
+        """True while the decisions of a stir tick are being carried out (or a draw of it needs its chip)."""
+        return bool(self.queue) or self.game.pending_chance() is not None
+
     def reveal_next(self) -> Moment:
         """Carry out the next revealed tick decision (a draw then needs its chip: a chance step)."""
         seat, a = self.queue.pop(0)
@@ -229,12 +233,14 @@ class Match:
     def to_data(self) -> dict[str, Any]:
         """Everything a save needs: setup, the record of actions and outcomes, and the open stir tick."""
         tick = {str(k): str(v) for k, v in self.tick.items()}
-        for k, v in self.queue:
-            tick[str(k)] = str(v)
-        return {"setup": self.setup.to_data(), "record": [list(e) for e in self.game.record], "tick": tick}
+        queue = [[k, str(v)] for k, v in self.queue]
+        return {"setup": self.setup.to_data(), "record": [list(e) for e in self.game.record], "tick": tick,
+                "queue": queue}
 
     @staticmethod
     def from_data(catalogue: Catalogue, d: dict[str, Any]) -> Match:
         setup = MatchSetup.from_data(d["setup"])
         tick = {int(k): str(v) for k, v in (d.get("tick") or {}).items()}
-        return Match(catalogue, setup, [tuple(e) for e in d["record"]], tick)
+        m = Match(catalogue, setup, [tuple(e) for e in d["record"]], tick)
+        m.queue = [(int(k), Action.parse(v)) for k, v in (d.get("queue") or [])]
+        return m

@@ -1,0 +1,177 @@
+"""Replay files (``*.quacks-replay.json``) and a cursor that steps through a recorded game.
+
+A replay file is a save with ``"kind": "quacks-replay"``; importing one validates it the same way (schema,
+migration, structure, and replaying every entry). A file the player picked is never renamed or changed.
+:class:`ReplayCursor` gives the game at any step (forward, back, jump to a round) from snapshots kept
+every ``snapshot_every`` steps, so going back costs at most that many steps.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from ..rules.catalogue import Catalogue
+from ..rules.config import GameConfig
+from ..rules.game import Game
+from ..rules.replay import apply_entry
+from ..session.match import Match
+from . import paths
+from .files import BadDataError, Loaded, StorageError, load_json, write_json
+from .paths import Base
+from .saves import (
+    REPLAY_KIND,
+    SAVE_KIND,
+    MatchLike,
+    SavedGame,
+    check_match_structure,
+    document_validator,
+    make_document,
+)
+
+REPLAY_SUFFIX = ".quacks-replay.json"
+
+
+def replay_path(path: str | Path) -> Path:
+    """``path`` with the replay suffix (added unless it is there already)."""
+    p = Path(path)
+    return p if p.name.endswith(REPLAY_SUFFIX) else p.with_name(p.name + REPLAY_SUFFIX)
+
+
+def suggest_replay_path(match: MatchLike, base: Base = None) -> Path:
+    """A default file for exporting ``match``: ``<data>/replays/<date>-<seats>.quacks-replay.json``."""
+    data = match.to_data() if isinstance(match, Match) else match
+    try:
+        names = [str(s["name"]) for s in data["setup"]["seats"]]
+    except (KeyError, TypeError):
+        names = []
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", "-".join(names)).strip("-")[:40] or "game"
+    stamp = datetime.now().strftime("%Y-%m-%d-%H%M")
+    return paths.replays_dir(base) / f"{stamp}-{slug}{REPLAY_SUFFIX}"
+
+
+def export_replay(match: MatchLike, path: str | Path, meta: dict[str, Any] | None = None) -> Path:
+    """Write ``match`` (a Match or its ``to_data()``) as a replay file; the path written (suffix added).
+
+    A file already there becomes ``<name>.bak``. Raises StorageError if it cannot be written.
+    """
+    target = replay_path(path)
+    write_json(target, make_document(match, meta, REPLAY_KIND), what="replay")
+    return target
+
+
+def import_replay(path: str | Path, catalogue: Catalogue | None = None) -> Loaded[SavedGame]:
+    """Read a replay (or a save) file the player chose. Never raises and never touches the file:
+    ``.value`` is None and ``.notes`` say what is wrong when it cannot be used."""
+    try:
+        p = Path(path)
+    except TypeError as e:
+        return Loaded(None, None, [StorageError(None, f"is not a file path ({e})", kind="missing", what="replay")])
+    return load_json(p, document_validator((REPLAY_KIND, SAVE_KIND), catalogue), what="replay", required=True,
+                     keep_aside=False, use_backup=False)
+
+
+class ReplayCursor:
+    """The game after any number of record entries (``index`` 0 is the start, ``length`` the end).
+
+    ``game`` is the current state; treat it as read-only (it changes as the cursor moves). Its ``events``
+    hold everything that happened so far, so the UI can narrate the step it just moved over.
+    """
+
+    def __init__(self, catalogue: Catalogue, match_data: dict[str, Any], *, snapshot_every: int = 50) -> None:
+        """Replay the whole record once, keeping snapshots; BadDataError if an entry cannot be played."""
+        check_match_structure(match_data)
+        try:
+            self.config = GameConfig.from_data(match_data["setup"]["game"])
+        except Exception as e:
+            raise BadDataError(f"the game setup is not valid ({e})") from None
+        self.cat = catalogue
+        self.record: list[list[Any]] = [list(e) for e in match_data["record"]]
+        self.every = max(1, int(snapshot_every))
+        self.seat_names = tuple(self.config.seats)
+        g = Game(catalogue, self.config)
+        self._snaps: dict[int, Game] = {0: g.clone()}
+        self._round_start: dict[int, int] = {g.round: 0}
+        for i, entry in enumerate(self.record):
+            try:
+                apply_entry(g, entry)
+            except Exception as e:
+                raise BadDataError(f"record entry {i} {entry!r} cannot be played ({e})") from None
+            n = i + 1
+            if g.round not in self._round_start:
+                self._round_start[g.round] = n
+            if n % self.every == 0:
+                self._snaps[n] = g.clone()
+        self._snap_keys = sorted(self._snaps)
+        self.final = g.clone()
+        self.game = g
+        self.index = len(self.record)
+
+    @classmethod
+    def from_saved(cls, saved: SavedGame, catalogue: Catalogue, **kw: Any) -> ReplayCursor:
+        return cls(catalogue, saved.match_data, **kw)
+
+    @property
+    def length(self) -> int:
+        """The number of steps (record entries)."""
+        return len(self.record)
+
+    @property
+    def at_end(self) -> bool:
+        return self.index >= self.length
+
+    @property
+    def at_start(self) -> bool:
+        return self.index <= 0
+
+    def rounds(self) -> dict[int, int]:
+        """Each round played and the step at which it starts."""
+        return dict(self._round_start)
+
+    def entry(self, i: int) -> list[Any]:
+        """The record entry that step ``i`` applies (from state ``i`` to ``i + 1``)."""
+        return self.record[i]
+
+    def seek(self, index: int) -> Game:
+        """Go to step ``index`` (clamped to 0..length) and return the game there."""
+        index = max(0, min(self.length, int(index)))
+        if index == self.index:
+            return self.game
+        if index > self.index and index - self.index <= self.every:
+            start, g = self.index, self.game
+        else:
+            k = self._snap_keys[bisect.bisect_right(self._snap_keys, index) - 1]
+            start, g = k, self._snaps[k].clone()
+        for i in range(start, index):
+            apply_entry(g, self.record[i])
+        self.game, self.index = g, index
+        return g
+
+    def forward(self, steps: int = 1) -> Game:
+        return self.seek(self.index + steps)
+
+    def back(self, steps: int = 1) -> Game:
+        return self.seek(self.index - steps)
+
+    def to_start(self) -> Game:
+        return self.seek(0)
+
+    def to_end(self) -> Game:
+        return self.seek(self.length)
+
+    def round_start(self, round_no: int) -> int:
+        """The step where round ``round_no`` starts (the nearest round played if it was not)."""
+        if round_no in self._round_start:
+            return self._round_start[round_no]
+        played = sorted(self._round_start)
+        if round_no < played[0]:
+            return 0
+        later = [r for r in played if r > round_no]
+        return self._round_start[later[0]] if later else self.length
+
+    def jump_to_round(self, round_no: int) -> Game:
+        """Go to the start of round ``round_no``."""
+        return self.seek(self.round_start(round_no))

@@ -1,0 +1,484 @@
+"""The autosave and the named save slots (in ``<data>/saves``).
+
+A save file is ``{"schema": 2, "kind": "quacks-save", "saved_at": <ISO time>, "meta": {...},
+"match": <Match.to_data()>}``. Loading checks the structure, migrates older schema versions step by step,
+and replays the record (``Match`` over the default catalogue) so a hand-edited record with an illegal
+action is reported with the entry and the reason. A bad file is kept aside and the backup is tried.
+
+The UI calls :func:`autosave` after every action and :func:`load_autosave` for "Continue"; then
+``loaded.value.to_match(catalogue)`` gives the ``Match`` to play on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import unicodedata
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from ..rules.actions import Action
+from ..rules.catalogue import Catalogue
+from ..rules.replay import apply_entry
+from ..session.match import Match, MatchSetup
+from . import paths
+from .files import (
+    BadDataError,
+    Loaded,
+    StorageError,
+    TooNewError,
+    backup_path,
+    check_document,
+    is_side_file,
+    json_type,
+    load_json,
+    read_one,
+    remove_file,
+    write_json,
+)
+from .paths import Base
+
+SCHEMA = 2
+OLDEST = 1
+SAVE_KIND = "quacks-save"
+REPLAY_KIND = "quacks-replay"
+SLOT_PREFIX = "slot-"
+MAX_SLOT_NAME = 60
+MAX_RECORD = 200_000
+
+MatchLike = Match | dict[str, Any]
+
+
+# ----------------------------------------------------------------------------------------------------
+# the document
+
+
+def now_iso() -> str:
+    """The local time with its offset, to the second (``2025-01-31T20:15:02+01:00``)."""
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def summarize(match: MatchLike) -> dict[str, Any]:
+    """What a list of saves shows: seat names and kinds, and (from a live Match) round, phase, scores."""
+    if isinstance(match, Match):
+        g = match.game
+        return {
+            "seats": [s.name for s in match.setup.seats],
+            "kinds": [s.kind for s in match.setup.seats],
+            "round": g.round,
+            "phase": "over" if g.is_over else g.phase,
+            "over": g.is_over,
+            "scores": [s.score for s in g.seats],
+            "steps": len(g.record),
+        }
+    out: dict[str, Any] = {}
+    try:
+        seats = match["setup"]["seats"]
+        out["seats"] = [str(s["name"]) for s in seats]
+        out["kinds"] = [str(s["kind"]) for s in seats]
+        out["steps"] = len(match["record"])
+    except (KeyError, TypeError, IndexError):
+        pass
+    return out
+
+
+def make_document(match: MatchLike, meta: dict[str, Any] | None = None, kind: str = SAVE_KIND) -> dict[str, Any]:
+    """The file content for ``match`` (a ``Match`` or its ``to_data()``), with ``meta`` and a summary."""
+    data = match.to_data() if isinstance(match, Match) else match
+    return {
+        "schema": SCHEMA,
+        "kind": kind,
+        "saved_at": now_iso(),
+        "meta": {**(meta or {}), **summarize(match)},
+        "match": data,
+    }
+
+
+# ----------------------------------------------------------------------------------------------------
+# migrations: one step per older schema version
+
+
+def _v1_entry(i: int, e: Any) -> list[Any]:
+    """A version-1 record entry (``"act 0 draw"``, ``"chance draw 0 white-1"``, seat ``-`` for none)."""
+    if not isinstance(e, str):
+        raise BadDataError(f"record entry {i} must be a string in a version 1 save, not {json_type(e)}")
+    parts = e.split()
+    try:
+        if parts[0] == "act" and len(parts) >= 3:
+            return ["act", int(parts[1]), " ".join(parts[2:])]
+        if parts[0] == "chance" and len(parts) >= 4:
+            seat = None if parts[2] == "-" else int(parts[2])
+            return ["chance", parts[1], seat, " ".join(parts[3:])]
+    except (ValueError, IndexError):
+        pass
+    raise BadDataError(f'record entry {i} {e[:60]!r} is neither "act <seat> <action>" nor '
+                       '"chance <kind> <seat> <outcome>"')
+
+
+def migrate_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 had no open stir tick (``"tick"``) and wrote record entries as strings."""
+    match = doc.get("match")
+    if not isinstance(match, dict):
+        raise BadDataError(f'"match" must be an object, not {json_type(match)}')
+    record = match.get("record")
+    if not isinstance(record, list):
+        raise BadDataError(f'"match.record" must be a list, not {json_type(record)}')
+    new_match = {**match, "record": [_v1_entry(i, e) for i, e in enumerate(record)], "tick": {}}
+    return {**doc, "schema": 2, "match": new_match}
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: migrate_1_to_2}
+
+
+def migrate(doc: dict[str, Any], version: int) -> dict[str, Any]:
+    """Bring a document of ``version`` up to the current schema, one step at a time."""
+    while version < SCHEMA:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise BadDataError(f"schema version {version} cannot be read by this version of Quacks")
+        doc = step(doc)
+        version += 1
+    return doc
+
+
+# ----------------------------------------------------------------------------------------------------
+# validation
+
+
+def check_match_structure(d: Any) -> None:
+    """The shape of ``Match.to_data()``: setup object, record of entries, tick of draw/stop choices."""
+    if not isinstance(d, dict):
+        raise BadDataError(f'"match" must be an object, not {json_type(d)}')
+    if not isinstance(d.get("setup"), dict):
+        raise BadDataError(f'"match.setup" must be an object, not {json_type(d.get("setup"))}')
+    record = d.get("record")
+    if not isinstance(record, list):
+        raise BadDataError(f'"match.record" must be a list, not {json_type(record)}')
+    if len(record) > MAX_RECORD:
+        raise BadDataError(f'"match.record" has {len(record)} entries, far more than any game')
+    for i, e in enumerate(record):
+        _check_entry(i, e)
+    tick = d.get("tick", {})
+    if tick is not None and not isinstance(tick, dict):
+        raise BadDataError(f'"match.tick" must be an object, not {json_type(tick)}')
+    for k, v in (tick or {}).items():
+        if not (isinstance(k, str) and k.isdigit() and len(k) < 3) or v not in ("draw", "stop"):
+            raise BadDataError(f'"match.tick" maps seat numbers to "draw" or "stop", not {k!r}: {str(v)[:40]!r}')
+
+
+def _check_entry(i: int, e: Any) -> None:
+    shown = json.dumps(e)[:80] if isinstance(e, list | str | int | float | type(None)) else json_type(e)
+    if not isinstance(e, list) or not e:
+        raise BadDataError(f"record entry {i} must be a list, not {shown}")
+    if e[0] == "act":
+        if len(e) == 3 and type(e[1]) is int and isinstance(e[2], str):
+            return
+        raise BadDataError(f'record entry {i} {shown} must be ["act", <seat number>, <action>]')
+    if e[0] == "chance":
+        if len(e) == 4 and isinstance(e[1], str) and (e[2] is None or type(e[2]) is int) and isinstance(e[3], str):
+            return
+        raise BadDataError(f'record entry {i} {shown} must be ["chance", <kind>, <seat number or null>, <outcome>]')
+    raise BadDataError(f'record entry {i} {shown} must start with "act" or "chance"')
+
+
+def build_match(catalogue: Catalogue, d: dict[str, Any]) -> Match:
+    """Replay ``d`` (``Match.to_data()`` form) into a Match; BadDataError names the entry that cannot be played."""
+    check_match_structure(d)
+    try:
+        setup = MatchSetup.from_data(d["setup"])
+    except Exception as e:  # any mistake in a hand-edited setup is reported, whatever its type
+        raise BadDataError(f'"match.setup" is not a valid game setup ({_reason(e)})') from None
+    try:
+        m = Match(catalogue, setup)
+    except Exception as e:
+        raise BadDataError(f'"match.setup" cannot start a game ({_reason(e)})') from None
+    g = m.game
+    for i, entry in enumerate(d["record"]):
+        if entry[0] == "chance":
+            ch = g.pending_chance()
+            if ch is None or ch.kind != entry[1] or ch.seat != entry[2]:
+                raise BadDataError(f"record entry {i} {json.dumps(entry)[:80]} cannot be played: the game waits for "
+                              f"{g.describe_waiting()}")
+        try:
+            apply_entry(g, entry)
+        except Exception as e:
+            raise BadDataError(f"record entry {i} {json.dumps(entry)[:80]} cannot be played: {_reason(e)}") from None
+    # The open stir tick (and any decisions still being revealed, which to_data() folds into it): the
+    # match skips a revealed choice that is no longer legal, so only the seat and the verb are checked.
+    tick: dict[int, str] = {}
+    for k, v in (d.get("tick") or {}).items():
+        seat = int(k)
+        if not 0 <= seat < g.n:
+            raise BadDataError(f'"match.tick" has a choice for seat {seat}, but the game has seats 0-{g.n - 1}')
+        tick[seat] = v
+    m.tick = {k: Action.parse(v) for k, v in tick.items()}
+    queue = d.get("queue")  # not written by Match.to_data() today; restored if a later version writes it
+    if isinstance(queue, list):
+        for q in queue:
+            if not (isinstance(q, list) and len(q) == 2 and type(q[0]) is int and 0 <= q[0] < g.n
+                    and q[1] in ("draw", "stop")):
+                raise BadDataError(f'"match.queue" holds [seat, "draw" or "stop"] pairs, not {json.dumps(q)[:60]}')
+        m.queue = [(q[0], Action.parse(q[1])) for q in queue]
+    return m
+
+
+def _reason(e: BaseException) -> str:
+    text = str(e) or type(e).__name__
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+@dataclass
+class SavedGame:
+    """A loaded save or replay: the match data (current schema), meta, time, and notes (e.g. migrations)."""
+
+    kind: str
+    match_data: dict[str, Any]
+    meta: dict[str, Any]
+    saved_at: str
+    version: int  # the schema version found in the file
+    notes: list[str] = field(default_factory=list)
+    _match: Match | None = field(default=None, repr=False, compare=False)
+    _catalogue: Catalogue | None = field(default=None, repr=False, compare=False)
+
+    def to_match(self, catalogue: Catalogue | None = None) -> Match:
+        """The Match to play on (the one replayed while loading, the first time; else a fresh replay)."""
+        if self._match is not None and (catalogue is None or catalogue is self._catalogue):
+            m, self._match = self._match, None
+            return m
+        if catalogue is None:
+            from ..content.loader import default_catalogue
+
+            catalogue = default_catalogue()
+        return Match.from_data(catalogue, self.match_data)
+
+
+def document_validator(kinds: Iterable[str], catalogue: Catalogue | None = None, *,
+                       replay: bool = True) -> Callable[[Any], SavedGame]:
+    """A validator for save/replay documents of the given kinds (for :func:`files.load_json`).
+
+    The catalogue is loaded here, before any file is read: a problem with the game's own data
+    (``DataLoadError``) is raised to the caller and never blamed on a save file.
+    """
+    kinds = tuple(kinds)
+    cat: Catalogue | None = catalogue
+    if replay and cat is None:
+        from ..content.loader import default_catalogue
+
+        cat = default_catalogue()
+
+    def validate(obj: Any) -> SavedGame:
+        version = check_document(obj, kind=None, current=SCHEMA, oldest=OLDEST)
+        kind = obj.get("kind")
+        if kind not in kinds:
+            wanted = " or ".join(json.dumps(k) for k in kinds)
+            raise BadDataError(f'"kind" must be {wanted}, not {json.dumps(kind)[:60]}')
+        doc = migrate(obj, version)
+        meta = doc.get("meta", {})
+        if not isinstance(meta, dict):
+            raise BadDataError(f'"meta" must be an object, not {json_type(meta)}')
+        saved_at = doc.get("saved_at", "")
+        if not isinstance(saved_at, str):
+            raise BadDataError(f'"saved_at" must be a string, not {json_type(saved_at)}')
+        data = doc.get("match")
+        check_match_structure(data)
+        assert isinstance(data, dict)
+        notes = [f"This file was written by an older version of Quacks (schema {version}) and was converted."] \
+            if version < SCHEMA else []
+        saved = SavedGame(str(kind), data, meta, saved_at, version, notes)
+        if cat is not None:
+            saved._match = build_match(cat, data)
+            saved._catalogue = cat
+        return saved
+
+    return validate
+
+
+def _old_file_ok(obj: Any) -> Any:
+    """What an existing save must be to become the backup (not a newer version's file)."""
+    check_document(obj, kind=None, current=SCHEMA, oldest=OLDEST)
+    return obj
+
+
+# ----------------------------------------------------------------------------------------------------
+# autosave
+
+
+def autosave(match: MatchLike, meta: dict[str, Any] | None = None, base: Base = None) -> list[str]:
+    """Save the game in progress (after every action); notes about a bad old file that was kept aside.
+
+    ``match`` is the Match (preferred: the save then shows round, phase and scores) or ``Match.to_data()``.
+    Raises StorageError if the file cannot be written.
+    """
+    doc = make_document(match, meta, SAVE_KIND)
+    reports = write_json(paths.autosave_path(base), doc, what="autosave", validate_old=_old_file_ok)
+    return [r.message for r in reports]
+
+
+def autosave_document(match: MatchLike, meta: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The autosave's content, made on the caller's thread (the match keeps changing afterwards)."""
+    return make_document(match, meta, SAVE_KIND)
+
+
+def write_autosave(doc: dict[str, Any], base: Base = None) -> list[str]:
+    """Write a document made by :func:`autosave_document` (from a background writer)."""
+    reports = write_json(paths.autosave_path(base), doc, what="autosave", validate_old=_old_file_ok)
+    return [r.message for r in reports]
+
+
+def load_autosave(base: Base = None, catalogue: Catalogue | None = None) -> Loaded[SavedGame]:
+    """The autosave for "Continue": ``.value`` is None when there is none (``.notes`` say if one was bad).
+
+    Never raises for a bad file (only ``DataLoadError`` if the game's own data is broken, as for every loader
+    that replays: ``load_slot``, ``replays.import_replay``).
+    """
+    return load_json(paths.autosave_path(base), document_validator((SAVE_KIND,), catalogue), what="autosave")
+
+
+def autosave_info(base: Base = None) -> SlotInfo | None:
+    """A quick summary of the autosave for the title screen (None if there is none; no replay is done).
+
+    Offer "Continue" when it is not None, has no ``problem`` and is not ``over``; a ``problem`` is fully
+    reported (and the file kept aside) by :func:`load_autosave`.
+    """
+    p = paths.autosave_path(base)
+    if not p.exists():
+        if not backup_path(p).exists():
+            return None
+        p = backup_path(p)
+    info = _slot_info(p)
+    return SlotInfo("autosave", info.path, info.saved_at, info.round, info.phase, info.seats, info.over,
+                    info.problem)
+
+
+def clear_autosave(base: Base = None) -> None:
+    """Forget the autosave and its backup (e.g. once the game is over and recorded). StorageError if stuck."""
+    p = paths.autosave_path(base)
+    remove_file(p, "autosave")
+    remove_file(backup_path(p), "autosave backup")
+
+
+# ----------------------------------------------------------------------------------------------------
+# named slots
+
+
+@dataclass(frozen=True)
+class SlotInfo:
+    """One entry of the save list. ``problem`` is set (and the rest may be empty) for a bad file."""
+
+    name: str
+    path: Path
+    saved_at: str = ""
+    round: int | None = None
+    phase: str = ""
+    seats: tuple[str, ...] = ()
+    over: bool = False
+    problem: str | None = None
+
+    @property
+    def when(self) -> datetime | None:
+        try:
+            return datetime.fromisoformat(self.saved_at)
+        except ValueError:
+            return None
+
+
+def clean_slot_name(name: str) -> str:
+    """The slot name as shown (spaces tidied); StorageError if it is empty, too long or has control characters."""
+    if not isinstance(name, str):
+        raise StorageError(None, "a save name must be text", kind="invalid", what="save name")
+    text = " ".join(name.split())
+    if not text:
+        raise StorageError(None, "a save needs a name", kind="invalid", what="save name")
+    if len(text) > MAX_SLOT_NAME:
+        raise StorageError(None, f"a save name has at most {MAX_SLOT_NAME} characters", kind="invalid",
+                           what="save name")
+    if any(unicodedata.category(c).startswith("C") for c in text):
+        raise StorageError(None, "a save name cannot contain control characters", kind="invalid", what="save name")
+    return text
+
+
+def slot_path(name: str, base: Base = None) -> Path:
+    """The file of slot ``name``: ``saves/slot-<slug>-<hash>.json`` (safe on every file system)."""
+    text = clean_slot_name(name)
+    slug = re.sub(r"[^a-z0-9]+", "-", unicodedata.normalize("NFKD", text).lower()).strip("-")[:30] or "save"
+    digest = hashlib.sha1(text.encode("utf-8")).hexdigest()[:8]
+    return paths.saves_dir(base) / f"{SLOT_PREFIX}{slug}-{digest}.json"
+
+
+def save_slot(name: str, match: MatchLike, meta: dict[str, Any] | None = None, base: Base = None) -> list[str]:
+    """Save ``match`` in slot ``name`` (an earlier save there becomes its backup); notes about bad old files.
+
+    Raises StorageError for a bad name or if the file cannot be written.
+    """
+    text = clean_slot_name(name)
+    doc = make_document(match, {**(meta or {}), "name": text}, SAVE_KIND)
+    doc["meta"]["name"] = text
+    reports = write_json(slot_path(text, base), doc, what=f"save {text!r}", validate_old=_old_file_ok)
+    return [r.message for r in reports]
+
+
+def _slot_info(path: Path) -> SlotInfo:
+    def meta_only(obj: Any) -> dict[str, Any]:
+        check_document(obj, kind=SAVE_KIND, current=SCHEMA, oldest=OLDEST)
+        meta = obj.get("meta")
+        if not isinstance(meta, dict):
+            raise BadDataError(f'"meta" must be an object, not {json_type(meta)}')
+        return {**meta, "saved_at": obj.get("saved_at")}
+
+    try:
+        meta = read_one(path, meta_only, "save")
+    except StorageError as e:
+        return SlotInfo(name=path.stem, path=path, problem=e.message)
+    name = meta.get("name")
+    rnd = meta.get("round")
+    seats = meta.get("seats")
+    return SlotInfo(
+        name=name if isinstance(name, str) and name else path.stem,
+        path=path,
+        saved_at=meta["saved_at"] if isinstance(meta.get("saved_at"), str) else "",
+        round=rnd if type(rnd) is int else None,
+        phase=str(meta.get("phase") or ""),
+        seats=tuple(str(s) for s in seats) if isinstance(seats, list) else (),
+        over=meta.get("over") is True,
+    )
+
+
+def list_slots(base: Base = None) -> list[SlotInfo]:
+    """Every named save, newest first; a bad file is listed with its ``problem`` (loading it reports it)."""
+    folder = paths.saves_dir(base)
+    try:
+        files = [p for p in folder.iterdir()
+                 if p.name.startswith(SLOT_PREFIX) and p.name.endswith(".json") and not is_side_file(p.name)]
+    except OSError:
+        return []
+    infos = [_slot_info(p) for p in files]
+    infos.sort(key=lambda s: (s.saved_at, s.name), reverse=True)
+    return infos
+
+
+def load_slot(name: str | SlotInfo, base: Base = None, catalogue: Catalogue | None = None) -> Loaded[SavedGame]:
+    """Load a named save (by name or list entry): ``.value`` None and ``.notes`` say why if it cannot be used."""
+    try:
+        path = name.path if isinstance(name, SlotInfo) else slot_path(name, base)
+        what = f"save {name.name if isinstance(name, SlotInfo) else clean_slot_name(name)!r}"
+    except StorageError as e:
+        return Loaded(None, None, [e])
+    return load_json(path, document_validator((SAVE_KIND,), catalogue), what=what, required=True)
+
+
+def delete_slot(name: str | SlotInfo, base: Base = None) -> None:
+    """Delete a named save and its backup (kept-aside bad files stay). StorageError if it cannot be deleted."""
+    path = name.path if isinstance(name, SlotInfo) else slot_path(name, base)
+    remove_file(path, "save")
+    remove_file(backup_path(path), "save backup")
+
+
+__all__ = [
+    "SCHEMA", "SAVE_KIND", "REPLAY_KIND", "SavedGame", "SlotInfo", "TooNewError", "autosave", "load_autosave",
+    "autosave_info", "clear_autosave", "save_slot", "list_slots", "load_slot", "delete_slot", "build_match", "migrate",
+    "migrate_1_to_2", "make_document", "document_validator",
+]

@@ -1,0 +1,261 @@
+"""Statistics per local (human) player name, kept as ``statistics.json`` in the data folder.
+
+:func:`record_finished_match` adds a finished match once (a match is known by a hash of its setup, seed
+and record, so counting it again changes nothing). Per player: games and wins (by the opponents' level
+and by the number of seats), mean and best score, best single pot, explosions by round, and buys.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..session.match import HUMAN, Match
+from . import paths
+from .files import BadDataError, Loaded, check_document, json_type, load_json, write_json
+from .paths import Base
+
+SCHEMA = 1
+KIND = "quacks-statistics"
+WHAT = "statistics"
+MIXED = "mixed"
+MAX_COUNTED = 100_000
+
+
+@dataclass
+class Tally:
+    games: int = 0
+    wins: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass
+class PlayerStats:
+    """One local player's record over every finished game."""
+
+    games: int = 0
+    wins: int = 0
+    score_total: int = 0
+    best_score: int | None = None
+    best_pot: int | None = None  # the most VP from one scoring space in one round
+    by_opponents: dict[str, Tally] = field(default_factory=dict)  # "easy", "normal", "hard", "human", "mixed"...
+    by_seats: dict[int, Tally] = field(default_factory=dict)  # number of seats at the table
+    brews: dict[int, int] = field(default_factory=dict)  # round -> rounds brewed
+    explosions: dict[int, int] = field(default_factory=dict)  # round -> rounds exploded
+    buys: dict[str, int] = field(default_factory=dict)  # chip name -> how many bought
+
+    @property
+    def mean_score(self) -> float:
+        return self.score_total / self.games if self.games else 0.0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def explosion_rate(self) -> dict[int, float]:
+        """Round -> share of that round's brews that exploded."""
+        return {r: self.explosions.get(r, 0) / n for r, n in sorted(self.brews.items()) if n}
+
+    def favourite_buys(self, n: int = 5) -> list[tuple[str, int]]:
+        """The ``n`` chips bought most often, most first."""
+        return sorted(self.buys.items(), key=lambda kv: (-kv[1], kv[0]))[:n]
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "games": self.games, "wins": self.wins, "score_total": self.score_total,
+            "best_score": self.best_score, "best_pot": self.best_pot,
+            "by_opponents": {k: [t.games, t.wins] for k, t in sorted(self.by_opponents.items())},
+            "by_seats": {str(k): [t.games, t.wins] for k, t in sorted(self.by_seats.items())},
+            "brews": {str(k): v for k, v in sorted(self.brews.items())},
+            "explosions": {str(k): v for k, v in sorted(self.explosions.items())},
+            "buys": dict(sorted(self.buys.items())),
+        }
+
+    @staticmethod
+    def from_data(d: Any, where: str) -> PlayerStats:
+        if not isinstance(d, dict):
+            raise BadDataError(f"{where} must be an object, not {json_type(d)}")
+        p = PlayerStats(
+            games=_count(d.get("games"), f"{where}.games"),
+            wins=_count(d.get("wins"), f"{where}.wins"),
+            score_total=_int(d.get("score_total"), f"{where}.score_total"),
+            best_score=_opt_int(d.get("best_score"), f"{where}.best_score"),
+            best_pot=_opt_int(d.get("best_pot"), f"{where}.best_pot"),
+            by_opponents={k: _tally(v, f"{where}.by_opponents.{k}")
+                          for k, v in _obj(d, "by_opponents", where).items()},
+            by_seats={_key(k, f"{where}.by_seats"): _tally(v, f"{where}.by_seats.{k}")
+                      for k, v in _obj(d, "by_seats", where).items()},
+            brews={_key(k, f"{where}.brews"): _count(v, f"{where}.brews.{k}")
+                   for k, v in _obj(d, "brews", where).items()},
+            explosions={_key(k, f"{where}.explosions"): _count(v, f"{where}.explosions.{k}")
+                        for k, v in _obj(d, "explosions", where).items()},
+            buys={k: _count(v, f"{where}.buys.{k}") for k, v in _obj(d, "buys", where).items()},
+        )
+        if p.wins > p.games:
+            raise BadDataError(f"{where} has more wins ({p.wins}) than games ({p.games})")
+        return p
+
+
+def _int(v: Any, where: str) -> int:
+    if type(v) is not int:
+        raise BadDataError(f"{where} must be a whole number, not {json_type(v)}")
+    return v
+
+
+def _count(v: Any, where: str) -> int:
+    if _int(v, where) < 0:
+        raise BadDataError(f"{where} cannot be negative")
+    return int(v)
+
+
+def _opt_int(v: Any, where: str) -> int | None:
+    return None if v is None else _int(v, where)
+
+
+def _obj(d: dict[str, Any], key: str, where: str) -> dict[str, Any]:
+    v = d.get(key, {})
+    if not isinstance(v, dict):
+        raise BadDataError(f"{where}.{key} must be an object, not {json_type(v)}")
+    return v
+
+
+def _key(k: str, where: str) -> int:
+    if not (k.isdigit() and len(k) <= 3):
+        raise BadDataError(f"{where} has the key {k[:20]!r}, which is not a small whole number")
+    return int(k)
+
+
+def _tally(v: Any, where: str) -> Tally:
+    if not (isinstance(v, list) and len(v) == 2):
+        raise BadDataError(f"{where} must be [games, wins]")
+    t = Tally(_count(v[0], where), _count(v[1], where))
+    if t.wins > t.games:
+        raise BadDataError(f"{where} has more wins than games")
+    return t
+
+
+@dataclass
+class Statistics:
+    """Every local player's statistics, and the matches already counted."""
+
+    players: dict[str, PlayerStats] = field(default_factory=dict)
+    counted: list[str] = field(default_factory=list)
+
+    def player(self, name: str) -> PlayerStats:
+        """The statistics of ``name`` (empty ones if never seen)."""
+        return self.players.get(name, PlayerStats())
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "schema": SCHEMA, "kind": KIND,
+            "players": {n: p.to_data() for n, p in sorted(self.players.items())},
+            "counted": self.counted[-MAX_COUNTED:],
+        }
+
+    @staticmethod
+    def from_data(obj: Any) -> Statistics:
+        check_document(obj, kind=KIND, current=SCHEMA)
+        players = obj.get("players", {})
+        if not isinstance(players, dict):
+            raise BadDataError(f'"players" must be an object, not {json_type(players)}')
+        counted = obj.get("counted", [])
+        if not isinstance(counted, list) or not all(isinstance(c, str) for c in counted):
+            raise BadDataError('"counted" must be a list of strings')
+        return Statistics({n: PlayerStats.from_data(p, f"players.{n[:30]}") for n, p in players.items()},
+                          list(counted))
+
+
+def match_key(match: Match) -> str:
+    """The identity of a match: a hash of its setup (with seed) and its record."""
+    data = {"setup": match.setup.to_data(), "record": [list(e) for e in match.game.record]}
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+def opponents_level(match: Match, seat: int) -> str:
+    """The level of the other seats: one kind ("easy", "normal", "hard", "human", ...) or "mixed"."""
+    kinds = {s.kind for i, s in enumerate(match.setup.seats) if i != seat}
+    return kinds.pop() if len(kinds) == 1 else MIXED
+
+
+def add_match(stats: Statistics, match: Match) -> bool:
+    """Count a finished match for each human seat; False if it is not over or was counted before."""
+    g = match.game
+    if not g.is_over:
+        return False
+    key = match_key(match)
+    if key in stats.counted:
+        return False
+    ranking = g.ranking() or []
+    winners = set(ranking[0]) if ranking else set()
+    best_pot: dict[int, int] = {}
+    exploded: set[tuple[int, int]] = set()
+    buys: dict[int, Counter[str]] = {}
+    for e in g.events:
+        if e.seat is None:
+            continue
+        if e.kind == "vp" and e.get("source") == "space":
+            amount = e.get("amount", 0)
+            if isinstance(amount, int):
+                best_pot[e.seat] = max(best_pot.get(e.seat, 0), amount)
+        elif e.kind == "explode":
+            exploded.add((e.seat, e.round))
+        elif e.kind == "buy":
+            buys.setdefault(e.seat, Counter()).update(str(c) for c in e.get("chips", []) or [])
+    rounds = range(g.config.first_round, g.round + 1)
+    n = len(match.setup.seats)
+    for seat, spec in enumerate(match.setup.seats):
+        if spec.kind != HUMAN:
+            continue
+        p = stats.players.setdefault(spec.name, PlayerStats())
+        won = seat in winners
+        score = g.seats[seat].score
+        p.games += 1
+        p.wins += won
+        p.score_total += score
+        p.best_score = score if p.best_score is None else max(p.best_score, score)
+        if seat in best_pot:
+            p.best_pot = best_pot[seat] if p.best_pot is None else max(p.best_pot, best_pot[seat])
+        for t in (p.by_opponents.setdefault(opponents_level(match, seat), Tally()),
+                  p.by_seats.setdefault(n, Tally())):
+            t.games += 1
+            t.wins += won
+        for r in rounds:
+            p.brews[r] = p.brews.get(r, 0) + 1
+            if (seat, r) in exploded:
+                p.explosions[r] = p.explosions.get(r, 0) + 1
+        for chip, k in buys.get(seat, Counter()).items():
+            p.buys[chip] = p.buys.get(chip, 0) + k
+    stats.counted.append(key)
+    return True
+
+
+def load_statistics(base: Base = None) -> tuple[Statistics, list[str]]:
+    """The statistics (empty if none) and notes about a bad file that was kept aside."""
+    loaded: Loaded[Statistics] = load_json(paths.statistics_path(base), Statistics.from_data, what=WHAT)
+    notes = loaded.notes
+    if loaded.value is None:
+        if loaded.problems:
+            notes.append("Statistics start again from nothing; the old file is kept.")
+        return Statistics(), notes
+    return loaded.value, notes
+
+
+def save_statistics(stats: Statistics, base: Base = None) -> list[str]:
+    """Write the statistics; notes about a bad old file kept aside. StorageError if it cannot be written."""
+    reports = write_json(paths.statistics_path(base), stats.to_data(), what=WHAT, validate_old=Statistics.from_data)
+    return [r.message for r in reports]
+
+
+def record_finished_match(match: Match, base: Base = None) -> tuple[bool, list[str]]:
+    """Add a finished match to the statistics file: (counted?, notes). StorageError if it cannot be written."""
+    stats, notes = load_statistics(base)
+    if not add_match(stats, match):
+        return False, notes
+    return True, notes + save_statistics(stats, base)

@@ -1,0 +1,399 @@
+"""All the game's pictures, drawn by our own code: wood, parchment, chips, gems, droplet, rat, flask, die,
+flame, markers and the cauldron with its spiral. Drawn once at twice the size and smoothed down, then cached.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from functools import lru_cache
+
+import pygame
+
+from . import theme as T
+
+SS = 2  # supersampling factor
+
+
+def _smooth(surf: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    return pygame.transform.smoothscale(surf, size)
+
+
+def _mix(a: T.RGB, b: T.RGB, t: float) -> T.RGB:
+    return (int(a[0] + (b[0] - a[0]) * t), int(a[1] + (b[1] - a[1]) * t), int(a[2] + (b[2] - a[2]) * t))
+
+
+def shade(c: T.RGB, f: float) -> T.RGB:
+    """Darker (f < 1) or lighter (f > 1) colour."""
+    if f < 1:
+        return (int(c[0] * f), int(c[1] * f), int(c[2] * f))
+    return _mix(c, (255, 255, 255), min(1.0, f - 1))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# backgrounds and panels
+
+
+@lru_cache(maxsize=8)
+def wood(size: tuple[int, int], seed: int = 3) -> pygame.Surface:
+    """A walnut table top: planks with grain lines and a soft vignette."""
+    w, h = size
+    rng = random.Random(seed)
+    surf = pygame.Surface(size).convert()
+    plank_h = 135
+    y = 0
+    while y < h:
+        base = _mix(T.WOOD_DARK, T.WOOD_MID, rng.uniform(0.35, 0.75))
+        pygame.draw.rect(surf, base, (0, y, w, plank_h))
+        for _ in range(70):
+            gy = y + rng.uniform(4, plank_h - 4)
+            amp = rng.uniform(1, 5)
+            period = rng.uniform(180, 600)
+            phase = rng.uniform(0, 6.28)
+            col = shade(base, rng.uniform(0.78, 1.12))
+            pts = [(x, gy + amp * math.sin(x / period * 6.28 + phase)) for x in range(0, w + 40, 40)]
+            pygame.draw.aalines(surf, col, False, pts)
+        pygame.draw.line(surf, shade(base, 0.55), (0, y), (w, y), 3)
+        pygame.draw.line(surf, shade(base, 1.15), (0, y + 3), (w, y + 3), 1)
+        y += plank_h
+    # vignette
+    vig = pygame.Surface((w // 8, h // 8), pygame.SRCALPHA)
+    cx, cy = vig.get_width() / 2, vig.get_height() / 2
+    for yy in range(vig.get_height()):
+        for xx in range(vig.get_width()):
+            d = math.hypot((xx - cx) / cx, (yy - cy) / cy)
+            vig.set_at((xx, yy), (0, 0, 0, int(min(150, max(0, (d - 0.55) * 230)))))
+    surf.blit(pygame.transform.smoothscale(vig, size), (0, 0))
+    return surf
+
+
+@lru_cache(maxsize=128)
+def parchment(size: tuple[int, int], tint: T.RGB = T.PARCHMENT, radius: int = 14, seed: int = 1,
+              border: T.RGB = T.PARCHMENT_EDGE) -> pygame.Surface:
+    """A parchment panel with mottled texture, darker edges and an inked border."""
+    w, h = size
+    big = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
+    r = radius * SS
+    pygame.draw.rect(big, tint, big.get_rect(), border_radius=r)
+    rng = random.Random(seed * 7919 + w * 31 + h)
+    blot = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
+    for _ in range(max(8, (w * h) // 5000)):
+        x, y = rng.uniform(0, w * SS), rng.uniform(0, h * SS)
+        rad = rng.uniform(20, 90) * SS
+        col = shade(tint, rng.uniform(0.86, 0.97))
+        pygame.draw.circle(blot, (*col, 26), (x, y), rad)
+    big.blit(blot, (0, 0))
+    # edge burn
+    for i in range(10):
+        a = 8 + i * 5
+        pygame.draw.rect(big, (*shade(border, 0.9), max(0, 60 - a)), big.get_rect().inflate(-i * 2 * SS, -i * 2 * SS),
+                         width=2 * SS, border_radius=max(0, r - i * SS))
+    pygame.draw.rect(big, border, big.get_rect(), width=2 * SS, border_radius=r)
+    mask = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=r)
+    big.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    return _smooth(big, size)
+
+
+@lru_cache(maxsize=64)
+def shadow(size: tuple[int, int], radius: int = 14, alpha: int = 110) -> pygame.Surface:
+    w, h = size
+    pad = 14
+    s = pygame.Surface((w + pad * 2, h + pad * 2), pygame.SRCALPHA)
+    for i in range(pad, 0, -2):
+        a = int(alpha * (1 - i / pad) ** 2)
+        pygame.draw.rect(s, (0, 0, 0, a), (pad - i, pad - i + 4, w + i * 2, h + i * 2), border_radius=radius + i)
+    return s
+
+
+def panel(surf: pygame.Surface, rect: pygame.Rect, tint: T.RGB = T.PARCHMENT, radius: int = 14,
+          seed: int = 1, border: T.RGB = T.PARCHMENT_EDGE, drop: bool = True) -> None:
+    if drop:
+        surf.blit(shadow((rect.w, rect.h), radius), (rect.x - 14, rect.y - 14))
+    surf.blit(parchment((rect.w, rect.h), tint, radius, seed, border), rect.topleft)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# chips and tokens
+
+
+def _symbol(surf: pygame.Surface, kind: str, centre: tuple[float, float], r: float, colour: T.RGB) -> None:
+    """A small shape per chip colour, so that colour is never the only cue (colour-blind safe)."""
+    cx, cy = centre
+    w = max(1, int(r * 0.22))
+    if kind == "dot":
+        pygame.draw.circle(surf, colour, (cx, cy), r * 0.32)
+    elif kind == "leaf":
+        pts = [(cx, cy - r), (cx + r * 0.6, cy), (cx, cy + r), (cx - r * 0.6, cy)]
+        pygame.draw.polygon(surf, colour, pts)
+    elif kind == "web":
+        for k in range(6):
+            a = k * math.pi / 3
+            pygame.draw.line(surf, colour, (cx, cy), (cx + r * math.cos(a), cy + r * math.sin(a)), w)
+        pygame.draw.circle(surf, colour, (cx, cy), r * 0.55, w)
+    elif kind == "triangle":
+        pts = [(cx, cy - r), (cx + r * 0.9, cy + r * 0.7), (cx - r * 0.9, cy + r * 0.7)]
+        pygame.draw.polygon(surf, colour, pts)
+    elif kind == "cap":
+        pygame.draw.ellipse(surf, colour, (cx - r, cy - r * 0.8, r * 2, r * 1.2))
+        pygame.draw.rect(surf, colour, (cx - r * 0.28, cy - r * 0.1, r * 0.56, r * 0.95))
+    elif kind == "star":
+        pts = []
+        for k in range(10):
+            a = -math.pi / 2 + k * math.pi / 5
+            rr = r if k % 2 == 0 else r * 0.45
+            pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+        pygame.draw.polygon(surf, colour, pts)
+    elif kind == "wisp":
+        pygame.draw.circle(surf, colour, (cx, cy - r * 0.2), r * 0.6)
+        pts = [(cx - r * 0.6, cy - r * 0.2), (cx + r * 0.6, cy - r * 0.2), (cx + r * 0.5, cy + r),
+               (cx + r * 0.15, cy + r * 0.6), (cx - r * 0.15, cy + r), (cx - r * 0.5, cy + r * 0.6)]
+        pygame.draw.polygon(surf, colour, pts)
+    elif kind == "moth":
+        pygame.draw.ellipse(surf, colour, (cx - r, cy - r * 0.6, r, r * 1.2))
+        pygame.draw.ellipse(surf, colour, (cx, cy - r * 0.6, r, r * 1.2))
+        pygame.draw.line(surf, colour, (cx, cy - r * 0.7), (cx, cy + r * 0.7), w)
+
+
+@lru_cache(maxsize=512)
+def chip(colour: str, value: int, radius: int, symbols: bool = False) -> pygame.Surface:
+    """An ingredient chip: a bevelled disc with its value; in colour-blind mode a symbol as well."""
+    look = T.CHIP_LOOKS[colour]
+    R = radius * SS
+    size = R * 2 + 4 * SS
+    big = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = (size / 2, size / 2)
+    pygame.draw.circle(big, (0, 0, 0, 90), (c[0] + 1.5 * SS, c[1] + 2.5 * SS), R)
+    pygame.draw.circle(big, look.rim, c, R)
+    pygame.draw.circle(big, look.fill, c, R * 0.86)
+    # bevel: light top-left, dark bottom-right
+    hl = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.circle(hl, (255, 255, 255, 70), (c[0] - R * 0.25, c[1] - R * 0.3), R * 0.55)
+    big.blit(hl, (0, 0))
+    pygame.draw.circle(big, shade(look.rim, 0.8), c, R * 0.86, max(1, SS))
+    small = _smooth(big, (size // SS, size // SS))
+    font_size = int(radius * (1.05 if not symbols else 0.9))
+    from .app import text_engine
+
+    te = text_engine()
+    digit = te.render(str(value), "sans-bold", font_size, look.text, scaled=False)
+    cx, cy = small.get_width() / 2, small.get_height() / 2
+    if symbols:
+        sym = pygame.Surface((radius * 2 * SS, radius * 2 * SS), pygame.SRCALPHA)
+        _symbol(sym, look.symbol, (radius * SS, radius * SS), radius * SS * 0.34, (*look.text, 235))
+        sym = _smooth(sym, (radius * 2, radius * 2))
+        small.blit(sym, (cx - radius + radius * 0.42, cy - radius - radius * 0.36))
+        small.blit(digit, digit.get_rect(center=(cx - radius * 0.12, cy + radius * 0.12)))
+    else:
+        small.blit(digit, digit.get_rect(center=(cx, cy + 1)))
+    return small
+
+
+@lru_cache(maxsize=32)
+def ruby(size: int) -> pygame.Surface:
+    S = size * SS
+    big = pygame.Surface((S, S), pygame.SRCALPHA)
+    top = (S * 0.5, S * 0.08)
+    pts = [(S * 0.2, S * 0.32), (S * 0.8, S * 0.32), (S * 0.5, S * 0.95)]
+    pygame.draw.polygon(big, T.RUBY, [top, (S * 0.95, S * 0.32), (S * 0.5, S * 0.95), (S * 0.05, S * 0.32)])
+    pygame.draw.polygon(big, T.RUBY_LIGHT, [top, (S * 0.8, S * 0.32), (S * 0.2, S * 0.32)])
+    pygame.draw.polygon(big, shade(T.RUBY, 0.7), pts, max(1, SS))
+    pygame.draw.polygon(big, shade(T.RUBY, 0.5), [top, (S * 0.95, S * 0.32), (S * 0.5, S * 0.95), (S * 0.05, S * 0.32)],
+                        max(1, SS))
+    return _smooth(big, (size, size))
+
+
+@lru_cache(maxsize=32)
+def droplet(size: int) -> pygame.Surface:
+    S = size * SS
+    big = pygame.Surface((S, S), pygame.SRCALPHA)
+    pygame.draw.circle(big, T.DROPLET, (S / 2, S * 0.62), S * 0.33)
+    pygame.draw.polygon(big, T.DROPLET, [(S / 2, S * 0.02), (S * 0.2, S * 0.55), (S * 0.8, S * 0.55)])
+    pygame.draw.circle(big, T.DROPLET_LIGHT, (S * 0.42, S * 0.6), S * 0.09)
+    pygame.draw.circle(big, shade(T.DROPLET, 0.6), (S / 2, S * 0.62), S * 0.33, max(1, SS))
+    return _smooth(big, (size, size))
+
+
+@lru_cache(maxsize=32)
+def rat(size: int) -> pygame.Surface:
+    S = size * SS
+    big = pygame.Surface((S, S), pygame.SRCALPHA)
+    pygame.draw.ellipse(big, T.RAT, (S * 0.08, S * 0.3, S * 0.7, S * 0.5))
+    pygame.draw.circle(big, T.RAT, (S * 0.78, S * 0.5), S * 0.16)
+    pygame.draw.circle(big, (230, 200, 200), (S * 0.72, S * 0.36), S * 0.07)
+    pygame.draw.circle(big, (20, 20, 20), (S * 0.86, S * 0.48), S * 0.035)
+    pts = [(S * 0.1, S * 0.55), (S * 0.0, S * 0.75), (S * 0.05, S * 0.95), (S * 0.2, S * 0.9)]
+    pygame.draw.lines(big, (190, 140, 140), False, pts, max(2, SS * 2))
+    pygame.draw.ellipse(big, shade(T.RAT, 0.6), (S * 0.08, S * 0.3, S * 0.7, S * 0.5), max(1, SS))
+    return _smooth(big, (size, size))
+
+
+@lru_cache(maxsize=16)
+def flask(size: int, full: bool) -> pygame.Surface:
+    S = size * SS
+    big = pygame.Surface((S, S), pygame.SRCALPHA)
+    glass = (210, 230, 240)
+    body = (S * 0.15, S * 0.38, S * 0.7, S * 0.58)
+    if full:
+        pygame.draw.ellipse(big, (120, 200, 110), body)
+        pygame.draw.ellipse(big, (180, 240, 160), (S * 0.25, S * 0.45, S * 0.2, S * 0.14))
+    else:
+        pygame.draw.ellipse(big, (*glass, 60), body)
+    pygame.draw.ellipse(big, glass, body, max(2, SS * 2))
+    pygame.draw.rect(big, glass, (S * 0.4, S * 0.12, S * 0.2, S * 0.3), max(2, SS * 2))
+    pygame.draw.rect(big, (150, 104, 60), (S * 0.37, S * 0.02, S * 0.26, S * 0.13), border_radius=SS * 2)
+    return _smooth(big, (size, size))
+
+
+@lru_cache(maxsize=16)
+def flame(size: int) -> pygame.Surface:
+    S = size * SS
+    big = pygame.Surface((S, S), pygame.SRCALPHA)
+    outer = [(S * 0.5, S * 0.0), (S * 0.85, S * 0.55), (S * 0.7, S * 0.95), (S * 0.3, S * 0.95), (S * 0.15, S * 0.55)]
+    pygame.draw.polygon(big, T.FLAME, outer)
+    pygame.draw.circle(big, T.FLAME, (S * 0.5, S * 0.7), S * 0.3)
+    pygame.draw.circle(big, T.FLAME_CORE, (S * 0.5, S * 0.72), S * 0.17)
+    return _smooth(big, (size, size))
+
+
+@lru_cache(maxsize=32)
+def marker(colour: str, letter: str, size: int) -> pygame.Surface:
+    """A scoring marker: a wooden disc in the player's colour with the player's letter (never colour alone)."""
+    look = T.PLAYER_LOOKS[colour]
+    S = size * SS
+    big = pygame.Surface((S, S), pygame.SRCALPHA)
+    pygame.draw.circle(big, (0, 0, 0, 100), (S / 2 + SS, S / 2 + 2 * SS), S * 0.46)
+    pygame.draw.circle(big, look.dark, (S / 2, S / 2), S * 0.46)
+    pygame.draw.circle(big, look.fill, (S / 2, S / 2 - SS), S * 0.4)
+    small = _smooth(big, (size, size))
+    from .app import text_engine
+
+    t = text_engine().render(letter, "sans-bold", int(size * 0.5), T.SHADOW if sum(look.fill) > 380 else T.CREAM,
+                             scaled=False)
+    small.blit(t, t.get_rect(center=(size / 2, size / 2 - 1)))
+    return small
+
+
+DIE_FACE_COLOURS = {"vp-1": T.BRASS, "vp-2": T.BRASS, "ruby": T.RUBY, "droplet": T.DROPLET, "pumpkin": (236, 128, 36)}
+
+
+@lru_cache(maxsize=16)
+def die(face: str | None, size: int) -> pygame.Surface:
+    S = size * SS
+    big = pygame.Surface((S, S), pygame.SRCALPHA)
+    pygame.draw.rect(big, (0, 0, 0, 90), (SS * 3, SS * 5, S - SS * 4, S - SS * 4), border_radius=S // 6)
+    pygame.draw.rect(big, T.CREAM, (0, 0, S - SS * 4, S - SS * 4), border_radius=S // 6)
+    pygame.draw.rect(big, T.PARCHMENT_EDGE, (0, 0, S - SS * 4, S - SS * 4), max(1, SS * 2), border_radius=S // 6)
+    small = _smooth(big, (size, size))
+    if face is None:
+        return small
+    inner = size - 4
+    icon = size // 2
+    c = (inner / 2, inner / 2)
+    from .app import text_engine
+
+    te = text_engine()
+    if face.startswith("vp"):
+        t = te.render(face.split("-")[1], "serif-bold", int(size * 0.5), T.INK, scaled=False)
+        small.blit(t, t.get_rect(center=(c[0], c[1] - size * 0.06)))
+        lbl = te.render("VP", "sans-bold", int(size * 0.2), T.INK_SOFT, scaled=False)
+        small.blit(lbl, lbl.get_rect(center=(c[0], c[1] + size * 0.26)))
+    elif face == "ruby":
+        g = ruby(icon)
+        small.blit(g, g.get_rect(center=c))
+    elif face == "droplet":
+        g = droplet(icon)
+        small.blit(g, g.get_rect(center=c))
+    else:
+        g = chip("orange", 1, icon // 2)
+        small.blit(g, g.get_rect(center=c))
+    return small
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the pot
+
+
+@lru_cache(maxsize=2)
+def spiral_unit(n: int = 54) -> tuple[tuple[float, float], ...]:
+    """Centres of spaces 0..52 and the spoon, in a unit circle: an Archimedean spiral with even spacing."""
+    r0 = 0.0
+    turns_gap = 0.205  # distance between turns (unit radius)
+    k = turns_gap / (2 * math.pi)
+    spacing = 0.111
+    pts = [(0.0, 0.0)]
+    theta = 2.4
+    last = (0.0, 0.0)
+    acc = 0.0
+    dtheta = 0.004
+    first = True
+    while len(pts) < n:
+        r = r0 + k * theta
+        x, y = r * math.cos(theta - math.pi / 2), r * math.sin(theta - math.pi / 2)
+        acc += math.hypot(x - last[0], y - last[1])
+        last = (x, y)
+        need = spacing if not first else 0.16
+        if acc >= need:
+            pts.append((x, y))
+            acc = 0.0
+            first = False
+        theta += dtheta
+    scale = max(math.hypot(x, y) for x, y in pts[:-1])
+    return tuple((x / scale, y / scale) for x, y in pts)
+
+
+def space_centres(radius: float, centre: tuple[float, float]) -> list[tuple[float, float]]:
+    cx, cy = centre
+    return [(cx + x * radius, cy + y * radius) for x, y in spiral_unit()]
+
+
+def space_radius(radius: float) -> float:
+    return radius * 0.052
+
+
+@lru_cache(maxsize=12)
+def cauldron(radius: int, spaces: tuple[tuple[int, int, bool], ...], detail: bool = True) -> pygame.Surface:
+    """The iron pot seen from above with its 53 spaces and the spoon: coin value, VP and ruby on each."""
+    pad = int(radius * 0.2)
+    size = (radius + pad) * 2
+    S = size * SS
+    big = pygame.Surface((S, S), pygame.SRCALPHA)
+    c = (S / 2, S / 2)
+    R = radius * SS
+    pygame.draw.circle(big, (0, 0, 0, 120), (c[0] + 4 * SS, c[1] + 7 * SS), R * 1.13)
+    pygame.draw.circle(big, T.IRON, c, R * 1.13)
+    pygame.draw.circle(big, T.IRON_RIM, c, R * 1.13, int(R * 0.03))
+    pygame.draw.circle(big, T.IRON_LIGHT, c, R * 1.06, int(R * 0.015))
+    # broth with rings
+    for i in range(14, 0, -1):
+        t = i / 14
+        pygame.draw.circle(big, _mix((48, 70, 56), (92, 122, 86), 1 - t), c, R * 1.02 * t)
+    # spiral groove
+    pts = [(c[0] + x * R, c[1] + y * R) for x, y in spiral_unit()]
+    sr = space_radius(radius) * SS
+    for a, b in zip(pts, pts[1:]):
+        pygame.draw.line(big, (36, 52, 42), a, b, int(sr * 0.9))
+    small = _smooth(big, (size, size))
+    from .app import text_engine
+
+    te = text_engine()
+    cs = (size / 2, size / 2)
+    centres = [(cs[0] + x * radius, cs[1] + y * radius) for x, y in spiral_unit()]
+    r_sp = space_radius(radius)
+    for idx, (x, y) in enumerate(centres):
+        coins, vp, has_ruby = spaces[idx]
+        spoon = idx == len(centres) - 1
+        fill = (226, 210, 170) if not spoon else T.BRASS_LIGHT
+        pygame.draw.circle(small, shade(fill, 0.55), (x + 1, y + 2), r_sp)
+        pygame.draw.circle(small, fill, (x, y), r_sp)
+        pygame.draw.circle(small, shade(fill, 0.7), (x, y), r_sp, 1)
+        if detail or idx % 5 == 0 or spoon:
+            t = te.render(str(coins), "sans-semibold", max(8, int(r_sp * 0.95)), T.INK, scaled=False)
+            small.blit(t, t.get_rect(center=(x, y - (r_sp * 0.12 if detail else 0))))
+        if detail and vp:
+            v = te.render(str(vp), "sans-bold", max(7, int(r_sp * 0.58)), (120, 40, 30), scaled=False)
+            small.blit(v, v.get_rect(center=(x + r_sp * 0.62, y + r_sp * 0.62)))
+        if has_ruby:
+            g = ruby(max(6, int(r_sp * 0.75)))
+            small.blit(g, g.get_rect(center=(x - r_sp * 0.72, y + r_sp * 0.55)))
+    return small

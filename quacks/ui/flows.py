@@ -1,0 +1,177 @@
+"""Glue between the screens, the match and the player's files: start, continue, autosave, save, finish.
+
+Autosaves are written by a background writer after every action (the latest state wins, so a burst of
+bot moves never stalls a frame); every problem is reported on screen, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import TYPE_CHECKING, Any
+
+from ..content.loader import default_catalogue
+from ..session.match import Match, MatchSetup
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .app import App
+
+log = logging.getLogger("quacks.ui")
+
+
+class AutosaveWriter:
+    """Writes the newest match data on a background thread; ``flush`` waits until it is on disk."""
+
+    def __init__(self) -> None:
+        self._pending: dict[str, Any] | None = None
+        self._cv = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self._busy = False
+        self.last_error = ""
+
+    def submit(self, data: dict[str, Any]) -> None:
+        with self._cv:
+            self._pending = data
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
+                self._thread.start()
+            self._cv.notify()
+
+    def _run(self) -> None:
+        from ..storage import saves
+
+        while True:
+            with self._cv:
+                while self._pending is None:
+                    if not self._cv.wait(timeout=5.0):
+                        return
+                data = self._pending
+                self._pending = None
+                self._busy = True
+            try:
+                notes = saves.write_autosave(data)
+                for n in notes:
+                    log.warning("autosave: %s", n)
+                self.last_error = ""
+            except Exception as e:  # noqa: BLE001 - reported on the table
+                self.last_error = f"Could not save the game: {e}"
+                log.error("autosave failed: %s", e)
+            finally:
+                with self._cv:
+                    self._busy = False
+                    self._cv.notify_all()
+
+    def flush(self, timeout: float = 5.0) -> None:
+        with self._cv:
+            self._cv.wait_for(lambda: self._pending is None and not self._busy, timeout=timeout)
+
+
+WRITER = AutosaveWriter()
+
+
+def start_match(app: App, setup: MatchSetup, replace: bool = False) -> None:
+    from .scenes.table import TableScene
+
+    match = Match(default_catalogue(), setup)
+    save_settings(app)
+    scene = TableScene(app, match)
+    # the title stays below the table: "Quit to title" returns to it
+    if replace:
+        app.replace(scene)
+    else:
+        app.push(scene)
+    autosave(app, match)
+
+
+def has_autosave() -> tuple[bool, str]:
+    try:
+        from ..storage import paths
+
+        p = paths.autosave_path()
+        if p.exists() or p.with_name(p.name + ".bak").exists():
+            return True, ""
+    except Exception as e:  # noqa: BLE001
+        log.warning("cannot look for the autosave: %s", e)
+    return False, "There is no game in progress to continue."
+
+
+def continue_autosave(app: App) -> str:
+    """Resume the autosaved game; returns a message for the player if that is not possible."""
+    from ..storage import saves
+    from .scenes.table import TableScene
+
+    try:
+        loaded = saves.load_autosave(catalogue=default_catalogue())
+    except Exception as e:  # noqa: BLE001
+        return f"The saved game could not be read: {e}"
+    notes = loaded.notes
+    if loaded.value is None:
+        return " ".join(notes) or "There is no game in progress to continue."
+    try:
+        match = loaded.value.to_match(default_catalogue())
+    except Exception as e:  # noqa: BLE001
+        return f"The saved game could not be resumed: {e}"
+    scene = TableScene(app, match)
+    app.push(scene)
+    for n in notes + loaded.value.notes:
+        scene.flash.append((__import__("time").perf_counter(), n))
+    return ""
+
+
+def open_saved(app: App, saved: Any) -> str:
+    from .scenes.table import TableScene
+
+    try:
+        match = saved.to_match(default_catalogue())
+    except Exception as e:  # noqa: BLE001
+        return f"The save could not be resumed: {e}"
+    app.push(TableScene(app, match))
+    return ""
+
+
+def autosave(app: App, match: Match) -> None:
+    if getattr(app, "no_saves", False):
+        return
+    try:
+        from ..storage import saves
+
+        WRITER.submit(saves.autosave_document(match))
+    except Exception as e:  # noqa: BLE001
+        log.error("autosave failed: %s", e)
+
+
+def save_named(app: App, match: Match) -> str:
+    from ..storage import saves
+
+    names = "-".join(s.name for s in match.game.seats)
+    name = f"round {match.game.round} {names}"
+    try:
+        saves.save_slot(name, match)
+    except Exception as e:  # noqa: BLE001
+        return f"Could not save: {e}"
+    return f"Saved as \"{name}\""
+
+
+def game_finished(app: App, match: Match) -> None:
+    """Count the game in the statistics and forget the autosave (the game is over)."""
+    if getattr(app, "no_saves", False):
+        return
+    try:
+        from ..storage import saves, stats
+
+        WRITER.flush()
+        stats.record_finished_match(match)
+        saves.clear_autosave()
+    except Exception as e:  # noqa: BLE001
+        log.error("could not record the finished game: %s", e)
+
+
+def save_settings(app: App) -> None:
+    if getattr(app, "no_saves", False):
+        return
+    try:
+        from ..storage.settings import save_settings as _save
+
+        _save(app.settings)
+    except Exception as e:  # noqa: BLE001
+        log.error("could not save the settings: %s", e)

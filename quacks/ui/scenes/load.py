@@ -1,0 +1,140 @@
+"""Load: the named saves (newest first), with load and delete; bad files are listed with what is wrong."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import art
+from .. import theme as T
+from ..app import LOGICAL, App, Scene
+from ..widgets import Button
+
+
+class LoadScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.slots: list = []
+        self.index = 0
+        self.message = ""
+        self.back_b = Button(pygame.Rect(110, LOGICAL[1] - 120, 240, 80), "Back", app.pop, style="dark",
+                             hotkey_label="Esc", size=26)
+        self.load_b = Button(pygame.Rect(LOGICAL[0] - 430, LOGICAL[1] - 120, 330, 80), "Load", self.load,
+                             hotkey_label="Enter", size=28)
+        self.delete_b = Button(pygame.Rect(LOGICAL[0] - 720, LOGICAL[1] - 120, 260, 80), "Delete", self.delete,
+                               style="danger", hotkey_label="Del", size=24)
+        self.replays_b = Button(pygame.Rect(400, LOGICAL[1] - 120, 320, 80), "Replays", self.replays,
+                                style="parchment", hotkey_label="R", size=24)
+
+    def enter(self) -> None:
+        self.refresh()
+
+    def resume(self) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        try:
+            from ...storage import saves
+
+            self.slots = list(saves.list_slots())
+        except Exception as e:  # noqa: BLE001
+            self.slots = []
+            self.message = f"The saves could not be listed: {e}"
+        self.index = min(self.index, max(0, len(self.slots) - 1))
+        ok = bool(self.slots) and self.slots[self.index].problem is None
+        self.load_b.enabled = ok
+        self.load_b.reason = "Choose a save first." if not self.slots else "This file cannot be loaded."
+        self.delete_b.enabled = bool(self.slots)
+
+    def load(self) -> None:
+        from ...content.loader import default_catalogue
+        from ...storage import saves
+        from ..flows import open_saved
+
+        if not self.slots:
+            return
+        slot = self.slots[self.index]
+        loaded = saves.load_slot(slot, catalogue=default_catalogue())
+        if loaded.value is None:
+            self.message = " ".join(loaded.notes) or "That save cannot be loaded."
+            self.refresh()
+            return
+        self.app.pop()
+        err = open_saved(self.app, loaded.value)
+        if err:
+            self.message = err
+
+    def delete(self) -> None:
+        from ...storage import saves
+
+        if not self.slots:
+            return
+        try:
+            saves.delete_slot(self.slots[self.index])
+            self.message = "Deleted."
+        except Exception as e:  # noqa: BLE001
+            self.message = f"Could not delete: {e}"
+        self.refresh()
+
+    def replays(self) -> None:
+        from .replay_scene import ReplayListScene
+
+        self.app.push(ReplayListScene(self.app))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+                return
+            if event.key == pygame.K_DOWN and self.slots:
+                self.index = (self.index + 1) % len(self.slots)
+                self.refresh()
+                return
+            if event.key == pygame.K_UP and self.slots:
+                self.index = (self.index - 1) % len(self.slots)
+                self.refresh()
+                return
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.load()
+                return
+            if event.key == pygame.K_DELETE:
+                self.delete()
+                return
+            if event.key == pygame.K_r:
+                self.replays()
+                return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for i in range(len(self.slots)):
+                if self.row_rect(i).collidepoint(event.pos):
+                    self.index = i
+                    self.refresh()
+                    return
+        for b in (self.back_b, self.load_b, self.delete_b, self.replays_b):
+            if b.handle(event):
+                return
+
+    def row_rect(self, i: int) -> pygame.Rect:
+        return pygame.Rect(160, 200 + i * 76, LOGICAL[0] - 320, 66)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        te = self.app.text
+        surf.blit(art.wood(LOGICAL), (0, 0))
+        art.panel(surf, pygame.Rect(100, 60, LOGICAL[0] - 200, LOGICAL[1] - 200), seed=14)
+        te.blit(surf, "Saved games", (160, 90), "serif-bold", 56, T.INK)
+        if not self.slots:
+            te.blit(surf, "No saved games yet. Save one from the table's menu (Esc).", (160, 210), "sans", 24,
+                    T.INK_SOFT)
+        for i, s in enumerate(self.slots[:10]):
+            r = self.row_rect(i)
+            pygame.draw.rect(surf, T.FOCUS if i == self.index else (232, 220, 192), r, border_radius=10)
+            pygame.draw.rect(surf, T.PARCHMENT_EDGE, r, 2, border_radius=10)
+            te.blit(surf, s.name, (r.x + 20, r.y + 8), "serif-bold", 26, T.INK)
+            if s.problem:
+                te.blit(surf, s.problem[:120], (r.x + 20, r.y + 40), "sans", 16, (150, 40, 30))
+            else:
+                detail = f"round {s.round} · {s.phase} · {', '.join(s.seats)} · {s.saved_at[:16].replace('T', ' ')}"
+                te.blit(surf, detail, (r.x + 20, r.y + 40), "sans", 16, T.INK_SOFT)
+        for b in (self.back_b, self.load_b, self.delete_b, self.replays_b):
+            b.draw(surf)
+        if self.message:
+            te.blit(surf, self.message, (LOGICAL[0] // 2, LOGICAL[1] - 170), "sans-semibold", 20, (150, 40, 30),
+                    "center")

@@ -1,0 +1,354 @@
+"""New game: 2-4 seats (human or a bot level, name and colour), books, pot side, house rules, seed.
+
+The defaults make "New game, Start" two clicks: you against two Normal bots, Set 1.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from ...rules.chips import SET_COLOURS, Colour
+from ...rules.config import GameConfig
+from ...session.match import HUMAN, PLAYER_COLOURS, MatchSetup, SeatSpec
+from .. import art
+from .. import theme as T
+from ..app import LOGICAL, App, Scene
+from ..widgets import Button, Choice, draw_tooltip
+
+BOT_NAMES = ("Hildegard", "Ottokar", "Mechthild", "Rupert", "Gertrud", "Konrad", "Walburga", "Eckhart")
+KINDS = (("human", "Human"), ("easy", "Easy bot"), ("normal", "Normal bot"), ("hard", "Hard bot"))
+BOOK_MODES = (("1", "Set 1"), ("2", "Set 2"), ("3", "Set 3"), ("4", "Set 4"), ("mix", "Per colour"),
+              ("random", "Random"))
+
+
+@dataclass
+class SeatRow:
+    name: str
+    colour: str
+    kind: str
+
+
+@dataclass
+class SetupModel:
+    seats: list[SeatRow] = field(default_factory=lambda: [
+        SeatRow("You", "amber", HUMAN), SeatRow("Hildegard", "teal", "normal"),
+        SeatRow("Ottokar", "plum", "normal")])
+    books: str = "1"
+    mix: dict[str, int] = field(default_factory=lambda: {c.value: 1 for c in SET_COLOURS})
+    variant: str = "standard"
+    fortunes: bool = True
+    starting_rubies: int = 1
+    sequential: bool = False
+    seed: str = ""
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "seats": [[s.name, s.colour, s.kind] for s in self.seats], "books": self.books, "mix": dict(self.mix),
+            "variant": self.variant, "fortunes": self.fortunes, "starting_rubies": self.starting_rubies,
+            "sequential": self.sequential,
+        }
+
+    @staticmethod
+    def from_data(d: Any) -> SetupModel:
+        m = SetupModel()
+        try:
+            seats = [SeatRow(str(n)[:14] or "Player", c if c in PLAYER_COLOURS else "amber",
+                             k if k in dict(KINDS) else HUMAN) for n, c, k in d["seats"]]
+            if 2 <= len(seats) <= 4:
+                m.seats = seats
+            if d.get("books") in dict(BOOK_MODES):
+                m.books = d["books"]
+            mix = d.get("mix") or {}
+            for c in SET_COLOURS:
+                if mix.get(c.value) in (1, 2, 3, 4):
+                    m.mix[c.value] = mix[c.value]
+            m.variant = d.get("variant") if d.get("variant") in ("standard", "test-tubes") else "standard"
+            m.fortunes = bool(d.get("fortunes", True))
+            m.starting_rubies = 0 if d.get("starting_rubies") == 0 else 1
+            m.sequential = bool(d.get("sequential", False))
+        except (KeyError, TypeError, ValueError):
+            return SetupModel()
+        return m
+
+    def build(self) -> MatchSetup:
+        seed = int(self.seed) if self.seed.strip().isdigit() else random.SystemRandom().randrange(1, 10**9)
+        rng = random.Random(seed)
+        if self.books in ("1", "2", "3", "4"):
+            books = {c: int(self.books) for c in SET_COLOURS}
+        elif self.books == "mix":
+            books = {c: self.mix[c.value] for c in SET_COLOURS}
+        else:
+            books = {c: rng.randint(1, 4) for c in SET_COLOURS}
+        names = []
+        for s in self.seats:
+            n = "".join(ch for ch in s.name.strip() if ch.isalnum() or ch in "-_ ")[:14] or "Player"
+            while n in names:
+                n += "+"
+            names.append(n)
+        house: dict[str, Any] = {}
+        if self.starting_rubies == 0:
+            house["starting-rubies"] = 0
+        if self.sequential:
+            house["sequential-brewing"] = True
+        cfg = GameConfig(seats=tuple(names), books=books, variant=self.variant, fortunes=self.fortunes, house=house)
+        specs = tuple(SeatSpec(n, s.colour, s.kind) for n, s in zip(names, self.seats))
+        return MatchSetup(cfg, specs, seed)
+
+
+class NewGameScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        last = getattr(app.settings, "last_setup", None)
+        self.model = SetupModel.from_data(last) if last else SetupModel()
+        if not last:
+            self.model.sequential = bool(getattr(app.settings, "sequential_brewing", False))
+        self.widgets: list[Any] = []
+        self.editing: int | None = None  # seat whose name is being typed
+        self.seed_editing = False
+        self.hover_text = ""
+        self.focus_row = 0
+
+    def enter(self) -> None:
+        self.layout()
+
+    # layout ------------------------------------------------------------------------------------------
+    def layout(self) -> None:
+        m = self.model
+        self.widgets = []
+        self.seat_buttons: list[tuple[Button, Button, Choice, Button | None]] = []
+        x0, y = 160, 200
+        for i, s in enumerate(m.seats):
+            name_b = Button(pygame.Rect(x0 + 70, y, 300, 60), s.name, on_click=lambda i=i: self.edit_name(i),
+                            style="parchment", tooltip="Click and type a name (Enter to finish).", size=24)
+            col_b = Button(pygame.Rect(x0 + 384, y, 150, 60), T.PLAYER_LOOKS[s.colour].name,
+                           on_click=lambda i=i: self.next_colour(i), style="dark",
+                           tooltip="The seat's colour; each seat also shows its first letter.", size=22)
+            kind = Choice(pygame.Rect(x0 + 548, y, 640, 60), KINDS, s.kind,
+                          on_change=lambda v, i=i: self.set_kind(i, v), size=21)
+            rm = None
+            if len(m.seats) > 2:
+                rm = Button(pygame.Rect(x0 + 1202, y, 60, 60), "x", on_click=lambda i=i: self.remove_seat(i),
+                            style="danger", tooltip="Remove this seat.", size=24)
+            self.seat_buttons.append((name_b, col_b, kind, rm))
+            y += 80
+        self.add_b = Button(pygame.Rect(x0 + 70, y, 300, 54), "+ Add a seat", on_click=self.add_seat,
+                            enabled=len(m.seats) < 4, reason="At most 4 seats.", style="parchment", size=22)
+        y = 600
+        self.books_c = Choice(pygame.Rect(x0 + 300, y, 1000, 56), BOOK_MODES, m.books,
+                              on_change=self.set_books, size=21)
+        self.mix_cs: list[Choice] = []
+        if m.books == "mix":
+            for k, c in enumerate(SET_COLOURS):
+                ch = Choice(pygame.Rect(x0 + 300 + k * 204, y + 70, 190, 44), [(n, str(n)) for n in (1, 2, 3, 4)],
+                            m.mix[c.value], on_change=lambda v, c=c: self.set_mix(c, v), size=18)
+                self.mix_cs.append(ch)
+        y2 = 760
+        self.variant_c = Choice(pygame.Rect(x0 + 300, y2, 480, 54), (("standard", "Standard pot"),
+                                                                      ("test-tubes", "Test tubes")), m.variant,
+                                on_change=lambda v: setattr(self.model, "variant", v), size=21)
+        self.fortune_c = Choice(pygame.Rect(x0 + 1060, y2, 300, 54), ((True, "Cards on"), (False, "Cards off")),
+                                m.fortunes, on_change=lambda v: setattr(self.model, "fortunes", v), size=21)
+        y3 = 840
+        self.rubies_c = Choice(pygame.Rect(x0 + 300, y3, 480, 54), ((1, "Start with 1 ruby"), (0, "Start with none")),
+                               m.starting_rubies, on_change=lambda v: setattr(self.model, "starting_rubies", v),
+                               size=21)
+        self.brew_c = Choice(pygame.Rect(x0 + 1060, y3, 460, 54), ((False, "Stir together"),
+                                                                     (True, "One after another")),
+                             m.sequential, on_change=lambda v: setattr(self.model, "sequential", v), size=21)
+        self.seed_b = Button(pygame.Rect(x0 + 300, 920, 300, 54), m.seed or "random", on_click=self.edit_seed,
+                             style="parchment", tooltip="Type a number to replay the same luck; empty is random.",
+                             size=22)
+        self.start_b = Button(pygame.Rect(LOGICAL[0] - 430, LOGICAL[1] - 120, 330, 80), "Start", self.start,
+                              hotkey_label="Enter", size=32)
+        self.back_b = Button(pygame.Rect(110, LOGICAL[1] - 120, 220, 80), "Back", self.app.pop, style="dark",
+                             hotkey_label="Esc", size=26)
+
+    def all_buttons(self) -> list[Any]:
+        out: list[Any] = []
+        for name_b, col_b, kind, rm in self.seat_buttons:
+            out += [name_b, col_b, kind] + ([rm] if rm else [])
+        out += [self.add_b, self.books_c, *self.mix_cs, self.variant_c, self.fortune_c, self.rubies_c, self.brew_c,
+                self.seed_b, self.start_b, self.back_b]
+        return out
+
+    # model changes -------------------------------------------------------------------------------------
+    def edit_name(self, i: int) -> None:
+        self.editing = i
+        self.seed_editing = False
+        pygame.key.start_text_input()
+
+    def edit_seed(self) -> None:
+        self.seed_editing = True
+        self.editing = None
+        pygame.key.start_text_input()
+
+    def next_colour(self, i: int) -> None:
+        used = {s.colour for j, s in enumerate(self.model.seats) if j != i}
+        cur = PLAYER_COLOURS.index(self.model.seats[i].colour)
+        for k in range(1, 5):
+            c = PLAYER_COLOURS[(cur + k) % 4]
+            if c not in used:
+                self.model.seats[i].colour = c
+                break
+        self.layout()
+
+    def set_kind(self, i: int, v: str) -> None:
+        s = self.model.seats[i]
+        was_bot = s.kind != HUMAN
+        s.kind = v
+        if v != HUMAN and not was_bot and s.name in ("You", "Player"):
+            s.name = self._bot_name()
+        self.layout()
+
+    def _bot_name(self) -> str:
+        used = {s.name for s in self.model.seats}
+        return next((n for n in BOT_NAMES if n not in used), "Bot")
+
+    def add_seat(self) -> None:
+        m = self.model
+        if len(m.seats) >= 4:
+            return
+        used = {s.colour for s in m.seats}
+        colour = next(c for c in PLAYER_COLOURS if c not in used)
+        m.seats.append(SeatRow(self._bot_name(), colour, "normal"))
+        self.layout()
+
+    def remove_seat(self, i: int) -> None:
+        if len(self.model.seats) > 2:
+            self.model.seats.pop(i)
+            self.layout()
+
+    def set_books(self, v: str) -> None:
+        self.model.books = v
+        self.layout()
+
+    def set_mix(self, c: Colour, v: int) -> None:
+        self.model.mix[c.value] = v
+
+    def start(self) -> None:
+        from ..flows import start_match
+
+        self.finish_typing()
+        try:
+            setup = self.model.build()
+        except ValueError as e:
+            self.hover_text = str(e)
+            return
+        self.app.settings.last_setup = self.model.to_data()
+        start_match(self.app, setup, replace=True)
+
+    def finish_typing(self) -> None:
+        if self.editing is not None or self.seed_editing:
+            pygame.key.stop_text_input()
+        self.editing = None
+        self.seed_editing = False
+        self.layout()
+
+    # loop ----------------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        typing = self.editing is not None or self.seed_editing
+        if typing:
+            if event.type == pygame.TEXTINPUT:
+                if self.editing is not None:
+                    s = self.model.seats[self.editing]
+                    if len(s.name) < 14:
+                        s.name += "".join(ch for ch in event.text if ch.isalnum() or ch in "-_ ")
+                else:
+                    if len(self.model.seed) < 9:
+                        self.model.seed += "".join(ch for ch in event.text if ch.isdigit())
+                self.layout()
+                return
+            if event.type == pygame.KEYDOWN:
+                if event.key == pygame.K_BACKSPACE:
+                    if self.editing is not None:
+                        self.model.seats[self.editing].name = self.model.seats[self.editing].name[:-1]
+                    else:
+                        self.model.seed = self.model.seed[:-1]
+                    self.layout()
+                elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
+                    self.finish_typing()
+                return
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
+                return
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+                return
+            if event.key == pygame.K_b:
+                self.books_c.step(1)
+                return
+            if event.key == pygame.K_p:
+                self.variant_c.step(1)
+                return
+            if event.key == pygame.K_a:
+                self.add_seat()
+                return
+            if pygame.K_1 <= event.key <= pygame.K_4:
+                i = event.key - pygame.K_1
+                if i < len(self.model.seats):
+                    for _, _, kind, _ in self.seat_buttons[i:i + 1]:
+                        kind.step(1)
+                return
+        if event.type == pygame.MOUSEBUTTONDOWN and typing:
+            self.finish_typing()
+        if event.type == pygame.MOUSEMOTION:
+            self.hover_text = ""
+            for w in self.all_buttons():
+                for b in getattr(w, "buttons", [w]):
+                    if b.rect.collidepoint(event.pos) and b.help_text():
+                        self.hover_text = b.help_text()
+        for w in list(self.all_buttons()):
+            if w.handle(event):
+                break
+
+    def draw(self, surf: pygame.Surface) -> None:
+        te = self.app.text
+        surf.blit(art.wood(LOGICAL), (0, 0))
+        art.panel(surf, pygame.Rect(100, 60, LOGICAL[0] - 200, LOGICAL[1] - 200), seed=5)
+        te.blit(surf, "New game", (160, 90), "serif-bold", 56, T.INK)
+        te.blit(surf, "Seats", (160, 160), "sans-bold", 22, T.INK_SOFT)
+        y = 200
+        for i, (name_b, col_b, kind, rm) in enumerate(self.seat_buttons):
+            s = self.model.seats[i]
+            mk = art.marker(s.colour, (s.name[:1] or "?").upper(), 52)
+            surf.blit(mk, mk.get_rect(center=(195, y + 30)))
+            if self.editing == i:
+                name_b.label = s.name + "|"
+                name_b.selected = True
+            name_b.draw(surf)
+            col_b.draw(surf)
+            kind.draw(surf)
+            if rm:
+                rm.draw(surf)
+            y += 80
+        self.add_b.draw(surf)
+        te.blit(surf, "Ingredient books", (160, 612), "sans-bold", 22, T.INK_SOFT)
+        self.books_c.draw(surf)
+        if self.model.books == "mix":
+            for k, c in enumerate(SET_COLOURS):
+                te.blit(surf, c.value.capitalize(), (460 + k * 204, 676), "sans-semibold", 16, T.INK_SOFT)
+                self.mix_cs[k].rect.y = 700
+                self.mix_cs[k].layout()
+                self.mix_cs[k].draw(surf)
+        te.blit(surf, "Pot side", (160, 772), "sans-bold", 22, T.INK_SOFT)
+        self.variant_c.draw(surf)
+        te.blit(surf, "Fortune cards", (1060, 744), "sans-bold", 18, T.INK_SOFT)
+        self.fortune_c.draw(surf)
+        te.blit(surf, "House rules", (160, 852), "sans-bold", 22, T.INK_SOFT)
+        self.rubies_c.draw(surf)
+        te.blit(surf, "Brewing", (1060, 824), "sans-bold", 18, T.INK_SOFT)
+        self.brew_c.draw(surf)
+        te.blit(surf, "Seed (optional)", (160, 932), "sans-bold", 22, T.INK_SOFT)
+        self.seed_b.label = (self.model.seed + "|") if self.seed_editing else (self.model.seed or "random")
+        self.seed_b.draw(surf)
+        self.start_b.draw(surf)
+        self.back_b.draw(surf)
+        te.blit(surf, "Enter start · Esc back · 1-4 seat kind · A add seat · B books · P pot side",
+                (LOGICAL[0] // 2, LOGICAL[1] - 40), "sans", 18, T.PARCHMENT_DARK, "center")
+        if self.hover_text:
+            draw_tooltip(surf, self.hover_text, pygame.mouse.get_pos())

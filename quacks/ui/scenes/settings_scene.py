@@ -1,0 +1,128 @@
+"""Settings: bot pace, explosion odds, motion, sound, UI scale, colour-blind help, fullscreen, brewing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from .. import art
+from .. import theme as T
+from ..app import LOGICAL, App, Scene
+from ..widgets import Button, Choice, Slider, draw_tooltip
+
+ON_OFF = ((False, "Off"), (True, "On"))
+
+
+class SettingsScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.rows: list[tuple[str, str, Any]] = []
+        self.row = 0
+        self.hover_text = ""
+
+    def enter(self) -> None:
+        self.layout()
+
+    def layout(self) -> None:
+        st = self.app.settings
+        x, y, w = 760, 190, 860
+        rows: list[tuple[str, str, Any]] = []
+
+        def choice(title: str, tip: str, options: Any, value: Any, setter: Any) -> None:
+            nonlocal y
+            rows.append((title, tip, Choice(pygame.Rect(x, y, w, 56), options, value, on_change=setter, size=21)))
+            y += 76
+
+        choice("Bot pace", "How fast bots play their moves. Tab at the table skips to your turn.",
+               (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("instant", "Instant")), st.pace,
+               lambda v: self.set("pace", v))
+        choice("Show explosion odds", "Show, for every brewing seat, the chance that its next draw explodes the pot.",
+               ON_OFF, st.show_risk, lambda v: self.set("show_risk", v))
+        choice("Reduced motion", "Chips and markers jump to their place instead of flying.", ON_OFF,
+               st.reduced_motion, lambda v: self.set("reduced_motion", v))
+        rows.append(("Sound volume", "Volume of the sound effects.",
+                     Slider(pygame.Rect(x, y + 20, w - 240, 16), st.volume, on_change=lambda v: self.set("volume", v))))
+        y += 76
+        choice("Mute", "Silence every sound.", ON_OFF, st.mute, lambda v: self.set("mute", v))
+        choice("UI scale", "Larger text and controls.", ((100, "100%"), (125, "125%"), (150, "150%"), (175, "175%"),
+                                                          (200, "200%")), st.ui_scale, lambda v: self.set("ui_scale", v))
+        choice("Colour-blind chips", "Every chip shows a symbol for its colour; markers show a letter.", ON_OFF,
+               st.colour_blind, lambda v: self.set("colour_blind", v))
+        choice("Fullscreen", "Also with F11.", ON_OFF, st.fullscreen, lambda v: self.set("fullscreen", v))
+        choice("Brewing in new games", "Stir together (everyone decides, then all is revealed) or one after another.",
+               ((False, "Stir together"), (True, "One after another")), st.sequential_brewing,
+               lambda v: self.set("sequential_brewing", v))
+        self.rows = rows
+        self.back_b = Button(pygame.Rect(110, LOGICAL[1] - 120, 240, 80), "Back", self.back, style="dark",
+                             hotkey_label="Esc", size=26)
+
+    def set(self, key: str, value: Any) -> None:
+        st = self.app.settings
+        setattr(st, key, value)
+        if key == "fullscreen":
+            self.app.toggle_fullscreen()
+        if key == "ui_scale":
+            self.app.text.set_scale(value / 100)
+        if key in ("colour_blind",):
+            from .. import art as _art
+
+            _art.chip.cache_clear()
+        if self.app.sound is not None and key in ("volume", "mute"):
+            self.app.sound.apply_settings(st)
+
+    def back(self) -> None:
+        from ..flows import save_settings
+
+        save_settings(self.app)
+        self.app.pop()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+                return
+            if event.key in (pygame.K_DOWN, pygame.K_TAB):
+                self.row = (self.row + 1) % len(self.rows)
+                return
+            if event.key == pygame.K_UP:
+                self.row = (self.row - 1) % len(self.rows)
+                return
+            w = self.rows[self.row][2]
+            if event.key in (pygame.K_RIGHT, pygame.K_LEFT):
+                d = 1 if event.key == pygame.K_RIGHT else -1
+                if isinstance(w, Choice):
+                    w.step(d)
+                else:
+                    w.set(w.value + 0.1 * d)
+                return
+        if event.type == pygame.MOUSEMOTION:
+            self.hover_text = ""
+            for i, (_, tip, w) in enumerate(self.rows):
+                if w.rect.inflate(0, 20).collidepoint(event.pos):
+                    self.hover_text = tip
+        for i, (_, _, w) in enumerate(self.rows):
+            if w.handle(event):
+                self.row = i
+                return
+        self.back_b.handle(event)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        te = self.app.text
+        surf.blit(art.wood(LOGICAL), (0, 0))
+        art.panel(surf, pygame.Rect(100, 60, LOGICAL[0] - 200, LOGICAL[1] - 200), seed=9)
+        te.blit(surf, "Settings", (160, 90), "serif-bold", 56, T.INK)
+        for i, (title, tip, w) in enumerate(self.rows):
+            y = w.rect.centery if isinstance(w, Choice) else w.rect.centery
+            col = T.BRASS_DARK if i == self.row else T.INK
+            te.blit(surf, title, (180, y), "sans-bold", 24, col, "midleft")
+            if i == self.row:
+                pygame.draw.polygon(surf, T.BRASS_DARK, [(150, y - 10), (166, y), (150, y + 10)])
+            w.draw(surf)
+            if isinstance(w, Slider):
+                te.blit(surf, f"{int(w.value * 100)}%", (w.rect.right + 40, y), "sans-semibold", 22, T.INK, "midleft")
+        self.back_b.draw(surf)
+        te.blit(surf, "Up/Down choose · Left/Right change · Esc back (saved)", (LOGICAL[0] // 2, LOGICAL[1] - 40),
+                "sans", 18, T.PARCHMENT_DARK, "center")
+        if self.hover_text:
+            draw_tooltip(surf, self.hover_text, pygame.mouse.get_pos())

@@ -1,0 +1,154 @@
+"""The title screen: New game, Continue, Load, Rules, Statistics, Settings, Quit."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from .. import art
+from .. import theme as T
+from ..app import LOGICAL, App, Scene
+from ..menu import FocusRing
+from ..widgets import Button, draw_tooltip
+
+
+class TitleScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.t = 0.0
+        self.buttons: list[Button] = []
+        self.focus = FocusRing()
+        self.message = ""
+        self.hover_text = ""
+
+    def enter(self) -> None:
+        self.build()
+
+    def resume(self) -> None:
+        self.build()
+
+    def build(self) -> None:
+        from ..flows import has_autosave
+
+        cx = LOGICAL[0] // 2 + 420
+        y = 330
+        items: list[tuple[str, object, bool, str]] = [
+            ("New game", self.new_game, True, "Set up seats, books and rules, then play."),
+        ]
+        can_continue, why = has_autosave()
+        items.insert(0, ("Continue", self.continue_game, can_continue,
+                         why or "Resume the game in progress exactly where it was."))
+        items += [
+            ("Load", self.load, True, "Named saves and replays."),
+            ("Rules", self.rules, True, "How a round goes, and every book and card."),
+            ("Statistics", self.stats, True, "Your games, wins and best pots."),
+            ("Settings", self.settings, True, "Pace, sound, scale, colour-blind help, fullscreen."),
+            ("Quit", self.app.quit, True, "Close the game (your game in progress is saved)."),
+        ]
+        self.buttons = []
+        for label, fn, enabled, tip in items:
+            b = Button(pygame.Rect(cx - 190, y, 380, 70), label, on_click=fn, enabled=enabled,  # type: ignore[arg-type]
+                       reason=tip if not enabled else "", tooltip=tip, size=28)
+            self.buttons.append(b)
+            y += 88
+        self.focus.set(self.buttons)
+        if self.focus.index < 0:
+            self.focus.move(1)
+
+    # actions -----------------------------------------------------------------------------------------
+    def new_game(self) -> None:
+        from .newgame import NewGameScene
+
+        self.app.push(NewGameScene(self.app))
+
+    def continue_game(self) -> None:
+        from ..flows import continue_autosave
+
+        err = continue_autosave(self.app)
+        if err:
+            self.message = err
+
+    def load(self) -> None:
+        from .load import LoadScene
+
+        self.app.push(LoadScene(self.app))
+
+    def rules(self) -> None:
+        from .rules_scene import RulesScene
+
+        self.app.push(RulesScene(self.app))
+
+    def stats(self) -> None:
+        from .stats_scene import StatsScene
+
+        self.app.push(StatsScene(self.app))
+
+    def settings(self) -> None:
+        from .settings_scene import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    # loop --------------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.focus.handle(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.quit()
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.hover_text = ""
+            for b in self.buttons:
+                if b.rect.collidepoint(event.pos):
+                    self.hover_text = b.help_text()
+        for b in self.buttons:
+            if b.handle(event):
+                break
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    def busy(self) -> bool:
+        return not self.app.settings.reduced_motion
+
+    def draw(self, surf: pygame.Surface) -> None:
+        te = self.app.text
+        surf.blit(art.wood(LOGICAL), (0, 0))
+        # a cauldron with bubbles on the left
+        spaces = tuple((i, 0, False) for i in range(54))
+        pot = art.cauldron(300, spaces, False)
+        cx, cy = 560, 560
+        surf.blit(pot, pot.get_rect(center=(cx, cy)))
+        rm = self.app.settings.reduced_motion
+        for k in range(14):
+            phase = (self.t * (0.35 + 0.05 * (k % 4)) + k * 0.37) % 1.0 if not rm else (k * 0.37) % 1.0
+            ang = k * 2.4
+            rad = 60 + (k * 37) % 200
+            x = cx + rad * math.cos(ang)
+            y = cy + rad * math.sin(ang) - phase * 40
+            r = 6 + (k % 5) * 3
+            alpha = int(200 * (1 - phase))
+            b = pygame.Surface((r * 2 + 4, r * 2 + 4), pygame.SRCALPHA)
+            pygame.draw.circle(b, (200, 240, 190, alpha), (r + 2, r + 2), r, 2)
+            surf.blit(b, (x - r, y - r))
+        for i, (col, val) in enumerate((("orange", 1), ("blue", 2), ("red", 4), ("yellow", 2), ("green", 1),
+                                        ("purple", 1), ("white", 3), ("black", 1))):
+            a = i / 8 * 2 * math.pi + (0 if rm else self.t * 0.15)
+            ch = art.chip(col, val, 30, self.app.settings.colour_blind)
+            surf.blit(ch, ch.get_rect(center=(cx + 380 * math.cos(a), cy + 380 * math.sin(a))))
+        # title
+        title_x = LOGICAL[0] // 2 + 420
+        te.blit(surf, "Quacks", (title_x + 4, 114), "serif-bold", 150, T.SHADOW, "center")
+        te.blit(surf, "Quacks", (title_x, 110), "serif-bold", 150, T.BRASS_LIGHT, "center")
+        te.blit(surf, "of Quedlinburg", (title_x, 218), "serif-italic", 46, T.PARCHMENT, "center")
+        te.blit(surf, "a bag-building game by Wolfgang Warsch", (title_x, 268), "sans", 20, T.PARCHMENT_DARK,
+                "center")
+        for b in self.buttons:
+            b.draw(surf)
+        self.focus.draw(surf)
+        if self.message:
+            te.blit(surf, self.message, (title_x, 1000), "sans-semibold", 20, T.RUBY_LIGHT, "center")
+        if self.hover_text:
+            draw_tooltip(surf, self.hover_text, pygame.mouse.get_pos())
+        te.blit(surf, "F11 fullscreen  ·  arrows and Enter to choose", (LOGICAL[0] - 24, LOGICAL[1] - 20),
+                "sans", 16, T.PARCHMENT_DARK, "bottomright")

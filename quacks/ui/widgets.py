@@ -1,0 +1,216 @@
+"""Widgets: views over a small model (label, enabled, why not), drawn in brass and parchment.
+
+Every control can be reached with the keyboard: buttons carry a hotkey, and a disabled control says why
+(its ``reason`` is shown on hover and in the hint line).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from . import art
+from . import theme as T
+from .app import text_engine
+
+
+@dataclass
+class Button:
+    rect: pygame.Rect
+    label: str
+    on_click: Callable[[], None] | None = None
+    hotkey: int | None = None
+    hotkey_label: str = ""
+    enabled: bool = True
+    reason: str = ""  # why it is disabled
+    tooltip: str = ""
+    style: str = "brass"  # brass | parchment | danger | ghost
+    selected: bool = False
+    hover: bool = False
+    pressed: bool = False
+    data: Any = None
+    size: int = 24
+    icon: pygame.Surface | None = None
+
+    def help_text(self) -> str:
+        if not self.enabled and self.reason:
+            return self.reason
+        return self.tooltip
+
+    def contains(self, pos: tuple[int, int]) -> bool:
+        return self.rect.collidepoint(pos)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Mouse handling; True if the event was a click on this button."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.pressed = True
+            return False
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was = self.pressed
+            self.pressed = False
+            if was and self.rect.collidepoint(event.pos):
+                return self.click()
+        return False
+
+    def click(self) -> bool:
+        if self.enabled and self.on_click is not None:
+            self.on_click()
+            return True
+        return False
+
+    def draw(self, surf: pygame.Surface) -> None:
+        te = text_engine()
+        r = self.rect
+        if self.style == "ghost":
+            if self.hover and self.enabled:
+                pygame.draw.rect(surf, (*T.BRASS_LIGHT,), r, 2, border_radius=10)
+            col = T.CREAM if self.enabled else T.DISABLED
+            te.blit(surf, self.label, r.center, "sans-semibold", self.size, col, "center")
+            return
+        base = {
+            "brass": T.BRASS, "parchment": T.PARCHMENT, "danger": (176, 62, 44), "dark": (70, 52, 40),
+        }.get(self.style, T.BRASS)
+        if self.selected:
+            base = T.FOCUS if self.style != "dark" else (120, 92, 60)
+        if not self.enabled:
+            base = (118, 108, 96)
+        elif self.hover:
+            base = art.shade(base, 1.12)
+        if self.pressed and self.enabled:
+            base = art.shade(base, 0.85)
+        drop = 0 if self.pressed else 4
+        pygame.draw.rect(surf, (0, 0, 0, 0), r)
+        pygame.draw.rect(surf, art.shade(base, 0.45), r.move(0, drop), border_radius=12)
+        pygame.draw.rect(surf, base, r, border_radius=12)
+        hl = r.inflate(-8, -r.h * 0.55)
+        hl.top = r.top + 4
+        pygame.draw.rect(surf, art.shade(base, 1.18), hl, border_radius=8)
+        pygame.draw.rect(surf, art.shade(base, 0.55), r, 2, border_radius=12)
+        dark_text = self.style in ("brass", "parchment") or self.selected
+        col = T.INK if dark_text else T.CREAM
+        if not self.enabled:
+            col = (70, 64, 58)
+        label = self.label
+        x = r.centerx
+        if self.icon is not None:
+            w = self.icon.get_width() + 8 + te.size(label, "sans-semibold", self.size)[0]
+            surf.blit(self.icon, self.icon.get_rect(midleft=(r.centerx - w // 2, r.centery)))
+            x = r.centerx + (self.icon.get_width() + 8) // 2
+        te.blit(surf, label, (x, r.centery - 1), "sans-semibold", self.size, col, "center")
+        if self.hotkey_label:
+            kr = te.blit(surf, self.hotkey_label, (r.right - 10, r.bottom - 6), "sans-bold", 13,
+                         art.shade(col, 1.0) if self.enabled else (70, 64, 58), "bottomright")
+            del kr
+
+
+@dataclass
+class Choice:
+    """A row of options, one selected (segmented control)."""
+
+    rect: pygame.Rect
+    options: Sequence[tuple[Any, str]]
+    value: Any
+    on_change: Callable[[Any], None] | None = None
+    buttons: list[Button] = field(default_factory=list)
+    size: int = 20
+
+    def __post_init__(self) -> None:
+        self.layout()
+
+    def layout(self) -> None:
+        n = max(1, len(self.options))
+        gap = 8
+        w = (self.rect.w - gap * (n - 1)) // n
+        self.buttons = []
+        for i, (val, label) in enumerate(self.options):
+            b = Button(pygame.Rect(self.rect.x + i * (w + gap), self.rect.y, w, self.rect.h), label,
+                       on_click=lambda v=val: self.set(v), style="parchment", size=self.size)
+            b.selected = val == self.value
+            self.buttons.append(b)
+
+    def set(self, v: Any) -> None:
+        self.value = v
+        for b, (val, _) in zip(self.buttons, self.options):
+            b.selected = val == v
+        if self.on_change is not None:
+            self.on_change(v)
+
+    def step(self, d: int) -> None:
+        vals = [v for v, _ in self.options]
+        i = vals.index(self.value) if self.value in vals else 0
+        self.set(vals[(i + d) % len(vals)])
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return any(b.handle(event) for b in self.buttons)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        for b in self.buttons:
+            b.draw(surf)
+
+
+@dataclass
+class Slider:
+    rect: pygame.Rect
+    value: float  # 0..1
+    on_change: Callable[[float], None] | None = None
+    dragging: bool = False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.inflate(0, 16).collidepoint(event.pos):
+            self.dragging = True
+            self._set_from(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEMOTION and self.dragging:
+            self._set_from(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.dragging = False
+        return False
+
+    def _set_from(self, x: int) -> None:
+        self.set((x - self.rect.x) / max(1, self.rect.w))
+
+    def set(self, v: float) -> None:
+        self.value = max(0.0, min(1.0, v))
+        if self.on_change is not None:
+            self.on_change(self.value)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        r = self.rect
+        pygame.draw.rect(surf, T.PARCHMENT_EDGE, r, border_radius=r.h // 2)
+        fill = r.copy()
+        fill.w = int(r.w * self.value)
+        pygame.draw.rect(surf, T.BRASS, fill, border_radius=r.h // 2)
+        knob = (r.x + int(r.w * self.value), r.centery)
+        pygame.draw.circle(surf, T.BRASS_DARK, knob, r.h)
+        pygame.draw.circle(surf, T.BRASS_LIGHT, knob, r.h - 3)
+
+
+def draw_tooltip(surf: pygame.Surface, text: str, pos: tuple[int, int], width: int = 420) -> None:
+    """A parchment note near ``pos`` (kept on screen)."""
+    if not text:
+        return
+    te = text_engine()
+    lines = te.wrap(text, "sans", 17, width - 24)
+    lh = te.font("sans", 17).get_linesize()
+    h = lh * len(lines) + 20
+    w = min(width, max(te.size(line, "sans", 17)[0] for line in lines) + 26)
+    x = min(pos[0] + 18, surf.get_width() - w - 8)
+    y = pos[1] + 22
+    if y + h > surf.get_height() - 8:
+        y = pos[1] - h - 12
+    rect = pygame.Rect(x, y, w, h)
+    pygame.draw.rect(surf, (0, 0, 0), rect.move(3, 4), border_radius=8)
+    pygame.draw.rect(surf, T.CREAM, rect, border_radius=8)
+    pygame.draw.rect(surf, T.PARCHMENT_EDGE, rect, 2, border_radius=8)
+    for i, line in enumerate(lines):
+        te.blit(surf, line, (x + 13, y + 10 + i * lh), "sans", 17, T.INK)
+
+
+KEY_NUMBERS = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7, pygame.K_8,
+               pygame.K_9]
