@@ -39,6 +39,12 @@ def _play(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def _bench_ui(args: argparse.Namespace) -> int:
+    from .ui.bench import main
+
+    return main(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="quacks", description="The Quacks of Quedlinburg on your desktop.")
     sub = p.add_subparsers(dest="command")
@@ -62,6 +68,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.set_defaults(func=_simulate)
+    bu = sub.add_parser("bench-ui", help="frame times of the table mid-game")
+    bu.add_argument("--size", default="1920x1080")
+    bu.add_argument("--frames", type=int, default=600)
+    bu.add_argument("--json", action="store_true")
+    bu.set_defaults(func=_bench_ui)
     return p
 
 

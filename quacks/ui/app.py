@@ -15,6 +15,10 @@ from typing import TYPE_CHECKING
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import warnings  # noqa: E402
+
+warnings.filterwarnings("ignore", message="no fast renderer available")
+
 import pygame  # noqa: E402
 
 from .text import Text  # noqa: E402

@@ -16,7 +16,17 @@ SS = 2  # supersampling factor
 
 
 def _smooth(surf: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
-    return pygame.transform.smoothscale(surf, size)
+    return fast(pygame.transform.smoothscale(surf, size))
+
+
+def fast(surf: pygame.Surface) -> pygame.Surface:
+    """The surface in the display's pixel format (much faster to blit), once a window exists."""
+    if pygame.display.get_surface() is not None:
+        try:
+            return surf.convert_alpha()
+        except pygame.error:  # pragma: no cover
+            return surf
+    return surf
 
 
 def _mix(a: T.RGB, b: T.RGB, t: float) -> T.RGB:

@@ -84,7 +84,6 @@ class Button:
         if self.pressed and self.enabled:
             base = art.shade(base, 0.85)
         drop = 0 if self.pressed else 4
-        pygame.draw.rect(surf, (0, 0, 0, 0), r)
         pygame.draw.rect(surf, art.shade(base, 0.45), r.move(0, drop), border_radius=12)
         pygame.draw.rect(surf, base, r, border_radius=12)
         hl = r.inflate(-8, -r.h * 0.55)

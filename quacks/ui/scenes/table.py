@@ -77,6 +77,7 @@ class TableScene(Scene):
         self.marker_vp = [float(s.score) for s in self.g.seats]
         self.other_rects: dict[int, pygame.Rect] = {}
         self.flash: list[tuple[float, str]] = []
+        self.frozen = False  # bench-ui: draw without letting the game move on
         self.anim = None
         try:
             from ..anim import Animator
@@ -124,10 +125,12 @@ class TableScene(Scene):
         if self.anim is not None:
             self.anim.update(dt)
         self.timer -= dt
+        if self.frozen:
+            return
         if self.menu_open or self.summary is not None or self.handoff is not None or self.confirm is not None:
             return
         self._collect_worker()
-        if self.worker is not None:
+        if self.worker is not None or self.summary is not None:
             return
         if self.anim is not None and self.anim.blocking():
             return
@@ -167,6 +170,7 @@ class TableScene(Scene):
 
     def after_step(self, delay: float = 0.0) -> None:
         self.scan_events()
+        self.hover_text = ""  # the state changed: what was under the mouse may be gone
         self.timer = max(self.timer, delay)
         self.autosave()
         if self.g.round != self.round_seen or self.g.is_over:
@@ -242,7 +246,8 @@ class TableScene(Scene):
         self.shop = None
         self.controls = []
         if kind == "shop":
-            r = self.layout.focus.inflate(-16, -8)
+            f = self.layout.focus
+            r = pygame.Rect(f.x, f.y, f.w, self.layout.actions.bottom - f.y)
             self.shop = ShopPanel(g, seat, r, acts, lambda a: self.choose(seat, a), self.settings.colour_blind)
             return
         bar = self.layout.actions
@@ -532,10 +537,9 @@ class TableScene(Scene):
         g = self.g
         te = self.app.text
         cb = self.settings.colour_blind
-        surf.blit(art.wood(LOGICAL), (0, 0))
-        self.books.draw(surf, g, cb)
+        surf.blit(self.background(), (0, 0))
         vps = self.anim.marker_values() if self.anim is not None else None
-        self.board.draw(surf, g, self.looks(), self.die_face, self.die_who, vps, cb)
+        self.board.draw(surf, g, self.looks(), self.die_face, self.die_who, vps, cb, static=False)
         self.draw_focus(surf)
         self.draw_others(surf)
         if self.shop is not None:
@@ -559,6 +563,29 @@ class TableScene(Scene):
             te.blit(surf, msg, (LOGICAL[0] // 2, 60 + i * 34), "sans-semibold", 22, T.CREAM, "midtop")
         if self.hover_text and self.handoff is None and not self.menu_open:
             draw_tooltip(surf, self.hover_text, pygame.mouse.get_pos())
+
+    def background(self) -> pygame.Surface:
+        """Wood, the books and the scoring track in one picture, redrawn only when they change."""
+        g = self.g
+        key = (g.round, tuple(g.supply.raw()), self.settings.colour_blind, self.settings.ui_scale, self.focus)
+        if getattr(self, "_bg_key", None) != key:
+            bg = art.wood(LOGICAL).copy()
+            self.books.draw(bg, g, self.settings.colour_blind)
+            bg.blit(self.board.static(g), self.board.rect.topleft)
+            inner = self.board.inner
+            pygame.draw.rect(bg, (70, 48, 30), inner, border_radius=12)
+            pygame.draw.rect(bg, T.BRASS_DARK, inner, 2, border_radius=12)
+            frame = self.layout.focus
+            pygame.draw.rect(bg, (30, 20, 14), frame.move(0, 6), border_radius=18)
+            pygame.draw.rect(bg, (58, 40, 28), frame, border_radius=18)
+            pygame.draw.rect(bg, self.seat_look(self.focus).fill, frame, 3, border_radius=18)
+            others = [i for i in range(g.n) if i != self.focus]
+            for seat, r in zip(others, self.layout.other_rects(len(others))):
+                pygame.draw.rect(bg, (52, 36, 26), r, border_radius=16)
+                pygame.draw.rect(bg, self.seat_look(seat).fill, r, 2, border_radius=16)
+            self._bg = bg
+            self._bg_key = key
+        return self._bg
 
     def seat_look(self, seat: int) -> T.PlayerLook:
         return T.PLAYER_LOOKS[self.match.setup.seats[seat].colour]
@@ -585,10 +612,6 @@ class TableScene(Scene):
         s = g.seats[seat]
         lay = self.layout
         look = self.seat_look(seat)
-        frame = lay.focus
-        pygame.draw.rect(surf, (0, 0, 0, 60), frame.move(0, 6), border_radius=18)
-        pygame.draw.rect(surf, (58, 40, 28), frame, border_radius=18)
-        pygame.draw.rect(surf, look.fill, frame, 3, border_radius=18)
         pot = pv.PotLayout(lay.pot_centre, lay.pot_radius)
         hidden = self.anim.hidden(seat) if self.anim is not None else 0
         pv.draw_pot(surf, g, seat, pot, colour_blind=self.settings.colour_blind, hidden_chips=hidden,
@@ -663,8 +686,6 @@ class TableScene(Scene):
             self.other_rects[seat] = r
             s = g.seats[seat]
             look = self.seat_look(seat)
-            pygame.draw.rect(surf, (52, 36, 26), r, border_radius=16)
-            pygame.draw.rect(surf, look.fill, r, 2, border_radius=16)
             mk = art.marker(look.key, (s.name[:1] or "?").upper(), 40)
             surf.blit(mk, (r.x + 12, r.y + 10))
             te.blit(surf, s.name, (r.x + 60, r.y + 10), "serif-bold", 26, T.CREAM)

@@ -60,6 +60,7 @@ class BoardView:
         te = text_engine()
         surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         art.panel(surf, pygame.Rect(0, 0, *self.rect.size), tint=(222, 204, 160), seed=11, drop=False)
+        surf = art.fast(surf)
         ox, oy = self.rect.topleft
         tails = set(g.cat.scoring.tails)
         for i, r in enumerate(self.spaces):
@@ -89,13 +90,16 @@ class BoardView:
         return (int(base[0] + off), int(base[1] + off * 0.5 + 6))
 
     def draw(self, surf: pygame.Surface, g: Game, looks: list[tuple[str, str]], die_face: str | None,
-             die_who: str = "", marker_vp: list[float] | None = None, colour_blind: bool = False) -> None:
+             die_who: str = "", marker_vp: list[float] | None = None, colour_blind: bool = False,
+             static: bool = True) -> None:
         te = text_engine()
-        surf.blit(self.static(g), self.rect.topleft)
+        if static:
+            surf.blit(self.static(g), self.rect.topleft)
         # inner board
         inner = self.inner
-        pygame.draw.rect(surf, (70, 48, 30), inner, border_radius=12)
-        pygame.draw.rect(surf, T.BRASS_DARK, inner, 2, border_radius=12)
+        if static:
+            pygame.draw.rect(surf, (70, 48, 30), inner, border_radius=12)
+            pygame.draw.rect(surf, T.BRASS_DARK, inner, 2, border_radius=12)
         self.draw_card(surf, g)
         self.draw_rounds(surf, g)
         die = art.die(die_face, 96)

@@ -43,18 +43,18 @@ class ShopPanel:
             if not self.g.book_on_table(colour):
                 continue
             book = book_of(self.g, colour)
-            x = x0 + 190
+            x = x0 + 300
             for value, _ in book.prices:
                 c = next(ch for ch in CHIPS if ch.colour is colour and ch.value == value)
-                self.slots.append((c, pygame.Rect(x, y, 150, 52)))
-                x += 160
-            y += 62
-        by = r.bottom - 80
-        self.buy_b = Button(pygame.Rect(r.right - 300, by, 276, 62), "Buy", self.commit, hotkey_label="Enter", size=26)
-        self.clear_b = Button(pygame.Rect(r.right - 520, by, 200, 62), "Clear cart", self.clear, style="dark",
-                              hotkey_label="Backspace", size=22)
-        self.nothing_b = Button(pygame.Rect(r.x + 24, by, 230, 62), "Buy nothing", self.buy_nothing, style="dark",
-                                size=22)
+                self.slots.append((c, pygame.Rect(x, y, 170, 50)))
+                x += 184
+            y += 58
+        by = r.bottom - 96
+        self.buy_b = Button(pygame.Rect(r.right - 290, by, 266, 62), "Buy", self.commit, hotkey_label="Enter", size=26)
+        self.clear_b = Button(pygame.Rect(r.right - 480, by, 176, 62), "Clear cart", self.clear, style="dark",
+                              hotkey_label="Backspace", size=20)
+        self.nothing_b = Button(pygame.Rect(r.x + 24, by, 210, 62), "Buy nothing", self.buy_nothing, style="dark",
+                                hotkey_label="N", size=20)
         self.refresh()
 
     # cart --------------------------------------------------------------------------------------------
@@ -171,7 +171,7 @@ class ShopPanel:
         r = self.rect
         art.panel(surf, r, seed=21)
         s = self.g.seats[self.seat]
-        te.blit(surf, f"{s.name} goes shopping", (r.x + 24, r.y + 16), "serif-bold", 36, T.INK)
+        te.blit(surf, f"Shopping: {s.name}", (r.x + 24, r.y + 16), "serif-bold", 36, T.INK)
         left = self.coins - self.spent()
         te.blit(surf, f"{self.coins} coins", (r.right - 24, r.y + 20), "sans-bold", 28, T.INK, "topright")
         te.blit(surf, f"after the cart: {left} left (unspent coins are lost)", (r.right - 24, r.y + 56), "sans", 17,
@@ -181,10 +181,11 @@ class ShopPanel:
             if not self.g.book_on_table(colour):
                 continue
             book = book_of(self.g, colour)
-            pygame.draw.rect(surf, T.BOOK_HEADERS[colour.value], (r.x + 24, y + 6, 10, 40), border_radius=4)
-            te.blit(surf, book.name, (r.x + 42, y + 4), "serif-bold", 21, T.INK)
-            te.blit(surf, f"set {book.set}" if book.set else "", (r.x + 42, y + 30), "sans", 14, T.INK_SOFT)
-            y += 62
+            pygame.draw.rect(surf, T.BOOK_HEADERS[colour.value], (r.x + 24, y + 5, 10, 40), border_radius=4)
+            te.blit(surf, book.name, (r.x + 42, y + 14), "serif-bold", 21, T.INK, "midleft")
+            te.blit_wrapped(surf, book.short, pygame.Rect(r.x + 42, y + 26, 250, 30), "sans", 12, T.INK_SOFT,
+                            line_gap=0, max_lines=2)
+            y += 58
         for i, (c, sr) in enumerate(self.slots):
             why = self.why_not(c)
             in_cart = c in self.cart
@@ -198,21 +199,21 @@ class ShopPanel:
             te.blit(surf, str(self.price(c)), (sr.x + 56, sr.centery - 8), "sans-bold", 22, col, "midleft")
             te.blit(surf, f"{self.g.supply[c]} left", (sr.x + 56, sr.centery + 14), "sans", 13, col, "midleft")
         # the cart
-        cy = r.bottom - 80
-        te.blit(surf, "Cart:", (r.x + 290, cy + 18), "sans-bold", 22, T.INK)
-        x = r.x + 360
+        cy = r.bottom - 96
+        te.blit(surf, "Cart:", (r.x + 256, cy + 31), "sans-bold", 22, T.INK, "midleft")
+        x = r.x + 322
         for c in self.cart:
             img = art.chip(c.colour.value, c.value, 24, self.colour_blind)
             surf.blit(img, img.get_rect(center=(x + 26, cy + 31)))
             x += 64
         if not self.cart:
-            te.blit(surf, "empty - click chips to add them", (x, cy + 20), "sans", 18, T.INK_SOFT)
+            te.blit(surf, "empty: pick up to 2 chips", (x, cy + 31), "sans", 17, T.INK_SOFT, "midleft")
         for b in (self.buy_b, self.clear_b, self.nothing_b):
             b.draw(surf)
         if self.message:
             te.blit(surf, self.message, (r.centerx, cy - 14), "sans-semibold", 17, (160, 40, 30), "midbottom")
-        te.blit(surf, "Click or arrows + Space to add/remove · Enter buy · N buy nothing", (r.centerx, r.bottom - 8),
-                "sans", 14, T.INK_SOFT, "midbottom")
+        te.blit(surf, "Click a chip, or arrows and Space, to put it in or take it out · Enter buys · N buys nothing",
+                (r.centerx, r.bottom - 10), "sans", 15, T.INK_SOFT, "midbottom")
 
 
 __all__ = ["ShopPanel", "Colour"]

@@ -1,0 +1,106 @@
+"""``python -m quacks bench-ui``: frame times of the table mid-game (4 seats, full pots, motion running).
+
+Prints percentiles of the time to update and draw a frame and flip it (under the SDL dummy driver unless a
+display is set), or one JSON object with ``--json``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+from typing import Any
+
+
+def _midgame_match(seed: int = 11) -> Any:
+    from ..content.loader import default_catalogue
+    from ..rules.chips import SET_COLOURS
+    from ..rules.config import GameConfig
+    from ..session.match import Match, MatchSetup, SeatSpec
+
+    names = ("Ada", "Bertram", "Clara", "Dietrich")
+    cfg = GameConfig(seats=names, books={c: 2 for c in SET_COLOURS})
+    setup = MatchSetup(cfg, tuple(SeatSpec(n, c, "normal") for n, c in zip(names, ("amber", "teal", "plum", "moss"))),
+                       seed)
+    m = Match(default_catalogue(), setup)
+    # play bots until round 7 is being brewed and every pot holds several chips
+    for _ in range(100_000):
+        g = m.game
+        if g.round >= 7 and g.phase == "brewing" and all(len(s.pot) >= 6 for s in g.seats):
+            break
+        if m.advance() is None:
+            break
+    return m
+
+
+def percentile(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, max(0, int(round(q * (len(xs) - 1)))))]
+
+
+def run(size: tuple[int, int] = (1920, 1080), frames: int = 600, as_json: bool = False) -> dict[str, Any]:
+    if "DISPLAY" not in os.environ and "WAYLAND_DISPLAY" not in os.environ:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import warnings
+
+    warnings.filterwarnings("ignore", message="no fast renderer available")
+    import pygame
+
+    from ..storage.settings import Settings
+    from .app import App
+    from .scenes.table import TableScene
+
+    settings = Settings(pace="instant", show_risk=True)
+    app = App(settings, size=size, headless=os.environ.get("SDL_VIDEODRIVER") == "dummy")
+    app.no_saves = True  # type: ignore[attr-defined]
+    match = _midgame_match()
+    scene = TableScene(app, match)
+    scene.frozen = True  # draw the mid-game table without letting the game move on
+    app.push(scene)
+    rng = random.Random(5)
+    times: list[float] = []
+    draw_times: list[float] = []
+    for i in range(frames + 30):
+        if scene.anim is not None and i % 20 == 0:
+            scene.anim.demo(rng)  # keep motion running: chips flying, markers sliding, the die tumbling
+        pygame.event.pump()
+        t0 = time.perf_counter()
+        scene.update(1 / 60)
+        t1 = time.perf_counter()
+        scene.draw(app.screen)
+        t2 = time.perf_counter()
+        pygame.display.flip()
+        t3 = time.perf_counter()
+        if i >= 30:  # warm-up: caches of text and pictures
+            times.append(t3 - t0)
+            draw_times.append(t2 - t1)
+    out = {
+        "size": f"{size[0]}x{size[1]}",
+        "frames": len(times),
+        "driver": os.environ.get("SDL_VIDEODRIVER", "default"),
+        "p50_ms": round(percentile(times, 0.5) * 1000, 3),
+        "p90_ms": round(percentile(times, 0.9) * 1000, 3),
+        "p99_ms": round(percentile(times, 0.99) * 1000, 3),
+        "max_ms": round(max(times) * 1000, 3),
+        "draw_p99_ms": round(percentile(draw_times, 0.99) * 1000, 3),
+        "mean_fps_if_unthrottled": round(len(times) / sum(times), 1),
+        "animations": scene.anim is not None,
+    }
+    pygame.quit()
+    return out
+
+
+def main(args: Any) -> int:
+    w, h = (int(x) for x in args.size.lower().split("x"))
+    out = run((w, h), args.frames)
+    if args.json:
+        print(json.dumps(out))
+    else:
+        print(f"bench-ui {out['size']} ({out['driver']} driver), {out['frames']} frames of a 4-seat table mid-game")
+        print(f"  frame time  p50 {out['p50_ms']} ms   p90 {out['p90_ms']} ms   p99 {out['p99_ms']} ms   "
+              f"max {out['max_ms']} ms")
+        print(f"  draw only   p99 {out['draw_p99_ms']} ms;  unthrottled {out['mean_fps_if_unthrottled']} fps")
+    return 0
