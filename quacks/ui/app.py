@@ -69,20 +69,38 @@ class Scene:
 
 
 class App:
+    """The window and the frame loop.
+
+    Scenes draw on one 1920x1080 canvas. In a real window the canvas goes to an SDL texture and the
+    renderer scales it to whatever size the window has (letterboxed), mapping the mouse back to canvas
+    coordinates; this works with or without a GPU (pygame's SCALED flag does not scale without one).
+    Headless (the SDL dummy driver) the canvas is the display surface itself.
+    """
+
     def __init__(self, settings: Settings | None = None, *, size: tuple[int, int] | None = None,
                  headless: bool = False) -> None:
         from ..storage.settings import Settings as _Settings
 
         self.settings = settings or _Settings()
-        self.headless = headless
+        self.headless = headless or os.environ.get("SDL_VIDEODRIVER") == "dummy"
         pygame.display.init()
         pygame.font.init()
-        flags = pygame.SCALED | pygame.RESIZABLE
-        self.screen = pygame.display.set_mode(LOGICAL, flags, vsync=0)
-        pygame.display.set_caption("Quacks")
+        self.window: pygame.Window | None = None
+        self.renderer = None
+        self.texture = None
+        if self.headless:
+            self.screen = pygame.display.set_mode(LOGICAL)
+        else:
+            from pygame._sdl2 import video
+
+            self.window = pygame.Window("Quacks", size or self.fitting_size(), resizable=True)
+            self.window.minimum_size = (640, 360)
+            self.renderer = video.Renderer(self.window, accelerated=-1, vsync=False)
+            self.renderer.logical_size = LOGICAL
+            self.texture = video.Texture(self.renderer, LOGICAL, streaming=True)
+            self.screen = pygame.Surface(LOGICAL)
         self._set_icon()
-        if size is not None and not headless:
-            self.resize_window(size)
+        self.mouse_pos = (LOGICAL[0] // 2, LOGICAL[1] // 2)
         self.text = text_engine()
         self.text.set_scale(self.settings.ui_scale / 100)
         self.clock = pygame.time.Clock()
@@ -92,7 +110,7 @@ class App:
         self.frame_times: list[float] = []
         self.after_frame: list[Callable[[pygame.Surface], None]] = []
         self.sound = None
-        if self.settings.fullscreen and not headless:
+        if self.settings.fullscreen and not self.headless:
             self.toggle_fullscreen()
 
     def _set_icon(self) -> None:
@@ -101,23 +119,53 @@ class App:
 
             path = asset("icons", "quacks-64.png")
             if path.exists():
-                pygame.display.set_icon(pygame.image.load(str(path)))
+                icon = pygame.image.load(str(path))
+                if self.window is not None:
+                    self.window.set_icon(icon)
+                else:
+                    pygame.display.set_icon(icon)
         except (pygame.error, FileNotFoundError) as e:  # pragma: no cover - the icon is a nicety
             log.info("no window icon: %s", e)
 
-    def resize_window(self, size: tuple[int, int]) -> None:
+    @staticmethod
+    def fitting_size() -> tuple[int, int]:
+        """The largest 16:9 window that fits the desktop (leaving room for panels and title bars)."""
         try:
-            win = pygame.Window.from_display_module()
-            win.size = size
-        except (pygame.error, AttributeError) as e:  # pragma: no cover
-            log.info("cannot resize the window: %s", e)
+            dw, dh = pygame.display.get_desktop_sizes()[0]
+        except (pygame.error, IndexError):
+            return LOGICAL
+        if dw >= LOGICAL[0] and dh >= LOGICAL[1] + 80:
+            return LOGICAL
+        scale = min((dw * 0.96) / LOGICAL[0], (dh * 0.92) / LOGICAL[1])
+        return (int(LOGICAL[0] * scale), int(LOGICAL[1] * scale))
+
+    def resize_window(self, size: tuple[int, int]) -> None:
+        if self.window is not None:
+            self.window.size = size
+            self.window.position = pygame.WINDOWPOS_CENTERED
 
     def toggle_fullscreen(self) -> None:
+        if self.window is None:
+            return
         try:
-            pygame.display.toggle_fullscreen()
+            if self.settings.fullscreen:
+                self.window.set_fullscreen(desktop=True)
+            else:
+                self.window.set_windowed()
         except pygame.error as e:  # pragma: no cover - depends on the platform
             log.info("fullscreen not available: %s", e)
         self.dirty = True
+
+    def present(self) -> None:
+        """Show the canvas: flip it, or upload it and let the renderer scale it to the window."""
+        if self.renderer is None or self.texture is None:
+            pygame.display.flip()
+            return
+        self.texture.update(self.screen)
+        self.renderer.draw_color = (0, 0, 0, 255)
+        self.renderer.clear()
+        self.texture.draw()
+        self.renderer.present()
 
     # scenes -------------------------------------------------------------------------------------------
     @property
@@ -152,9 +200,11 @@ class App:
 
     # loop ---------------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.QUIT:
+        if event.type in (pygame.QUIT, pygame.WINDOWCLOSE):
             self.quit()
             return
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.mouse_pos = event.pos
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.settings.fullscreen = not self.settings.fullscreen
             self.toggle_fullscreen()
@@ -177,7 +227,7 @@ class App:
         self.frame_times.append(time.perf_counter() - t0)
         if len(self.frame_times) > 600:
             del self.frame_times[:300]
-        pygame.display.flip()
+        self.present()
         self.dirty = False
 
     def run(self) -> None:

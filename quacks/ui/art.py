@@ -49,7 +49,9 @@ def wood(size: tuple[int, int], seed: int = 3) -> pygame.Surface:
     """A walnut table top: planks with grain lines and a soft vignette."""
     w, h = size
     rng = random.Random(seed)
-    surf = pygame.Surface(size).convert()
+    surf = pygame.Surface(size)
+    if pygame.display.get_surface() is not None:
+        surf = surf.convert()
     plank_h = 135
     y = 0
     while y < h:

@@ -72,7 +72,7 @@ def run(size: tuple[int, int] = (1920, 1080), frames: int = 600, as_json: bool =
         t1 = time.perf_counter()
         scene.draw(app.screen)
         t2 = time.perf_counter()
-        pygame.display.flip()
+        app.present()
         t3 = time.perf_counter()
         if i >= 30:  # warm-up: caches of text and pictures
             times.append(t3 - t0)

@@ -54,6 +54,11 @@ class FinalScene(Scene):
     def __init__(self, app: App, match: Match) -> None:
         super().__init__(app)
         self.match = match
+        import logging
+
+        ranking = match.game.ranking() or []
+        names = [[match.game.seats[i].name for i in group] for group in ranking]
+        logging.getLogger("quacks.ui").info("final ranking shown: %s", names)
         self.buttons = [
             Button(pygame.Rect(LOGICAL[0] - 460, LOGICAL[1] - 110, 380, 74), "New game", self.new_game,
                    hotkey_label="Enter", size=28),
@@ -111,7 +116,7 @@ class FinalScene(Scene):
                 mk = art.marker(look.key, (s.name[:1] or "?").upper(), 44)
                 surf.blit(mk, (x0 + 46, y + 2))
                 te.blit(surf, s.name, (x0 + 100, y + 6), "serif-bold", 30, T.INK)
-                te.blit(surf, str(s.score), (x0 + 320, y + 6), "serif-bold", 32, T.INK)
+                te.blit(surf, str(s.score), (x0 + 320, y + 8), "sans-bold", 30, T.INK)
                 for k, (src, _) in enumerate(SOURCES):
                     te.blit(surf, str(breakdown[i][src]), (x0 + 420 + k * 150, y + 12), "sans-semibold", 24, T.INK)
                 y += 64

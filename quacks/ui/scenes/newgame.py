@@ -351,4 +351,4 @@ class NewGameScene(Scene):
         te.blit(surf, "Enter start · Esc back · 1-4 seat kind · A add seat · B books · P pot side",
                 (LOGICAL[0] // 2, LOGICAL[1] - 40), "sans", 18, T.PARCHMENT_DARK, "center")
         if self.hover_text:
-            draw_tooltip(surf, self.hover_text, pygame.mouse.get_pos())
+            draw_tooltip(surf, self.hover_text, self.app.mouse_pos)

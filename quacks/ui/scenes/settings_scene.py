@@ -125,4 +125,4 @@ class SettingsScene(Scene):
         te.blit(surf, "Up/Down choose · Left/Right change · Esc back (saved)", (LOGICAL[0] // 2, LOGICAL[1] - 40),
                 "sans", 18, T.PARCHMENT_DARK, "center")
         if self.hover_text:
-            draw_tooltip(surf, self.hover_text, pygame.mouse.get_pos())
+            draw_tooltip(surf, self.hover_text, self.app.mouse_pos)

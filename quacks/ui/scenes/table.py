@@ -562,7 +562,7 @@ class TableScene(Scene):
         for i, (_, msg) in enumerate(self.flash):
             te.blit(surf, msg, (LOGICAL[0] // 2, 60 + i * 34), "sans-semibold", 22, T.CREAM, "midtop")
         if self.hover_text and self.handoff is None and not self.menu_open:
-            draw_tooltip(surf, self.hover_text, pygame.mouse.get_pos())
+            draw_tooltip(surf, self.hover_text, self.app.mouse_pos)
 
     def background(self) -> pygame.Surface:
         """Wood, the books and the scoring track in one picture, redrawn only when they change."""
@@ -673,7 +673,7 @@ class TableScene(Scene):
         pv.draw_bag_summary(surf, pygame.Rect(info.x, bag_top + 24, info.w, br.y - bag_top - 30), g, seat,
                             self.settings.colour_blind)
         b = Button(br, f"Bag: {s.bag.total} chips", hotkey_label="B", style="dark", size=20)
-        b.hover = br.collidepoint(pygame.mouse.get_pos())
+        b.hover = br.collidepoint(self.app.mouse_pos)
         b.draw(surf)
 
     def draw_others(self, surf: pygame.Surface) -> None:

@@ -149,6 +149,6 @@ class TitleScene(Scene):
         if self.message:
             te.blit(surf, self.message, (title_x, 1000), "sans-semibold", 20, T.RUBY_LIGHT, "center")
         if self.hover_text:
-            draw_tooltip(surf, self.hover_text, pygame.mouse.get_pos())
+            draw_tooltip(surf, self.hover_text, self.app.mouse_pos)
         te.blit(surf, "F11 fullscreen  ·  arrows and Enter to choose", (LOGICAL[0] - 24, LOGICAL[1] - 20),
                 "sans", 16, T.PARCHMENT_DARK, "bottomright")

@@ -1,0 +1,54 @@
+"""Drive the real scenes headless (SDL dummy driver) with synthetic input."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from quacks.storage.settings import Settings
+from quacks.ui.app import App
+
+
+class Driver:
+    def __init__(self, **settings: Any) -> None:
+        st = Settings(**{"pace": "instant", **settings})
+        self.app = App(st, headless=True)
+
+    @property
+    def scene(self) -> Any:
+        return self.app.scene
+
+    def frames(self, n: int = 1, dt: float = 1 / 60) -> None:
+        for _ in range(n):
+            for ev in pygame.event.get():
+                self.app.handle(ev)
+            self.app.frame(dt)
+
+    def key(self, key: int, frames: int = 2) -> None:
+        self.app.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+        self.app.handle(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+        self.frames(frames)
+
+    def click(self, pos: tuple[int, int], frames: int = 2) -> None:
+        self.app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        self.app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        self.app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        self.frames(frames)
+
+    def type(self, text: str) -> None:
+        self.app.handle(pygame.event.Event(pygame.TEXTINPUT, text=text))
+        self.frames(1)
+
+    def until(self, pred: Callable[[], bool], timeout: float = 20.0, what: str = "") -> None:
+        end = time.monotonic() + timeout
+        while not pred():
+            if time.monotonic() > end:
+                raise AssertionError(f"timed out waiting for {what or pred}")
+            self.frames(1)
+            time.sleep(0.001)
+
+    def shot(self, path: str) -> None:
+        pygame.image.save(self.app.screen, path)

@@ -1,0 +1,153 @@
+"""Headless tests of the table: synthetic input in, assertions on the widgets and on what reached the engine."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from quacks.content.loader import default_catalogue
+from quacks.rules.chips import SET_COLOURS
+from quacks.rules.config import GameConfig
+from quacks.session.match import HUMAN, Match, MatchSetup, SeatSpec
+from quacks.ui.scenes.final import FinalScene, vp_breakdown
+from quacks.ui.scenes.newgame import NewGameScene
+from quacks.ui.scenes.table import TableScene
+
+from .driver import Driver
+
+
+def start_table(d: Driver, kinds: tuple[str, ...] = (HUMAN, "normal"), seed: int = 4, **cfg: object) -> TableScene:
+    names = tuple(f"P{i}" for i in range(len(kinds)))
+    config = GameConfig(seats=names, books={c: 1 for c in SET_COLOURS}, **cfg)  # type: ignore[arg-type]
+    setup = MatchSetup(config, tuple(SeatSpec(n, c, k) for n, c, k in zip(names, ("amber", "teal", "plum", "moss"),
+                                                                          kinds)), seed)
+    scene = TableScene(d.app, Match(default_catalogue(), setup))
+    d.app.push(scene)
+    d.frames(3)
+    return scene
+
+
+def human_waiting(scene: TableScene) -> bool:
+    return scene.match.need().kind == "human" and bool(scene.controls or scene.shop) and scene.handoff is None
+
+
+def test_new_game_then_start_is_two_keypresses(driver: Driver) -> None:
+    driver.key(pygame.K_RETURN)  # New game (Continue is disabled without a save)
+    assert isinstance(driver.scene, NewGameScene)
+    driver.key(pygame.K_RETURN)  # Start
+    scene = driver.scene
+    assert isinstance(scene, TableScene)
+    kinds = [s.kind for s in scene.match.setup.seats]
+    assert kinds == [HUMAN, "normal", "normal"]
+    assert {b.set for b in scene.match.game.books.values()} == {1}
+
+
+def test_space_draws_and_the_draw_reaches_the_engine(driver: Driver) -> None:
+    scene = start_table(driver, fortunes=False)
+    driver.until(lambda: human_waiting(scene), what="the human's first decision")
+    assert [b.label for b in scene.controls] == ["Draw", "Stop", "Flask"]
+    flask = scene.controls[2]
+    assert not flask.enabled and "white chip" in flask.reason
+    driver.key(pygame.K_f)
+    assert scene.hint == flask.reason  # a disabled control says why
+    driver.key(pygame.K_SPACE)
+    driver.until(lambda: len(scene.g.seats[0].pot) == 1, what="the chip to be placed")
+    assert ("act", 0, "draw") in scene.g.record
+
+
+def test_stop_then_shop_with_the_cart_and_enter(driver: Driver) -> None:
+    scene = start_table(driver, fortunes=False)
+    scene.g.seats[0].droplet = 20  # plenty of coins
+    driver.until(lambda: human_waiting(scene), what="brewing")
+    driver.key(pygame.K_s)
+    driver.until(lambda: scene.shop is not None, timeout=30, what="the shop")
+    shop = scene.shop
+    assert shop is not None and shop.coins > 0
+    orange = next(r for c, r in shop.slots if c.name == "orange-1")
+    driver.click(orange.center)
+    assert [c.name for c in shop.cart] == ["orange-1"]
+    blue = next(r for c, r in shop.slots if c.name == "blue-1")
+    driver.click(blue.center)
+    assert [c.name for c in shop.cart] == ["orange-1", "blue-1"]
+    driver.click(orange.center)  # take it out again
+    assert [c.name for c in shop.cart] == ["blue-1"]
+    driver.key(pygame.K_RETURN)
+    if scene.confirm is not None:  # coins left that would still buy something: confirm
+        assert "unspent" in scene.confirm[0]
+        driver.key(pygame.K_RETURN)
+    driver.frames(3)
+    assert ("act", 0, "buy blue-1") in scene.g.record
+
+
+def test_number_keys_choose_and_every_choice_is_labelled(driver: Driver) -> None:
+    scene = start_table(driver, fortunes=False)
+    scene.g.seats[0].rubies = 3  # so the end of the round asks
+    driver.until(lambda: human_waiting(scene))
+    driver.key(pygame.K_s)
+    seen_spend = False
+    for _ in range(3000):
+        if scene.summary is not None:
+            break
+        if scene.confirm is not None:
+            driver.key(pygame.K_RETURN)
+        elif scene.shop is not None:
+            driver.key(pygame.K_n)
+        elif human_waiting(scene) and scene.g.decision_kind(0) == "spend":
+            labels = [b.label for b in scene.controls]
+            assert labels[-1] == "Done" and all(labels)
+            assert labels[0] == "Droplet +1 (2 rubies)"
+            seen_spend = True
+            driver.key(pygame.K_1)  # droplet step for 2 rubies
+        else:
+            driver.frames(1)
+    assert seen_spend and scene.g.seats[0].droplet == 1
+    assert scene.summary is not None
+    assert [r["name"] for r in scene.summary.rows] == ["P0", "P1"]
+
+
+def test_hand_off_hides_the_next_human_until_ready(driver: Driver) -> None:
+    scene = start_table(driver, (HUMAN, HUMAN), fortunes=False)
+    driver.until(lambda: scene.handoff is not None or human_waiting(scene))
+    assert scene.handoff == 0
+    driver.key(pygame.K_SPACE)  # P0 is ready
+    driver.until(lambda: human_waiting(scene))
+    driver.key(pygame.K_SPACE)  # P0 draws (hidden until P1 decides)
+    driver.until(lambda: scene.handoff is not None)
+    assert scene.handoff == 1 and not scene.g.seats[0].pot
+    driver.key(pygame.K_SPACE)  # P1 is ready
+    driver.until(lambda: human_waiting(scene))
+    driver.key(pygame.K_s)  # P1 stops: the tick is revealed
+    driver.until(lambda: len(scene.g.seats[0].pot) == 1)
+
+
+@pytest.mark.parametrize("reduced", [False, True])
+def test_a_whole_game_against_bots_reaches_the_final_ranking(home: object, reduced: bool) -> None:
+    d = Driver(reduced_motion=reduced)
+    scene = start_table(d, (HUMAN, "normal", "easy"), seed=9)
+    steps = 0
+    while not isinstance(d.scene, FinalScene):
+        steps += 1
+        assert steps < 5000
+        if scene.summary is not None:
+            d.key(pygame.K_RETURN)
+            continue
+        if scene.confirm is not None:
+            d.key(pygame.K_RETURN)
+            continue
+        if human_waiting(scene):
+            kind = scene.g.decision_kind(0)
+            s = scene.g.seats[0]
+            if kind == "brew":
+                d.key(pygame.K_SPACE if len(s.pot) < 4 and s.white_total < 4 else pygame.K_s)
+            elif scene.shop is not None:
+                d.key(pygame.K_RETURN)
+            else:
+                d.key(pygame.K_1)
+            continue
+        d.frames(1)
+    final = d.scene
+    g = final.match.game
+    assert g.is_over and g.ranking()
+    breakdown = vp_breakdown(final.match)
+    for i, s in enumerate(g.seats):
+        assert sum(v for k, v in breakdown[i].items() if k != "start") + breakdown[i]["start"] == s.score
