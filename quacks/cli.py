@@ -45,6 +45,12 @@ def _bench_ui(args: argparse.Namespace) -> int:
     return main(args)
 
 
+def _screenshots(args: argparse.Namespace) -> int:
+    from .ui.shots import main
+
+    return main(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="quacks", description="The Quacks of Quedlinburg on your desktop.")
     sub = p.add_subparsers(dest="command")
@@ -73,6 +79,9 @@ def build_parser() -> argparse.ArgumentParser:
     bu.add_argument("--frames", type=int, default=600)
     bu.add_argument("--json", action="store_true")
     bu.set_defaults(func=_bench_ui)
+    sh = sub.add_parser("screenshots", help="draw the README's screenshots into a folder")
+    sh.add_argument("--out", default="docs/screenshots")
+    sh.set_defaults(func=_screenshots)
     return p
 
 

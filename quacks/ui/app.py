@@ -110,6 +110,7 @@ class App:
         self.frame_times: list[float] = []
         self.after_frame: list[Callable[[pygame.Surface], None]] = []
         self.sound = None
+        self._shown = False
         if self.settings.fullscreen and not self.headless:
             self.toggle_fullscreen()
 
@@ -229,6 +230,11 @@ class App:
             del self.frame_times[:300]
         self.present()
         self.dirty = False
+        if not self._shown:
+            self._shown = True
+            if os.environ.get("QUACKS_STARTUP_MARK"):
+                print("first frame drawn", flush=True)
+            log.info("first frame drawn")
 
     def run(self) -> None:
         last = time.perf_counter()

@@ -624,7 +624,7 @@ class TableScene(Scene):
         te.blit(surf, "you" if kind == "human" and len(self.match.humans()) == 1 else
                 ("human" if kind == "human" else f"{kind} bot"), (info.x + 66, info.y + 44), "sans", 16,
                 T.PARCHMENT_DARK)
-        te.blit(surf, f"{s.score} VP", (info.right - 8, info.y + 4), "serif-bold", 40, T.BRASS_LIGHT, "topright")
+        te.blit(surf, f"{s.score} VP", (info.right - 8, info.y + 6), "sans-bold", 36, T.BRASS_LIGHT, "topright")
         y = info.y + 80
         pv.draw_rubies(surf, (info.x, y), s.rubies, 26, 7)
         fl = art.flask(52, s.flask_full)
@@ -692,7 +692,7 @@ class TableScene(Scene):
             kind = self.match.setup.seats[seat].kind
             te.blit(surf, "human" if kind == "human" else f"{kind} bot", (r.x + 60, r.y + 40), "sans", 14,
                     T.PARCHMENT_DARK)
-            te.blit(surf, f"{s.score} VP", (r.right - 14, r.y + 10), "serif-bold", 30, T.BRASS_LIGHT, "topright")
+            te.blit(surf, f"{s.score} VP", (r.right - 14, r.y + 12), "sans-bold", 26, T.BRASS_LIGHT, "topright")
             centre, radius = TableLayout.small_pot(r)
             pot = pv.PotLayout(centre, radius)
             hidden = self.anim.hidden(seat) if self.anim is not None else 0

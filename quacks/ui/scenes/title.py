@@ -109,7 +109,7 @@ class TitleScene(Scene):
         self.t += dt
 
     def busy(self) -> bool:
-        return not self.app.settings.reduced_motion
+        return False  # the title waits for input without drawing frames (idle CPU stays near zero)
 
     def draw(self, surf: pygame.Surface) -> None:
         te = self.app.text

@@ -1,0 +1,131 @@
+"""``python -m quacks screenshots [--out docs/screenshots]``: the screens of the README, made reproducibly.
+
+Each screen is drawn on the 1920x1080 canvas (headless) and saved at 1920x1080 and, letterboxed like a
+real window, at 1280x800.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+
+def _setup_env() -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def save_both(surface: Any, out: Path, name: str) -> list[Path]:
+    import pygame
+
+    out.mkdir(parents=True, exist_ok=True)
+    big = out / f"{name}-1920x1080.png"
+    pygame.image.save(surface, str(big))
+    small = pygame.Surface((1280, 800))
+    small.fill((0, 0, 0))
+    scaled = pygame.transform.smoothscale(surface, (1280, 720))
+    small.blit(scaled, (0, 40))
+    path = out / f"{name}-1280x800.png"
+    pygame.image.save(small, str(path))
+    return [big, path]
+
+
+def _human_match(seed: int, kinds: tuple[str, ...] = ("human", "normal", "hard"), books: int = 1, **kw: Any) -> Any:
+    from ..content.loader import default_catalogue
+    from ..rules.chips import SET_COLOURS
+    from ..rules.config import GameConfig
+    from ..session.match import Match, MatchSetup, SeatSpec
+
+    names = ("You", "Hildegard", "Ottokar", "Mechthild")[: len(kinds)]
+    cfg = GameConfig(seats=names, books={c: books for c in SET_COLOURS}, **kw)
+    looks = ("amber", "teal", "plum", "moss")
+    return Match(default_catalogue(), MatchSetup(cfg, tuple(SeatSpec(n, c, k) for n, c, k in zip(names, looks, kinds)),
+                                                 seed))
+
+
+def play_human_until(match: Any, stop: Callable[[Any], bool], limit: int = 20_000) -> None:
+    """Let a Normal bot play the human seat until ``stop(match)`` (at a human decision)."""
+    from ..ai.normal import NormalBot
+
+    bot = NormalBot()
+    rng = random.Random(3)
+    for _ in range(limit):
+        match.run_until_human()
+        if match.over or stop(match):
+            return
+        need = match.need()
+        for seat in need.seats:
+            if seat in match.humans():
+                acts = match.game.legal_actions(seat)
+                if acts:
+                    d = bot.decide(match.game, seat, list(acts), rng)
+                    match.submit(seat, d.action, d.reason)
+                break
+
+
+def run(out: Path) -> list[Path]:
+    _setup_env()
+    from ..storage.settings import Settings
+    from .app import App
+    from .scenes.final import FinalScene
+    from .scenes.newgame import NewGameScene
+    from .scenes.table import TableScene
+    from .scenes.title import TitleScene
+
+    app = App(Settings(pace="instant", show_risk=True), headless=True)
+    app.no_saves = True  # type: ignore[attr-defined]
+    paths: list[Path] = []
+
+    def shot(scene: Any, name: str, prepare: Callable[[], None] | None = None) -> None:
+        app.scenes = [scene]
+        scene.enter()
+        if prepare is not None:
+            prepare()
+        scene.update(0.0)
+        scene.draw(app.screen)
+        paths.extend(save_both(app.screen, out, name))
+
+    shot(TitleScene(app), "title")
+    shot(NewGameScene(app), "new-game")
+
+    # brewing: round 4, the human's pot part full
+    m = _human_match(21)
+    play_human_until(m, lambda mm: mm.game.round >= 4 and mm.game.phase == "brewing"
+                     and len(mm.game.seats[0].pot) >= 5 and mm.game.decision_kind(0) == "brew")
+    t = TableScene(app, m)
+    t.frozen = True
+    shot(t, "brewing", lambda: t.prepare_human((0,)))
+
+    # the shop of round 3
+    m = _human_match(8)
+    play_human_until(m, lambda mm: mm.game.round >= 3 and mm.game.decision_kind(0) == "shop"
+                     and (mm.game.seats[0].coins or 0) >= 14)
+    t = TableScene(app, m)
+    t.frozen = True
+
+    def fill_cart() -> None:
+        t.prepare_human((0,))
+        if t.shop is not None:
+            for c, _ in t.shop.slots[::-1]:
+                if not t.shop.why_not(c):
+                    t.shop.toggle(c)
+                    break
+
+    shot(t, "shop", fill_cart)
+
+    # a finished game
+    m = _human_match(5)
+    play_human_until(m, lambda mm: False)
+    shot(FinalScene(app, m), "result")
+    return paths
+
+
+def main(args: Any) -> int:
+    paths = run(Path(args.out))
+    for p in paths:
+        print(p)
+    return 0
