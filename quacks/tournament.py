@@ -64,11 +64,12 @@ def play_game(config: GameConfig, levels: Sequence[str], seed: int) -> list[Seat
     clock = time.perf_counter
     counted_round = 0
     steps = 0
+    draw_streams = [sampler.stream("draw", i) for i in range(g.n)]
     while not g.over:
         steps += 1
         if steps > 100_000:
             raise RuntimeError(f"game {seed} stalled: {g.describe_waiting()}")
-        if g.phase in ("evaluation", "shopping") and counted_round != g.round:
+        if counted_round != g.round and g.phase in ("evaluation", "shopping"):
             counted_round = g.round
             for i, s in enumerate(g.seats):
                 results[i].brews += 1
@@ -76,8 +77,7 @@ def play_game(config: GameConfig, levels: Sequence[str], seed: int) -> list[Seat
         if type(g.agenda[0]) is Chance:
             g.apply_chance(sampler.sample(g))
             continue
-        seat = g.acting_seats()[0]
-        actions = g.legal_actions(seat)
+        seat, actions = g.next_decision()
         t0 = clock()
         d = bots[seat].decide(g, seat, actions, rngs[seat])
         dt = clock() - t0
@@ -85,7 +85,7 @@ def play_game(config: GameConfig, levels: Sequence[str], seed: int) -> list[Seat
             results[seat].draw_times.append(dt)
             if d.action is DRAW:
                 bag = g.seats[seat].bag
-                g.draw(seat, CHIPS[draw_from(bag.raw(), bag.total, sampler.stream("draw", seat))])
+                g.draw(seat, CHIPS[draw_from(bag.raw(), bag.total, draw_streams[seat])])
                 continue
         else:
             results[seat].other_times.append(dt)

@@ -57,6 +57,9 @@ def owned(g: Game, seat: int, c: Chip) -> int:
     return g.all_chips_by_seat(seat)[c]
 
 
+NO_RISK_DRAW = Decision(DRAW, "draws: no chip in the bag can explode the pot")
+
+
 class NormalBot:
     level = "normal"
     round_limits = ROUND_LIMITS
@@ -64,6 +67,8 @@ class NormalBot:
     margin_cap = 0.10
 
     def decide(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+        if actions and actions[0] is DRAW:  # a draw/stop decision (the engine lists draw first)
+            return self.on_brew(g, seat, actions, rng)
         kind = g.decision_kind(seat)
         fn = self._handlers.get(kind) if kind in self._handlers else self._handler(kind)
         if fn is not None:
@@ -96,12 +101,13 @@ class NormalBot:
 
     def on_brew(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
         draw, risk, limit = self.wants_draw(g, seat)
-        s = g.seats[seat]
-        if draw and FLASK in actions and s.pot and s.pot[-1].chip.value >= 2:
-            return Decision(FLASK, "flask: returns {} and draws on", s.pot[-1].chip)
+        if draw and len(actions) > 2 and FLASK in actions:
+            s = g.seats[seat]
+            if s.pot and s.pot[-1].chip.value >= 2:
+                return Decision(FLASK, "flask: returns {} and draws on", s.pot[-1].chip)
         if draw and DRAW in actions:
             if risk == 0.0:
-                return Decision(DRAW, "draws: no chip in the bag can explode the pot")
+                return NO_RISK_DRAW
             return Decision(DRAW, "draws: {:.0%} risk (limit {:.0%})", risk, limit)
         coins = g.cat.pot.space(stop_space(g, seat)).coins
         return Decision(STOP, "stops: {:.0%} risk, {} coins in hand", risk, coins)

@@ -204,7 +204,7 @@ class OrangeBoost(BookEffect):
     bonus: tuple[tuple[int, int], ...]
 
     def move_bonus(self, g: Game, s: SeatState, c: Chip) -> int:
-        if not self.mine(c):
+        if c.colour is not self.colour:
             return 0
         n = s.count_colour(self.counted.colour)
         extra = 0

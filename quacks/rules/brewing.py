@@ -174,19 +174,24 @@ def place(g: Game, seat: int, c: Chip, source: str) -> None:
     for e in g.move_bonus_effects:
         bonus += e.move_bonus(g, s, c)
     card = g.fortune
-    if card is not None and g.card_hooks["move_bonus"]:
+    hooks = g.card_hooks
+    if card is not None and hooks["move_bonus"]:
         bonus += card.effect.move_bonus(g, s, c)
     factor = s.double_next
     move = (c.value + bonus) * factor
-    start = s.pot[-1].index if s.pot else g.start_index(s)
-    index = min(start + move, g.pot_last)
-    placed = Placed(index, c, s.double_next, s.shield)
+    pot = s.pot
+    start = pot[-1][0] if pot else g.start_index(s)
+    index = start + move
+    if index > g.pot_last:
+        index = g.pot_last
+    shield = s.shield
+    placed = Placed(index, c, factor, shield)
     s.double_next = 1
-    s.pot.append(placed)
-    covered = s.shield > 0
+    pot.append(placed)
+    covered = shield > 0
     drawn = source != "aside"
-    if drawn:
-        s.shield = max(0, s.shield - 1)
+    if drawn and shield:
+        s.shield = shield - 1
     s.prev_drawn_white = s.last_is_drawn_white
     white = c.colour is Colour.WHITE
     s.last_is_drawn_white = white and drawn
@@ -213,7 +218,7 @@ def place(g: Game, seat: int, c: Chip, source: str) -> None:
     book = g.after_place_effects.get(c.colour)
     if book is not None:
         book.after_place(g, seat, placed, source)
-    if card is not None and g.card_hooks["after_place"]:
+    if card is not None and hooks["after_place"]:
         card.effect.after_place(g, seat, placed, source)
 
 

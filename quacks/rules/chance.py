@@ -70,12 +70,15 @@ def reveal_probability(bag: ChipCounts, chips: Iterable[Chip]) -> float:
 
 
 def draw_from(counts: list[int], total: int, rng: random.Random) -> int:
-    r = rng.randrange(total)
-    for i, k in enumerate(counts):
+    """The index of the chip drawn: a uniform pick among the ``total`` chips counted in ``counts``."""
+    r = int(rng.random() * total)
+    i = 0
+    for k in counts:
         if r < k:
             return i
         r -= k
-    raise AssertionError("empty bag")  # pragma: no cover
+        i += 1
+    return draw_from(counts, total, rng)  # pragma: no cover - float rounding at the very end
 
 
 def sample(g: Game, ch: Chance, rng: random.Random) -> Any:

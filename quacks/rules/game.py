@@ -238,6 +238,23 @@ class Game:
         self._legal = (self._version, seat, out)
         return out
 
+    def next_decision(self) -> tuple[int, list[Action]]:
+        """The first seat that may act and its legal actions in one call (for simulations); (-1, []) if none."""
+        t = self.agenda[0] if self.agenda else None
+        kind = type(t)
+        if kind is Brew:
+            seats = self._brewing_now(t)  # type: ignore[arg-type]
+            if not seats:
+                return -1, []
+            seat = seats[0]
+            s = self.seats[seat]
+            if not s.pending and s.brewing:
+                return seat, brewing.brew_options(self, seat)
+            return seat, self.legal_actions(seat)
+        if kind is Decision:
+            return t.seat, self.legal_actions(t.seat)  # type: ignore[union-attr]
+        return -1, []
+
     def decision_kind(self, seat: int) -> str:
         """What the seat is deciding: "brew", or a decision kind ("shop", "pick", "card", ...)."""
         t = self.agenda[0] if self.agenda else None
@@ -307,7 +324,7 @@ class Game:
         s = self.seats[seat]
         if type(t) is not Brew or s.pending or not s.brewing or seat not in self._brewing_now(t):
             raise IllegalAction(f"{self._name(seat)} cannot draw now; waiting for {self.describe_waiting()}")
-        if s.bag[chip] <= 0:
+        if s.bag._n[chip.index] <= 0:
             raise IllegalAction(f"{chip} is not in {s.name}'s bag")
         self._version += 1
         if self.keep_record:
@@ -315,10 +332,20 @@ class Game:
             self.record.append(("chance", "draw", seat, chip.name))
         if self._touched is not None:
             self._touched.add(seat)
+        acting = self._acting
         s.bag.remove(chip)
         if self.record_events:
             self.emit("draw", seat, "draws", chip=chip.name)
         brewing.place_drawn(self, seat, chip, "draw")
+        if (
+            not self._staged and s.brewing and not s.pending and s.bag and s.pot
+            and s.pot[-1].index < self.pot_last and not self.card_hooks["offers_restart"]
+            and acting is not None and acting[0] == self._version - 1
+        ):
+            # nothing to settle: the same seats go on brewing (the common case, kept cheap for simulations)
+            self._touched.discard(seat) if self._touched is not None else None
+            self._acting = (self._version, acting[1])
+            return
         self._flush()
         self._run()
 
