@@ -43,6 +43,18 @@ def text_engine() -> Text:
     return _TEXT
 
 
+_APP: App | None = None
+
+
+def click_sound() -> None:
+    """The UI click (a nicety: silent if there is no app or no sound)."""
+    if _APP is not None and _APP.sound is not None:
+        try:
+            _APP.sound.play("click")
+        except Exception:  # noqa: BLE001
+            pass
+
+
 class Scene:
     """A screen of the game. ``draw`` only reads state; everything else happens in handle/update."""
 
@@ -61,7 +73,9 @@ class Scene:
 
     def update(self, dt: float) -> None: ...
 
-    def draw(self, surf: pygame.Surface) -> None: ...
+    def draw(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
+        """Draw the scene; return None (the whole canvas changed) or the rectangles that changed."""
+        return None
 
     def busy(self) -> bool:
         """True while something moves or works, so the loop keeps drawing frames."""
@@ -88,17 +102,14 @@ class App:
         self.window: pygame.Window | None = None
         self.renderer = None
         self.texture = None
-        if self.headless:
-            self.screen = pygame.display.set_mode(LOGICAL)
+        want = size or (LOGICAL if self.headless else self.fitting_size())
+        if self.headless or tuple(want) == LOGICAL:
+            # the window is the canvas: no scaling, and partial updates really are partial
+            flags = 0 if self.headless else pygame.RESIZABLE
+            self.screen = pygame.display.set_mode(LOGICAL, flags)
+            pygame.display.set_caption("Quacks")
         else:
-            from pygame._sdl2 import video
-
-            self.window = pygame.Window("Quacks", size or self.fitting_size(), resizable=True)
-            self.window.minimum_size = (640, 360)
-            self.renderer = video.Renderer(self.window, accelerated=-1, vsync=False)
-            self.renderer.logical_size = LOGICAL
-            self.texture = video.Texture(self.renderer, LOGICAL, streaming=True)
-            self.screen = pygame.Surface(LOGICAL)
+            self._open_scaled(want)
         self._set_icon()
         self.mouse_pos = (LOGICAL[0] // 2, LOGICAL[1] // 2)
         self.text = text_engine()
@@ -109,10 +120,40 @@ class App:
         self.dirty = True
         self.frame_times: list[float] = []
         self.after_frame: list[Callable[[pygame.Surface], None]] = []
-        self.sound = None
+        from .sound import Sound
+
+        self.sound = Sound(self.settings.volume, self.settings.mute)
+        global _APP
+        _APP = self
         self._shown = False
         if self.settings.fullscreen and not self.headless:
             self.toggle_fullscreen()
+
+    def _open_scaled(self, size: tuple[int, int]) -> None:
+        """A window of any size showing the canvas through an SDL renderer with a logical size."""
+        from pygame._sdl2 import video
+
+        self.window = pygame.Window("Quacks", size, resizable=True)
+        self.window.minimum_size = (640, 360)
+        self.renderer = video.Renderer(self.window, accelerated=-1, vsync=False)
+        self.renderer.logical_size = LOGICAL
+        self.texture = video.Texture(self.renderer, LOGICAL, streaming=True)
+        old = getattr(self, "screen", None)
+        self.screen = pygame.Surface(LOGICAL)
+        if old is not None:
+            self.screen.blit(old, (0, 0))
+
+    def _window_resized(self, size: tuple[int, int]) -> None:
+        """The plain window was resized: from now on the renderer scales the canvas."""
+        if self.renderer is not None or self.headless or tuple(size) == LOGICAL:
+            return
+        canvas = self.screen.copy()
+        pygame.display.quit()
+        pygame.display.init()
+        self.screen = canvas
+        self._open_scaled(size)
+        self._set_icon()
+        self.dirty = True
 
     def _set_icon(self) -> None:
         try:
@@ -144,9 +185,18 @@ class App:
         if self.window is not None:
             self.window.size = size
             self.window.position = pygame.WINDOWPOS_CENTERED
+        else:
+            self._window_resized(size)
 
     def toggle_fullscreen(self) -> None:
+        if self.headless:
+            return
         if self.window is None:
+            try:
+                pygame.display.toggle_fullscreen()
+            except pygame.error as e:  # pragma: no cover
+                log.info("fullscreen not available: %s", e)
+            self.dirty = True
             return
         try:
             if self.settings.fullscreen:
@@ -157,12 +207,22 @@ class App:
             log.info("fullscreen not available: %s", e)
         self.dirty = True
 
-    def present(self) -> None:
-        """Show the canvas: flip it, or upload it and let the renderer scale it to the window."""
+    def present(self, rects: list[pygame.Rect] | None = None) -> None:
+        """Show the canvas (or only ``rects`` of it): flip it, or upload it and let the renderer scale it."""
         if self.renderer is None or self.texture is None:
-            pygame.display.flip()
+            if rects is None:
+                pygame.display.flip()
+            elif rects:
+                pygame.display.update(rects)
             return
-        self.texture.update(self.screen)
+        if rects is None:
+            self.texture.update(self.screen)
+        else:
+            bounds = self.screen.get_rect()
+            for r in rects:
+                r = r.clip(bounds)
+                if r.w > 0 and r.h > 0:
+                    self.texture.update(self.screen.subsurface(r), r)
         self.renderer.draw_color = (0, 0, 0, 255)
         self.renderer.clear()
         self.texture.draw()
@@ -212,6 +272,9 @@ class App:
             return
         if event.type in (pygame.WINDOWRESIZED, pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE, pygame.WINDOWRESTORED):
             self.dirty = True
+        if event.type == pygame.WINDOWRESIZED and self.window is None and not self.headless:
+            self._window_resized((event.x, event.y))
+            return
         if self.scene is not None:
             self.scene.handle(event)
         self.dirty = True
@@ -222,13 +285,14 @@ class App:
             return
         scene.update(dt)
         t0 = time.perf_counter()
-        scene.draw(self.screen)
+        rects = scene.draw(self.screen)
         for fn in self.after_frame:
             fn(self.screen)
+            rects = None
         self.frame_times.append(time.perf_counter() - t0)
         if len(self.frame_times) > 600:
             del self.frame_times[:300]
-        self.present()
+        self.present(rects)
         self.dirty = False
         if not self._shown:
             self._shown = True
@@ -259,3 +323,4 @@ class App:
             self.clock.tick(FPS)
         for s in reversed(self.scenes):
             s.exit()
+        self.sound.close()

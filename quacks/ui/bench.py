@@ -64,8 +64,9 @@ def run(size: tuple[int, int] = (1920, 1080), frames: int = 600, as_json: bool =
     times: list[float] = []
     draw_times: list[float] = []
     for i in range(frames + 30):
-        if scene.anim is not None and i % 20 == 0:
-            scene.anim.demo(rng)  # keep motion running: chips flying, markers sliding, the die tumbling
+        if scene.anim is not None and i % 24 == 0:
+            # keep motion running: a chip into every pot each 0.4 s; an explosion, the die and a marker each 1.6 s
+            scene.anim.demo(rng, heavy=i % 96 == 0)
         pygame.event.pump()
         t0 = time.perf_counter()
         scene.update(1 / 60)

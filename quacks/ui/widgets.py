@@ -59,6 +59,9 @@ class Button:
 
     def click(self) -> bool:
         if self.enabled and self.on_click is not None:
+            from .app import click_sound
+
+            click_sound()
             self.on_click()
             return True
         return False

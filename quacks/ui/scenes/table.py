@@ -78,6 +78,10 @@ class TableScene(Scene):
         self.other_rects: dict[int, pygame.Rect] = {}
         self.flash: list[tuple[float, str]] = []
         self.frozen = False  # bench-ui: draw without letting the game move on
+        self._frame_key: object = None
+        self._base: pygame.Surface | None = None
+        self._anim_rects: list[pygame.Rect] = []
+        self._ui_events = 0
         self.anim = None
         try:
             from ..anim import Animator
@@ -434,6 +438,7 @@ class TableScene(Scene):
     # input
 
     def handle(self, event: pygame.event.Event) -> None:
+        self._ui_events += 1
         if self.anim is not None and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.anim.skip()
         if self.confirm is not None:
@@ -533,20 +538,75 @@ class TableScene(Scene):
     # ------------------------------------------------------------------------------------------------
     # drawing (reads state only)
 
-    def draw(self, surf: pygame.Surface) -> None:
+    def frame_key(self) -> tuple[object, ...]:
+        """Everything the still picture depends on; animations that only fly over it are not part of it."""
+        a = self.anim
+        moving = a is not None and any(x.kind in ("shake", "die", "slide") for x in a.anims)
+        shop = self.shop
+        return (
+            self.g._version, self.focus, self.handoff, self.summary is not None, self.menu_open,
+            self.confirm is not None, self.show_bag, self.hover_text, self.hint, len(self.flash), self._ui_events,
+            tuple(a.hidden(i) for i in range(self.g.n)) if a is not None else (), moving and a is not None and a.t_key(),
+            self.die_face, self.die_who, self.worker is None, len(self.controls),
+            None if shop is None else (tuple(shop.cart), shop.cursor, shop.message),
+        )
+
+    def draw(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
+        key = self.frame_key()
+        overlays = self.summary is not None or self.menu_open or self.confirm is not None or self.handoff is not None
+        calm = (self.anim is not None and not overlays and not self.show_bag and not self.hover_text
+                and not self.flash and key[:12] == (self._frame_key or (None,) * 12)[:12] and key[13:] == self._frame_key[13:])
+        if calm and key == self._frame_key and self._base is not None:
+            # only flights and notes move: restore what they covered, draw them again
+            dirty = list(self._anim_rects)
+            for r in self._anim_rects:
+                surf.blit(self._base, r, r)
+            self._anim_rects = self.anim.draw(surf)
+            return dirty + self._anim_rects
+        if calm:
+            # a shake, the die or a marker moves: draw the frame, but only what moved needs to reach the screen
+            old = list(self._anim_rects)
+            self.draw_full(surf)
+            self._frame_key = key
+            return old + self._anim_rects + self.moving_regions()
+        self.draw_full(surf)
+        self._frame_key = key
+        return None
+
+    def moving_regions(self) -> list[pygame.Rect]:
+        """Where shakes, the tumbling die and sliding markers are drawn."""
+        out: list[pygame.Rect] = []
+        if self.anim is None:
+            return out
+        for a in self.anim.anims:
+            if a.kind == "shake":
+                if a.seat == self.focus:
+                    out.append(self.layout.focus.inflate(8, 8))
+                elif a.seat in self.other_rects:
+                    out.append(self.other_rects[a.seat].inflate(8, 8))
+            elif a.kind == "die":
+                out.append(self.board.die_rect.inflate(60, 80))
+            elif a.kind == "slide":
+                out.append(self.board.rect.inflate(10, 10))
+        return out
+
+    def draw_full(self, surf: pygame.Surface) -> None:
         g = self.g
         te = self.app.text
         cb = self.settings.colour_blind
         surf.blit(self.background(), (0, 0))
         vps = self.anim.marker_values() if self.anim is not None else None
-        self.board.draw(surf, g, self.looks(), self.die_face, self.die_who, vps, cb, static=False)
+        face, spin = self.anim.die_face(self.die_face) if self.anim is not None else (self.die_face, 0.0)
+        self.board.draw(surf, g, self.looks(), face, self.die_who, vps, cb, static=False, die_spin=spin)
         self.draw_focus(surf)
         self.draw_others(surf)
         if self.shop is not None:
             self.shop.draw(surf)
         self.draw_actions(surf)
+        self._base = surf.copy() if self.anim is not None and self.anim.anims else None
+        self._anim_rects = []
         if self.anim is not None:
-            self.anim.draw(surf)
+            self._anim_rects = self.anim.draw(surf)
         if self.show_bag:
             self.draw_bag(surf)
         if self.handoff is not None:
@@ -612,7 +672,8 @@ class TableScene(Scene):
         s = g.seats[seat]
         lay = self.layout
         look = self.seat_look(seat)
-        pot = pv.PotLayout(lay.pot_centre, lay.pot_radius)
+        sx, sy = self.anim.shake(seat) if self.anim is not None else (0, 0)
+        pot = pv.PotLayout((lay.pot_centre[0] + sx, lay.pot_centre[1] + sy), lay.pot_radius)
         hidden = self.anim.hidden(seat) if self.anim is not None else 0
         pv.draw_pot(surf, g, seat, pot, colour_blind=self.settings.colour_blind, hidden_chips=hidden,
                     highlight=pv.next_space(g, seat) if s.brewing else None)
@@ -694,7 +755,8 @@ class TableScene(Scene):
                     T.PARCHMENT_DARK)
             te.blit(surf, f"{s.score} VP", (r.right - 14, r.y + 12), "sans-bold", 26, T.BRASS_LIGHT, "topright")
             centre, radius = TableLayout.small_pot(r)
-            pot = pv.PotLayout(centre, radius)
+            sx, sy = self.anim.shake(seat) if self.anim is not None else (0, 0)
+            pot = pv.PotLayout((centre[0] + sx, centre[1] + sy), radius)
             hidden = self.anim.hidden(seat) if self.anim is not None else 0
             pv.draw_pot(surf, g, seat, pot, colour_blind=self.settings.colour_blind, hidden_chips=hidden)
             x = centre[0] + radius + int(radius * 0.3) + 8

@@ -91,7 +91,7 @@ class BoardView:
 
     def draw(self, surf: pygame.Surface, g: Game, looks: list[tuple[str, str]], die_face: str | None,
              die_who: str = "", marker_vp: list[float] | None = None, colour_blind: bool = False,
-             static: bool = True) -> None:
+             static: bool = True, die_spin: float = 0.0) -> None:
         te = text_engine()
         if static:
             surf.blit(self.static(g), self.rect.topleft)
@@ -103,6 +103,8 @@ class BoardView:
         self.draw_card(surf, g)
         self.draw_rounds(surf, g)
         die = art.die(die_face, 96)
+        if die_spin:
+            die = pygame.transform.rotate(die, die_spin)
         surf.blit(die, die.get_rect(center=self.die_rect.center))
         te.blit(surf, "bonus die", (self.die_rect.centerx, self.die_rect.y - 10), "sans-semibold", 15,
                 T.PARCHMENT_DARK, "midbottom")
@@ -126,8 +128,14 @@ class BoardView:
             for k, i in enumerate(seats):
                 colour, letter = looks[i]
                 mk = art.marker(colour, letter, 30)
-                pos = self.marker_pos(int(round(vps[i])), k, len(seats))
-                surf.blit(mk, mk.get_rect(center=pos))
+                v = vps[i]
+                lo = int(v)
+                frac = v - lo
+                a = self.marker_pos(lo, k, len(seats))
+                if frac > 0.01:
+                    b = self.marker_pos(lo + 1, k, len(seats))
+                    a = (int(a[0] + (b[0] - a[0]) * frac), int(a[1] + (b[1] - a[1]) * frac - 10 * (1 - abs(frac * 2 - 1))))
+                surf.blit(mk, mk.get_rect(center=a))
 
     def draw_card(self, surf: pygame.Surface, g: Game) -> None:
         te = text_engine()
