@@ -176,11 +176,11 @@ def run() -> int:
         _report(f"selftest FAILED: {type(e).__name__}: {e}", traceback.format_exc(), ok=False)
         return 1
     finally:
-        if app is not None:
+        if app is not None:  # close the window; fonts stay usable for whoever runs on in this process
             try:
                 import pygame
 
-                pygame.quit()
+                pygame.display.quit()
             except Exception:  # noqa: BLE001
                 pass
     _report(f"selftest ok: data valid, display {driver}, title and table drawn, "

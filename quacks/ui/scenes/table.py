@@ -33,6 +33,25 @@ from ..widgets import KEY_NUMBERS, Button, draw_tooltip
 PACE = {"slow": 1.1, "normal": 0.55, "fast": 0.2, "instant": 0.0}
 
 
+def round_reasons(g: Game, rnd: int) -> dict[int, str]:
+    """Per seat, where this round's VP and rubies came from ("space 24: 5 VP; die: 1 VP; ruby space")."""
+    parts: dict[int, list[str]] = {}
+    for e in g.events:
+        if e.round != rnd or e.seat is None:
+            continue
+        if e.kind == "vp":
+            parts.setdefault(e.seat, []).append(f"{e.cause}: +{e.get('amount')} VP")
+        elif e.kind == "rubies" and e.get("amount", 0) > 0:
+            parts.setdefault(e.seat, []).append(f"{e.cause}: +{e.get('amount')} ruby")
+        elif e.kind == "explode":
+            parts.setdefault(e.seat, []).append("exploded")
+        elif e.kind == "explosion_choice":
+            parts.setdefault(e.seat, []).append(e.cause)
+        elif e.kind == "droplet":
+            parts.setdefault(e.seat, []).append(f"droplet +{e.get('after', 0) - e.get('before', 0)} ({e.cause})")
+    return {k: "; ".join(v)[:150] for k, v in parts.items()}
+
+
 @dataclass
 class RoundSummary:
     round: int
@@ -60,6 +79,10 @@ class TableScene(Scene):
         self.worker_seat: int | None = None
         self.skip = False
         self.show_bag = False
+        self.show_log = False
+        from ..table.log_panel import LogPanel
+
+        self.log = LogPanel(self.layout.others.inflate(0, 0))
         self.menu_open = False
         self.menu_buttons: list[Button] = []
         self.confirm: tuple[str, Any] | None = None
@@ -78,7 +101,7 @@ class TableScene(Scene):
         self.other_rects: dict[int, pygame.Rect] = {}
         self.flash: list[tuple[float, str]] = []
         self.frozen = False  # bench-ui: draw without letting the game move on
-        self._frame_key: object = None
+        self._frame_key: tuple[tuple[object, ...], tuple[float, ...]] | None = None
         self._base: pygame.Surface | None = None
         self._anim_rects: list[pygame.Rect] = []
         self._ui_events = 0
@@ -362,12 +385,13 @@ class TableScene(Scene):
         for e in g.events:
             if e.kind == "buy" and e.round == rnd and e.seat is not None:
                 buys[e.seat] = list(e.get("chips", []))
+        why = round_reasons(g, rnd)
         for i, s in enumerate(g.seats):
             b = before[i] if i < len(before) else {"score": 0, "rubies": 0, "droplet": 0}
             rows.append({
                 "name": s.name, "space": s.last_space, "vp": s.score - b["score"], "score": s.score,
                 "rubies": s.rubies - b["rubies"], "droplet": s.droplet - b["droplet"],
-                "coins": g.cat.pot.space(s.last_space).coins, "buys": buys.get(i, []),
+                "coins": g.cat.pot.space(s.last_space).coins, "buys": buys.get(i, []), "why": why.get(i, ""),
             })
         self.summary = RoundSummary(rnd, rows)
         self.round_start = self._snapshot()
@@ -378,7 +402,7 @@ class TableScene(Scene):
         self.summary_opened = time.perf_counter()
 
     def summary_rect(self) -> pygame.Rect:
-        r = pygame.Rect(0, 0, 1200, 250 + 70 * self.g.n)
+        r = pygame.Rect(0, 0, 1300, 250 + 96 * self.g.n)
         r.center = (LOGICAL[0] // 2, LOGICAL[1] // 2)
         return r
 
@@ -484,6 +508,9 @@ class TableScene(Scene):
             if event.key == pygame.K_b:
                 self.show_bag = not self.show_bag
                 return
+            if event.key == pygame.K_l:
+                self.show_log = not self.show_log
+                return
             if event.key == pygame.K_TAB:
                 self.skip = True
                 self.timer = 0
@@ -491,6 +518,8 @@ class TableScene(Scene):
             if event.key == pygame.K_v:
                 self.cycle_focus()
                 return
+        if self.show_log and self.log.handle(event):
+            return
         if self.shop is not None and self.shop.handle(event):
             return
         if event.type == pygame.KEYDOWN:
@@ -530,6 +559,8 @@ class TableScene(Scene):
     def busy(self) -> bool:
         if self.worker is not None or (self.anim is not None and self.anim.busy()):
             return True
+        if self.summary is not None and time.perf_counter() - self.summary_opened < 0.7:
+            return True  # the numbers are counting up
         if self.menu_open or self.summary is not None or self.handoff is not None or self.confirm is not None:
             return False
         need = self.match.need().kind
@@ -538,39 +569,40 @@ class TableScene(Scene):
     # ------------------------------------------------------------------------------------------------
     # drawing (reads state only)
 
-    def frame_key(self) -> tuple[object, ...]:
-        """Everything the still picture depends on; animations that only fly over it are not part of it."""
+    def frame_key(self) -> tuple[tuple[object, ...], tuple[float, ...]]:
+        """(what the still picture depends on, the clock of shakes/die/slides that move parts of it)."""
         a = self.anim
-        moving = a is not None and any(x.kind in ("shake", "die", "slide") for x in a.anims)
         shop = self.shop
-        return (
+        still = (
             self.g._version, self.focus, self.handoff, self.summary is not None, self.menu_open,
-            self.confirm is not None, self.show_bag, self.hover_text, self.hint, len(self.flash), self._ui_events,
-            tuple(a.hidden(i) for i in range(self.g.n)) if a is not None else (), moving and a is not None and a.t_key(),
+            self.confirm is not None, self.show_bag, self.show_log, self.log.scroll, self.hover_text, self.hint,
+            len(self.flash), self._ui_events, tuple(a.hidden(i) for i in range(self.g.n)) if a is not None else (),
             self.die_face, self.die_who, self.worker is None, len(self.controls),
             None if shop is None else (tuple(shop.cart), shop.cursor, shop.message),
         )
+        return still, (a.t_key() if a is not None else ())
 
     def draw(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
-        key = self.frame_key()
+        still, moving = self.frame_key()
         overlays = self.summary is not None or self.menu_open or self.confirm is not None or self.handoff is not None
+        prev = self._frame_key
         calm = (self.anim is not None and not overlays and not self.show_bag and not self.hover_text
-                and not self.flash and key[:12] == (self._frame_key or (None,) * 12)[:12] and key[13:] == self._frame_key[13:])
-        if calm and key == self._frame_key and self._base is not None:
+                and not self.flash and prev is not None and prev[0] == still)
+        if calm and not moving and self._base is not None:
             # only flights and notes move: restore what they covered, draw them again
             dirty = list(self._anim_rects)
             for r in self._anim_rects:
                 surf.blit(self._base, r, r)
-            self._anim_rects = self.anim.draw(surf)
+            self._anim_rects = self.anim.draw(surf)  # type: ignore[union-attr]
             return dirty + self._anim_rects
         if calm:
             # a shake, the die or a marker moves: draw the frame, but only what moved needs to reach the screen
             old = list(self._anim_rects)
             self.draw_full(surf)
-            self._frame_key = key
+            self._frame_key = (still, moving)
             return old + self._anim_rects + self.moving_regions()
         self.draw_full(surf)
-        self._frame_key = key
+        self._frame_key = (still, moving)
         return None
 
     def moving_regions(self) -> list[pygame.Rect]:
@@ -600,10 +632,20 @@ class TableScene(Scene):
         self.board.draw(surf, g, self.looks(), face, self.die_who, vps, cb, static=False, die_spin=spin)
         self.draw_focus(surf)
         self.draw_others(surf)
+        if self.show_log:
+            self.log.draw(surf, g, [self.seat_look(i).dark for i in range(g.n)])
         if self.shop is not None:
             self.shop.draw(surf)
         self.draw_actions(surf)
-        self._base = surf.copy() if self.anim is not None and self.anim.anims else None
+        # keep the still picture when only flights and notes run (the next frames just redraw those)
+        keep = self.anim is not None and self.anim.anims and not self.anim.t_key()
+        if keep:
+            if self._base is None:
+                self._base = surf.copy()
+            else:
+                self._base.blit(surf, (0, 0))
+        else:
+            self._base = None
         self._anim_rects = []
         if self.anim is not None:
             self._anim_rects = self.anim.draw(surf)
@@ -798,7 +840,7 @@ class TableScene(Scene):
                 b.draw(surf)
             if self.hint:
                 te.blit(surf, self.hint, (bar.right, bar.y - 8), "sans", 16, T.WARN, "bottomright")
-            keys = "B bag · V view another pot · Esc menu"
+            keys = "B bag · L log · V view another pot · Esc menu"
             te.blit(surf, keys, (bar.right, bar.bottom - 2), "sans", 15, T.PARCHMENT_DARK, "bottomright")
         elif self.shop is None:
             if need.kind in ("bot", "reveal", "chance"):
@@ -871,17 +913,22 @@ class TableScene(Scene):
         for name, x in cols[1:]:
             te.blit(surf, name, (r.x + x, y), "sans-bold", 18, T.INK_SOFT)
         y += 36
+        now = time.perf_counter()
+        up = (lambda v: self.anim.count_up(v, self.summary_opened, now)) if self.anim is not None else (lambda v: v)
         for i, row in enumerate(sm.rows):
             look = self.seat_look(i)
             mk = art.marker(look.key, (row["name"][:1] or "?").upper(), 40)
             surf.blit(mk, (r.x + 40, y))
             te.blit(surf, row["name"], (r.x + 90, y + 6), "serif-bold", 26, T.INK)
             te.blit(surf, str(row["space"]), (r.x + 330, y + 8), "sans-semibold", 22, T.INK)
-            te.blit(surf, f"+{row['vp']}", (r.x + 450, y + 8), "sans-bold", 22, (40, 110, 40) if row["vp"] else T.INK)
-            te.blit(surf, str(row["score"]), (r.x + 560, y + 8), "sans-semibold", 22, T.INK)
-            te.blit(surf, str(row["coins"]), (r.x + 680, y + 8), "sans", 22, T.INK)
+            te.blit(surf, f"+{up(row['vp'])}", (r.x + 450, y + 8), "sans-bold", 22,
+                    (40, 110, 40) if row["vp"] else T.INK)
+            te.blit(surf, str(row["score"] - row["vp"] + up(row["vp"])), (r.x + 560, y + 8), "sans-semibold", 22, T.INK)
+            te.blit(surf, str(up(row["coins"])), (r.x + 680, y + 8), "sans", 22, T.INK)
             dr = row["rubies"]
             te.blit(surf, f"{dr:+d}" if dr else "0", (r.x + 800, y + 8), "sans", 22, T.INK)
+            if row.get("why"):
+                te.blit(surf, row["why"], (r.x + 90, y + 44), "sans", 16, T.INK_SOFT)
             x = r.x + 920
             for name in row["buys"]:
                 c = CHIP_BY_NAME[name]
@@ -890,7 +937,7 @@ class TableScene(Scene):
                 x += 46
             if not row["buys"]:
                 te.blit(surf, "-", (x, y + 8), "sans", 22, T.INK_SOFT)
-            y += 70
+            y += 96
         for b in self.summary_buttons:
             b.draw(surf)
 

