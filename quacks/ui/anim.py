@@ -199,7 +199,11 @@ class Animator:
     def pot_of(self, seat: int) -> pv.PotLayout | None:
         sc = self.scene
         if seat == sc.focus:
+            if sc.shop is not None:
+                return None  # the shop covers the pot
             return pv.PotLayout(sc.layout.pot_centre, sc.layout.pot_radius)
+        if getattr(sc, "show_log", False):
+            return None  # the log covers the other pots
         r = sc.other_rects.get(seat)
         if r is None:
             return None
@@ -256,8 +260,10 @@ class Animator:
                 if lay is None:
                     continue
                 p = a.progress
+                stack = [b for b in self.anims if b.kind == "float" and b.seat == a.seat]
+                k = stack.index(a)
                 x = lay.centre[0]
-                y = lay.centre[1] - lay.radius * 0.35 - p * 60
+                y = lay.centre[1] - lay.radius * 0.35 - p * 60 + k * (34 if a.seat == self.scene.focus else 26)
                 img = te.render(a.data["text"], "sans-bold", 30 if a.seat == self.scene.focus else 22,
                                 a.data["colour"])
                 img = img.copy()

@@ -23,13 +23,48 @@ class LogLine:
 
 def chip_text(name: str | None) -> str:
     if not name:
-        return "a chip"
+        return "chip"
     colour, _, value = str(name).partition("-")
     return f"{colour} {value}"
 
 
+def a_chip(name: str | None) -> str:
+    """"an orange 1", "a white 2"."""
+    t = chip_text(name)
+    return ("an " if t[:1] in "aeiou" else "a ") + t
+
+
+YOU = ("You", "you")
+
+
+def _second_person(text: str) -> str:
+    """"You rolls" -> "You roll", "You's" -> "Your" (a seat may be called "You")."""
+    out = text.replace("You's ", "Your ").replace("you's ", "your ")
+    words = out.split(" ")
+    if len(words) > 1 and words[0] in YOU:
+        w = words[1].rstrip(":,.")
+        tail = words[1][len(w):]
+        irregular = {"goes": "go", "does": "do", "has": "have", "is": "are", "would": "would"}
+        if w in irregular:
+            w = irregular[w]
+        elif w.endswith(("ches", "shes", "sses", "xes")):
+            w = w[:-2]
+        elif w.endswith("s") and not w.endswith("ss"):
+            w = w[:-1]
+        words[1] = w + tail
+        out = " ".join(words)
+    return out
+
+
 def narrate(g: Game, e: Event) -> str | None:
     """One sentence for an event, or None for events not worth a line."""
+    text = _narrate(g, e)
+    if text and e.seat is not None and 0 <= e.seat < g.n and g.seats[e.seat].name in YOU:
+        text = _second_person(text)
+    return text
+
+
+def _narrate(g: Game, e: Event) -> str | None:
     who = g.seats[e.seat].name if e.seat is not None and 0 <= e.seat < g.n else ""
     k = e.kind
     d = e.data
@@ -50,7 +85,7 @@ def narrate(g: Game, e: Event) -> str | None:
             extra += f" (+{d['bonus']} bonus)"
         if d.get("doubled"):
             extra += " (doubled)"
-        return f"{who} places a {chip_text(d.get('chip'))} on space {d.get('index')}, {move} space(s) on{extra}."
+        return f"{who} places {a_chip(d.get('chip'))} on space {d.get('index')}, {move} space(s) on{extra}."
     if k == "white_total":
         return f"{who}'s white total {d.get('before')} -> {d.get('after')} (limit {d.get('limit')}): {e.cause}."
     if k == "explode":
@@ -70,7 +105,7 @@ def narrate(g: Game, e: Event) -> str | None:
     if k == "pick":
         back = d.get("returned") or []
         rest = f"; {', '.join(chip_text(c) for c in back)} back into the bag" if back else ""
-        chosen = "none" if d.get("chip") == "none" else chip_text(d.get("chip"))
+        chosen = "none of them" if d.get("chip") == "none" else "the " + chip_text(d.get("chip"))
         return f"{who} places {chosen}{rest}."
     if k == "keep_white":
         return f"{who} keeps the white chip."
@@ -95,9 +130,9 @@ def narrate(g: Game, e: Event) -> str | None:
     if k == "tube":
         return f"{who}'s test-tube droplet reaches glass {d.get('glass')} ({e.cause})."
     if k == "chip_gained":
-        return f"{who} gets a {chip_text(d.get('chip'))} into the bag ({e.cause})."
+        return f"{who} gets {a_chip(d.get('chip'))} into the bag ({e.cause})."
     if k == "chip_missed":
-        return f"{who} would get a {chip_text(d.get('chip'))} ({e.cause}), but none can be had."
+        return f"{who} would get {a_chip(d.get('chip'))} ({e.cause}), but none can be had."
     if k == "chip_returned":
         return f"{who}'s {chip_text(d.get('chip'))} goes back to the supply ({e.cause})."
     if k == "push":

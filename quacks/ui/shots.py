@@ -86,6 +86,8 @@ def run(out: Path) -> list[Path]:
         if prepare is not None:
             prepare()
         scene.update(0.0)
+        if getattr(scene, "anim", None) is not None:
+            scene.anim.skip()
         scene.draw(app.screen)
         paths.extend(save_both(app.screen, out, name))
 
@@ -117,10 +119,66 @@ def run(out: Path) -> list[Path]:
 
     shot(t, "shop", fill_cart)
 
-    # a finished game
+    # the log, open beside a game in round 5
+    m = _human_match(13)
+    play_human_until(m, lambda mm: mm.game.round >= 5 and mm.game.phase == "brewing"
+                     and len(mm.game.seats[0].pot) >= 3 and mm.game.decision_kind(0) == "brew")
+    t = TableScene(app, m)
+    t.frozen = True
+
+    def open_log() -> None:
+        t.prepare_human((0,))
+        t.show_log = True
+
+    shot(t, "log", open_log)
+
+    # the round results, as the table shows them when round 3 is over
+    m = _human_match(17)
+    play_human_until(m, lambda mm: mm.game.round >= 3 and mm.game.phase == "brewing")
+    t = TableScene(app, m)
+    t.frozen = True
+    play_human_until(m, lambda mm: mm.game.round >= 4)
+
+    def results() -> None:
+        t.scan_events(history=True)
+        t.after_step()
+        t.summary_opened = -10.0  # counted up
+
+    shot(t, "round-results", results)
+
+    # a finished game with its breakdown and chart
     m = _human_match(5)
     play_human_until(m, lambda mm: False)
     shot(FinalScene(app, m), "result")
+
+    # help: the rules screen, and hover help at the table
+    from .scenes.rules_scene import RulesScene
+
+    shot(RulesScene(app, m.game), "rules")
+    m = _human_match(21)
+    play_human_until(m, lambda mm: mm.game.round >= 3 and mm.game.phase == "brewing"
+                     and len(mm.game.seats[0].pot) >= 3 and mm.game.decision_kind(0) == "brew")
+    t = TableScene(app, m)
+    t.frozen = True
+
+    def hover() -> None:
+        t.prepare_human((0,))
+        pos = t.books.rects[list(t.books.rects)[3]].center
+        app.mouse_pos = pos
+        t.update_hover(pos)
+
+    shot(t, "hover-help", hover)
+
+    # colour-blind mode: a symbol on every chip, a letter on every marker
+    app.settings.colour_blind = True
+    from . import art as _art
+
+    _art.chip.cache_clear()
+    t = TableScene(app, m)
+    t.frozen = True
+    shot(t, "colour-blind", lambda: t.prepare_human((0,)))
+    app.settings.colour_blind = False
+    _art.chip.cache_clear()
     return paths
 
 

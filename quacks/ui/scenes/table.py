@@ -34,22 +34,36 @@ PACE = {"slow": 1.1, "normal": 0.55, "fast": 0.2, "instant": 0.0}
 
 
 def round_reasons(g: Game, rnd: int) -> dict[int, str]:
-    """Per seat, where this round's VP and rubies came from ("space 24: 5 VP; die: 1 VP; ruby space")."""
-    parts: dict[int, list[str]] = {}
+    """Per seat, in short, where this round's VP, rubies and droplet steps came from."""
+    vp: dict[int, list[str]] = {}
+    rubies: dict[int, list[str]] = {}
+    other: dict[int, list[str]] = {}
+    names = {"space": "space", "die": "die", "chip": "chips", "card": "card", "tube": "test tube",
+             "convert": "converted"}
     for e in g.events:
         if e.round != rnd or e.seat is None:
             continue
         if e.kind == "vp":
-            parts.setdefault(e.seat, []).append(f"{e.cause}: +{e.get('amount')} VP")
+            vp.setdefault(e.seat, []).append(f"{names.get(e.get('source'), 'other')} +{e.get('amount')}")
         elif e.kind == "rubies" and e.get("amount", 0) > 0:
-            parts.setdefault(e.seat, []).append(f"{e.cause}: +{e.get('amount')} ruby")
-        elif e.kind == "explode":
-            parts.setdefault(e.seat, []).append("exploded")
+            cause = str(e.cause).split(":")[0]
+            rubies.setdefault(e.seat, []).append(cause)
         elif e.kind == "explosion_choice":
-            parts.setdefault(e.seat, []).append(e.cause)
+            other.setdefault(e.seat, []).append(f"exploded, {e.cause}")
+        elif e.kind == "explode" and e.get("protected"):
+            other.setdefault(e.seat, []).append("exploded (protected)")
         elif e.kind == "droplet":
-            parts.setdefault(e.seat, []).append(f"droplet +{e.get('after', 0) - e.get('before', 0)} ({e.cause})")
-    return {k: "; ".join(v)[:150] for k, v in parts.items()}
+            other.setdefault(e.seat, []).append(f"droplet +{e.get('after', 0) - e.get('before', 0)}")
+    out = {}
+    for seat in set(vp) | set(rubies) | set(other):
+        parts = []
+        if seat in vp:
+            parts.append("VP: " + ", ".join(vp[seat]))
+        if seat in rubies:
+            parts.append(f"rubies: {', '.join(dict.fromkeys(rubies[seat]))}")
+        parts += other.get(seat, [])
+        out[seat] = " · ".join(parts)
+    return out
 
 
 @dataclass
@@ -112,7 +126,7 @@ class TableScene(Scene):
             self.anim = Animator(self)
         except ImportError:  # pragma: no cover - motion comes with "the table comes alive"
             self.anim = None
-        self.scan_events()
+        self.scan_events(history=True)
 
     # ------------------------------------------------------------------------------------------------
     # helpers
@@ -132,17 +146,18 @@ class TableScene(Scene):
     def _snapshot(self) -> list[dict[str, int]]:
         return [{"score": s.score, "rubies": s.rubies, "droplet": s.droplet} for s in self.g.seats]
 
-    def scan_events(self) -> None:
-        """Read the engine's new events: the die, round ends, bot reasons (the log arrives with motion)."""
+    def scan_events(self, history: bool = False) -> None:
+        """Read the engine's new events: the last die roll, and motion and sound for what just happened
+        (``history``: events from before the table opened, e.g. a resumed game, are not animated)."""
         evs = self.g.events[self.last_events:]
         self.last_events = len(self.g.events)
         for e in evs:
             if e.kind == "die":
                 self.die_face = e.get("face")
                 self.die_who = f"{self.g.seats[e.seat].name} rolled" if e.seat is not None else ""
-            elif e.kind == "round" and e.get("round", 0) > 1 and not self.summary:
-                pass
-        if self.anim is not None:
+            elif e.kind == "round":
+                self.die_face, self.die_who = None, ""
+        if self.anim is not None and not history:
             self.anim.events(evs)
 
     # ------------------------------------------------------------------------------------------------
@@ -928,7 +943,8 @@ class TableScene(Scene):
             dr = row["rubies"]
             te.blit(surf, f"{dr:+d}" if dr else "0", (r.x + 800, y + 8), "sans", 22, T.INK)
             if row.get("why"):
-                te.blit(surf, row["why"], (r.x + 90, y + 44), "sans", 16, T.INK_SOFT)
+                te.blit_wrapped(surf, row["why"], pygame.Rect(r.x + 90, y + 42, r.w - 140, 44), "sans", 16,
+                                T.INK_SOFT, line_gap=0, max_lines=2)
             x = r.x + 920
             for name in row["buys"]:
                 c = CHIP_BY_NAME[name]

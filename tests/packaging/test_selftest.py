@@ -1,0 +1,192 @@
+"""Fast checks of what the bundle is made of: the self-test, the launcher, the icons, the Linux menu entry."""
+
+from __future__ import annotations
+
+import configparser
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ICONS = ROOT / "assets" / "icons"
+OK_LINE = re.compile(r"^selftest ok: data valid, display (\S+), title and table drawn, "
+                     r"bot game 9 rounds in \d+\.\d+ s \(winner \S+ -?\d+ VP\)$")
+
+
+def clean_env(tmp_path: Path) -> dict[str, str]:
+    """No display, and every folder the game (or a library) might write to inside ``tmp_path``."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("XDG_")}
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", QUACKS_HOME=str(tmp_path / "qhome"),
+               HOME=str(tmp_path / "home"), PYTHONDONTWRITEBYTECODE="1")
+    (tmp_path / "home").mkdir()
+    return env
+
+
+def files_under(p: Path) -> list[str]:
+    return sorted(str(f.relative_to(p)) for f in p.rglob("*") if f.is_file())
+
+
+# --- the self-test ---------------------------------------------------------------------------------------
+def test_selftest_runs_headless_and_prints_one_ok_line(tmp_path: Path) -> None:
+    env = clean_env(tmp_path)
+    r = subprocess.run([sys.executable, "-c", "import sys; from quacks.selftest import run; sys.exit(run())"],
+                       cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    lines = r.stdout.strip().splitlines()
+    assert len(lines) == 1, r.stdout
+    m = OK_LINE.match(lines[0])
+    assert m, lines[0]
+    assert m.group(1) == "dummy"
+    # nothing left behind but the log line
+    assert files_under(tmp_path / "home") == []
+    assert files_under(tmp_path / "qhome") == ["logs/quacks.log"]
+    assert lines[0] in (tmp_path / "qhome" / "logs" / "quacks.log").read_text(encoding="utf-8")
+
+
+def test_selftest_failure_is_one_clear_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    import quacks.content.loader as loader
+    from quacks import selftest
+
+    monkeypatch.setenv("QUACKS_HOME", str(tmp_path))
+    monkeypatch.setattr(loader, "check_data", lambda folder=None: ["data/chips.yaml: something is wrong"])
+    assert selftest.run() == 1
+    out = capsys.readouterr()
+    assert out.out == ""
+    assert out.err.strip() == ("selftest FAILED: data invalid: 1 error(s), the first: "
+                               "data/chips.yaml: something is wrong")
+    log = (tmp_path / "logs" / "quacks.log").read_text(encoding="utf-8")
+    assert "selftest FAILED" in log
+
+
+def test_launcher_uses_absolute_imports(tmp_path: Path) -> None:
+    """The bundle's entry script runs as a plain script (not as part of the package)."""
+    env = clean_env(tmp_path)
+    r = subprocess.run([sys.executable, str(ROOT / "quacks_launcher.py"), "check-data"], cwd=tmp_path, env=env,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "valid" in r.stdout
+
+
+# --- the icons -------------------------------------------------------------------------------------------
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    assert data[12:16] == b"IHDR"
+    w, h = struct.unpack(">II", data[16:24])
+    return w, h
+
+
+@pytest.mark.parametrize("px", [256, 128, 64, 32, 16])
+def test_png_icons(px: int) -> None:
+    data = (ICONS / f"quacks-{px}.png").read_bytes()
+    assert png_size(data) == (px, px)
+    assert data[25] == 6, "RGBA (colour type 6), so the icon has a transparent background"
+
+
+def test_png_icons_load_in_pygame() -> None:
+    import pygame
+
+    for px in (16, 64, 256):
+        img = pygame.image.load(str(ICONS / f"quacks-{px}.png"))
+        assert img.get_size() == (px, px)
+        assert img.get_at((0, 0)).a == 0, "the corners are transparent"
+        assert img.get_at((px // 2, px // 2)).a == 255
+
+
+def test_ico_holds_png_entries() -> None:
+    data = (ICONS / "quacks.ico").read_bytes()
+    reserved, kind, count = struct.unpack("<HHH", data[:6])
+    assert (reserved, kind) == (0, 1) and count >= 5
+    sizes = set()
+    for i in range(count):
+        w, h, colours, res, planes, bpp, length, offset = struct.unpack("<BBBBHHII", data[6 + 16 * i:22 + 16 * i])
+        w, h = w or 256, h or 256
+        assert (colours, res, planes, bpp) == (0, 0, 1, 32)
+        assert offset + length <= len(data)
+        assert png_size(data[offset:offset + length]) == (w, h)
+        sizes.add(w)
+    assert {16, 32, 48, 256} <= sizes
+
+
+def test_icns_holds_png_elements() -> None:
+    data = (ICONS / "quacks.icns").read_bytes()
+    assert data[:4] == b"icns"
+    assert struct.unpack(">I", data[4:8])[0] == len(data)
+    expected = {"icp4": 16, "icp5": 32, "icp6": 64, "ic07": 128, "ic08": 256, "ic09": 512, "ic10": 1024,
+                "ic11": 32, "ic12": 64, "ic13": 256, "ic14": 512}
+    pos, seen = 8, []
+    while pos < len(data):
+        kind = data[pos:pos + 4].decode("ascii")
+        length = struct.unpack(">I", data[pos + 4:pos + 8])[0]
+        assert length > 8 and pos + length <= len(data)
+        assert kind in expected, kind
+        assert png_size(data[pos + 8:pos + length]) == (expected[kind], expected[kind])
+        seen.append(kind)
+        pos += length
+    assert pos == len(data)
+    assert {"ic07", "ic08", "ic09"} <= set(seen)
+
+
+def test_icon_encoders_are_deterministic(tmp_path: Path) -> None:
+    """tools/make_icons.py writes containers that the parsers above accept (at a tiny size, to be quick)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import make_icons
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    import pygame
+
+    pygame.display.init()
+    png = make_icons.png_bytes(make_icons.draw_icon(16))
+    assert png == make_icons.png_bytes(make_icons.draw_icon(16))
+    assert png_size(png) == (16, 16)
+    ico = make_icons.ico_bytes({16: png})
+    assert ico[:6] == struct.pack("<HHH", 0, 1, 1) and ico[22:] == png
+    icns = make_icons.icns_bytes([("icp4", png)])
+    assert icns[:8] == b"icns" + struct.pack(">I", 16 + len(png))
+
+
+# --- Linux menu entry ----------------------------------------------------------------------------------
+def test_desktop_file() -> None:
+    cp = configparser.ConfigParser(interpolation=None)
+    cp.optionxform = str  # type: ignore[assignment,method-assign]
+    cp.read(ROOT / "packaging" / "linux" / "quacks.desktop", encoding="utf-8")
+    e = cp["Desktop Entry"]
+    assert e["Type"] == "Application" and e["Name"] == "Quacks" and e["Icon"] == "quacks"
+    assert e["Categories"] == "Game;BoardGame;"
+    assert "@QUACKS_DIR@/Quacks" in e["Exec"]
+    assert e["Terminal"] == "false"
+
+
+@pytest.mark.skipif(sys.platform == "win32" or shutil.which("sh") is None or shutil.which("install") is None,
+                    reason="needs a POSIX shell with install(1)")
+def test_install_script_for_the_current_user(tmp_path: Path) -> None:
+    bundle = tmp_path / "My Games" / "Quacks"
+    (bundle / "_internal" / "assets" / "icons").mkdir(parents=True)
+    exe = bundle / "Quacks"
+    exe.write_text("#!/bin/sh\n")
+    exe.chmod(0o755)
+    shutil.copy(ICONS / "quacks-256.png", bundle / "_internal" / "assets" / "icons" / "quacks-256.png")
+    env = clean_env(tmp_path)
+    script = ROOT / "packaging" / "linux" / "install.sh"
+    r = subprocess.run(["sh", str(script), str(bundle)], env=env, capture_output=True, text=True, timeout=30)
+    assert r.returncode == 0, r.stdout + r.stderr
+    share = tmp_path / "home" / ".local" / "share"
+    entry = (share / "applications" / "quacks.desktop").read_text(encoding="utf-8")
+    assert f'Exec="{bundle}/Quacks"' in entry
+    assert "@QUACKS_DIR@" not in entry
+    icon = share / "icons" / "hicolor" / "256x256" / "apps" / "quacks.png"
+    assert icon.read_bytes() == (ICONS / "quacks-256.png").read_bytes()
+    assert files_under(tmp_path / "home") == [".local/share/applications/quacks.desktop",
+                                              ".local/share/icons/hicolor/256x256/apps/quacks.png"]
+    r = subprocess.run(["sh", str(script), "--uninstall"], env=env, capture_output=True, text=True, timeout=30)
+    assert r.returncode == 0
+    assert files_under(tmp_path / "home") == []
