@@ -80,7 +80,7 @@ def _match(seed: int) -> Any:
     from .session.match import Match, MatchSetup, SeatSpec
 
     cfg = GameConfig(seats=NAMES)
-    setup = MatchSetup(cfg, tuple(SeatSpec(n, c, "normal") for n, c in zip(NAMES, COLOURS)), seed)
+    setup = MatchSetup(cfg, tuple(SeatSpec(n, c, "normal") for n, c in zip(NAMES, COLOURS, strict=True)), seed)
     return Match(default_catalogue(), setup)
 
 
@@ -89,7 +89,7 @@ def _open_app() -> Any:
     from .ui.app import App
 
     app = App(Settings(pace="instant"), size=(960, 540), headless=os.environ.get("SDL_VIDEODRIVER") == "dummy")
-    app.no_saves = True  # never write saves, settings or statistics
+    app.no_saves = True  # type: ignore[attr-defined]  # never write saves, settings or statistics
     return app
 
 

@@ -98,7 +98,9 @@ def _chip(surf: pygame.Surface, x: float, y: float, r: float, kind: str, pips: i
         pygame.draw.circle(surf, _mix(body, (255, 255, 255), 0.35), (x - r * 0.1, y - r * 0.1), r * 0.66)
         pygame.draw.circle(surf, body, (x, y), r * 0.62)
         pr = r * 0.15
-        offsets = {1: [(0, 0)], 2: [(-0.28, 0), (0.28, 0)], 3: [(-0.3, 0.2), (0.3, 0.2), (0, -0.28)]}[pips]
+        offsets: list[tuple[float, float]] = {
+            1: [(0.0, 0.0)], 2: [(-0.28, 0.0), (0.28, 0.0)], 3: [(-0.3, 0.2), (0.3, 0.2), (0.0, -0.28)],
+        }[pips]
         for ox, oy in offsets:
             pygame.draw.circle(surf, pip, (x + ox * r, y + oy * r), pr)
     else:
@@ -200,6 +202,7 @@ def draw_icon(size: int) -> pygame.Surface:
             pygame.draw.circle(surf, (255, 255, 255), (p[0] - br * 0.35 * s, p[1] - br * 0.35 * s), br * 0.3 * s)
 
     # chips floating in the brew: (angle in degrees, distance from the centre as a fraction, kind, pips, r)
+    placed: tuple[tuple[int, float, str, int, int], ...]
     if detail:
         placed = ((-150, 0.52, "blue", 2, 62), (-40, 0.62, "orange", 1, 70), (25, 0.12, "white", 1, 54),
                   (100, 0.6, "red", 1, 68), (175, 0.64, "yellow", 3, 66))

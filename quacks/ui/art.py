@@ -184,18 +184,19 @@ def chip(colour: str, value: int, radius: int, symbols: bool = False) -> pygame.
     big.blit(hl, (0, 0))
     pygame.draw.circle(big, shade(look.rim, 0.8), c, R * 0.86, max(1, SS))
     small = _smooth(big, (size // SS, size // SS))
-    font_size = int(radius * (1.05 if not symbols else 0.9))
+    font_size = int(radius * (1.05 if not symbols else 0.95))
     from .app import text_engine
 
     te = text_engine()
     digit = te.render(str(value), "sans-bold", font_size, look.text, scaled=False)
     cx, cy = small.get_width() / 2, small.get_height() / 2
     if symbols:
+        # colour-blind help: the colour's symbol above the value, both large enough to read at a glance
         sym = pygame.Surface((radius * 2 * SS, radius * 2 * SS), pygame.SRCALPHA)
-        _symbol(sym, look.symbol, (radius * SS, radius * SS), radius * SS * 0.34, (*look.text, 235))
+        _symbol(sym, look.symbol, (radius * SS, radius * SS), radius * SS * 0.3, (*look.text, 245))
         sym = _smooth(sym, (radius * 2, radius * 2))
-        small.blit(sym, (cx - radius + radius * 0.42, cy - radius - radius * 0.36))
-        small.blit(digit, digit.get_rect(center=(cx - radius * 0.12, cy + radius * 0.12)))
+        small.blit(sym, sym.get_rect(center=(cx - radius * 0.36, cy)))
+        small.blit(digit, digit.get_rect(center=(cx + radius * 0.3, cy + 1)))
     else:
         small.blit(digit, digit.get_rect(center=(cx, cy + 1)))
     return small

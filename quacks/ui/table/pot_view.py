@@ -24,7 +24,8 @@ class PotLayout:
 
     @property
     def chip_radius(self) -> int:
-        return max(7, int(art.space_radius(self.radius) * 1.02))
+        # a little larger than a space: readable values (neighbouring 1-chips just touch)
+        return max(7, int(art.space_radius(self.radius) * 1.16))
 
 
 def track_spaces(g: Game) -> tuple[tuple[int, int, bool], ...]:
