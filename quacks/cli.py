@@ -53,6 +53,8 @@ def _screenshots(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="quacks", description="The Quacks of Quedlinburg on your desktop.")
+    p.add_argument("--selftest", action="store_true",
+                   help="check data, display and a bot game; print one line and exit (0 if all is well)")
     sub = p.add_subparsers(dest="command")
     pl = sub.add_parser("play", help="start the game (the default)")
     pl.add_argument("--size", default=None, help="window size, e.g. 1280x800")
@@ -88,6 +90,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.selftest:
+        from .selftest import run as selftest
+
+        return selftest()
     if not getattr(args, "command", None):
         args = parser.parse_args(["play", *(argv or [])])
     return int(args.func(args))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pygame
+
 from ..rules.chips import CHIP_BY_NAME
 from .table import pot_view as pv
 from .table.books_view import book_of
@@ -51,6 +53,25 @@ def hover_help(scene: TableScene, pos: tuple[int, int]) -> str:
                    f"stone one space ahead of your droplet (from round 2)."
     if scene.bag_button_rect().collidepoint(pos):
         return "Show the chips in the bag (B)."
+    info = scene.layout.info
+    s = g.seats[scene.focus]
+    if pygame.Rect(info.x, info.y + 76, info.w - 70, 40).collidepoint(pos):
+        return (f"{s.name} has {s.rubies} rub{'y' if s.rubies == 1 else 'ies'}. At the end of a round 2 rubies move the "
+                f"droplet one space for good, or refill the flask; in round 9, 2 rubies buy 1 VP.")
+    if pygame.Rect(info.right - 66, info.y + 66, 66, 70).collidepoint(pos):
+        state = "full" if s.flask_full else "empty (refill it for 2 rubies at the end of a round)"
+        return f"The flask is {state}. Right after drawing a white chip that did not explode the pot, the flask " \
+               f"puts it back into the bag (F); then you may draw on."
+    if pygame.Rect(info.x, info.y + 150, info.w, 82).collidepoint(pos):
+        limit = g.limit(scene.focus)
+        return (f"White total {s.white_total} of {limit}: the white chips in the pot add up to {s.white_total}. "
+                f"Above {limit} the pot explodes: then only VP or coins, and no bonus die.")
+    for i in range(g.n):
+        v = scene.anim.marker_value(i) if scene.anim is not None else g.seats[i].score
+        mp = scene.board.marker_pos(int(round(v)))
+        if (mp[0] - pos[0]) ** 2 + (mp[1] - pos[1]) ** 2 <= 15 ** 2:
+            seal = " (past 50: the 50 seal)" if g.seats[i].score >= 50 else ""
+            return f"{g.seats[i].name}'s score marker: {g.seats[i].score} VP{seal}."
     lay = pv.PotLayout(scene.layout.pot_centre, scene.layout.pot_radius)
     text = _space_help(scene, scene.focus, lay, pos)
     if text:

@@ -7,6 +7,8 @@ The UI scale setting multiplies every size.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pygame
 
@@ -26,19 +28,37 @@ FONT_FILES = {
 class Text:
     """Fonts by (face, size) and rendered text by (face, size, text, colour), least recently used out."""
 
+    #: crowded table views grow at most this much with the UI scale (menus, overlays and help grow fully)
+    DENSE_MAX = 1.15
+
     def __init__(self, scale: float = 1.0, capacity: int = 3000) -> None:
         self.scale = scale
+        self.dense = False
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._cache: OrderedDict[tuple[str, int, str, RGB], pygame.Surface] = OrderedDict()
         self.capacity = capacity
 
     def set_scale(self, scale: float) -> None:
-        if scale != self.scale:
-            self.scale = scale
-            self._cache.clear()
+        self.scale = scale
+
+    @contextmanager
+    def crowded(self) -> Iterator[None]:
+        """Text drawn inside grows with the UI scale only up to DENSE_MAX (the table's packed labels)."""
+        was = self.dense
+        self.dense = True
+        try:
+            yield
+        finally:
+            self.dense = was
+
+    def px(self, size: int, scaled: bool = True) -> int:
+        if not scaled:
+            return max(6, size)
+        f = min(self.scale, self.DENSE_MAX) if self.dense else self.scale
+        return max(6, int(round(size * f)))
 
     def font(self, face: str, size: int, scaled: bool = True) -> pygame.font.Font:
-        px = max(6, int(round(size * (self.scale if scaled else 1.0))))
+        px = self.px(size, scaled)
         key = (face, px)
         f = self._fonts.get(key)
         if f is None:
@@ -48,7 +68,7 @@ class Text:
         return f
 
     def render(self, text: str, face: str, size: int, colour: RGB, scaled: bool = True) -> pygame.Surface:
-        key = (face, size if not scaled else -size, text, colour)
+        key = (face, self.px(size, scaled), text, colour)
         s = self._cache.get(key)
         if s is not None:
             self._cache.move_to_end(key)

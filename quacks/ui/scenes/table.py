@@ -638,8 +638,12 @@ class TableScene(Scene):
         return out
 
     def draw_full(self, surf: pygame.Surface) -> None:
+        with self.app.text.crowded():
+            self.draw_table(surf)
+        self.draw_overlays(surf)
+
+    def draw_table(self, surf: pygame.Surface) -> None:
         g = self.g
-        te = self.app.text
         cb = self.settings.colour_blind
         surf.blit(self.background(), (0, 0))
         vps = self.anim.marker_values() if self.anim is not None else None
@@ -647,8 +651,6 @@ class TableScene(Scene):
         self.board.draw(surf, g, self.looks(), face, self.die_who, vps, cb, static=False, die_spin=spin)
         self.draw_focus(surf)
         self.draw_others(surf)
-        if self.show_log:
-            self.log.draw(surf, g, [self.seat_look(i).dark for i in range(g.n)])
         if self.shop is not None:
             self.shop.draw(surf)
         self.draw_actions(surf)
@@ -664,6 +666,11 @@ class TableScene(Scene):
         self._anim_rects = []
         if self.anim is not None:
             self._anim_rects = self.anim.draw(surf)
+
+    def draw_overlays(self, surf: pygame.Surface) -> None:
+        te = self.app.text
+        if self.show_log:
+            self.log.draw(surf, self.g, [self.seat_look(i).dark for i in range(self.g.n)])
         if self.show_bag:
             self.draw_bag(surf)
         if self.handoff is not None:
@@ -687,7 +694,8 @@ class TableScene(Scene):
         key = (g.round, tuple(g.supply.raw()), self.settings.colour_blind, self.settings.ui_scale, self.focus)
         if getattr(self, "_bg_key", None) != key:
             bg = art.wood(LOGICAL).copy()
-            self.books.draw(bg, g, self.settings.colour_blind)
+            with self.app.text.crowded():
+                self.books.draw(bg, g, self.settings.colour_blind, self.app.text.scale)
             bg.blit(self.board.static(g), self.board.rect.topleft)
             inner = self.board.inner
             pygame.draw.rect(bg, (70, 48, 30), inner, border_radius=12)

@@ -119,11 +119,12 @@ def label(g: Game, seat: int, a: Action) -> tuple[str, str, str | None]:
         if x == "vp":
             if g.decision_kind(seat) == "explosion":
                 sp = g.cat.pot.space(g.scoring_space(seat) or 0)
-                return f"Take {sp.vp} VP", "Score the victory points; no shopping this round.", None
+                return (f"Take {sp.vp} VP", f"Score {sp.vp} victory points now; no shopping this round "
+                        f"({sp.coins} coins would have bought: {coins_buy(g, sp.coins)})", None)
             return "Take the VP", "", None
         if x == "coins":
             sp = g.cat.pot.space(g.scoring_space(seat) or 0)
-            return f"Take {sp.coins} coins", "Shop with the coins; no victory points this round.", None
+            return f"Take {sp.coins} coins", f"Shop with the coins; no victory points this round. {coins_buy(g, sp.coins)}", None
         if x == "droplet":
             return "Move the droplet", "Move your droplet forward.", None
         if x == "rubies":
@@ -138,3 +139,22 @@ def label(g: Game, seat: int, a: Action) -> tuple[str, str, str | None]:
         if x in CHIP_BY_NAME:
             return f"Take {chip_name(x)}", "The chip goes into your bag.", x
     return str(a), "", None
+
+
+def coins_buy(g: Game, coins: int) -> str:
+    """What so many coins buy at best, in words ("e.g. a blue 2 and a green 2, 18 coins")."""
+    from ...rules.decisions import buyable
+
+    items = buyable(g, coins)
+    if g.round >= g.cat.events.rounds:
+        return f"in round 9, {coins // g.cat.events.vp_coin_price} VP"
+    best: tuple[int, list[str]] = (0, [])
+    for i, (a, pa) in enumerate(items):
+        if pa > best[0]:
+            best = (pa, [chip_name(a)])
+        for b, pb in items[i + 1:]:
+            if a.colour is not b.colour and pa + pb <= coins and pa + pb > best[0]:
+                best = (pa + pb, [chip_name(a), chip_name(b)])
+    if not best[1]:
+        return "nothing in the books"
+    return f"e.g. {' and '.join(best[1])} ({best[0]} coins)"
