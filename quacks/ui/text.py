@@ -28,12 +28,13 @@ FONT_FILES = {
 class Text:
     """Fonts by (face, size) and rendered text by (face, size, text, colour), least recently used out."""
 
-    #: crowded table views grow at most this much with the UI scale (menus, overlays and help grow fully)
+    #: labels in packed controls grow at most this much with the UI scale; running text (tooltips, rules,
+    #: the log, dialogs) grows fully inside ``roomy()``
     DENSE_MAX = 1.15
 
     def __init__(self, scale: float = 1.0, capacity: int = 3000) -> None:
         self.scale = scale
-        self.dense = False
+        self.dense = True
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._cache: OrderedDict[tuple[str, int, str, RGB], pygame.Surface] = OrderedDict()
         self.capacity = capacity
@@ -46,6 +47,16 @@ class Text:
         """Text drawn inside grows with the UI scale only up to DENSE_MAX (the table's packed labels)."""
         was = self.dense
         self.dense = True
+        try:
+            yield
+        finally:
+            self.dense = was
+
+    @contextmanager
+    def roomy(self) -> Iterator[None]:
+        """Text drawn inside grows fully with the UI scale (there is room for it)."""
+        was = self.dense
+        self.dense = False
         try:
             yield
         finally:

@@ -194,9 +194,15 @@ class Slider:
 
 
 def draw_tooltip(surf: pygame.Surface, text: str, pos: tuple[int, int], width: int = 420) -> None:
-    """A parchment note near ``pos`` (kept on screen)."""
+    """A parchment note near ``pos`` (kept on screen); it grows fully with the UI scale."""
     if not text:
         return
+    te = text_engine()
+    with te.roomy():
+        _tooltip(surf, text, pos, int(width * min(2.0, max(1.0, te.scale))))
+
+
+def _tooltip(surf: pygame.Surface, text: str, pos: tuple[int, int], width: int) -> None:
     te = text_engine()
     lines = te.wrap(text, "sans", 17, width - 24)
     lh = te.font("sans", 17).get_linesize()

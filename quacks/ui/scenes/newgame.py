@@ -120,7 +120,7 @@ class NewGameScene(Scene):
         m = self.model
         self.widgets = []
         self.seat_buttons: list[tuple[Button, Button, Choice, Button | None]] = []
-        x0, y = 160, 200
+        x0, y = 160, 190
         for i, s in enumerate(m.seats):
             name_b = Button(pygame.Rect(x0 + 70, y, 300, 60), s.name, on_click=lambda i=i: self.edit_name(i),
                             style="parchment", tooltip="Click and type a name (Enter to finish).", size=24)
@@ -134,32 +134,32 @@ class NewGameScene(Scene):
                 rm = Button(pygame.Rect(x0 + 1202, y, 60, 60), "x", on_click=lambda i=i: self.remove_seat(i),
                             style="danger", tooltip="Remove this seat.", size=24)
             self.seat_buttons.append((name_b, col_b, kind, rm))
-            y += 80
-        self.add_b = Button(pygame.Rect(x0 + 70, y, 300, 54), "+ Add a seat", on_click=self.add_seat,
+            y += 76
+        self.add_b = Button(pygame.Rect(x0 + 70, y, 300, 52), "+ Add a seat", on_click=self.add_seat,
                             enabled=len(m.seats) < 4, reason="At most 4 seats.", style="parchment", size=22)
-        y = 600
-        self.books_c = Choice(pygame.Rect(x0 + 300, y, 1000, 56), BOOK_MODES, m.books,
+        y = 560
+        self.books_c = Choice(pygame.Rect(x0 + 300, y, 1100, 54), BOOK_MODES, m.books,
                               on_change=self.set_books, size=21)
         self.mix_cs: list[Choice] = []
         if m.books == "mix":
             for k, c in enumerate(SET_COLOURS):
-                ch = Choice(pygame.Rect(x0 + 300 + k * 204, y + 70, 190, 44), [(n, str(n)) for n in (1, 2, 3, 4)],
+                ch = Choice(pygame.Rect(x0 + 300 + k * 220, y + 84, 200, 44), [(n, str(n)) for n in (1, 2, 3, 4)],
                             m.mix[c.value], on_change=lambda v, c=c: self.set_mix(c, v), size=18)
                 self.mix_cs.append(ch)
-        y2 = 760
-        self.variant_c = Choice(pygame.Rect(x0 + 300, y2, 480, 54), (("standard", "Standard pot"),
+        y2 = 720
+        self.variant_c = Choice(pygame.Rect(x0 + 300, y2, 500, 54), (("standard", "Standard pot"),
                                                                       ("test-tubes", "Test tubes")), m.variant,
                                 on_change=lambda v: setattr(self.model, "variant", v), size=21)
-        self.fortune_c = Choice(pygame.Rect(x0 + 1060, y2, 300, 54), ((True, "Cards on"), (False, "Cards off")),
+        self.fortune_c = Choice(pygame.Rect(x0 + 1150, y2, 380, 54), ((True, "Cards on"), (False, "Cards off")),
                                 m.fortunes, on_change=lambda v: setattr(self.model, "fortunes", v), size=21)
-        y3 = 840
-        self.rubies_c = Choice(pygame.Rect(x0 + 300, y3, 480, 54), ((1, "Start with 1 ruby"), (0, "Start with none")),
+        y3 = 792
+        self.rubies_c = Choice(pygame.Rect(x0 + 300, y3, 500, 54), ((1, "Start with 1 ruby"), (0, "Start with none")),
                                m.starting_rubies, on_change=lambda v: setattr(self.model, "starting_rubies", v),
                                size=21)
-        self.brew_c = Choice(pygame.Rect(x0 + 1060, y3, 460, 54), ((False, "Stir together"),
+        self.brew_c = Choice(pygame.Rect(x0 + 1150, y3, 410, 54), ((False, "Stir together"),
                                                                      (True, "One after another")),
                              m.sequential, on_change=lambda v: setattr(self.model, "sequential", v), size=21)
-        self.seed_b = Button(pygame.Rect(x0 + 300, 920, 300, 54), m.seed or "random", on_click=self.edit_seed,
+        self.seed_b = Button(pygame.Rect(x0 + 300, 864, 300, 54), m.seed or "random", on_click=self.edit_seed,
                              style="parchment", tooltip="Type a number to replay the same luck; empty is random.",
                              size=22)
         self.start_b = Button(pygame.Rect(LOGICAL[0] - 430, LOGICAL[1] - 120, 330, 80), "Start", self.start,
@@ -288,6 +288,22 @@ class NewGameScene(Scene):
             if event.key == pygame.K_a:
                 self.add_seat()
                 return
+            if event.key == pygame.K_e:  # edit the names from the keyboard, one seat after the other
+                self._next_name = (getattr(self, "_next_name", -1) + 1) % len(self.model.seats)
+                self.edit_name(self._next_name)
+                return
+            if event.key == pygame.K_c:
+                self.fortune_c.step(1)
+                return
+            if event.key == pygame.K_r:
+                self.rubies_c.step(1)
+                return
+            if event.key == pygame.K_s:
+                self.brew_c.step(1)
+                return
+            if event.key == pygame.K_DELETE and len(self.model.seats) > 2:
+                self.remove_seat(len(self.model.seats) - 1)
+                return
             if pygame.K_1 <= event.key <= pygame.K_4:
                 i = event.key - pygame.K_1
                 if i < len(self.model.seats):
@@ -310,9 +326,9 @@ class NewGameScene(Scene):
         te = self.app.text
         surf.blit(art.wood(LOGICAL), (0, 0))
         art.panel(surf, pygame.Rect(100, 60, LOGICAL[0] - 200, LOGICAL[1] - 200), seed=5)
-        te.blit(surf, "New game", (160, 90), "serif-bold", 56, T.INK)
-        te.blit(surf, "Seats", (160, 160), "sans-bold", 22, T.INK_SOFT)
-        y = 200
+        te.blit(surf, "New game", (160, 80), "serif-bold", 56, T.INK)
+        te.blit(surf, "Seats", (160, 152), "sans-bold", 22, T.INK_SOFT)
+        y = 190
         for i, (name_b, col_b, kind, rm) in enumerate(self.seat_buttons):
             s = self.model.seats[i]
             mk = art.marker(s.colour, (s.name[:1] or "?").upper(), 52)
@@ -325,30 +341,29 @@ class NewGameScene(Scene):
             kind.draw(surf)
             if rm:
                 rm.draw(surf)
-            y += 80
+            y += 76
         self.add_b.draw(surf)
-        te.blit(surf, "Ingredient books", (160, 612), "sans-bold", 22, T.INK_SOFT)
+        te.blit(surf, "Ingredient books", (160, 587), "sans-bold", 22, T.INK_SOFT, "midleft")
         self.books_c.draw(surf)
         if self.model.books == "mix":
             for k, c in enumerate(SET_COLOURS):
-                te.blit(surf, c.value.capitalize(), (460 + k * 204, 676), "sans-semibold", 16, T.INK_SOFT)
-                self.mix_cs[k].rect.y = 700
-                self.mix_cs[k].layout()
+                te.blit(surf, c.value.capitalize(), (460 + k * 220, 622), "sans-semibold", 16, T.INK_SOFT)
                 self.mix_cs[k].draw(surf)
-        te.blit(surf, "Pot side", (160, 772), "sans-bold", 22, T.INK_SOFT)
+        te.blit(surf, "Pot side", (160, 747), "sans-bold", 22, T.INK_SOFT, "midleft")
         self.variant_c.draw(surf)
-        te.blit(surf, "Fortune cards", (1060, 744), "sans-bold", 18, T.INK_SOFT)
+        te.blit(surf, "Fortune cards", (1290, 747), "sans-bold", 20, T.INK_SOFT, "midright")
         self.fortune_c.draw(surf)
-        te.blit(surf, "House rules", (160, 852), "sans-bold", 22, T.INK_SOFT)
+        te.blit(surf, "House rules", (160, 819), "sans-bold", 22, T.INK_SOFT, "midleft")
         self.rubies_c.draw(surf)
-        te.blit(surf, "Brewing", (1060, 824), "sans-bold", 18, T.INK_SOFT)
+        te.blit(surf, "Brewing", (1290, 819), "sans-bold", 20, T.INK_SOFT, "midright")
         self.brew_c.draw(surf)
-        te.blit(surf, "Seed (optional)", (160, 932), "sans-bold", 22, T.INK_SOFT)
+        te.blit(surf, "Seed (optional)", (160, 891), "sans-bold", 22, T.INK_SOFT, "midleft")
         self.seed_b.label = (self.model.seed + "|") if self.seed_editing else (self.model.seed or "random")
         self.seed_b.draw(surf)
         self.start_b.draw(surf)
         self.back_b.draw(surf)
-        te.blit(surf, "Enter start · Esc back · 1-4 seat kind · A add seat · B books · P pot side",
+        te.blit(surf, "Enter start · Esc back · 1-4 seat kind · E names · A add / Del remove seat · B books · P pot · "
+                      "C cards · R rubies · S brewing",
                 (LOGICAL[0] // 2, LOGICAL[1] - 40), "sans", 18, T.PARCHMENT_DARK, "center")
         if self.hover_text:
             draw_tooltip(surf, self.hover_text, self.app.mouse_pos)

@@ -113,6 +113,8 @@ class RulesScene(Scene):
         area = pygame.Rect(160, 240, panel.w - 120, panel.bottom - 260)
         clip = surf.get_clip()
         surf.set_clip(area)
+        roomy = te.roomy()
+        roomy.__enter__()
         y = area.y - self.scroll
         for title, body, colour in self.entries():
             if colour:
@@ -121,6 +123,7 @@ class RulesScene(Scene):
             y += 40
             h = te.blit_wrapped(surf, body, pygame.Rect(area.x + 20, y, area.w - 60, 400), "serif", 22, T.INK)
             y += h + 22
+        roomy.__exit__(None, None, None)
         surf.set_clip(clip)
         self.max_scroll = max(0, y + self.scroll - area.bottom)
         self.scroll = min(self.scroll, self.max_scroll)

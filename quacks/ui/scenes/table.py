@@ -638,8 +638,7 @@ class TableScene(Scene):
         return out
 
     def draw_full(self, surf: pygame.Surface) -> None:
-        with self.app.text.crowded():
-            self.draw_table(surf)
+        self.draw_table(surf)
         self.draw_overlays(surf)
 
     def draw_table(self, surf: pygame.Surface) -> None:
@@ -694,8 +693,7 @@ class TableScene(Scene):
         key = (g.round, tuple(g.supply.raw()), self.settings.colour_blind, self.settings.ui_scale, self.focus)
         if getattr(self, "_bg_key", None) != key:
             bg = art.wood(LOGICAL).copy()
-            with self.app.text.crowded():
-                self.books.draw(bg, g, self.settings.colour_blind, self.app.text.scale)
+            self.books.draw(bg, g, self.settings.colour_blind, self.app.text.scale)
             bg.blit(self.board.static(g), self.board.rect.topleft)
             inner = self.board.inner
             pygame.draw.rect(bg, (70, 48, 30), inner, border_radius=12)
@@ -983,7 +981,8 @@ class TableScene(Scene):
         surf.blit(veil, (0, 0))
         r = self.confirm_rect
         art.panel(surf, r, seed=77)
-        te.blit_wrapped(surf, self.confirm[0], pygame.Rect(r.x + 40, r.y + 34, r.w - 80, 110), "sans-semibold", 24,
-                        T.INK)
+        with te.roomy():
+            te.blit_wrapped(surf, self.confirm[0], pygame.Rect(r.x + 40, r.y + 34, r.w - 80, 110), "sans-semibold",
+                            int(24 / max(1.0, te.scale) * min(te.scale, 1.5)), T.INK)
         for b in self.confirm_buttons:
             b.draw(surf)

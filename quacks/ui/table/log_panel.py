@@ -26,7 +26,7 @@ class LogPanel:
             self.seen = len(g.events)
 
     def layout(self, g: Game, colours: list[tuple[int, int, int]]) -> None:
-        key = (len(self.lines), self.rect.size, text_engine().scale)
+        key = (len(self.lines), self.rect.size, text_engine().scale, text_engine().dense)
         if key == self._wrap_key:
             return
         te = text_engine()
@@ -62,6 +62,10 @@ class LogPanel:
         return False
 
     def draw(self, surf: pygame.Surface, g: Game, colours: list[tuple[int, int, int]]) -> None:
+        with text_engine().roomy():
+            self._draw(surf, g, colours)
+
+    def _draw(self, surf: pygame.Surface, g: Game, colours: list[tuple[int, int, int]]) -> None:
         te = text_engine()
         self.sync(g)
         self.layout(g, colours)
