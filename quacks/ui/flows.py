@@ -84,12 +84,18 @@ def start_match(app: App, setup: MatchSetup, replace: bool = False) -> None:
 
 
 def has_autosave() -> tuple[bool, str]:
+    """Is there a game in progress to continue (quick: reads the file's summary, does not replay it)?"""
     try:
-        from ..storage import paths
+        from ..storage import saves
 
-        p = paths.autosave_path()
-        if p.exists() or p.with_name(p.name + ".bak").exists():
-            return True, ""
+        info = saves.autosave_info()
+        if info is None:
+            return False, "There is no game in progress to continue."
+        if getattr(info, "problem", None):
+            return True, ""  # Continue explains what is wrong and uses the backup if it can
+        if getattr(info, "over", False):
+            return False, "The last game is over; start a new one."
+        return True, ""
     except Exception as e:  # noqa: BLE001
         log.warning("cannot look for the autosave: %s", e)
     return False, "There is no game in progress to continue."

@@ -59,12 +59,31 @@ class FinalScene(Scene):
         ranking = match.game.ranking() or []
         names = [[match.game.seats[i].name for i in group] for group in ranking]
         logging.getLogger("quacks.ui").info("final ranking shown: %s", names)
+        self.message = ""
         self.buttons = [
             Button(pygame.Rect(LOGICAL[0] - 460, LOGICAL[1] - 110, 380, 74), "New game", self.new_game,
                    hotkey_label="Enter", size=28),
             Button(pygame.Rect(80, LOGICAL[1] - 110, 320, 74), "Title screen", self.title, style="dark",
                    hotkey_label="Esc", size=26),
+            Button(pygame.Rect(440, LOGICAL[1] - 110, 320, 74), "Watch the replay", self.watch, style="parchment",
+                   hotkey_label="W", size=24),
+            Button(pygame.Rect(800, LOGICAL[1] - 110, 320, 74), "Export replay", self.export, style="parchment",
+                   hotkey_label="X", size=24),
         ]
+
+    def watch(self) -> None:
+        from .replay_view import open_replay_of
+
+        self.message = open_replay_of(self.app, self.match)
+
+    def export(self) -> None:
+        try:
+            from ...storage import replays
+
+            path = replays.export_replay(self.match, replays.suggest_replay_path(self.match))
+            self.message = f"Saved the replay as {path}"
+        except Exception as e:  # noqa: BLE001
+            self.message = f"Could not export the replay: {e}"
 
     def new_game(self) -> None:
         from .newgame import NewGameScene
@@ -83,6 +102,12 @@ class FinalScene(Scene):
                 return
             if event.key == pygame.K_ESCAPE:
                 self.title()
+                return
+            if event.key == pygame.K_w:
+                self.watch()
+                return
+            if event.key == pygame.K_x:
+                self.export()
                 return
         for b in self.buttons:
             if b.handle(event):
@@ -132,6 +157,9 @@ class FinalScene(Scene):
         self.draw_chart(surf, pygame.Rect(panel.x + 40, max(y + 50, panel.bottom - 330), panel.w - 80, 290))
         for b in self.buttons:
             b.draw(surf)
+        if self.message:
+            te.blit(surf, self.message[:140], (LOGICAL[0] // 2, LOGICAL[1] - 126), "sans-semibold", 18, T.CREAM,
+                    "midbottom")
 
     def draw_chart(self, surf: pygame.Surface, r: pygame.Rect) -> None:
         te = self.app.text

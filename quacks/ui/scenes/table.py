@@ -280,6 +280,20 @@ class TableScene(Scene):
             return
         self.controls_key = key
         self.build_controls(seat)
+        self.log_state()
+
+    def log_state(self) -> None:
+        """At every human decision, the state's fingerprint goes to the log (resume checks compare them)."""
+        import hashlib
+        import json
+        import logging
+
+        from ...rules.snapshot import fingerprint
+
+        data = json.dumps(fingerprint(self.g), sort_keys=True, default=str)
+        digest = hashlib.sha1(data.encode()).hexdigest()[:16]
+        logging.getLogger("quacks.ui").info("waiting for a human: round %s, step %s, state %s", self.g.round,
+                                            len(self.g.record), digest)
 
     def build_controls(self, seat: int) -> None:
         g = self.g

@@ -1,0 +1,67 @@
+"""The replay viewer steps through a finished game: forward, back, jump to a round; export and watch."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from quacks.content.loader import default_catalogue
+from quacks.rules.chips import SET_COLOURS
+from quacks.rules.config import GameConfig
+from quacks.rules.snapshot import fingerprint
+from quacks.session.match import Match, MatchSetup, SeatSpec
+from quacks.ui.scenes.final import FinalScene
+from quacks.ui.scenes.replay_view import ReplayScene
+
+from .driver import Driver
+
+
+def finished_match() -> Match:
+    cfg = GameConfig(seats=("Ada", "Bo"), books={c: 2 for c in SET_COLOURS})
+    m = Match(default_catalogue(), MatchSetup(cfg, (SeatSpec("Ada", "amber", "normal"),
+                                                    SeatSpec("Bo", "teal", "easy")), 3))
+    m.run_until_human()
+    assert m.over
+    return m
+
+
+def test_replay_viewer_moves_through_the_record(home: Path) -> None:
+    d = Driver()
+    m = finished_match()
+    final = FinalScene(d.app, m)
+    d.app.push(final)
+    d.frames(1)
+    d.key(pygame.K_w)
+    scene = d.scene
+    assert isinstance(scene, ReplayScene)
+    assert scene.cursor.index == 0 and scene.g.round == 1
+    d.key(pygame.K_RIGHT)
+    assert scene.cursor.index == 1
+    d.key(pygame.K_PAGEDOWN)
+    assert scene.g.round == 2
+    step = scene.cursor.index
+    d.key(pygame.K_LEFT)
+    assert scene.cursor.index == step - 1
+    d.key(pygame.K_END)
+    assert scene.cursor.at_end and fingerprint(scene.g)["seats"] == fingerprint(m.game)["seats"]
+    d.key(pygame.K_PAGEUP)
+    assert scene.g.round <= 9
+    d.key(pygame.K_ESCAPE)
+    assert isinstance(d.scene, FinalScene)
+
+
+def test_export_replay_writes_a_file_that_imports_again(home: Path) -> None:
+    from quacks.storage import replays
+
+    d = Driver()
+    m = finished_match()
+    final = FinalScene(d.app, m)
+    d.app.push(final)
+    d.key(pygame.K_x)
+    assert final.message.startswith("Saved the replay as ")
+    path = Path(final.message.removeprefix("Saved the replay as "))
+    assert path.exists()
+    loaded = replays.import_replay(path, default_catalogue())
+    assert loaded.value is not None
+    assert loaded.value.match_data["record"] == [list(e) for e in m.game.record]
