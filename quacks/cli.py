@@ -51,6 +51,28 @@ def _screenshots(args: argparse.Namespace) -> int:
     return main(args)
 
 
+def _import_replay(args: argparse.Namespace) -> int:
+    """Check a replay file and copy it into the replays folder (where the game lists replays)."""
+    import shutil
+
+    from .content.loader import default_catalogue
+    from .storage import paths, replays
+
+    loaded = replays.import_replay(args.file, default_catalogue())
+    if loaded.value is None:
+        for n in loaded.notes:
+            print(n, file=sys.stderr)
+        return 1
+    folder = paths.replays_dir(create=True)
+    name = args.file.split("/")[-1].split("\\")[-1]
+    if not name.endswith(".quacks-replay.json"):
+        name = name.rsplit(".", 1)[0] + ".quacks-replay.json"
+    target = folder / name
+    shutil.copyfile(args.file, target)
+    print(f"imported: {target}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="quacks", description="The Quacks of Quedlinburg on your desktop.")
     p.add_argument("--selftest", action="store_true",
@@ -84,6 +106,9 @@ def build_parser() -> argparse.ArgumentParser:
     sh = sub.add_parser("screenshots", help="draw the README's screenshots into a folder")
     sh.add_argument("--out", default="docs/screenshots")
     sh.set_defaults(func=_screenshots)
+    ir = sub.add_parser("import-replay", help="check a replay file and add it to the game's replays")
+    ir.add_argument("file")
+    ir.set_defaults(func=_import_replay)
     return p
 
 
