@@ -23,8 +23,8 @@ from .rules.catalogue import Catalogue
 from .rules.chips import CHIP_BY_NAME, CHIP_NAMES, SET_COLOURS, Colour
 from .rules.config import VARIANTS, GameConfig, SeatSetup, check_house
 from .rules.game import ChanceWaiting, Game
-from .rules.snapshot import state_json
 from .rules.params import suggest
+from .rules.snapshot import state_json
 
 NAME_RE = re.compile(r"^[A-Za-z0-9_-]+$")
 SETUP_KEYS = ("seats", "books", "variant", "round", "fortunes", "house", "state", "supply")

@@ -17,12 +17,11 @@ from typing import Any
 
 from .ai.levels import LEVELS, make_bot
 from .content.loader import default_catalogue
-from .rules.chips import SET_COLOURS, Colour
-from .rules.config import GameConfig
-from .rules.game import Game
 from .rules.actions import DRAW
 from .rules.chance import draw_from
-from .rules.chips import CHIPS
+from .rules.chips import CHIPS, SET_COLOURS, Colour
+from .rules.config import GameConfig
+from .rules.game import Game
 from .rules.state import Chance
 from .session.sampler import Sampler
 

@@ -19,7 +19,6 @@ def choose_card(bot: HardBot, g: Game, seat: int, actions: list[Action], v: Valu
     assert card is not None
     eff = card.effect
     kind = eff.kind
-    s = g.seats[seat]
     if any(a.verb == "upgrade" for a in actions):
         return bot._best_upgrade(g, seat, actions)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from ..rules.chips import CHIPS, N_CHIPS, Chip, Colour
 from ..rules.game import Game
@@ -25,6 +26,7 @@ VAL = [c.value for c in CHIPS]
 (BAG, POS, WHITES, DOUBLE, SHIELD, LAST, PREV, LW, N_OR, N_YE, RED_IN, N_PU, N_BL, GREEN_SUM, PURPLE_VP,
  ASIDE, IMM, NCHIPS) = range(18)
 EXPLODED = "exploded"
+State = tuple[Any, ...]  # the fields above, as a hashable tuple
 
 
 class BrewModel:
@@ -56,12 +58,12 @@ class BrewModel:
             self.base_limit = max(self.base_limit, self.card.white_limit(g, seat))
         self.orange_extra = 0
         if self.card_kind == "move_bonus":
-            self.orange_extra = self.card.extra  # type: ignore[union-attr]
+            self.orange_extra = self.card.extra
         self.card_chip = getattr(self.card, "chip", None) if self.card_kind == "move_bonus" else None
         self._other_spaces()
         self._black_others()
         self.peek_gain = self._peek_gains() if self.bk == "peek_and_pick" else {}
-        self.memo: dict[tuple[object, ...], float] = {}
+        self.memo: dict[tuple[State, int], float] = {}
         self.nodes = 0
 
     # ------------------------------------------------------------------------------------------------
@@ -139,7 +141,7 @@ class BrewModel:
     # states
 
     def state_from_game(self, pot: Sequence[tuple[int, Chip]] | None = None, bag: Sequence[int] | None = None,
-                        lw: bool | None = None) -> tuple[object, ...]:
+                        lw: bool | None = None) -> State:
         g = self.g
         s = g.seats[self.seat]
         placed = [(p.index, p.chip) for p in s.pot] if pot is None else list(pot)
@@ -163,7 +165,7 @@ class BrewModel:
     def _band(self, index: int) -> int:
         coins = self.coins[min(index, 53)]
         vp = 0
-        for threshold, v in self.purple.bands:  # type: ignore[union-attr]
+        for threshold, v in self.purple.bands:
             if coins >= threshold:
                 vp = v
         return vp
@@ -171,57 +173,57 @@ class BrewModel:
     def limit(self, n_ye: int) -> int:
         lim = self.base_limit
         if self.yk == "raise_limit":
-            for threshold, value in self.yellow.limits:  # type: ignore[union-attr]
+            for threshold, value in self.yellow.limits:
                 if n_ye >= threshold:
                     lim = max(lim, value)
         return lim
 
-    def step(self, st: tuple[object, ...], i: int) -> tuple[object, ...] | tuple[str, tuple[object, ...]]:
+    def step(self, st: State, i: int) -> State:
         """The state after drawing chip kind ``i``; ("exploded", state) if it explodes."""
         (bag, pos, whites, double, shield, last, prev, lw, n_or, n_ye, red_in, n_pu, n_bl, green_sum, purple_vp,
          aside, imm, nchips) = st
-        b = list(bag)  # type: ignore[arg-type]
+        b = list(bag)
         b[i] -= 1
         bag2 = tuple(b)
         col = COL[i]
         val = VAL[i]
         if col == RED and self.rk == "set_aside":
-            return (bag2, pos, whites, double, max(0, shield - 1), last, prev, False, n_or, n_ye, red_in, n_pu,  # type: ignore[operator]
-                    n_bl, green_sum, purple_vp, aside + val, imm, nchips)  # type: ignore[operator]
+            return (bag2, pos, whites, double, max(0, shield - 1), last, prev, False, n_or, n_ye, red_in, n_pu,
+                    n_bl, green_sum, purple_vp, aside + val, imm, nchips)
         move = val
         if col == ORANGE:
             move += self.orange_extra
         elif col == RED:
             rk = self.rk
             if rk == "orange_boost":
-                for threshold, bonus in self.red.bonus:  # type: ignore[union-attr]
+                for threshold, bonus in self.red.bonus:
                     if n_or >= threshold:
                         move = val + bonus
-            elif rk == "follow_white" and last >= 0 and COL[last] == WHITE:  # type: ignore[index,operator]
-                move += VAL[last]  # type: ignore[index]
+            elif rk == "follow_white" and last >= 0 and COL[last] == WHITE:
+                move += VAL[last]
         elif col == WHITE:
             if val == 1 and red_in and self.rk == "white_boost":
-                move += self.red.extra  # type: ignore[union-attr]
+                move += self.red.extra
         elif col == YELLOW and self.yk == "count_bonus":
-            bonuses = self.yellow.bonuses  # type: ignore[union-attr]
-            if n_ye < len(bonuses):  # type: ignore[operator]
+            bonuses = self.yellow.bonuses
+            if n_ye < len(bonuses):
                 move += bonuses[n_ye]
-        move *= double  # type: ignore[operator]
+        move *= double
         new_double = 1
-        pos2 = min(pos + move, self.last_index)  # type: ignore[operator]
-        covered = shield > 0  # type: ignore[operator]
-        shield2 = max(0, shield - 1)  # type: ignore[operator]
+        pos2 = min(pos + move, self.last_index)
+        covered = shield > 0
+        shield2 = max(0, shield - 1)
         whites2 = whites
         lw2 = False
         if col == WHITE:
-            whites2 = whites + val  # type: ignore[operator]
+            whites2 = whites + val
             lw2 = True
-            if whites2 > self.limit(n_ye):  # type: ignore[arg-type]
+            if whites2 > self.limit(n_ye):
                 st2 = (bag2, pos2, whites2, 1, 0, i, last, True, n_or, n_ye, red_in, n_pu, n_bl, green_sum,
-                       purple_vp, aside, imm, nchips + 1)  # type: ignore[operator]
+                       purple_vp, aside, imm, nchips + 1)
                 return (EXPLODED, st2 + (covered,))
         elif col == ORANGE:
-            n_or += 1  # type: ignore[operator]
+            n_or += 1
         elif col == BLUE:
             bk = self.bk
             if bk == "explosion_shield":
@@ -229,74 +231,74 @@ class BrewModel:
             elif bk == "peek_and_pick" and pos2 < self.last_index:
                 pos2 = min(pos2 + int(round(self.peek_gain.get(val, 0.0))), self.last_index)
             elif bk == "ruby_space_ruby" and self.ruby[pos2]:
-                imm = imm + self.v.ruby  # type: ignore[operator]
+                imm = imm + self.v.ruby
             elif bk == "ruby_space_vp" and self.ruby[pos2]:
-                imm = imm + val  # type: ignore[operator]
+                imm = imm + val
         elif col == RED:
             red_in = True
         elif col == YELLOW:
             yk = self.yk
             if yk == "double_next":
-                new_double = self.yellow.factor  # type: ignore[union-attr]
-            elif yk == "return_white" and lw and last >= 0 and COL[last] == WHITE:  # type: ignore[index,operator]
-                whites2 = whites - VAL[last]  # type: ignore[index,operator]
+                new_double = self.yellow.factor
+            elif yk == "return_white" and lw and last >= 0 and COL[last] == WHITE:
+                whites2 = whites - VAL[last]
                 last = prev
-                nchips -= 1  # type: ignore[operator]
-            n_ye += 1  # type: ignore[operator]
+                nchips -= 1
+            n_ye += 1
         elif col == PURPLE:
-            n_pu += 1  # type: ignore[operator]
+            n_pu += 1
             if self.pk == "band_vp":
-                purple_vp += self._band(pos2)  # type: ignore[operator]
+                purple_vp += self._band(pos2)
         elif col == BLACK:
-            n_bl += 1  # type: ignore[operator]
+            n_bl += 1
         elif col == GREEN:
-            green_sum += val  # type: ignore[operator]
+            green_sum += val
         return (bag2, pos2, whites2, new_double, shield2, i, last, lw2, n_or, n_ye, red_in, n_pu, n_bl, green_sum,
-                purple_vp, aside, imm, nchips + 1)  # type: ignore[operator]
+                purple_vp, aside, imm, nchips + 1)
 
     # ------------------------------------------------------------------------------------------------
     # values at the end of the brew
 
-    def _final_pos(self, st: tuple[object, ...]) -> int:
+    def _final_pos(self, st: State) -> int:
         pos = st[POS]
         if st[ASIDE]:
-            pos = min(pos + st[ASIDE], self.last_index)  # type: ignore[operator]
-        if self.gk == "exact_white_push" and st[WHITES] == self.green.total and st[GREEN_SUM]:  # type: ignore[union-attr]
-            pos = min(pos + st[GREEN_SUM], self.last_index)  # type: ignore[operator]
-        return pos  # type: ignore[return-value]
+            pos = min(pos + st[ASIDE], self.last_index)
+        if self.gk == "exact_white_push" and st[WHITES] == self.green.total and st[GREEN_SUM]:
+            pos = min(pos + st[GREEN_SUM], self.last_index)
+        return pos
 
-    def effects_value(self, st: tuple[object, ...]) -> float:
+    def effects_value(self, st: State) -> float:
         """Evaluation step B (green, purple, black books) and the blue cards that act at the end."""
         v = self.v
-        out = float(st[IMM])  # type: ignore[arg-type]
-        last2 = [x for x in (st[LAST], st[PREV]) if x >= 0]  # type: ignore[operator]
-        greens = [x for x in last2 if COL[x] == GREEN]  # type: ignore[index]
+        out = float(st[IMM])
+        last2 = [x for x in (st[LAST], st[PREV]) if x >= 0]
+        greens = [x for x in last2 if COL[x] == GREEN]
         gk = self.gk
         if greens:
             if gk == "last_two_rubies":
-                out += len(greens) * self.green.rubies * v.ruby  # type: ignore[union-attr]
+                out += len(greens) * self.green.rubies * v.ruby
             elif gk == "last_two_chips":
                 for x in greens:
-                    for c, opts in self.green.choices:  # type: ignore[union-attr]
+                    for c, opts in self.green.choices:
                         if c.index == x and opts:
                             out += max(v.chip_value(o) for o in opts) * 0.8
             elif gk == "last_two_ruby_droplet":
                 out += len(greens) * max(0.0, v.droplet - v.ruby)
-        n_pu = min(int(st[N_PU]), 3)  # type: ignore[call-overload]
+        n_pu = min(int(st[N_PU]), 3)
         pk = self.pk
         if n_pu:
             if pk == "count_tiers":
-                tiers = self.purple.tiers  # type: ignore[union-attr]
+                tiers = self.purple.tiers
                 out += max(v.reward(t) for t in tiers[:n_pu])
             elif pk == "trade_tiers":
-                tiers = self.purple.tiers  # type: ignore[union-attr]
+                tiers = self.purple.tiers
                 keep = v.chip_value(CHIPS[16]) * 0.9
                 out += max(0.0, max(v.reward(tiers[k - 1]) - k * keep for k in range(1, n_pu + 1)))
             elif pk == "band_vp":
-                out += float(st[PURPLE_VP])  # type: ignore[arg-type]
+                out += float(st[PURPLE_VP])
             elif pk == "upgrade_tiers":
                 out += (0.0, 4.0, 6.0, 10.0)[n_pu] * v.coin * 0.8
-        n_bl = int(st[N_BL])  # type: ignore[call-overload]
+        n_bl = int(st[N_BL])
         if n_bl:
             eff = self.black_eff
             if self.black_kind == "black_duel":
@@ -311,11 +313,11 @@ class BrewModel:
                     out += v.reward(eff.both)
                 elif beats == 1:
                     out += v.reward(eff.one)
-        if self.card_kind == "exact_white_reward" and st[WHITES] == self.card.total:  # type: ignore[union-attr]
-            out += v.reward(self.card.reward)  # type: ignore[union-attr]
+        if self.card_kind == "exact_white_reward" and st[WHITES] == self.card.total:
+            out += v.reward(self.card.reward)
         return out
 
-    def stop_value(self, st: tuple[object, ...]) -> float:
+    def stop_value(self, st: State) -> float:
         pos = self._final_pos(st)
         space = min(pos + 1, 53)
         u = self.vp[space] + self.coin_v[space] + self.effects_value(st)
@@ -324,7 +326,7 @@ class BrewModel:
         u += self.die_chance(space) * self.v.die * (2 if self.card_kind == "extra_die_rolls" else 1)
         return u
 
-    def explode_value(self, st: tuple[object, ...], protected: bool) -> float:
+    def explode_value(self, st: State, protected: bool) -> float:
         pos = self._final_pos(st)
         space = min(pos + 1, 53)
         if protected:
@@ -337,7 +339,7 @@ class BrewModel:
 
     def _ruby_card(self) -> float:
         if self.card_kind == "ruby_space_bonus":
-            return self.v.reward(self.card.reward)  # type: ignore[union-attr]
+            return self.v.reward(self.card.reward)
         return 0.0
 
     def _explosion_penalty(self) -> float:
@@ -348,7 +350,7 @@ class BrewModel:
     # ------------------------------------------------------------------------------------------------
     # expectimax
 
-    def value(self, st: tuple[object, ...], depth: int) -> float:
+    def value(self, st: State, depth: int) -> float:
         """max(stop, draw) with ``depth`` more draws looked at; beyond that the seat stops."""
         key = (st, depth)
         hit = self.memo.get(key)
@@ -356,7 +358,7 @@ class BrewModel:
             return hit
         stop = self.stop_value(st)
         bag = st[BAG]
-        total = sum(bag)  # type: ignore[arg-type]
+        total = sum(bag)
         if depth <= 0 or total == 0 or st[POS] >= self.last_index:
             self.memo[key] = stop
             return stop
@@ -365,38 +367,38 @@ class BrewModel:
         self.memo[key] = res
         return res
 
-    def draw_value(self, st: tuple[object, ...], depth: int, total: int | None = None) -> float:
+    def draw_value(self, st: State, depth: int, total: int | None = None) -> float:
         bag = st[BAG]
         if total is None:
-            total = sum(bag)  # type: ignore[arg-type]
+            total = sum(bag)
         if not total:
             return float("-inf")
         ev = 0.0
         step = self.step
         for i in range(N_CHIPS):
-            k = bag[i]  # type: ignore[index]
+            k = bag[i]
             if not k:
                 continue
             self.nodes += 1
             nxt = step(st, i)
             if nxt[0] == EXPLODED:
-                val = self.explode_value(nxt[1][:18], nxt[1][18])  # type: ignore[index,arg-type]
+                val = self.explode_value(nxt[1][:18], nxt[1][18])
             else:
                 val = self.value(nxt, depth - 1)
             ev += k * val
         return ev / total
 
-    def explosion_chance(self, st: tuple[object, ...]) -> float:
+    def explosion_chance(self, st: State) -> float:
         bag = st[BAG]
-        total = sum(bag)  # type: ignore[arg-type]
+        total = sum(bag)
         if not total:
             return 0.0
-        room = self.limit(st[N_YE]) - st[WHITES]  # type: ignore[arg-type,operator]
-        bad = sum(bag[i] for i in range(3) if VAL[i] > room)  # type: ignore[index]
+        room = self.limit(st[N_YE]) - st[WHITES]
+        bad = sum(bag[i] for i in range(3) if VAL[i] > room)
         return bad / total
 
-    def depth_for(self, st: tuple[object, ...], budget: int = 2500) -> int:
-        kinds = sum(1 for k in st[BAG] if k)  # type: ignore[union-attr]
+    def depth_for(self, st: State, budget: int = 2500) -> int:
+        kinds = sum(1 for k in st[BAG] if k)
         depth = 1
         nodes = kinds
         while depth < 5:

@@ -314,7 +314,8 @@ def load_rounds(data: Any, errors: Errors) -> RoundEvents | None:
     books_out = []
     for k, r in (_mapping(m.get("books_out"), "books_out", errors, "colour to round") or {}).items():
         if k not in [c.value for c in SET_COLOURS]:
-            errors.add(join("books_out", k), f"unknown book colour {k!r}", suggest(str(k), [c.value for c in SET_COLOURS]))
+            valid = [c.value for c in SET_COLOURS]
+            errors.add(join("books_out", k), f"unknown book colour {k!r}", suggest(str(k), valid))
             continue
         books_out.append((Colour(k), parse_int(1)(r, join("books_out", k), errors)))
     extra: list[tuple[int, Chip]] = []

@@ -124,11 +124,11 @@ class Game:
         """Which effects take part in which hook (faster than asking every effect every time)."""
         from .books import BookEffect
 
-        books = [self.cat.orange.effect, self.black.effect] + [b.effect for b in self.books.values()]
+        effects = [self.cat.orange.effect, self.black.effect] + [b.effect for b in self.books.values()]
         for hook in ("diverts", "move_bonus", "after_place", "limit"):
             base = getattr(BookEffect, hook)
-            self._effects[hook] = [e for e in books if getattr(type(e), hook) is not base]
-        self.book_effects = books
+            self._effects[hook] = [e for e in effects if getattr(type(e), hook) is not base]
+        self.book_effects = effects
         self.move_bonus_effects = self._effects["move_bonus"]
         self.limit_effects = self._effects["limit"]
         self.pot_last = self.cat.pot.last
@@ -491,10 +491,10 @@ class Game:
         cached = self._prices
         if cached is not None and cached[0] == self.round:
             return cached[1]
-        books = self.table_books()
+        on_table = self.table_books()
         out: list[int | None] = []
         for c in CHIPS:
-            book = books.get(c.colour)
+            book = on_table.get(c.colour)
             out.append(None if book is None else book.price(c.value))
         self._prices = (self.round, out)
         return out

@@ -8,8 +8,6 @@ from .chips import SET_COLOURS
 from .game import ChanceWaiting, Game
 
 
-
-
 def state_json(g: Game) -> dict[str, Any]:
     seats = []
     for i, s in enumerate(g.seats):

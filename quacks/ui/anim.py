@@ -107,7 +107,8 @@ class Animator:
                 self.add(Anim("float", FLOAT, e.seat, data={"text": f"+{e.get('amount')} VP", "colour": T.BRASS_LIGHT}))
                 self.sounds.append("vp")
             elif k == "rubies" and e.seat is not None and e.get("amount", 0) > 0:
-                self.add(Anim("float", FLOAT, e.seat, data={"text": f"+{e.get('amount')} ruby", "colour": T.RUBY_LIGHT}))
+                note = {"text": f"+{e.get('amount')} ruby", "colour": T.RUBY_LIGHT}
+                self.add(Anim("float", FLOAT, e.seat, data=note))
                 self.sounds.append("ruby")
             elif k == "droplet" and e.seat is not None:
                 self.add(Anim("float", FLOAT, e.seat, data={"text": "droplet +1", "colour": T.DROPLET_LIGHT}))

@@ -56,7 +56,8 @@ def hover_help(scene: TableScene, pos: tuple[int, int]) -> str:
     info = scene.layout.info
     s = g.seats[scene.focus]
     if pygame.Rect(info.x, info.y + 76, info.w - 70, 40).collidepoint(pos):
-        return (f"{s.name} has {s.rubies} rub{'y' if s.rubies == 1 else 'ies'}. At the end of a round 2 rubies move the "
+        plural = "y" if s.rubies == 1 else "ies"
+        return (f"{s.name} has {s.rubies} rub{plural}. At the end of a round 2 rubies move the "
                 f"droplet one space for good, or refill the flask; in round 9, 2 rubies buy 1 VP.")
     if pygame.Rect(info.right - 66, info.y + 66, 66, 70).collidepoint(pos):
         state = "full" if s.flask_full else "empty (refill it for 2 rubies at the end of a round)"

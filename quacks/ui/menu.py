@@ -42,7 +42,8 @@ class FocusRing:
                     if b.rect.collidepoint(event.pos) and b.enabled:
                         self.index = i
             return False
-        if event.key in (pygame.K_DOWN, pygame.K_RIGHT) or (event.key == pygame.K_TAB and not event.mod & pygame.KMOD_SHIFT):
+        shift = event.mod & pygame.KMOD_SHIFT
+        if event.key in (pygame.K_DOWN, pygame.K_RIGHT) or (event.key == pygame.K_TAB and not shift):
             self.move(1)
             return True
         if event.key in (pygame.K_UP, pygame.K_LEFT) or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT):

@@ -163,7 +163,8 @@ class Slider:
     dragging: bool = False
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.inflate(0, 16).collidepoint(event.pos):
+        grab = self.rect.inflate(0, 16)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and grab.collidepoint(event.pos):
             self.dragging = True
             self._set_from(event.pos[0])
             return True

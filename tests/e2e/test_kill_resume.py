@@ -12,8 +12,6 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
-
 from .test_real_window import ROOT, Xvfb, key, log_text, pytestmark, window_of  # noqa: F401
 
 STATE = re.compile(r"waiting for a human: round (\d+), step (\d+), state ([0-9a-f]+)")

@@ -123,7 +123,8 @@ class FinalScene(Scene):
         te.blit(surf, "The game is over", (panel.x + 40, panel.y + 24), "serif-bold", 56, T.INK)
         winners = [g.seats[i].name for i in ranking[0]] if ranking else []
         if winners:
-            title = f"{' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'}: the biggest quack of Quedlinburg!"
+            verb = "win" if len(winners) > 1 else "wins"
+            title = f"{' and '.join(winners)} {verb}: the biggest quack of Quedlinburg!"
             te.blit(surf, title, (panel.x + 40, panel.y + 96), "serif-italic", 32, T.BRASS_DARK)
         breakdown = vp_breakdown(self.match)
         y = panel.y + 170

@@ -25,7 +25,8 @@ FLOW = [
                    "chips act as soon as they are drawn. Once per round the flask can put the white chip you just "
                    "drew back into the bag. Stop whenever you like."),
     ("3. Evaluation", "Your scoring space is the one right after your last chip. A: among pots that did not explode, "
-                      "the furthest scoring space rolls the bonus die (ties all roll). B: black, green and purple chips "
+                      "the furthest scoring space rolls the bonus die (ties all roll). B: black, green and purple "
+                      "chips "
                       "act, one colour after another, seat by seat. C: a scoring space with a ruby gives a ruby; an "
                       "exploded pot now chooses victory points or coins. D: score the victory points of your space."),
     ("4. Shopping", "Spend the coins of your scoring space on one or two chips of different colours; unspent "
@@ -128,7 +129,8 @@ class RulesScene(Scene):
         self.max_scroll = max(0, y + self.scroll - area.bottom)
         self.scroll = min(self.scroll, self.max_scroll)
         self.back_b.draw(surf)
-        te.blit(surf, "1-4 or Left/Right pages · Up/Down or wheel scroll · Esc back", (LOGICAL[0] // 2, LOGICAL[1] - 40),
+        te.blit(surf, "1-4 or Left/Right pages · Up/Down or wheel scroll · Esc back",
+                (LOGICAL[0] // 2, LOGICAL[1] - 40),
                 "sans", 18, T.PARCHMENT_DARK, "center")
 
 

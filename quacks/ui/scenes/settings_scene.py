@@ -46,7 +46,8 @@ class SettingsScene(Scene):
         y += 76
         choice("Mute", "Silence every sound.", ON_OFF, st.mute, lambda v: self.set("mute", v))
         choice("UI scale", "Larger text and controls.", ((100, "100%"), (125, "125%"), (150, "150%"), (175, "175%"),
-                                                          (200, "200%")), st.ui_scale, lambda v: self.set("ui_scale", v))
+                                                          (200, "200%")), st.ui_scale,
+               lambda v: self.set("ui_scale", v))
         choice("Colour-blind chips", "Every chip shows a symbol for its colour; markers show a letter.", ON_OFF,
                st.colour_blind, lambda v: self.set("colour_blind", v))
         choice("Fullscreen", "Also with F11.", ON_OFF, st.fullscreen, lambda v: self.set("fullscreen", v))
@@ -98,7 +99,7 @@ class SettingsScene(Scene):
                 return
         if event.type == pygame.MOUSEMOTION:
             self.hover_text = ""
-            for i, (_, tip, w) in enumerate(self.rows):
+            for _, tip, w in self.rows:
                 if w.rect.inflate(0, 20).collidepoint(event.pos):
                     self.hover_text = tip
         for i, (_, _, w) in enumerate(self.rows):
@@ -112,8 +113,8 @@ class SettingsScene(Scene):
         surf.blit(art.wood(LOGICAL), (0, 0))
         art.panel(surf, pygame.Rect(100, 60, LOGICAL[0] - 200, LOGICAL[1] - 200), seed=9)
         te.blit(surf, "Settings", (160, 90), "serif-bold", 56, T.INK)
-        for i, (title, tip, w) in enumerate(self.rows):
-            y = w.rect.centery if isinstance(w, Choice) else w.rect.centery
+        for i, (title, _, w) in enumerate(self.rows):
+            y = w.rect.centery
             col = T.BRASS_DARK if i == self.row else T.INK
             te.blit(surf, title, (180, y), "sans-bold", 24, col, "midleft")
             if i == self.row:

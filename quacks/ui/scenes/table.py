@@ -441,9 +441,8 @@ class TableScene(Scene):
             self.finish()
 
     def finish(self) -> None:
-        from .final import FinalScene
-
         from ..flows import game_finished
+        from .final import FinalScene
 
         game_finished(self.app, self.match)
         self.app.replace(FinalScene(self.app, self.match))

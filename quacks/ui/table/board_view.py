@@ -44,7 +44,8 @@ class BoardView:
         self.inner = inner
         self.card_rect = pygame.Rect(inner.x + 12, inner.y + 8, 300, inner.h - 16)
         self.die_rect = pygame.Rect(inner.right - 150, inner.y + 56, 120, 120)
-        self.rounds_rect = pygame.Rect(self.card_rect.right + 24, inner.y + 64, self.die_rect.x - self.card_rect.right - 48,
+        self.rounds_rect = pygame.Rect(self.card_rect.right + 24, inner.y + 64,
+                                       self.die_rect.x - self.card_rect.right - 48,
                                        70)
 
     def round_centres(self) -> list[tuple[int, int]]:
@@ -124,7 +125,7 @@ class BoardView:
         by_space: dict[int, list[int]] = {}
         for i, v in enumerate(vps):
             by_space.setdefault(space_of(int(round(v))), []).append(i)
-        for sp, seats in by_space.items():
+        for seats in by_space.values():
             for k, i in enumerate(seats):
                 colour, letter = looks[i]
                 mk = art.marker(colour, letter, 30)
@@ -134,7 +135,8 @@ class BoardView:
                 a = self.marker_pos(lo, k, len(seats))
                 if frac > 0.01:
                     b = self.marker_pos(lo + 1, k, len(seats))
-                    a = (int(a[0] + (b[0] - a[0]) * frac), int(a[1] + (b[1] - a[1]) * frac - 10 * (1 - abs(frac * 2 - 1))))
+                    hop = 10 * (1 - abs(frac * 2 - 1))
+                    a = (int(a[0] + (b[0] - a[0]) * frac), int(a[1] + (b[1] - a[1]) * frac - hop))
                 surf.blit(mk, mk.get_rect(center=a))
 
     def draw_card(self, surf: pygame.Surface, g: Game) -> None:

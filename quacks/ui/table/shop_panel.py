@@ -163,7 +163,8 @@ class ShopPanel:
             return ""
         why = self.why_not(self.hover)
         book = book_of(self.g, self.hover.colour)
-        base = f"{chip_name(self.hover)}: {self.price(self.hover)} coins, {self.g.supply[self.hover]} left. {book.short}"
+        c = self.hover
+        base = f"{chip_name(c)}: {self.price(c)} coins, {self.g.supply[c]} left. {book.short}"
         return f"{base}  ({why})" if why else base
 
     def draw(self, surf: pygame.Surface) -> None:
@@ -191,7 +192,8 @@ class ShopPanel:
             in_cart = c in self.cart
             bg = T.FOCUS if in_cart else ((232, 222, 196) if not why else (200, 190, 170))
             pygame.draw.rect(surf, bg, sr, border_radius=10)
-            pygame.draw.rect(surf, T.PARCHMENT_EDGE if i != self.cursor else T.BRASS_DARK, sr, 2 if i != self.cursor else 4,
+            here = i == self.cursor
+            pygame.draw.rect(surf, T.BRASS_DARK if here else T.PARCHMENT_EDGE, sr, 4 if here else 2,
                              border_radius=10)
             img = art.chip(c.colour.value, c.value, 20, self.colour_blind)
             surf.blit(img, img.get_rect(center=(sr.x + 28, sr.centery)))

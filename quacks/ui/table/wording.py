@@ -124,7 +124,8 @@ def label(g: Game, seat: int, a: Action) -> tuple[str, str, str | None]:
             return "Take the VP", "", None
         if x == "coins":
             sp = g.cat.pot.space(g.scoring_space(seat) or 0)
-            return f"Take {sp.coins} coins", f"Shop with the coins; no victory points this round. {coins_buy(g, sp.coins)}", None
+            tip = f"Shop with the coins; no victory points this round. {coins_buy(g, sp.coins)}"
+            return f"Take {sp.coins} coins", tip, None
         if x == "droplet":
             return "Move the droplet", "Move your droplet forward.", None
         if x == "rubies":
