@@ -3,6 +3,7 @@
 
     python3 run.py play       # .venv with the game installed, then the game
     python3 run.py test       # .venv-test with the game and the test tools, then the test suite
+    python3 run.py lint       # the same .venv-test, then ruff and mypy over the code
 
 Anything after the command is passed on (``python3 run.py test -m slow``, ``python3 run.py play scenario F``).
 Nothing is installed outside the project folder. Works with Python 3.11+ on Linux, macOS and Windows.
@@ -18,7 +19,7 @@ import venv
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
-ENVS = {"play": (".venv", "."), "test": (".venv-test", ".[dev]")}
+ENVS = {"play": (".venv", "."), "test": (".venv-test", ".[dev]"), "lint": (".venv-test", ".[dev]")}
 
 
 def _python(env: Path) -> Path:
@@ -58,6 +59,10 @@ def main(argv: list[str]) -> int:
     py = ensure_env(kind)
     if kind == "play":
         cmd = [str(py), "-m", "quacks", *rest]
+    elif kind == "lint":
+        os.chdir(ROOT)
+        ruff = subprocess.call([str(py), "-m", "ruff", "check", "quacks", "tests", "tools", "run.py", *rest])
+        return subprocess.call([str(py), "-m", "mypy", "quacks"]) or ruff
     else:
         cmd = [str(py), "-m", "pytest", *rest]
     os.chdir(ROOT)

@@ -293,7 +293,7 @@ def _check_seats(v: Any, seats: list[dict[str, Any]]) -> list[str]:
 def _norm_waiting(entries: Any) -> Any:
     if not isinstance(entries, list):
         return entries
-    out = []
+    out: list[tuple[str, str, Any]] = []
     for e in entries:
         if isinstance(e, Mapping) and "actions" in e:
             acts = e["actions"] or []

@@ -109,7 +109,7 @@ class Job:
 
 def deals(levels: Sequence[str], games: int, seed: int, books: str, pot: str, fortunes: bool) -> list[Job]:
     n = len(levels)
-    jobs = []
+    jobs: list[Job] = []
     n_deals = max(1, math.ceil(games / n))
     for d in range(n_deals):
         for k in range(n):

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..rules.actions import DRAW, FLASK, PASS, STOP, Action
 from ..rules.chips import CHIP_BY_NAME, Colour
@@ -26,7 +27,7 @@ class HardBot:
     node_budget = 2500
 
     def __init__(self) -> None:
-        self._handlers: dict[str, object] = {}
+        self._handlers: dict[str, Any] = {}
 
     def decide(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
         kind = g.decision_kind(seat)

@@ -51,7 +51,7 @@ class BrewModel:
         self.gk, self.bk, self.rk, self.yk, self.pk = (
             self.green.kind, self.blue.kind, self.red.kind, self.yellow.kind, self.purple.kind)
         card = g.fortune
-        self.card = card.effect if card is not None else None
+        self.card: Any = card.effect if card is not None else None
         self.card_kind = self.card.kind if self.card is not None else ""
         self.base_limit = g.cat.events.white_limit
         if self.card is not None and g.card_hooks["white_limit"]:
@@ -102,11 +102,11 @@ class BrewModel:
         g = self.g
         n = g.n
         self.black_kind = g.black.effect.kind
-        self.black_eff = g.black.effect
+        self.black_eff: Any = g.black.effect
 
         def count(i: int) -> float:
             s = g.seats[i]
-            c = s.count_colour(Colour.BLACK)
+            c: float = s.count_colour(Colour.BLACK)
             if s.brewing:
                 bag = s.bag
                 total = bag.total

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..rules.actions import DRAW, FLASK, STOP, Action
 from ..rules.chips import CHIP_BY_NAME, CHIPS, Chip, Colour
@@ -83,7 +84,7 @@ class NormalBot:
         return fn
 
     def __init__(self) -> None:
-        self._handlers: dict[str, object] = {}
+        self._handlers: dict[str, Any] = {}
 
     # brewing ---------------------------------------------------------------------------------------------
     def risk_limit(self, g: Game, seat: int) -> float:

@@ -72,7 +72,7 @@ def read_yaml(path: Path, errors: Errors) -> Any:
         return None
 
 
-def _mapping(v: Any, path: str, errors: Errors, what: str) -> Mapping[str, Any] | None:
+def _mapping(v: Any, path: str, errors: Errors, what: str) -> Mapping[Any, Any] | None:
     if not isinstance(v, Mapping):
         errors.add(path, f"must be a mapping ({what}), not {type(v).__name__}")
         return None
@@ -98,7 +98,7 @@ def _known(m: Mapping[str, Any], keys: tuple[str, ...], path: str, errors: Error
 
 
 def parse_effect(
-    v: Any, path: str, errors: Errors, kinds: Mapping[str, type], make: Callable[[type, dict[str, Any]], Any],
+    v: Any, path: str, errors: Errors, kinds: Mapping[str, Any], make: Callable[[Any, dict[str, Any]], Any],
 ) -> Any:
     m = _mapping(v, path, errors, "an effect: {kind: NAME, ...parameters}")
     if m is None:
@@ -120,7 +120,7 @@ def _prices(v: Any, path: str, errors: Errors, colour: Colour) -> tuple[tuple[in
     if m is None:
         return ()
     values = tuple(c.value for c in chips_of(colour))
-    out = []
+    out: list[tuple[int, int]] = []
     for k, p in m.items():
         if k not in values:
             errors.add(join(path, k), f"{colour} chips come in values {values}, not {k!r}")
@@ -182,20 +182,20 @@ def load_book_file(colour: Colour, data: Any, errors: Errors) -> Any:
     _known(m, ("colour", "name", "sets"), "", errors)
     sets = _mapping(m.get("sets"), "sets", errors, "set number 1-4 to the book of that set")
     out_sets: dict[int, Book] = {}
-    for k, v in (sets or {}).items():
-        path = join("sets", k)
-        if k not in (1, 2, 3, 4):
-            errors.add(path, f"sets are numbered 1 to 4, not {k!r}")
+    for key, v in (sets or {}).items():
+        path = join("sets", key)
+        if key not in (1, 2, 3, 4):
+            errors.add(path, f"sets are numbered 1 to 4, not {key!r}")
             continue
         bm = _mapping(v, path, errors, "a book")
         if bm is None:
             continue
-        b = _book(bm, path, errors, colour, k, name)
+        b = _book(bm, path, errors, colour, int(key), name)
         if b is not None:
-            out_sets[k] = b
-    for k in (1, 2, 3, 4):
-        if sets is not None and k not in sets:
-            errors.add(join("sets", k), f"missing set {k} of the {colour} book")
+            out_sets[int(key)] = b
+    for n in (1, 2, 3, 4):
+        if sets is not None and n not in sets:
+            errors.add(join("sets", n), f"missing set {n} of the {colour} book")
     return out_sets
 
 
@@ -204,7 +204,9 @@ def load_pot(data: Any, errors: Errors) -> PotTrack | None:
     if m is None:
         return None
     _known(m, ("coins", "vp", "ruby_spaces", "spoon"), "", errors)
-    coins, vp, rubies = m.get("coins"), m.get("vp"), m.get("ruby_spaces")
+    coins: Any = m.get("coins")
+    vp: Any = m.get("vp")
+    rubies: Any = m.get("ruby_spaces")
     ok = True
     for key, lst in (("coins", coins), ("vp", vp)):
         if not isinstance(lst, list) or len(lst) != 53:
@@ -397,6 +399,12 @@ def check_data(folder: Path | str | None = None) -> list[DataError]:
     return _load(Path(folder) if folder is not None else data_dir())[1]
 
 
+def _book_loader(colour: Colour) -> Callable[[Any, Errors], Any]:
+    def load(data: Any, errors: Errors) -> Any:
+        return load_book_file(colour, data, errors)
+    return load
+
+
 def _load(folder: Path) -> tuple[Catalogue | None, list[DataError]]:
     all_errors: list[DataError] = []
     parsed: dict[str, Any] = {}
@@ -406,7 +414,7 @@ def _load(folder: Path) -> tuple[Catalogue | None, list[DataError]]:
         "fortune_cards.yaml": load_cards,
     }
     for colour, rel in BOOK_FILES.items():
-        loaders[rel] = lambda d, e, c=colour: load_book_file(c, d, e)
+        loaders[rel] = _book_loader(colour)
     for rel in FILES:
         errors = Errors(f"data/{rel}")
         data = read_yaml(folder / rel, errors)

@@ -208,10 +208,9 @@ class Game:
         if not self.agenda:
             return []
         t = self.agenda[0]
-        kind = type(t)
-        if kind is Decision:
+        if type(t) is Decision:
             return [t.seat]
-        if kind is Brew:
+        if type(t) is Brew:
             return self._brewing_now(t)
         return []
 
@@ -241,9 +240,8 @@ class Game:
     def next_decision(self) -> tuple[int, list[Action]]:
         """The first seat that may act and its legal actions in one call (for simulations); (-1, []) if none."""
         t = self.agenda[0] if self.agenda else None
-        kind = type(t)
-        if kind is Brew:
-            seats = self._brewing_now(t)  # type: ignore[arg-type]
+        if type(t) is Brew:
+            seats = self._brewing_now(t)
             if not seats:
                 return -1, []
             seat = seats[0]
@@ -251,8 +249,8 @@ class Game:
             if not s.pending and s.brewing:
                 return seat, brewing.brew_options(self, seat)
             return seat, self.legal_actions(seat)
-        if kind is Decision:
-            return t.seat, self.legal_actions(t.seat)  # type: ignore[union-attr]
+        if type(t) is Decision:
+            return t.seat, self.legal_actions(t.seat)
         return -1, []
 
     def decision_kind(self, seat: int) -> str:
@@ -413,8 +411,7 @@ class Game:
         agenda = self.agenda
         while agenda:
             t = agenda[0]
-            kind = type(t)
-            if kind is Brew:
+            if type(t) is Brew:
                 if brew_settle(self, t):
                     self._flush()
                     continue
@@ -424,13 +421,14 @@ class Game:
                     continue
                 self._acting = (self._version, seats)
                 return
-            if kind is Chance:
+            if type(t) is Chance:
                 return
-            if kind is Step:
+            if type(t) is Step:
                 agenda.pop(0)
                 STEPS[t.name](self, *t.args)
                 self._flush()
                 continue
+            assert type(t) is Decision
             opts = self.options(t)
             if len(opts) > 1:
                 self._legal = (self._version, t.seat, opts)

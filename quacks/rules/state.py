@@ -27,7 +27,7 @@ class Chance(NamedTuple):
     kind: str
     seat: int | None
     purpose: str = ""
-    count: int = 0
+    count: int = 0  # type: ignore[assignment]  # shadows tuple.count on purpose
 
 
 class Step(NamedTuple):
@@ -40,7 +40,7 @@ class Step(NamedTuple):
 class Placed(NamedTuple):
     """A chip in the pot: its space, and what the brew looked like just before it (for the flask, R26)."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # shadows tuple.index on purpose
     chip: Chip
     double_before: int = 1
     shield_before: int = 0

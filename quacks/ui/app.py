@@ -11,7 +11,7 @@ import logging
 import os
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -100,8 +100,8 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.window: pygame.Window | None = None
-        self.renderer = None
-        self.texture = None
+        self.renderer: Any = None
+        self.texture: Any = None
         want = size or (LOGICAL if self.headless else self.fitting_size())
         if self.headless or tuple(want) == LOGICAL:
             # the window is the canvas: no scaling, and partial updates really are partial

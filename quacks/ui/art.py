@@ -129,7 +129,7 @@ def panel(surf: pygame.Surface, rect: pygame.Rect, tint: T.RGB = T.PARCHMENT, ra
 # chips and tokens
 
 
-def _symbol(surf: pygame.Surface, kind: str, centre: tuple[float, float], r: float, colour: T.RGB) -> None:
+def _symbol(surf: pygame.Surface, kind: str, centre: tuple[float, float], r: float, colour: tuple[int, ...]) -> None:
     """A small shape per chip colour, so that colour is never the only cue (colour-blind safe)."""
     cx, cy = centre
     w = max(1, int(r * 0.22))
@@ -401,8 +401,8 @@ def cauldron(radius: int, spaces: tuple[tuple[int, int, bool], ...], detail: boo
         pygame.draw.circle(small, fill, (x, y), r_sp)
         pygame.draw.circle(small, shade(fill, 0.7), (x, y), r_sp, 1)
         if detail or idx % 5 == 0 or spoon:
-            t = te.render(str(coins), "sans-semibold", max(8, int(r_sp * 0.95)), T.INK, scaled=False)
-            small.blit(t, t.get_rect(center=(x, y - (r_sp * 0.12 if detail else 0))))
+            num = te.render(str(coins), "sans-semibold", max(8, int(r_sp * 0.95)), T.INK, scaled=False)
+            small.blit(num, num.get_rect(center=(x, y - (r_sp * 0.12 if detail else 0))))
         if detail and vp:
             v = te.render(str(vp), "sans-bold", max(7, int(r_sp * 0.58)), (120, 40, 30), scaled=False)
             small.blit(v, v.get_rect(center=(x + r_sp * 0.62, y + r_sp * 0.62)))

@@ -36,10 +36,10 @@ def hover_help(scene: TableScene, pos: tuple[int, int]) -> str:
         set_text = f" (set {book.set})" if book.set else ""
         return f"{book.name}{set_text}: {book.text}{when}"
     if scene.board.card_rect.collidepoint(pos) and g.fortune is not None:
-        c = g.fortune
-        kind = "Purple card: acts now, before the round." if c.colour == "purple" else \
+        card = g.fortune
+        kind = "Purple card: acts now, before the round." if card.colour == "purple" else \
             "Blue card: acts during the round or at its end."
-        return f"{c.name}: {c.text} {kind}"
+        return f"{card.name}: {card.text} {kind}"
     if scene.board.die_rect.collidepoint(pos):
         return "The bonus die: the furthest scoring space among pots that did not explode rolls (ties all roll). " \
                "Faces: 1 VP, 1 VP, 2 VP, a ruby, a droplet step, an orange chip."

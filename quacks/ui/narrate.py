@@ -142,9 +142,9 @@ def _narrate(g: Game, e: Event) -> str | None:
     if k == "explosion_choice":
         return f"{who} {e.cause}."
     if k == "buy":
-        chips = d.get("chips") or []
+        bought = d.get("chips") or []
         lost = d.get("lost", 0)
-        what = " and ".join(chip_text(c) for c in chips) if chips else "nothing"
+        what = " and ".join(chip_text(c) for c in bought) if bought else "nothing"
         return f"{who} buys {what} for {d.get('spent', 0)} of {d.get('coins', 0)} coins" + \
             (f" ({lost} unspent)." if lost else ".")
     if k == "convert":

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import pygame
@@ -131,7 +132,7 @@ class Choice:
         self.buttons = []
         for i, (val, label) in enumerate(self.options):
             b = Button(pygame.Rect(self.rect.x + i * (w + gap), self.rect.y, w, self.rect.h), label,
-                       on_click=lambda v=val: self.set(v), style="parchment", size=self.size)
+                       on_click=partial(self.set, val), style="parchment", size=self.size)
             b.selected = val == self.value
             self.buttons.append(b)
 

@@ -149,10 +149,10 @@ class FinalScene(Scene):
             place += len(group)
         tie = ""
         if ranking and len(ranking[0]) == 1 and len(ranking) > 1:
-            a, b = g.seats[ranking[0][0]], g.seats[ranking[1][0]]
-            if a.score == b.score:
-                tie = (f"{a.name} and {b.name} tied on {a.score} VP; {a.name} got further in the last round "
-                       f"(space {a.last_space} against {b.last_space}).")
+            first, second = g.seats[ranking[0][0]], g.seats[ranking[1][0]]
+            if first.score == second.score:
+                tie = (f"{first.name} and {second.name} tied on {first.score} VP; {first.name} got further in "
+                       f"the last round (space {first.last_space} against {second.last_space}).")
         if tie:
             te.blit(surf, tie, (x0, y + 6), "sans", 20, T.INK_SOFT)
         self.draw_chart(surf, pygame.Rect(panel.x + 40, max(y + 50, panel.bottom - 330), panel.w - 80, 290))

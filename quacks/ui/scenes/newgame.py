@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import pygame
@@ -122,16 +123,16 @@ class NewGameScene(Scene):
         self.seat_buttons: list[tuple[Button, Button, Choice, Button | None]] = []
         x0, y = 160, 190
         for i, s in enumerate(m.seats):
-            name_b = Button(pygame.Rect(x0 + 70, y, 300, 60), s.name, on_click=lambda i=i: self.edit_name(i),
+            name_b = Button(pygame.Rect(x0 + 70, y, 300, 60), s.name, on_click=partial(self.edit_name, i),
                             style="parchment", tooltip="Click and type a name (Enter to finish).", size=24)
             col_b = Button(pygame.Rect(x0 + 384, y, 150, 60), T.PLAYER_LOOKS[s.colour].name,
-                           on_click=lambda i=i: self.next_colour(i), style="dark",
+                           on_click=partial(self.next_colour, i), style="dark",
                            tooltip="The seat's colour; each seat also shows its first letter.", size=22)
             kind = Choice(pygame.Rect(x0 + 548, y, 640, 60), KINDS, s.kind,
-                          on_change=lambda v, i=i: self.set_kind(i, v), size=21)
+                          on_change=partial(self.set_kind, i), size=21)
             rm = None
             if len(m.seats) > 2:
-                rm = Button(pygame.Rect(x0 + 1202, y, 60, 60), "x", on_click=lambda i=i: self.remove_seat(i),
+                rm = Button(pygame.Rect(x0 + 1202, y, 60, 60), "x", on_click=partial(self.remove_seat, i),
                             style="danger", tooltip="Remove this seat.", size=24)
             self.seat_buttons.append((name_b, col_b, kind, rm))
             y += 76
@@ -144,7 +145,7 @@ class NewGameScene(Scene):
         if m.books == "mix":
             for k, c in enumerate(SET_COLOURS):
                 ch = Choice(pygame.Rect(x0 + 300 + k * 220, y + 84, 200, 44), [(n, str(n)) for n in (1, 2, 3, 4)],
-                            m.mix[c.value], on_change=lambda v, c=c: self.set_mix(c, v), size=18)
+                            m.mix[c.value], on_change=partial(self.set_mix, c), size=18)
                 self.mix_cs.append(ch)
         y2 = 720
         self.variant_c = Choice(pygame.Rect(x0 + 300, y2, 500, 54), (("standard", "Standard pot"),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from ...content.loader import default_catalogue
@@ -45,7 +47,7 @@ class RulesScene(Scene):
         self.page = 0
         self.pages = ["Flow of a round", "Books in play", "All books", "Fortune cards"]
         self.scroll = 0
-        self.tabs = [Button(pygame.Rect(160 + i * 300, 160, 280, 56), p, lambda i=i: self.goto(i), style="parchment",
+        self.tabs = [Button(pygame.Rect(160 + i * 300, 160, 280, 56), p, partial(self.goto, i), style="parchment",
                             hotkey_label=str(i + 1), size=20) for i, p in enumerate(self.pages)]
         self.back_b = Button(pygame.Rect(110, LOGICAL[1] - 120, 240, 80), "Back", app.pop, style="dark",
                              hotkey_label="Esc", size=26)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from .. import art
@@ -13,7 +15,7 @@ from ..widgets import Button
 class StatsScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.stats = None
+        self.stats: Any = None
         self.notes: list[str] = []
         self.names: list[str] = []
         self.index = 0

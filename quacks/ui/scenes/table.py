@@ -10,6 +10,7 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import pygame
@@ -117,6 +118,7 @@ class TableScene(Scene):
         self.frozen = False  # bench-ui: draw without letting the game move on
         self._frame_key: tuple[tuple[object, ...], tuple[float, ...]] | None = None
         self._base: pygame.Surface | None = None
+        self._bg_key: Any = None
         self._anim_rects: list[pygame.Rect] = []
         self._ui_events = 0
         self.anim = None
@@ -314,7 +316,7 @@ class TableScene(Scene):
             for a, hk, key in specs:
                 text, tip, _ = label(g, seat, a)
                 enabled = a in acts
-                b = Button(pygame.Rect(x, bar.y, w, bar.h), text, on_click=lambda a=a: self.choose(seat, a),
+                b = Button(pygame.Rect(x, bar.y, w, bar.h), text, on_click=partial(self.choose, seat, a),
                            hotkey=key, hotkey_label=hk, enabled=enabled, tooltip=tip,
                            reason=self.why_not(seat, a), size=26, style="brass" if a != STOP else "parchment")
                 self.controls.append(b)
@@ -334,7 +336,7 @@ class TableScene(Scene):
             if x + w > bar.right:
                 x = bar.x
                 y -= bar.h + 8
-            b = Button(pygame.Rect(x, y, w, bar.h), text, on_click=lambda a=a: self.choose(seat, a),
+            b = Button(pygame.Rect(x, y, w, bar.h), text, on_click=partial(self.choose, seat, a),
                        hotkey=KEY_NUMBERS[i] if i < 9 else None, hotkey_label=str(i + 1) if i < 9 else "",
                        tooltip=tip, size=19 if len(text) > 16 else 22, icon=icon)
             self.controls.append(b)

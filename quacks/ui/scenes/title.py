@@ -128,9 +128,9 @@ class TitleScene(Scene):
             y = cy + rad * math.sin(ang) - phase * 40
             r = 6 + (k % 5) * 3
             alpha = int(200 * (1 - phase))
-            b = pygame.Surface((r * 2 + 4, r * 2 + 4), pygame.SRCALPHA)
-            pygame.draw.circle(b, (200, 240, 190, alpha), (r + 2, r + 2), r, 2)
-            surf.blit(b, (x - r, y - r))
+            ring = pygame.Surface((r * 2 + 4, r * 2 + 4), pygame.SRCALPHA)
+            pygame.draw.circle(ring, (200, 240, 190, alpha), (r + 2, r + 2), r, 2)
+            surf.blit(ring, (x - r, y - r))
         for i, (col, val) in enumerate((("orange", 1), ("blue", 2), ("red", 4), ("yellow", 2), ("green", 1),
                                         ("purple", 1), ("white", 3), ("black", 1))):
             a = i / 8 * 2 * math.pi + (0 if rm else self.t * 0.15)
