@@ -28,18 +28,27 @@ pytestmark = [
 
 
 class Xvfb:
+    """A private X server on a display number it picks itself (-displayfd), so runs never collide with
+    another X server on the machine (a fixed number could silently attach the game to someone else's)."""
+
     def __init__(self, size: str = "1280x800") -> None:
-        self.display = f":{90 + os.getpid() % 9}"
-        self.proc = subprocess.Popen(["Xvfb", self.display, "-screen", "0", f"{size}x24", "-nolisten", "tcp"],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(1.0)
+        r, w = os.pipe()
+        self.proc = subprocess.Popen(["Xvfb", "-displayfd", str(w), "-screen", "0", f"{size}x24", "-nolisten", "tcp"],
+                                     pass_fds=(w,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(w)
+        with os.fdopen(r) as f:
+            number = f.readline().strip()
+        if not number:
+            self.proc.kill()
+            pytest.fail("Xvfb did not start")
+        self.display = f":{number}"
 
     def stop(self) -> None:
         self.proc.terminate()
         self.proc.wait(timeout=10)
 
 
-def window_of(pid: int, env: dict[str, str], timeout: float = 20) -> str:
+def window_of(pid: int, env: dict[str, str], timeout: float = 40) -> str:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         r = subprocess.run(["xdotool", "search", "--pid", str(pid)], env=env, capture_output=True, text=True)
