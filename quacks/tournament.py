@@ -64,30 +64,35 @@ def play_game(config: GameConfig, levels: Sequence[str], seed: int) -> list[Seat
     counted_round = 0
     steps = 0
     draw_streams = [sampler.stream("draw", i) for i in range(g.n)]
+    draw_times = [r.draw_times for r in results]
+    other_times = [r.other_times for r in results]
+    seats = g.seats
+    agenda = g.agenda
     while not g.over:
         steps += 1
         if steps > 100_000:
             raise RuntimeError(f"game {seed} stalled: {g.describe_waiting()}")
         if counted_round != g.round and g.phase in ("evaluation", "shopping"):
             counted_round = g.round
-            for i, s in enumerate(g.seats):
+            for i, s in enumerate(seats):
                 results[i].brews += 1
                 results[i].explosions += int(s.exploded)
-        if type(g.agenda[0]) is Chance:
+        if type(agenda[0]) is Chance:
             g.apply_chance(sampler.sample(g))
             continue
         seat, actions = g.next_decision()
+        bot, rng = bots[seat], rngs[seat]
         t0 = clock()
-        d = bots[seat].decide(g, seat, actions, rngs[seat])
+        d = bot.decide(g, seat, actions, rng)
         dt = clock() - t0
         if actions[0] is DRAW:  # a draw/stop decision (brew_options lists draw first)
-            results[seat].draw_times.append(dt)
+            draw_times[seat].append(dt)
             if d.action is DRAW:
-                bag = g.seats[seat].bag
+                bag = seats[seat].bag
                 g.draw(seat, CHIPS[draw_from(bag.raw(), bag.total, draw_streams[seat])])
                 continue
         else:
-            results[seat].other_times.append(dt)
+            other_times[seat].append(dt)
         g.apply(seat, d.action)
     ranking = g.ranking() or []
     top = ranking[0] if ranking else []

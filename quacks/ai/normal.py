@@ -101,7 +101,12 @@ class NormalBot:
         return risk <= limit, risk, limit
 
     def on_brew(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
-        draw, risk, limit = self.wants_draw(g, seat)
+        risk = explosion_risk(g, seat)  # wants_draw, inlined: this runs for every draw of every Normal seat
+        if risk == 0.0:
+            draw, limit = True, 0.0
+        else:
+            limit = self.risk_limit(g, seat)
+            draw = risk <= limit
         if draw and len(actions) > 2 and FLASK in actions:
             s = g.seats[seat]
             if s.pot and s.pot[-1].chip.value >= 2:

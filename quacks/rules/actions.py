@@ -26,8 +26,22 @@ class Action(NamedTuple):
         return Action(parts[0], tuple(parts[1:]))
 
 
+_ACT_MEMO: dict[tuple[str, tuple[object, ...]], Action] = {}
+
+
 def act(verb: str, *args: object) -> Action:
-    return Action(verb, tuple(str(a) for a in args))
+    """``Action(verb, args as text)``; actions are immutable, so the common ones are made once and shared."""
+    key = (verb, args)
+    try:
+        return _ACT_MEMO[key]
+    except KeyError:
+        pass
+    except TypeError:  # an unhashable argument: no sharing
+        return Action(verb, tuple(str(a) for a in args))
+    a = Action(verb, tuple(str(x) for x in args))
+    if len(_ACT_MEMO) < 50_000:
+        _ACT_MEMO[key] = a
+    return a
 
 
 DRAW = Action("draw")

@@ -7,8 +7,12 @@ weights are these counts.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING
 
 from .chips import CHIP_BY_NAME, CHIPS, N_CHIPS, Chip
+
+if TYPE_CHECKING:
+    from .state import Placed
 
 
 class ChipCounts:
@@ -69,6 +73,13 @@ class ChipCounts:
             raise ValueError("cannot add a negative count")
         self._n[c.index] += n
         self._total += n
+
+    def add_placed(self, placed: list[Placed]) -> None:
+        """Every chip of a pot back into the bag in one go (rulebook E; the hot path of emptying pots)."""
+        n = self._n
+        for p in placed:
+            n[p[1].index] += 1
+        self._total += len(placed)
 
     def remove(self, c: Chip, n: int = 1) -> None:
         if self._n[c.index] < n:

@@ -20,8 +20,8 @@ if TYPE_CHECKING:  # pragma: no cover
 # the brewing agenda item
 
 
-_DRAW_STOP = [DRAW, STOP]
-_DRAW_STOP_FLASK = [DRAW, STOP, FLASK]
+DRAW_STOP = [DRAW, STOP]
+DRAW_STOP_FLASK = [DRAW, STOP, FLASK]
 _DRAW_CHANCES: dict[int, Chance] = {}
 
 
@@ -31,7 +31,7 @@ def brew_options(g: Game, seat: int) -> list[Action]:
         return g.options(s.pending[0])
     if not s.brewing:
         return []
-    return _DRAW_STOP_FLASK if flask_allowed(g, seat) else _DRAW_STOP
+    return DRAW_STOP_FLASK if flask_allowed(g, seat) else DRAW_STOP
 
 
 def flask_allowed(g: Game, seat: int) -> bool:

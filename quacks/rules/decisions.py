@@ -73,16 +73,30 @@ _BUY_TWO = {(a, b): Action("buy", (a.name, b.name)) for a in CHIPS for b in CHIP
 BUY_NOTHING = Action("buy", ("nothing",))
 
 
+_SHOP_MEMO: dict[tuple[int, int, tuple[tuple[Chip, int], ...]], list[Action]] = {}
+
+
 def shop_options(g: Game, seat: int) -> list[Action]:
-    """R16: nothing, one chip, or two chips of different colours, within the coins and the supply."""
+    """R16: nothing, one chip, or two chips of different colours, within the coins and the supply.
+
+    The list depends only on the coins, the chips buyable and their prices, so it is memoised on those (a pure
+    cache; callers must not modify the list, as with ``Game.legal_actions``)."""
     coins = g.seats[seat].coins or 0
-    items = buyable(g, coins)
+    items = tuple(buyable(g, coins))
+    max_buys = g.cat.events.max_buys
+    key = (coins, max_buys, items)
+    out = _SHOP_MEMO.get(key)
+    if out is not None:
+        return out
     out = [BUY_NOTHING]
     out += [_BUY_ONE[c] for c, _ in items]
-    if g.cat.events.max_buys >= 2:
+    if max_buys >= 2:
         for (a, pa), (b, pb) in combinations(items, 2):
             if a.colour is not b.colour and pa + pb <= coins:
                 out.append(_BUY_TWO[(a, b)])
+    if len(_SHOP_MEMO) >= 20_000:
+        _SHOP_MEMO.clear()
+    _SHOP_MEMO[key] = out
     return out
 
 

@@ -247,7 +247,7 @@ class Game:
             seat = seats[0]
             s = self.seats[seat]
             if not s.pending and s.brewing:
-                return seat, brewing.brew_options(self, seat)
+                return seat, (brewing.DRAW_STOP_FLASK if brewing.flask_allowed(self, seat) else brewing.DRAW_STOP)
             return seat, self.legal_actions(seat)
         if type(t) is Decision:
             return t.seat, self.legal_actions(t.seat)
@@ -320,8 +320,13 @@ class Game:
         """``apply(seat, "draw")`` and ``apply_chance(chip)`` in one step (a fast path for simulations)."""
         t = self.agenda[0] if self.agenda else None
         s = self.seats[seat]
-        if type(t) is not Brew or s.pending or not s.brewing or seat not in self._brewing_now(t):
+        acting = self._acting
+        if type(t) is not Brew or s.pending or not s.brewing:
             raise IllegalAction(f"{self._name(seat)} cannot draw now; waiting for {self.describe_waiting()}")
+        if acting is None or acting[0] != self._version or seat not in acting[1]:
+            if seat not in self._brewing_now(t):
+                raise IllegalAction(f"{self._name(seat)} cannot draw now; waiting for {self.describe_waiting()}")
+            acting = self._acting
         if s.bag._n[chip.index] <= 0:
             raise IllegalAction(f"{chip} is not in {s.name}'s bag")
         self._version += 1
@@ -330,11 +335,13 @@ class Game:
             self.record.append(("chance", "draw", seat, chip.name))
         if self._touched is not None:
             self._touched.add(seat)
-        acting = self._acting
         s.bag.remove(chip)
         if self.record_events:
             self.emit("draw", seat, "draws", chip=chip.name)
-        brewing.place_drawn(self, seat, chip, "draw")
+        if chip.colour in self.divert_effects:
+            brewing.place_drawn(self, seat, chip, "draw")
+        else:  # no book diverts this colour (red set 2): place it at once
+            brewing.place(self, seat, chip, "draw")
         if (
             not self._staged and s.brewing and not s.pending and s.bag and s.pot
             and s.pot[-1].index < self.pot_last and not self.card_hooks["offers_restart"]

@@ -223,8 +223,7 @@ def empty_pots(g: Game) -> None:
     """After shopping every chip in the pots goes back into its bag (rulebook E)."""
     for seat in g.seat_order():
         s = g.seats[seat]
-        for p in s.pot:
-            s.bag.add(p.chip)
+        s.bag.add_placed(s.pot)
         s.pot = []
         s.white_total = 0
         s.coins = None
