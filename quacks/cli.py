@@ -102,6 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
     bu.add_argument("--size", default="1920x1080")
     bu.add_argument("--frames", type=int, default=600)
     bu.add_argument("--json", action="store_true")
+    bu.add_argument("--full", action="store_true", help="present the whole canvas every frame (the worst case)")
     bu.set_defaults(func=_bench_ui)
     sh = sub.add_parser("screenshots", help="draw the README's screenshots into a folder")
     sh.add_argument("--out", default="docs/screenshots")
