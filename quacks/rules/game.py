@@ -157,8 +157,8 @@ class Game:
         b = self.books.get(colour)
         return b.effect if b is not None else None
 
-    def clone(self) -> Game:
-        """An independent copy; events and record are kept by reference to their current length."""
+    def _copy_state(self) -> Game:
+        """A copy sharing the immutable parts and owning everything a step can change."""
         g = Game.__new__(Game)
         g.__dict__.update(self.__dict__)
         g.seats = [s.copy() for s in self.seats]
@@ -169,22 +169,18 @@ class Game:
         g.used_cards = self.used_cards.copy()
         g.card_hooks = self.card_hooks.copy()
         g.fixed_rats = None if self.fixed_rats is None else self.fixed_rats.copy()
+        return g
+
+    def clone(self) -> Game:
+        """An independent copy; events and record are kept by reference to their current length."""
+        g = self._copy_state()
         g.events = self.events.copy() if self.record_events else []
         g.record = self.record.copy()
         return g
 
     def fast_clone(self) -> Game:
         """A copy for simulations: no events, no record."""
-        g = Game.__new__(Game)
-        g.__dict__.update(self.__dict__)
-        g.seats = [s.copy() for s in self.seats]
-        g.supply = self.supply.copy()
-        g.agenda = self.agenda.copy()
-        g._staged = []
-        g._touched = None
-        g.used_cards = self.used_cards.copy()
-        g.card_hooks = self.card_hooks.copy()
-        g.fixed_rats = None if self.fixed_rats is None else self.fixed_rats.copy()
+        g = self._copy_state()
         g.record_events = False
         g.keep_record = False
         g.events = []
