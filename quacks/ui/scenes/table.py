@@ -874,10 +874,17 @@ class TableScene(Scene):
                     20, T.CREAM, "bottomleft")
             for b in self.controls:
                 b.draw(surf)
-            if self.hint:
-                te.blit(surf, self.hint, (bar.right, bar.y - 8), "sans", 16, T.WARN, "bottomright")
+            hint_y = bar.y - 8
             keys = "B bag · L log · V view another pot · Esc menu"
-            te.blit(surf, keys, (bar.right, bar.bottom - 2), "sans", 15, T.PARCHMENT_DARK, "bottomright")
+            keys_img = te.render(keys, "sans", 15, T.PARCHMENT_DARK)
+            keys_rect = keys_img.get_rect(bottomright=(bar.right, bar.bottom - 2))
+            if any(b.rect.colliderect(keys_rect) for b in self.controls):
+                # a wide row of controls reaches the corner: the key line goes up beside the prompt
+                keys_rect.bottomright = (bar.right, min(b.rect.y for b in self.controls) - 8)
+                hint_y = keys_rect.y - 4
+            surf.blit(keys_img, keys_rect)
+            if self.hint:
+                te.blit(surf, self.hint, (bar.right, hint_y), "sans", 16, T.WARN, "bottomright")
         elif self.shop is None:
             if need.kind in ("bot", "reveal", "chance"):
                 who = ""
