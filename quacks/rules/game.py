@@ -194,10 +194,19 @@ class Game:
     def is_over(self) -> bool:
         return self.over
 
+    @property
+    def version(self) -> int:
+        """A counter that grows whenever the state changes (every ``apply``, ``draw`` and ``apply_chance``).
+
+        Read-only; views and caches outside the engine key on it ("has anything changed since I looked?")."""
+        return self._version
+
     def pending_chance(self) -> Chance | None:
-        if self.agenda and isinstance(self.agenda[0], Chance):
-            return self.agenda[0]
-        return None
+        """The chance step due now (kind, seat, count), or None when a seat acts or the game is over.
+
+        The one public way to ask "is a random outcome due?" (outside the engine nobody reads the agenda)."""
+        t = self.agenda[0] if self.agenda else None
+        return t if type(t) is Chance else None
 
     def acting_seats(self) -> list[int]:
         """Seats that may act now (empty while a chance step is due or at the end)."""
