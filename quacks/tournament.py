@@ -15,15 +15,51 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .ai.levels import LEVELS, make_bot
+from .ai.levels import LEVELS
 from .content.loader import default_catalogue
-from .rules.actions import DRAW
-from .rules.chance import draw_from
-from .rules.chips import CHIPS, SET_COLOURS, Colour
+from .rules.chips import SET_COLOURS, Colour
 from .rules.config import GameConfig
-from .rules.game import Game
-from .rules.state import Chance
-from .session.sampler import Sampler
+from .session.match import PLAYER_COLOURS, Match, MatchSetup, SeatSpec
+
+
+class Times:
+    """Decision times in logarithmic bins (2% wide): percentiles in constant memory, however many games."""
+
+    STEP = math.log(1.02)
+    FLOOR = 1e-6  # seconds: the lowest bin
+
+    def __init__(self) -> None:
+        self.bins: dict[int, int] = {}
+        self.n = 0
+        self.total = 0.0
+        self.max = 0.0
+
+    def add(self, seconds: float) -> None:
+        b = 0 if seconds <= self.FLOOR else int(math.log(seconds / self.FLOOR) / self.STEP) + 1
+        self.bins[b] = self.bins.get(b, 0) + 1
+        self.n += 1
+        self.total += seconds
+        if seconds > self.max:
+            self.max = seconds
+
+    def merge(self, other: Times) -> None:
+        for b, k in other.bins.items():
+            self.bins[b] = self.bins.get(b, 0) + k
+        self.n += other.n
+        self.total += other.total
+        self.max = max(self.max, other.max)
+
+    def percentile(self, q: float) -> float:
+        """The upper edge of the bin that holds the q-quantile (at most 2% above the true value)."""
+        if not self.n:
+            return 0.0
+        need = max(1, math.ceil(q * self.n))
+        seen = 0
+        for b in sorted(self.bins):
+            seen += self.bins[b]
+            if seen >= need:
+                return min(self.max, self.FLOOR * math.exp(b * self.STEP))
+        return self.max
 
 
 @dataclass
@@ -33,8 +69,28 @@ class SeatResult:
     win: float  # 1 for a sole win, 1/k for a k-way shared win, else 0
     explosions: int
     brews: int
-    draw_times: list[float] = field(default_factory=list)
-    other_times: list[float] = field(default_factory=list)
+
+
+@dataclass
+class LevelStats:
+    """Everything ``summarise`` needs about one level, added up game by game (constant memory)."""
+
+    seats: int = 0
+    wins: float = 0.0
+    score: int = 0
+    explosions: int = 0
+    brews: int = 0
+    draw_times: Times = field(default_factory=Times)
+    other_times: Times = field(default_factory=Times)
+
+    def merge(self, o: LevelStats) -> None:
+        self.seats += o.seats
+        self.wins += o.wins
+        self.score += o.score
+        self.explosions += o.explosions
+        self.brews += o.brews
+        self.draw_times.merge(o.draw_times)
+        self.other_times.merge(o.other_times)
 
 
 def parse_books(spec: str, rng: random.Random) -> dict[Colour, int]:
@@ -53,53 +109,53 @@ def parse_books(spec: str, rng: random.Random) -> dict[Colour, int]:
     return out
 
 
-def play_game(config: GameConfig, levels: Sequence[str], seed: int) -> list[SeatResult]:
-    """One full game of bots; chance streams keyed by seat position; explosions counted per round."""
-    g = Game(default_catalogue(), config, events=False, record=False)
-    sampler = Sampler(seed)
-    bots = [make_bot(lv) for lv in levels]
-    rngs = [random.Random(f"{seed}:bot:{i}:{lv}") for i, lv in enumerate(levels)]
+def bot_setup(config: GameConfig, levels: Sequence[str], seed: int) -> MatchSetup:
+    """The match of a simulated game: one bot per seat, named after its level."""
+    seats = tuple(SeatSpec(name, PLAYER_COLOURS[i % len(PLAYER_COLOURS)], lv)
+                  for i, (name, lv) in enumerate(zip(config.seats, levels)))
+    return MatchSetup(config, seats, seed)
+
+
+def play_game(config: GameConfig, levels: Sequence[str], seed: int,
+              stats: dict[str, LevelStats] | None = None) -> list[SeatResult]:
+    """One full game of bots, exactly as at the table (the same match, stir ticks and seeding); explosions
+    counted per round; decision times added to ``stats``."""
     results = [SeatResult(lv, 0, 0.0, 0, 0) for lv in levels]
-    clock = time.perf_counter
-    counted_round = 0
-    steps = 0
-    draw_streams = [sampler.stream("draw", i) for i in range(g.n)]
-    draw_times = [r.draw_times for r in results]
-    other_times = [r.other_times for r in results]
-    seats = g.seats
-    agenda = g.agenda
-    while not g.over:
-        steps += 1
-        if steps > 100_000:
-            raise RuntimeError(f"game {seed} stalled: {g.describe_waiting()}")
-        if counted_round != g.round and g.phase in ("evaluation", "shopping"):
-            counted_round = g.round
-            for i, s in enumerate(seats):
-                results[i].brews += 1
-                results[i].explosions += int(s.exploded)
-        if type(agenda[0]) is Chance:
-            g.apply_chance(sampler.sample(g))
-            continue
-        seat, actions = g.next_decision()
-        bot, rng = bots[seat], rngs[seat]
-        t0 = clock()
-        d = bot.decide(g, seat, actions, rng)
-        dt = clock() - t0
-        if actions[0] is DRAW:  # a draw/stop decision (brew_options lists draw first)
-            draw_times[seat].append(dt)
-            if d.action is DRAW:
-                bag = seats[seat].bag
-                g.draw(seat, CHIPS[draw_from(bag.raw(), bag.total, draw_streams[seat])])
-                continue
-        else:
-            other_times[seat].append(dt)
-        g.apply(seat, d.action)
+    m = play_match(config, levels, seed, stats, results)
+    g = m.game
     ranking = g.ranking() or []
     top = ranking[0] if ranking else []
     for i, s in enumerate(g.seats):
         results[i].score = s.score
         results[i].win = 1.0 / len(top) if i in top else 0.0
     return results
+
+
+def play_match(config: GameConfig, levels: Sequence[str], seed: int, stats: dict[str, LevelStats] | None = None,
+               results: list[SeatResult] | None = None, *, events: bool = False) -> Match:
+    """Play a match of bots to its end (``results``: explosions and brews are counted round by round)."""
+    m = Match(default_catalogue(), bot_setup(config, levels, seed), events=events, keep_record=events)
+    g = m.game
+    if stats is not None:
+        per_seat = [stats.setdefault(lv, LevelStats()) for lv in levels]
+
+        def timer(seat: int, brew: bool, dt: float) -> None:
+            (per_seat[seat].draw_times if brew else per_seat[seat].other_times).add(dt)
+
+        m.bot_timer = timer
+    counted_round = 0
+    seats = g.seats
+    for _ in range(200_000):
+        if g.over:
+            return m
+        if results is not None and counted_round != g.round and g.phase in ("evaluation", "shopping"):
+            counted_round = g.round
+            for i, s in enumerate(seats):
+                results[i].brews += 1
+                results[i].explosions += int(s.exploded)
+        if not m.advance():
+            raise RuntimeError(f"game {seed} stalled: {g.describe_waiting()}")
+    raise RuntimeError(f"game {seed} did not end: {g.describe_waiting()}")
 
 
 @dataclass(frozen=True)
@@ -125,26 +181,28 @@ def deals(levels: Sequence[str], games: int, seed: int, books: str, pot: str, fo
     return jobs
 
 
-def run_job(job: Job) -> list[SeatResult]:
+def run_job(job: Job, stats: dict[str, LevelStats] | None = None) -> list[SeatResult]:
     rng = random.Random(f"{job.seed}:config")
     books = parse_books(job.books, rng)
     cfg = GameConfig(
         seats=tuple(f"{lv}-{i}" for i, lv in enumerate(job.levels)), books=books, variant=job.pot,
         fortunes=job.fortunes,
     )
-    return play_game(cfg, job.levels, job.seed)
+    return play_game(cfg, job.levels, job.seed, stats)
 
 
-def _run_chunk(jobs: list[Job]) -> list[list[SeatResult]]:
-    return [run_job(j) for j in jobs]
-
-
-def percentile(xs: list[float], q: float) -> float:
-    if not xs:
-        return 0.0
-    xs = sorted(xs)
-    i = min(len(xs) - 1, max(0, math.ceil(q * len(xs)) - 1))
-    return xs[i]
+def _run_chunk(jobs: list[Job]) -> tuple[int, dict[str, LevelStats]]:
+    """Play some games and add them up (only the sums travel back from a worker process)."""
+    stats: dict[str, LevelStats] = {}
+    for j in jobs:
+        for r in run_job(j, stats):
+            st = stats.setdefault(r.level, LevelStats())
+            st.seats += 1
+            st.wins += r.win
+            st.score += r.score
+            st.explosions += r.explosions
+            st.brews += r.brews
+    return len(jobs), stats
 
 
 def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -156,36 +214,29 @@ def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def summarise(all_results: list[list[SeatResult]], seconds: float) -> dict[str, Any]:
-    by_level: dict[str, list[SeatResult]] = {}
-    for game in all_results:
-        for r in game:
-            by_level.setdefault(r.level, []).append(r)
+def summarise(games: int, stats: dict[str, LevelStats], seconds: float) -> dict[str, Any]:
     levels: dict[str, Any] = {}
-    for lv, rs in by_level.items():
-        n = len(rs)
-        wins = sum(r.win for r in rs)
-        p = wins / n
-        draws = [t for r in rs for t in r.draw_times]
-        others = [t for r in rs for t in r.other_times]
-        alltimes = draws + others
-        brews = sum(r.brews for r in rs)
+    for lv, st in stats.items():
+        n = st.seats
+        p = st.wins / n if n else 0.0
+        d, o = st.draw_times, st.other_times
+        timed = d.n + o.n
         levels[lv] = {
             "seats": n,
             "win_rate": round(p, 4),
             "ci95": [round(x, 4) for x in wilson(p, n)],
-            "mean_vp": round(sum(r.score for r in rs) / n, 2),
-            "explosion_rate": round(sum(r.explosions for r in rs) / brews, 4) if brews else 0.0,
+            "mean_vp": round(st.score / n, 2) if n else 0.0,
+            "explosion_rate": round(st.explosions / st.brews, 4) if st.brews else 0.0,
             "decision_ms": {
-                "draw_p99": round(percentile(draws, 0.99) * 1000, 3),
-                "other_p99": round(percentile(others, 0.99) * 1000, 3),
-                "mean": round((sum(alltimes) / len(alltimes)) * 1000, 3) if alltimes else 0.0,
-                "draw_max": round(max(draws, default=0.0) * 1000, 3),
-                "other_max": round(max(others, default=0.0) * 1000, 3),
+                "draw_p99": round(d.percentile(0.99) * 1000, 3),
+                "other_p99": round(o.percentile(0.99) * 1000, 3),
+                "mean": round((d.total + o.total) / timed * 1000, 3) if timed else 0.0,
+                "draw_max": round(d.max * 1000, 3),
+                "other_max": round(o.max * 1000, 3),
             },
         }
-    return {"games": len(all_results), "seconds": round(seconds, 2),
-            "games_per_second": round(len(all_results) / seconds, 1) if seconds else 0.0, "levels": levels}
+    return {"games": games, "seconds": round(seconds, 2),
+            "games_per_second": round(games / seconds, 1) if seconds else 0.0, "levels": levels}
 
 
 def simulate(levels: Sequence[str], games: int, seed: int, books: str = "1", pot: str = "standard",
@@ -196,12 +247,16 @@ def simulate(levels: Sequence[str], games: int, seed: int, books: str = "1", pot
     work = deals(levels, games, seed, books, pot, fortunes)
     chunk = max(1, min(50, len(work) // (jobs * 8) or 1))
     chunks = [work[i:i + chunk] for i in range(0, len(work), chunk)]
-    results: list[list[SeatResult]] = []
+    totals: dict[str, LevelStats] = {}
+    done = 0
     t0 = time.perf_counter()
 
-    def tick() -> None:
+    def add(part: tuple[int, dict[str, LevelStats]]) -> None:
+        nonlocal done
+        done += part[0]
+        for lv, st in part[1].items():
+            totals.setdefault(lv, LevelStats()).merge(st)
         if progress:
-            done = len(results)
             width = 30
             filled = int(width * done / len(work))
             rate = done / max(1e-9, time.perf_counter() - t0)
@@ -210,19 +265,17 @@ def simulate(levels: Sequence[str], games: int, seed: int, books: str = "1", pot
 
     if jobs <= 1:
         for c in chunks:
-            results += _run_chunk(c)
-            tick()
+            add(_run_chunk(c))
     else:
         import multiprocessing as mp
 
         ctx = mp.get_context("fork") if sys.platform != "win32" else mp.get_context("spawn")
         with ctx.Pool(jobs) as pool:
             for part in pool.imap_unordered(_run_chunk, chunks):
-                results += part
-                tick()
+                add(part)
     if progress:
         sys.stderr.write("\n")
-    return summarise(results, time.perf_counter() - t0)
+    return summarise(done, totals, time.perf_counter() - t0)
 
 
 def format_table(summary: dict[str, Any]) -> str:

@@ -90,7 +90,7 @@ def sample(g: Game, ch: Chance, rng: random.Random) -> Any:
         return faces[draw_from([f.weight for f in faces], g.cat.die.total_weight, rng)].id
     if ch.kind == "fortune":
         cards = remaining_cards(g)
-        return cards[rng.randrange(len(cards))]
+        return cards[int(rng.random() * len(cards))]  # one number per card (session/seeding.py resumes by count)
     if ch.kind == "reveal":
         bag = _bag(g, ch)
         counts = bag.counts()

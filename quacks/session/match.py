@@ -1,105 +1,70 @@
 """A match: the engine, its seats (humans and bots), seeded chance, stir ticks and the record.
 
-Chance and bot choices are drawn from generators seeded by (seed, what, position in the record), so a
-match is (setup, record) and resuming it from a save continues exactly as it would have gone on.
+Chance and bot choices come from the one seeding scheme of ``seeding.py``, so a match is (setup, record):
+resuming it from a save, replaying it, or playing the same setup in ``simulate`` gives the same game.
 
 Brewing goes in stir ticks (rulings R22): every seat still brewing decides draw or stop; when all have
 decided, the decisions are revealed together and carried out in seat order. A seat's own follow-up
 choices (a pick, a white chip to return, a second chance, red chips beside the pot) are answered as they
-come. With the house switch ``sequential-brewing`` the engine lets one seat brew at a time.
+come, before the next tick. With the house switch ``sequential-brewing`` the engine lets one seat brew at a
+time, so a tick holds one seat.
 """
 
 from __future__ import annotations
 
-import random
+import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..ai.base import Bot
 from ..ai.base import Decision as BotDecision
-from ..ai.levels import LEVELS, make_bot
+from ..ai.levels import make_bot
 from ..rules.actions import DRAW, STOP, Action
 from ..rules.catalogue import Catalogue
-from ..rules.config import GameConfig
+from ..rules.chance import draw_from
+from ..rules.chips import CHIPS
 from ..rules.game import ChanceWaiting, Game
 from ..rules.replay import apply_entry
+from .seeding import Streams
+from .setup import HUMAN, PLAYER_COLOURS, MatchSetup, SeatSpec
 
-HUMAN = "human"
-PLAYER_COLOURS = ("amber", "teal", "plum", "moss")
+__all__ = ["HUMAN", "PLAYER_COLOURS", "Match", "MatchSetup", "Need", "SeatSpec"]
 
-
-@dataclass(frozen=True)
-class SeatSpec:
-    """A seat at the table: a name, a player colour, and "human" or a bot level."""
-
-    name: str
-    colour: str
-    kind: str = HUMAN
-
-    @property
-    def is_bot(self) -> bool:
-        return self.kind != HUMAN
-
-
-@dataclass(frozen=True)
-class MatchSetup:
-    game: GameConfig
-    seats: tuple[SeatSpec, ...]
-    seed: int
-
-    def to_data(self) -> dict[str, Any]:
-        return {
-            "game": self.game.to_data(),
-            "seats": [{"name": s.name, "colour": s.colour, "kind": s.kind} for s in self.seats],
-            "seed": self.seed,
-        }
-
-    @staticmethod
-    def from_data(d: dict[str, Any]) -> MatchSetup:
-        seats = tuple(SeatSpec(str(s["name"]), str(s["colour"]), str(s["kind"])) for s in d["seats"])
-        for s in seats:
-            if s.kind != HUMAN and s.kind not in LEVELS:
-                raise ValueError(f"unknown seat kind {s.kind!r}")
-        setup = MatchSetup(GameConfig.from_data(d["game"]), seats, int(d["seed"]))
-        if len(setup.seats) != len(setup.game.seats):
-            raise ValueError("the seats and the game disagree")
-        return setup
+BotTimer = Callable[[int, bool, float], None]  # (seat, a draw/stop decision?, seconds)
 
 
 @dataclass(frozen=True)
 class Need:
-    """What the match waits for: a ``chance`` step, a ``bot`` or ``human`` choice, a ``tick`` to reveal, or ``over``."""
+    """What the match waits for: a ``chance`` step, a ``bot`` or ``human`` choice, a ``reveal``, or ``over``."""
 
     kind: str
     seats: tuple[int, ...] = ()
     chance: ChanceWaiting | None = None
 
 
-@dataclass
-class Moment:
-    """One thing that happened, for the table to show: who, what, and the bot's reason."""
-
-    seat: int | None
-    text: str
-    action: str = ""
-    reason: str = ""
-    events: list[Any] = field(default_factory=list)
-
-
 class Match:
     def __init__(self, catalogue: Catalogue, setup: MatchSetup, record: list[Any] | None = None,
-                 tick: dict[int, str] | None = None) -> None:
+                 tick: dict[int, str] | None = None, *, events: bool = True, keep_record: bool = True) -> None:
         self.setup = setup
         self.cat = catalogue
-        self.game = Game(catalogue, setup.game)
+        self.game = Game(catalogue, setup.game, events=events, record=keep_record)
+        self.streams = Streams(setup.seed)
+        self.acted = [0] * self.game.n  # actions taken per seat: the bots' decision counters
         for entry in record or []:
-            apply_entry(self.game, entry)
+            self.apply_entry(entry)
         self.bots: dict[int, Bot] = {i: make_bot(s.kind) for i, s in enumerate(setup.seats) if s.is_bot}
         self.tick: dict[int, Action] = {k: Action.parse(a) for k, a in (tick or {}).items()}
         self.queue: list[tuple[int, Action]] = []  # tick decisions being revealed, in seat order
-        self.last_reason: dict[int, str] = {}
-        self.listeners: list[Callable[[Moment], None]] = []
+        self.last_decision: dict[int, BotDecision] = {}  # each bot's latest choice (its reason, read when shown)
+        self.bot_timer: BotTimer | None = None
+
+    def apply_entry(self, entry: tuple[Any, ...] | list[Any]) -> None:
+        """Replay one record entry (a save, a replay): the game, the streams and the counters move on together."""
+        apply_entry(self.game, entry)
+        self.streams.resume((entry,))
+        if entry[0] == "act":
+            self.acted[int(entry[1])] += 1
 
     # ------------------------------------------------------------------------------------------------
     @property
@@ -126,108 +91,134 @@ class Match:
         return [s for s in g.acting_seats() if g.decision_kind(s) == "brew"]
 
     def need(self) -> Need:
+        """What happens next (the order ``advance`` follows): a chance step, the rest of a tick being revealed,
+        a seat's follow-up choice, then the undecided seats of the stir tick (bots first), then the reveal."""
         g = self.game
         if g.is_over:
             return Need("over")
-        ch = g.waiting()
-        if isinstance(ch, ChanceWaiting):
-            return Need("chance", chance=ch)
+        ch = g.pending_chance()
+        if ch is not None:
+            return Need("chance", chance=ChanceWaiting(ch.kind, ch.seat, ch.count))
         if self.queue:
             return Need("reveal")
         seats = g.acting_seats()
-        # follow-up choices first (a pick, a return, a second chance, chips beside the pot)
-        follow = [s for s in seats if g.decision_kind(s) != "brew"]
-        if follow:
-            s = follow[0]
-            return Need("human" if self.is_human(s) else "bot", (s,))
-        brewing = self.tick_seats()
-        if brewing:
-            undecided = [s for s in brewing if s not in self.tick]
-            bots = [s for s in undecided if not self.is_human(s)]
-            if bots:
-                return Need("bot", (bots[0],))
-            if undecided:
-                return Need("human", tuple(undecided))
-            return Need("reveal")
-        return Need("over")
+        kind = g.decision_kind
+        for s in seats:
+            if kind(s) != "brew":  # a follow-up choice (a pick, a return, a second chance, chips beside the pot)
+                return Need("human" if s not in self.bots else "bot", (s,))
+        if not seats:
+            return Need("over")
+        undecided = [s for s in seats if s not in self.tick]
+        for s in undecided:
+            if s in self.bots:
+                return Need("bot", (s,))
+        if undecided:
+            return Need("human", tuple(undecided))
+        return Need("reveal")
 
     # ------------------------------------------------------------------------------------------------
-    def rng(self, what: str, seat: int | None = None) -> random.Random:
-        return random.Random(f"{self.setup.seed}:{what}:{seat}:{len(self.game.record)}")
-
-    def step_chance(self) -> Moment:
+    def step_chance(self) -> None:
         g = self.game
-        ch = g.pending_chance()
-        assert ch is not None
-        n = len(g.events)
-        outcome = g.sample_chance(self.rng("chance", ch.seat))
-        g.apply_chance(outcome)
-        return self._moment(ch.seat, f"{ch.kind}", "", "", n)
+        g.apply_chance(self.streams.sample(g))
 
     def bot_decide(self, seat: int, game: Game | None = None) -> BotDecision:
         """The bot's choice for ``seat`` (may run on a copy of the game in a worker thread)."""
         g = game or self.game
-        bot = self.bots[seat]
         actions = list(g.legal_actions(seat))
-        return bot.decide(g, seat, actions, self.rng("bot", seat))
+        rng = self.streams.bot_rng(seat, self.acted[seat])
+        timer = self.bot_timer
+        if timer is None:
+            return self.bots[seat].decide(g, seat, actions, rng)  # type: ignore[arg-type]
+        t0 = time.perf_counter()
+        d = self.bots[seat].decide(g, seat, actions, rng)  # type: ignore[arg-type]
+        timer(seat, actions[0] is DRAW, time.perf_counter() - t0)
+        return d
 
-    def submit(self, seat: int, action: Action | str, reason: str = "") -> Moment:
+    def submit(self, seat: int, action: Action | str) -> None:
         """A human's or bot's choice. Draw and stop in a stir tick wait for the others (R22)."""
         a = Action.parse(action)
         g = self.game
-        if reason:
-            self.last_reason[seat] = reason
-        if self.in_tick() and seat in self.tick_seats() and a in (DRAW, STOP):
-            if a not in g.legal_actions(seat):
-                g.apply(seat, a)  # raises with the reason
-            self.tick[seat] = a
-            if all(s in self.tick for s in self.tick_seats()):
-                self.queue = sorted(self.tick.items())
-                self.tick = {}
-            return Moment(seat, "decided", str(a), reason)
-        n = len(g.events)
+        if (a == DRAW or a == STOP) and g.pending_chance() is None and g.decision_kind(seat) == "brew":
+            seats = self.tick_seats()
+            if seat in seats:
+                if a not in g.legal_actions(seat):
+                    g.apply(seat, a)  # raises with the reason
+                self.tick[seat] = a
+                if all(s in self.tick for s in seats):
+                    self.queue = sorted(self.tick.items())
+                    self.tick = {}
+                return
         g.apply(seat, a)
-        return self._moment(seat, "acted", str(a), reason, n)
+        self.acted[seat] += 1
 
     def in_tick_reveal(self) -> bool:
         """True while the decisions of a stir tick are being carried out (or a draw of it needs its chip)."""
         return bool(self.queue) or self.game.pending_chance() is not None
 
-    def reveal_next(self) -> Moment:
-        """Carry out the next revealed tick decision (a draw then needs its chip: a chance step)."""
+    def reveal_next(self) -> None:
+        """Carry out the next revealed tick decision; a draw takes its chip from the seat's stream at once."""
         seat, a = self.queue.pop(0)
         g = self.game
-        n = len(g.events)
         if a in g.legal_actions(seat):
-            g.apply(seat, a)
-        return self._moment(seat, "revealed", str(a), self.last_reason.get(seat, ""), n)
+            self.acted[seat] += 1
+            if a == DRAW:
+                bag = g.seats[seat].bag
+                g.draw(seat, CHIPS[draw_from(bag.raw(), bag.total, self.streams.stream("draw", seat))])
+            else:
+                g.apply(seat, a)
 
-    def advance(self) -> Moment | None:
-        """Do one automatic thing (a chance step, a reveal, or a bot's choice); None if a human must act."""
-        need = self.need()
-        if need.kind == "chance":
-            return self.step_chance()
-        if need.kind == "reveal":
-            if not self.queue and self.tick:
-                self.queue = sorted(self.tick.items())
-                self.tick = {}
-            return self.reveal_next()
-        if need.kind == "bot":
-            seat = need.seats[0]
-            d = self.bot_decide(seat)
-            return self.submit(seat, d.action, d.reason)
-        return None
+    def advance(self) -> bool:
+        """Do one automatic thing (a chance step, a reveal, or a bot's choice); False if a human must act
+        (or the game is over).
 
-    def run_until_human(self, limit: int = 100_000) -> None:
+        The same order as ``need``, written out without building its answer (simulate runs through here)."""
+        g = self.game
+        if g.over:
+            return False
+        if g.pending_chance() is not None:
+            self.step_chance()
+            return True
+        if self.queue:
+            self.reveal_next()
+            return True
+        seats = g.acting_seats()
+        kind = g.decision_kind
+        bots = self.bots
+        for s in seats:
+            if kind(s) != "brew":
+                return self._bot_acts(s) if s in bots else False
+        if not seats:
+            return False
+        tick = self.tick
+        waiting_for_human = False
+        for s in seats:
+            if s not in tick:
+                if s in bots:
+                    return self._bot_acts(s)
+                waiting_for_human = True
+        if waiting_for_human:
+            return False
+        self.queue = sorted(tick.items())
+        self.tick = {}
+        self.reveal_next()
+        return True
+
+    def _bot_acts(self, seat: int) -> bool:
+        d = self.bot_decide(seat)
+        self.last_decision[seat] = d
+        self.submit(seat, d.action)
+        return True
+
+    def reason(self, seat: int) -> str:
+        """The one-line reason of the bot's latest choice ("" if it has not chosen yet)."""
+        d = self.last_decision.get(seat)
+        return d.reason if d is not None else ""
+
+    def run_until_human(self, limit: int = 1_000_000) -> None:
         for _ in range(limit):
-            if self.advance() is None:
+            if not self.advance():
                 return
-
-    def _moment(self, seat: int | None, text: str, action: str, reason: str, n: int) -> Moment:
-        m = Moment(seat, text, action, reason, self.game.events[n:])
-        for fn in self.listeners:
-            fn(m)
-        return m
+        raise RuntimeError(f"the match did not settle in {limit} steps: {self.game.describe_waiting()}")
 
     # ------------------------------------------------------------------------------------------------
     def to_data(self) -> dict[str, Any]:

@@ -29,7 +29,7 @@ def _midgame_match(seed: int = 11) -> Any:
         g = m.game
         if g.round >= 7 and g.phase == "brewing" and all(len(s.pot) >= 6 for s in g.seats):
             break
-        if m.advance() is None:
+        if not m.advance():
             break
     return m
 

@@ -63,7 +63,7 @@ def play_human_until(match: Any, stop: Callable[[Any], bool], limit: int = 20_00
                 acts = match.game.legal_actions(seat)
                 if acts:
                     d = bot.decide(match.game, seat, list(acts), rng)
-                    match.submit(seat, d.action, d.reason)
+                    match.submit(seat, d.action)
                 break
 
 

@@ -53,7 +53,10 @@ def finish(m: Match, choose: Callable[[list[str]], str] = lambda acts: acts[-1])
 @pytest.fixture
 def midgame() -> Match:
     """Two humans and a bot in round 2 or so, halfway through a stir tick."""
-    m = play(make_match((HUMAN, "easy", HUMAN), seed=11), 12)
-    need = m.need()
-    assert need.kind == "human"
-    return m
+    m = play(make_match((HUMAN, "easy", HUMAN), seed=11), 8)
+    for _ in range(200):  # on to a stir tick where both humans still have to decide
+        need = m.need()
+        if need.kind == "human" and len(need.seats) == 2 and m.in_tick():
+            return m
+        play(m, 1)
+    raise AssertionError("no stir tick with two humans deciding")

@@ -195,7 +195,7 @@ class TableScene(Scene):
                     return
                 # the whole stir tick is revealed together (R22), then the pace pauses
                 while m.need().kind in ("reveal", "chance") and m.in_tick_reveal():
-                    m.advance()
+                    m.advance()  # noqa: the reveal loop
                 self.after_step(delay=self.pace())
                 if self.summary is not None or self.pace() > 0:
                     return
@@ -247,11 +247,12 @@ class TableScene(Scene):
 
             logging.getLogger("quacks.ui").exception("bot failed", exc_info=res if isinstance(res, Exception) else None)
             acts = self.g.legal_actions(seat)
-            self.match.submit(seat, acts[0], "(fallback)")
+            self.match.submit(seat, acts[0])
         else:
             self.reasons[seat] = res.reason
             in_tick = self.match.in_tick() and seat in self.match.tick_seats()
-            self.match.submit(seat, res.action, res.reason)
+            self.match.last_decision[seat] = res
+            self.match.submit(seat, res.action)
             if in_tick:  # bots decide their stir at once; the reveal is what the player watches
                 self.after_step(delay=0.0)
                 return

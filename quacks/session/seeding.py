@@ -1,0 +1,124 @@
+"""One seeding scheme for every way a game is played: at the table, in ``simulate``, from a save, in a replay.
+
+Every random outcome of a match comes from a stream that belongs to a seat *position* and a kind of chance:
+the chips seat 2 draws come from stream ("draw", 2), its bonus-die rolls from ("die", 2), what it reveals
+from ("reveal", 2), the fortune cards from ("fortune", -1). A stream is a Mersenne Twister seeded once with
+an integer mixed from (match seed, kind, position), and every outcome takes exactly one number from it per
+chip, face or card. So a stream's place follows from the record alone (how many outcomes of that kind the
+seat has had), and a saved match resumes by moving each stream on as far as its record goes.
+
+Bots get a generator per decision, mixed from (seed, position, how many actions that seat has taken), and
+built only if the bot asks for randomness at all (most decisions never do).
+
+Because streams belong to positions, not to who sits there, duplicate seating gives every bot level the same
+luck; because a seat's draws do not depend on when the other seats act, stir ticks and the order of the
+seats never change anyone's chips.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any
+
+from ..rules.chance import draw_from
+from ..rules.chips import CHIPS
+from ..rules.game import Game
+
+_MASK = (1 << 64) - 1
+_KINDS = {"draw": 1, "reveal": 2, "die": 3, "fortune": 4, "bot": 5}
+
+
+def mix(*parts: int) -> int:
+    """A stable 64-bit mix of integers (splitmix64 steps): the same on every platform and Python."""
+    h = 0x9E3779B97F4A7C15
+    for p in parts:
+        h = (h ^ (p & _MASK)) * 0xBF58476D1CE4E5B9 & _MASK
+        h ^= h >> 31
+        h = (h + 0x9E3779B97F4A7C15) * 0x94D049BB133111EB & _MASK
+        h ^= h >> 29
+    return h
+
+
+class LazyRandom:
+    """A ``random.Random`` that is seeded only when first used (bots rarely need one)."""
+
+    __slots__ = ("_key", "_rng")
+
+    def __init__(self, key: int) -> None:
+        self._key = key
+        self._rng: random.Random | None = None
+
+    def _get(self) -> random.Random:
+        if self._rng is None:
+            self._rng = random.Random(self._key)
+        return self._rng
+
+    def random(self) -> float:
+        return self._get().random()
+
+    def randrange(self, *args: int) -> int:
+        return self._get().randrange(*args)
+
+    def choice(self, seq: Any) -> Any:
+        return self._get().choice(seq)
+
+    def shuffle(self, seq: list[Any]) -> None:
+        self._get().shuffle(seq)
+
+    def sample(self, population: Any, k: int) -> list[Any]:
+        return self._get().sample(population, k)
+
+    def uniform(self, a: float, b: float) -> float:
+        return self._get().uniform(a, b)
+
+
+class Streams:
+    """The random streams of one match (see the module docstring)."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = int(seed)
+        self._streams: dict[tuple[str, int], random.Random] = {}
+
+    def stream(self, kind: str, position: int) -> random.Random:
+        key = (kind, position)
+        r = self._streams.get(key)
+        if r is None:
+            r = random.Random(mix(self.seed, _KINDS[kind], position + 1))
+            self._streams[key] = r
+        return r
+
+    def sample(self, g: Game) -> Any:
+        """The outcome of the chance step due in ``g`` (one number per chip, face or card)."""
+        ch = g.pending_chance()
+        if ch is None:
+            raise ValueError("no chance step is due")
+        rng = self.stream(ch.kind, -1 if ch.seat is None else ch.seat)
+        if ch.kind == "draw":
+            bag = g.seats[ch.seat].bag  # type: ignore[index]
+            return CHIPS[draw_from(bag.raw(), bag.total, rng)]
+        return g.sample_chance(rng)
+
+    def bot_rng(self, position: int, acted: int) -> LazyRandom:
+        """The generator for a bot's decision: seat ``position`` after ``acted`` actions of its own."""
+        return LazyRandom(mix(self.seed, _KINDS["bot"], position + 1, acted))
+
+    def resume(self, record: Iterable[tuple[Any, ...] | list[Any]]) -> None:
+        """Move every stream on past the outcomes a record already holds."""
+        for entry in record:
+            if entry[0] != "chance":
+                continue
+            kind, seat, outcome = str(entry[1]), entry[2], entry[3]
+            uses = len(str(outcome).split()) if kind == "reveal" else 1
+            rng = self.stream(kind, -1 if seat is None else int(seat))
+            for _ in range(uses):
+                rng.random()
+
+
+def acts_by_seat(record: Iterable[tuple[Any, ...] | list[Any]], n: int) -> list[int]:
+    """How many actions each seat has taken in a record (the bots' decision counters)."""
+    out = [0] * n
+    for entry in record:
+        if entry[0] == "act":
+            out[int(entry[1])] += 1
+    return out

@@ -1,0 +1,51 @@
+"""Who sits at the table and how the game is set up: the seats (a name, a colour, human or a bot level),
+the game's config and the seed. Plain data, saved with every match."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..ai.levels import LEVELS
+from ..rules.config import GameConfig
+
+HUMAN = "human"
+PLAYER_COLOURS = ("amber", "teal", "plum", "moss")
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """A seat at the table: a name, a player colour, and "human" or a bot level."""
+
+    name: str
+    colour: str
+    kind: str = HUMAN
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind != HUMAN
+
+
+@dataclass(frozen=True)
+class MatchSetup:
+    game: GameConfig
+    seats: tuple[SeatSpec, ...]
+    seed: int
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "game": self.game.to_data(),
+            "seats": [{"name": s.name, "colour": s.colour, "kind": s.kind} for s in self.seats],
+            "seed": self.seed,
+        }
+
+    @staticmethod
+    def from_data(d: dict[str, Any]) -> MatchSetup:
+        seats = tuple(SeatSpec(str(s["name"]), str(s["colour"]), str(s["kind"])) for s in d["seats"])
+        for s in seats:
+            if s.kind != HUMAN and s.kind not in LEVELS:
+                raise ValueError(f"unknown seat kind {s.kind!r}")
+        setup = MatchSetup(GameConfig.from_data(d["game"]), seats, int(d["seed"]))
+        if len(setup.seats) != len(setup.game.seats):
+            raise ValueError("the seats and the game disagree")
+        return setup

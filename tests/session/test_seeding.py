@@ -1,0 +1,87 @@
+"""One seeding scheme: the same setup and seed give the same game at the table, in simulate, from a save and
+in a replay (session/seeding.py)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from quacks.content.loader import default_catalogue
+from quacks.rules.chips import SET_COLOURS
+from quacks.rules.config import GameConfig
+from quacks.rules.replay import replay
+from quacks.rules.snapshot import fingerprint
+from quacks.session.match import HUMAN, Match
+from quacks.session.seeding import Streams, mix
+from quacks.tournament import bot_setup, play_match
+
+CONFIGS = [
+    (("normal", "hard"), {c: 1 for c in SET_COLOURS}, "standard", 5),
+    (("easy", "normal", "random"), {c: 3 for c in SET_COLOURS}, "test-tubes", 8),
+    (("hard", "normal", "easy", "normal"), dict(zip(SET_COLOURS, (2, 4, 1, 3, 2))), "standard", 13),
+]
+
+
+def _config(levels: tuple[str, ...], books: dict, variant: str) -> GameConfig:
+    return GameConfig(seats=tuple(f"{lv}-{i}" for i, lv in enumerate(levels)), books=books, variant=variant)
+
+
+def _answer_humans(m: Match, bots: dict) -> None:
+    """Play the human seats with bots of their own, exactly as those bots would play at the table."""
+    while not m.over:
+        m.run_until_human()
+        if m.over:
+            return
+        for seat in m.need().seats:
+            rng = m.streams.bot_rng(seat, m.acted[seat])
+            d = bots[seat].decide(m.game, seat, list(m.game.legal_actions(seat)), rng)
+            m.submit(seat, d.action)
+
+
+@pytest.mark.parametrize("levels,books,variant,seed", CONFIGS)
+def test_simulate_and_the_table_play_the_same_game(levels, books, variant, seed) -> None:
+    from quacks.ai.levels import make_bot
+
+    cfg = _config(levels, books, variant)
+    simulated = play_match(cfg, levels, seed).game
+    at_table = Match(default_catalogue(), bot_setup(cfg, levels, seed))
+    at_table.run_until_human()
+    assert at_table.over
+    assert fingerprint(at_table.game) == fingerprint(simulated)
+    # the same seats played by "humans" who choose what the bots would: still the same game
+    setup = bot_setup(cfg, levels, seed)
+    humans = type(setup)(setup.game, tuple(type(s)(s.name, s.colour, HUMAN) for s in setup.seats), setup.seed)
+    hm = Match(default_catalogue(), humans)
+    _answer_humans(hm, {i: make_bot(lv) for i, lv in enumerate(levels)})
+    assert fingerprint(hm.game) == fingerprint(simulated)
+
+
+@pytest.mark.parametrize("levels,books,variant,seed", CONFIGS[:2])
+def test_a_save_at_any_point_resumes_into_the_same_game(levels, books, variant, seed) -> None:
+    cfg = _config(levels, books, variant)
+    whole = play_match(cfg, levels, seed, events=True)
+    final = fingerprint(whole.game)
+    cut = random.Random(seed).sample(range(1, len(whole.game.record)), 3)
+    for k in cut:
+        part = Match(default_catalogue(), bot_setup(cfg, levels, seed), [tuple(e) for e in whole.game.record[:k]])
+        data = part.to_data()
+        resumed = Match.from_data(default_catalogue(), data)
+        resumed.run_until_human()
+        assert fingerprint(resumed.game) == final, f"resumed after {k} record entries"
+    again = replay(default_catalogue(), cfg, whole.game.record)
+    assert fingerprint(again) == final
+
+
+def test_streams_belong_to_positions_and_take_one_number_per_outcome() -> None:
+    a, b = Streams(42), Streams(42)
+    assert [a.stream("draw", 1).random() for _ in range(3)] == [b.stream("draw", 1).random() for _ in range(3)]
+    assert a.stream("draw", 0).random() != a.stream("draw", 2).random()
+    c = Streams(42)
+    c.resume([("chance", "draw", 1, "white-1"), ("chance", "reveal", 1, "white-1 orange-1"),
+              ("act", 1, "draw"), ("chance", "draw", 1, "white-2")])
+    d = Streams(42)
+    d.stream("draw", 1).random(), d.stream("draw", 1).random()
+    assert c.stream("draw", 1).random() == d.stream("draw", 1).random()
+    assert c.stream("reveal", 1).random() == [d.stream("reveal", 1).random() for _ in range(3)][2]
+    assert mix(1, 2, 3) == mix(1, 2, 3) != mix(1, 2, 4)
