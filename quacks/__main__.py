@@ -7,4 +7,4 @@ import sys
 from quacks.cli import main
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

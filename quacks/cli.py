@@ -1,10 +1,44 @@
-"""Command line: ``python -m quacks [play | scenario | check-data | simulate | bench-ui | ...]``."""
+"""Command line: ``python -m quacks [play | scenario | check-data | simulate | bench-ui | ...]``.
+
+Every way of starting the game reads the same arguments through :func:`main`: ``python -m quacks``, the
+installed ``quacks`` (desktop) and ``quacks-cli`` (console) commands, and the frozen bundle
+(``quacks_launcher.py``). No traceback reaches a player: a command that fails says what went wrong in one
+line (``QUACKS_DEBUG=1`` shows the traceback, for developers).
+"""
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
+
+DEV_COMMANDS = {"simulate": "quacks.tournament", "bench-ui": "quacks.ui.bench", "screenshots": "quacks.ui.shots"}
+
+
+def _say(text: str) -> None:
+    """Print to stderr if there is one (a windowed bundle has none)."""
+    stream = sys.stderr or sys.stdout
+    if stream is None:
+        return
+    try:
+        print(text, file=stream, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
+def _dev_module(command: str) -> Any:
+    """The module of a developer command; None (and a message) in a bundle that leaves it out."""
+    try:
+        return importlib.import_module(DEV_COMMANDS[command])
+    except ModuleNotFoundError as e:
+        if e.name is None or not e.name.startswith("quacks"):
+            raise
+        _say(f"quacks {command}: this developer command is not part of this copy of the game (the bundle leaves "
+             f"it out); run it from a checkout: python -m quacks {command}")
+        return None
 
 
 def _scenario(args: argparse.Namespace) -> int:
@@ -16,7 +50,7 @@ def _scenario(args: argparse.Namespace) -> int:
 def _check_data(args: argparse.Namespace) -> int:
     from .content.loader import check_data
 
-    errors = check_data(args.dir)
+    errors = check_data(args.dir)  # never raises: every problem is an error naming its file
     where = args.dir or "the game's data folder"
     if errors:
         for e in errors:
@@ -27,49 +61,39 @@ def _check_data(args: argparse.Namespace) -> int:
     return 0
 
 
-def _simulate(args: argparse.Namespace) -> int:
-    from .tournament import main
+def _dev(command: str) -> Callable[[argparse.Namespace], int]:
+    def run(args: argparse.Namespace) -> int:
+        module = _dev_module(command)
+        return 2 if module is None else int(module.main(args))
 
-    return main(args)
+    return run
 
 
 def _play(args: argparse.Namespace) -> int:
+    from .storage import paths
+    from .storage.files import clean_leftovers
+
+    # temp files of a program killed while it saved (each one a complete copy of nothing the game needs)
+    clean_leftovers([paths.config_dir(), paths.saves_dir(), paths.replays_dir(), paths.data_dir()])
     from .ui.main import run
 
     return run(args)
 
 
-def _bench_ui(args: argparse.Namespace) -> int:
-    from .ui.bench import main
-
-    return main(args)
-
-
-def _screenshots(args: argparse.Namespace) -> int:
-    from .ui.shots import main
-
-    return main(args)
-
-
 def _import_replay(args: argparse.Namespace) -> int:
-    """Check a replay file and copy it into the replays folder (where the game lists replays)."""
-    import shutil
+    """Check a replay file and add it to the replays folder (where the game lists replays), never replacing one."""
+    from .content.loader import DataLoadError, default_catalogue
+    from .storage import StorageError, replays
 
-    from .content.loader import default_catalogue
-    from .storage import paths, replays
-
-    loaded = replays.import_replay(args.file, default_catalogue())
-    if loaded.value is None:
-        for n in loaded.notes:
-            print(n, file=sys.stderr)
+    try:
+        _, message = replays.import_replay_file(args.file, catalogue=default_catalogue())
+    except StorageError as e:
+        _say(str(e))
         return 1
-    folder = paths.replays_dir(create=True)
-    name = args.file.split("/")[-1].split("\\")[-1]
-    if not name.endswith(".quacks-replay.json"):
-        name = name.rsplit(".", 1)[0] + ".quacks-replay.json"
-    target = folder / name
-    shutil.copyfile(args.file, target)
-    print(f"imported: {target}")
+    except DataLoadError as e:
+        _say(f"the game's own data has errors, so no replay can be checked:\n{e}")
+        return 1
+    print(message)
     return 0
 
 
@@ -97,16 +121,16 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--jobs", type=int, default=1)
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
-    sim.set_defaults(func=_simulate)
+    sim.set_defaults(func=_dev("simulate"))
     bu = sub.add_parser("bench-ui", help="frame times of the table mid-game")
     bu.add_argument("--size", default="1920x1080")
     bu.add_argument("--frames", type=int, default=600)
     bu.add_argument("--json", action="store_true")
     bu.add_argument("--full", action="store_true", help="present the whole canvas every frame (the worst case)")
-    bu.set_defaults(func=_bench_ui)
+    bu.set_defaults(func=_dev("bench-ui"))
     sh = sub.add_parser("screenshots", help="draw the README's screenshots into a folder")
     sh.add_argument("--out", default="docs/screenshots")
-    sh.set_defaults(func=_screenshots)
+    sh.set_defaults(func=_dev("screenshots"))
     ir = sub.add_parser("import-replay", help="check a replay file and add it to the game's replays")
     ir.add_argument("file")
     ir.set_defaults(func=_import_replay)
@@ -114,17 +138,35 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command in ``argv`` (default: the process's own arguments); the exit code."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    # older macOS hands an app started from the Finder a process serial number: not an argument of ours
+    args_list = [a for a in args_list if not a.startswith("-psn_")]
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(args_list)
+    except SystemExit as e:  # --help, or a usage error already explained by argparse
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
     if args.selftest:
         from .selftest import run as selftest
 
         return selftest()
     if not getattr(args, "command", None):
-        args = parser.parse_args(["play", *(argv or [])])
-    return int(args.func(args))
+        args = parser.parse_args(["play", *args_list])
+    try:
+        return int(args.func(args))
+    except KeyboardInterrupt:
+        _say("quacks: interrupted")
+        return 130
+    except Exception as e:  # noqa: BLE001 - a player sees one line, never a traceback
+        if os.environ.get("QUACKS_DEBUG"):
+            raise
+        _say(f"quacks {args.command}: stopped by an unexpected problem ({type(e).__name__}: {e}). "
+             "Please report it; QUACKS_DEBUG=1 shows the details.")
+        return 1
 
 
 def gui_main() -> int:
-    """The ``quacks`` desktop entry point."""
-    return main(["play"])
+    """The ``quacks`` desktop entry point: the same arguments as every other way of starting the game."""
+    return main(sys.argv[1:])

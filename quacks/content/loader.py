@@ -3,6 +3,12 @@
 Every error is collected with its file, field path and fix, and the nearest valid name is suggested
 ("unknown effect kind 'peek_and_pik' in data/books/blue.yaml sets.1.effect.kind; did you mean
 'peek_and_pick'?"). An effect kind the engine does not know is an error, never ignored.
+
+Hostile or broken data never stops the program: files are read through ``content.yamlfile`` (regular
+files only, a size cap, no aliases, limited nesting), every number has a sane range (:data:`RANGES` per
+field, and no number anywhere beyond :data:`MAX_NUMBER`), nothing is converted once an error is found, and
+any exception a loader still meets becomes an error naming the file. The sizes of things (spaces in the
+pot, sets per book, cards in the deck, chips in the box) come from the data files themselves.
 """
 
 from __future__ import annotations
@@ -10,8 +16,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
-
-import yaml
 
 from ..resources import data_dir
 from ..rules.bag import ChipCounts
@@ -30,11 +34,8 @@ from ..rules.catalogue import (
 from ..rules.chips import CHIP_BY_NAME, CHIP_NAMES, SET_COLOURS, Chip, Colour, chips_of
 from ..rules.fortunes import CARD_KINDS, CardEffect
 from ..rules.params import DataError, Errors, Reward, join, parse_chip, parse_int, parse_reward, suggest
-
-try:  # libyaml is 9-11 times faster (tooling.md); never an unsafe loader
-    _Loader: Any = yaml.CSafeLoader
-except AttributeError:  # pragma: no cover - depends on the PyYAML build
-    _Loader = yaml.SafeLoader
+from ..session.names import bad_character, describe_character, printable
+from .yamlfile import YamlFileError, load_yaml
 
 BOOK_FILES = {c: f"books/{c.value}.yaml" for c in (Colour.ORANGE, Colour.BLACK, *SET_COLOURS)}
 FILES = (
@@ -42,7 +43,22 @@ FILES = (
     "chips.yaml", "rounds.yaml", "fortune_cards.yaml",
 )
 CARD_COLOURS = ("purple", "blue")
-N_FORTUNE_CARDS = 24
+
+# Sane ranges (inclusive) of every number the loader reads itself; effect parameters are checked by their
+# kinds' schemas, and no number anywhere in the data may be beyond MAX_NUMBER either way. Generous, but
+# finite: data that passes check-data can never make the game loop or overflow.
+MAX_NUMBER = 1000
+RANGES: dict[str, tuple[int, int]] = {
+    "pot.coins": (0, 200), "pot.vp": (0, 100), "pot.spaces": (2, 200),
+    "scoring.lap": (1, MAX_NUMBER),
+    "die.weight": (1, 100), "die.faces": (1, 50),
+    "reward.vp": (0, 50), "reward.rubies": (0, 20), "reward.droplet": (0, 20), "reward.chips": (0, 10),
+    "tubes.glasses": (1, 50),
+    "chips.supply": (0, MAX_NUMBER), "chips.starting_bag": (0, 100),
+    "rounds": (1, 30), "white_limit": (1, 100), "starting_rubies": (0, 50), "droplet_cost": (1, 50),
+    "flask_cost": (1, 50), "coins_per_vp": (1, 200), "rubies_per_vp": (1, 50), "max_buys": (1, 10),
+    "price": (1, 500), "sets": (1, 9), "cards": (1, 200),
+}
 
 
 class DataLoadError(Exception):
@@ -54,22 +70,61 @@ class DataLoadError(Exception):
 
 
 def read_yaml(path: Path, errors: Errors) -> Any:
+    """The data of one file (None, with an error naming the file and the fix, if it cannot be read)."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        errors.add("", "file is missing; restore it from the game's data folder")
+        return load_yaml(path)
+    except YamlFileError as e:
+        if e.missing:
+            errors.add("", "file is missing; restore it from the game's data folder")
+        else:
+            errors.add("", e.problem)
         return None
-    except (OSError, UnicodeDecodeError) as e:
-        errors.add("", f"cannot read the file ({e})")
-        return None
-    try:
-        return yaml.load(text, Loader=_Loader)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark is not None else "somewhere"
-        problem = getattr(e, "problem", None) or str(e)
-        errors.add("", f"is not valid YAML at {where}: {problem}; check the indentation and quotes there")
-        return None
+
+
+def _in_range(key: str, path: str, errors: Errors, v: Any) -> Any:
+    lo, hi = RANGES[key]
+    return parse_int(lo, hi)(v, path, errors)
+
+
+def check_values(data: Any, errors: Errors) -> None:
+    """An error for every number beyond MAX_NUMBER (either way) or not finite, and for every text with a
+    control or invisible formatting character (line breaks and tabs aside), wherever it is in a file."""
+    stack: list[tuple[Any, str]] = [(data, "")]
+    found = 0
+    while stack and found < 20:
+        x, path = stack.pop()
+        where = path or "(the whole file)"
+        if isinstance(x, bool):
+            continue
+        if isinstance(x, int | float):
+            if not (x == x and -MAX_NUMBER <= x <= MAX_NUMBER):  # x == x: not NaN
+                shown = str(x) if len(str(x)) <= 24 else f"a number of {len(str(x))} digits"
+                errors.add(where, f"{shown} is out of range: no number in the data may be beyond {MAX_NUMBER} "
+                                  "either way")
+                found += 1
+        elif isinstance(x, str):
+            ch = bad_character(x.replace("\n", " ").replace("\t", " ").replace("\r", " "))
+            if ch is not None:
+                errors.add(where, f"holds {describe_character(ch)}; remove it (texts are drawn on screen)")
+                found += 1
+        elif isinstance(x, Mapping):
+            for k, v in reversed(list(x.items())):
+                stack.append((v, join(path, printable(str(k), 40))))
+                if isinstance(k, str | int | float):
+                    stack.append((k, join(path, printable(str(k), 40))))
+        elif isinstance(x, list):
+            stack.extend((v, join(path, i)) for i, v in reversed(list(enumerate(x))))
+
+
+def _check_reward(r: Reward, path: str, errors: Errors) -> None:
+    for key in ("vp", "rubies", "droplet"):
+        v = getattr(r, key)
+        lo, hi = RANGES[f"reward.{key}"]
+        if isinstance(v, int) and not lo <= v <= hi:
+            errors.add(join(path, key), f"must be {lo}..{hi}, not {v}")
+    lo, hi = RANGES["reward.chips"]
+    if not lo <= len(r.chips) <= hi:
+        errors.add(join(path, "chips"), f"must list {lo}..{hi} chips, not {len(r.chips)}")
 
 
 def _mapping(v: Any, path: str, errors: Errors, what: str) -> Mapping[Any, Any] | None:
@@ -98,7 +153,7 @@ def _known(m: Mapping[str, Any], keys: tuple[str, ...], path: str, errors: Error
 
 
 def parse_effect(
-    v: Any, path: str, errors: Errors, kinds: Mapping[str, Any], make: Callable[[Any, dict[str, Any]], Any],
+    v: Any, path: str, errors: Errors, kinds: Mapping[Any, Any], make: Callable[[Any, dict[str, Any]], Any],
 ) -> Any:
     m = _mapping(v, path, errors, "an effect: {kind: NAME, ...parameters}")
     if m is None:
@@ -125,7 +180,7 @@ def _prices(v: Any, path: str, errors: Errors, colour: Colour) -> tuple[tuple[in
         if k not in values:
             errors.add(join(path, k), f"{colour} chips come in values {values}, not {k!r}")
             continue
-        out.append((k, parse_int(1)(p, join(path, k), errors)))
+        out.append((k, _in_range("price", join(path, k), errors, p)))
     for val in values:
         if val not in m:
             errors.add(join(path, val), f"missing the price of a {colour} {val}-chip")
@@ -180,53 +235,86 @@ def load_book_file(colour: Colour, data: Any, errors: Errors) -> Any:
                 errors.add("pages", f"exactly one page must be for {n} players (found {covered.count(n)})")
         return tuple(out)
     _known(m, ("colour", "name", "sets"), "", errors)
-    sets = _mapping(m.get("sets"), "sets", errors, "set number 1-4 to the book of that set")
+    sets = _mapping(m.get("sets"), "sets", errors, "set number to the book of that set")
     out_sets: dict[int, Book] = {}
+    lo, hi = RANGES["sets"]
     for key, v in (sets or {}).items():
         path = join("sets", key)
-        if key not in (1, 2, 3, 4):
-            errors.add(path, f"sets are numbered 1 to 4, not {key!r}")
+        if isinstance(key, bool) or not isinstance(key, int) or not lo <= key <= hi:
+            errors.add(path, f"sets are numbered {lo} to {hi}, not {key!r}")
             continue
         bm = _mapping(v, path, errors, "a book")
         if bm is None:
             continue
-        b = _book(bm, path, errors, colour, int(key), name)
+        b = _book(bm, path, errors, colour, key, name)
         if b is not None:
-            out_sets[int(key)] = b
-    for n in (1, 2, 3, 4):
-        if sets is not None and n not in sets:
-            errors.add(join("sets", n), f"missing set {n} of the {colour} book")
+            out_sets[key] = b
+    if sets is not None and not sets:
+        errors.add("sets", f"the {colour} book needs at least one set")
     return out_sets
 
 
+def _check_sets(parsed: Mapping[str, Any]) -> list[DataError]:
+    """Every coloured book has the same sets, numbered 1, 2, 3... without a gap (from the data, not the code).
+
+    ``parsed`` holds the files read without an error (a book whose set failed would seem to lack it)."""
+    numbers: set[int] = set()
+    for c in SET_COLOURS:
+        v = parsed.get(BOOK_FILES[c])
+        if isinstance(v, dict):
+            numbers |= {k for k in v if isinstance(k, int)}
+    out: list[DataError] = []
+    for c in SET_COLOURS:
+        v = parsed.get(BOOK_FILES[c])
+        if not isinstance(v, dict):
+            continue
+        errors = Errors(f"data/{BOOK_FILES[c]}")
+        for n in range(1, max(numbers, default=0) + 1):
+            if n not in v:
+                errors.add(f"sets.{n}", f"missing set {n} of the {c} book")
+        out += errors.items
+    return out
+
+
 def load_pot(data: Any, errors: Errors) -> PotTrack | None:
+    """The pot track: one entry per space in ``coins`` and ``vp`` (as many spaces as the lists have), the
+    ruby spaces by index, and the spoon after the last space."""
     m = _mapping(data, "", errors, "the pot track")
     if m is None:
         return None
     _known(m, ("coins", "vp", "ruby_spaces", "spoon"), "", errors)
+    before = len(errors.items)
     coins: Any = m.get("coins")
     vp: Any = m.get("vp")
     rubies: Any = m.get("ruby_spaces")
-    ok = True
+    lo, hi = RANGES["pot.spaces"]
     for key, lst in (("coins", coins), ("vp", vp)):
-        if not isinstance(lst, list) or len(lst) != 53:
+        if not isinstance(lst, list) or not lo <= len(lst) <= hi:
             n = len(lst) if isinstance(lst, list) else "no"
-            errors.add(key, f"must list 53 numbers, one per space 0-52 (has {n})")
-            ok = False
-        else:
-            for i, x in enumerate(lst):
-                parse_int(0)(x, join(key, i), errors)
+            errors.add(key, f"must list {lo} to {hi} numbers, one per space of the pot (has {n})")
+            continue
+        for i, x in enumerate(lst):
+            _in_range(f"pot.{key}", join(key, i), errors, x)
+    n_spaces = len(coins) if isinstance(coins, list) else 0
+    if isinstance(coins, list) and isinstance(vp, list) and len(coins) != len(vp):
+        errors.add("vp", f"must have one number per space, as coins does ({len(coins)}), not {len(vp)}")
     if not isinstance(rubies, list):
-        errors.add("ruby_spaces", "must list the indices 0-52 of the spaces that show a ruby")
+        errors.add("ruby_spaces", "must list the indices of the spaces that show a ruby, e.g. [5, 9, 13]")
         rubies = []
     for i, x in enumerate(rubies):
-        parse_int(0, 52)(x, join("ruby_spaces", i), errors)
+        parse_int(0, max(0, n_spaces - 1))(x, join("ruby_spaces", i), errors)
     spoon = _mapping(m.get("spoon"), "spoon", errors, "{coins: N, vp: N, ruby: false}")
-    if not ok or spoon is None:
-        return None
-    spaces = [Space(i, int(coins[i]), int(vp[i]), i in rubies) for i in range(53)]
-    spaces.append(Space(53, parse_int(0)(spoon.get("coins"), "spoon.coins", errors),
-                        parse_int(0)(spoon.get("vp"), "spoon.vp", errors), bool(spoon.get("ruby", False))))
+    if spoon is not None:
+        _known(spoon, ("coins", "vp", "ruby"), "spoon", errors)
+        _in_range("pot.coins", "spoon.coins", errors, spoon.get("coins"))
+        _in_range("pot.vp", "spoon.vp", errors, spoon.get("vp"))
+        if not isinstance(spoon.get("ruby", False), bool):
+            errors.add("spoon.ruby", "must be true or false")
+    if len(errors.items) > before or spoon is None:
+        return None  # nothing is converted once an entry is wrong
+    ruby_set = set(rubies)
+    spaces = [Space(i, int(coins[i]), int(vp[i]), i in ruby_set) for i in range(n_spaces)]
+    spaces.append(Space(n_spaces, int(spoon["coins"]), int(spoon["vp"]), bool(spoon.get("ruby", False))))
     return PotTrack(tuple(spaces))
 
 
@@ -235,24 +323,31 @@ def load_scoring(data: Any, errors: Errors) -> ScoringTrack | None:
     if m is None:
         return None
     _known(m, ("lap", "rat_tails"), "", errors)
-    lap = parse_int(1)(m.get("lap"), "lap", errors)
+    before = len(errors.items)
+    lap = _in_range("scoring.lap", "lap", errors, m.get("lap"))
     tails = m.get("rat_tails")
     if not isinstance(tails, list):
         errors.add("rat_tails", "must list the spaces a rat tail follows, e.g. [1, 4, 7]")
         return None
+    good_lap = isinstance(lap, int) and not isinstance(lap, bool) and lap >= 1
     for i, t in enumerate(tails):
-        parse_int(1, lap - 1 if isinstance(lap, int) else None)(t, join("rat_tails", i), errors)
-    return ScoringTrack(lap, tuple(sorted(int(t) for t in tails if isinstance(t, int))))
+        parse_int(1, max(1, lap - 1) if good_lap else 1)(t, join("rat_tails", i), errors)
+    if len(errors.items) > before:
+        return None
+    return ScoringTrack(lap, tuple(sorted(set(int(t) for t in tails))))
 
 
 def load_die(data: Any, errors: Errors) -> Die | None:
     m = _mapping(data, "", errors, "the bonus die")
     if m is None:
         return None
+    _known(m, ("faces",), "", errors)
     faces = m.get("faces")
-    if not isinstance(faces, list) or not faces:
-        errors.add("faces", "must list the die faces")
+    lo, hi = RANGES["die.faces"]
+    if not isinstance(faces, list) or not lo <= len(faces) <= hi:
+        errors.add("faces", f"must list the die faces ({lo} to {hi})")
         return None
+    before = len(errors.items)
     out = []
     for i, f in enumerate(faces):
         path = join("faces", i)
@@ -261,24 +356,38 @@ def load_die(data: Any, errors: Errors) -> Die | None:
             continue
         _known(fm, ("id", "weight", "reward", "text"), path, errors)
         fid = fm.get("id")
-        if not isinstance(fid, str):
-            errors.add(join(path, "id"), "must be a face id such as vp-1")
+        if not isinstance(fid, str) or not _is_id(fid):
+            errors.add(join(path, "id"), "must be a face id such as vp-1 (letters, digits and -)")
             continue
-        out.append(DieFace(fid, parse_int(1)(fm.get("weight", 1), join(path, "weight"), errors),
-                           parse_reward(fm.get("reward"), join(path, "reward"), errors),
-                           _text(fm, "text", path, errors)))
+        reward = parse_reward(fm.get("reward"), join(path, "reward"), errors)
+        _check_reward(reward, join(path, "reward"), errors)
+        out.append(DieFace(fid, _in_range("die.weight", join(path, "weight"), errors, fm.get("weight", 1)),
+                           reward, _text(fm, "text", path, errors)))
+    if len(errors.items) > before:
+        return None
     return Die(tuple(out))
+
+
+def _is_id(text: str) -> bool:
+    return 0 < len(text) <= 40 and all(c.isascii() and (c.isalnum() or c == "-") for c in text)
 
 
 def load_tubes(data: Any, errors: Errors) -> tuple[Reward, ...] | None:
     m = _mapping(data, "", errors, "the test tubes")
     if m is None:
         return None
+    _known(m, ("glasses",), "", errors)
     glasses = m.get("glasses")
-    if not isinstance(glasses, list) or not glasses:
-        errors.add("glasses", "must list the bonus of each glass")
+    lo, hi = RANGES["tubes.glasses"]
+    if not isinstance(glasses, list) or not lo <= len(glasses) <= hi:
+        errors.add("glasses", f"must list the bonus of each glass ({lo} to {hi} glasses)")
         return None
-    return tuple(parse_reward(g, join("glasses", i), errors) for i, g in enumerate(glasses))
+    out = []
+    for i, g in enumerate(glasses):
+        r = parse_reward(g, join("glasses", i), errors)
+        _check_reward(r, join("glasses", i), errors)
+        out.append(r)
+    return tuple(out)
 
 
 def _counts(v: Any, path: str, errors: Errors) -> ChipCounts:
@@ -286,8 +395,8 @@ def _counts(v: Any, path: str, errors: Errors) -> ChipCounts:
     out = ChipCounts()
     for k, n in (m or {}).items():
         c = parse_chip(k, join(path, k), errors)
-        n = parse_int(0)(n, join(path, k), errors)
-        if c is not None and isinstance(n, int) and n >= 0:
+        n = _in_range(f"chips.{path}", join(path, k), errors, n)
+        if c is not None and isinstance(n, int) and not isinstance(n, bool) and n >= 0:
             out.add(c, n)
     return out
 
@@ -298,9 +407,11 @@ def load_chips(data: Any, errors: Errors) -> tuple[ChipCounts, ChipCounts] | Non
         return None
     _known(m, ("supply", "starting_bag"), "", errors)
     supply = _counts(m.get("supply"), "supply", errors)
-    for name in CHIP_NAMES:
-        if name not in (m.get("supply") or {}):
-            errors.add(join("supply", name), f"missing the count of {name}")
+    listed = m.get("supply")
+    if isinstance(listed, Mapping):
+        for name in CHIP_NAMES:
+            if name not in listed:
+                errors.add(join("supply", name), f"missing the count of {name}")
     bag = _counts(m.get("starting_bag"), "starting_bag", errors)
     return supply, bag
 
@@ -312,41 +423,50 @@ def load_rounds(data: Any, errors: Errors) -> RoundEvents | None:
     keys = ("rounds", "books_out", "round_chips", "first_rat_round", "white_limit", "starting_rubies",
             "droplet_cost", "flask_cost", "last_round", "max_buys")
     _known(m, keys, "", errors)
-    rounds = parse_int(1)(m.get("rounds"), "rounds", errors)
+    before = len(errors.items)
+    rounds = _in_range("rounds", "rounds", errors, m.get("rounds"))
+    last_no = rounds if isinstance(rounds, int) and not isinstance(rounds, bool) and rounds >= 1 else 1
     books_out = []
     for k, r in (_mapping(m.get("books_out"), "books_out", errors, "colour to round") or {}).items():
         if k not in [c.value for c in SET_COLOURS]:
             valid = [c.value for c in SET_COLOURS]
             errors.add(join("books_out", k), f"unknown book colour {k!r}", suggest(str(k), valid))
             continue
-        books_out.append((Colour(k), parse_int(1)(r, join("books_out", k), errors)))
+        books_out.append((Colour(k), parse_int(1, last_no)(r, join("books_out", k), errors)))
     extra: list[tuple[int, Chip]] = []
     for r, chips in (_mapping(m.get("round_chips", {}), "round_chips", errors, "round to chips") or {}).items():
-        parse_int(1)(r, join("round_chips", r), errors)
+        rr = parse_int(1, last_no)(r, join("round_chips", r), errors)
         if not isinstance(chips, list):
             errors.add(join("round_chips", r), "must list chips, e.g. [white-1]")
             continue
         for i, c in enumerate(chips):
             chip = parse_chip(c, join(join("round_chips", r), i), errors)
-            if chip is not None:
-                extra.append((int(r), chip))
+            if chip is not None and isinstance(rr, int):
+                extra.append((rr, chip))
     last = _mapping(m.get("last_round"), "last_round", errors, "{coins_per_vp, rubies_per_vp}") or {}
-
-    def num(key: str, lo: int = 0) -> int:
-        return int(parse_int(lo)(m.get(key), key, errors) or 0)
-
+    if last:
+        _known(last, ("coins_per_vp", "rubies_per_vp"), "last_round", errors)
+    values = {
+        "first_rat_round": parse_int(1, last_no)(m.get("first_rat_round"), "first_rat_round", errors),
+        **{k: _in_range(k, k, errors, m.get(k))
+           for k in ("white_limit", "starting_rubies", "droplet_cost", "flask_cost", "max_buys")},
+        "coins_per_vp": _in_range("coins_per_vp", "last_round.coins_per_vp", errors, last.get("coins_per_vp")),
+        "rubies_per_vp": _in_range("rubies_per_vp", "last_round.rubies_per_vp", errors, last.get("rubies_per_vp")),
+    }
+    if len(errors.items) > before:
+        return None  # nothing is converted once a value is wrong
     return RoundEvents(
-        rounds=rounds if isinstance(rounds, int) else 9,
+        rounds=rounds,
         book_rounds=tuple(books_out),
         extra_chips=tuple(extra),
-        first_rat_round=num("first_rat_round", 1),
-        white_limit=num("white_limit", 1),
-        starting_rubies=num("starting_rubies"),
-        droplet_cost=num("droplet_cost", 1),
-        flask_cost=num("flask_cost", 1),
-        vp_coin_price=int(parse_int(1)(last.get("coins_per_vp"), "last_round.coins_per_vp", errors) or 5),
-        vp_ruby_price=int(parse_int(1)(last.get("rubies_per_vp"), "last_round.rubies_per_vp", errors) or 2),
-        max_buys=num("max_buys", 1),
+        first_rat_round=values["first_rat_round"],
+        white_limit=values["white_limit"],
+        starting_rubies=values["starting_rubies"],
+        droplet_cost=values["droplet_cost"],
+        flask_cost=values["flask_cost"],
+        vp_coin_price=values["coins_per_vp"],
+        vp_ruby_price=values["rubies_per_vp"],
+        max_buys=values["max_buys"],
     )
 
 
@@ -354,6 +474,7 @@ def load_cards(data: Any, errors: Errors) -> dict[str, FortuneCard] | None:
     m = _mapping(data, "", errors, "the fortune cards")
     if m is None:
         return None
+    _known(m, ("cards",), "", errors)
     cards = m.get("cards")
     if not isinstance(cards, list):
         errors.add("cards", "must list the fortune cards")
@@ -366,8 +487,8 @@ def load_cards(data: Any, errors: Errors) -> dict[str, FortuneCard] | None:
             continue
         _known(cm, ("id", "name", "colour", "effect", "text"), path, errors)
         cid = cm.get("id")
-        if not isinstance(cid, str) or not cid:
-            errors.add(join(path, "id"), "must be the card's id, e.g. choose-wisely")
+        if not isinstance(cid, str) or not _is_id(cid):
+            errors.add(join(path, "id"), "must be the card's id, e.g. choose-wisely (letters, digits and -)")
             continue
         if cid in out:
             errors.add(join(path, "id"), f"card {cid!r} appears twice")
@@ -382,8 +503,9 @@ def load_cards(data: Any, errors: Errors) -> dict[str, FortuneCard] | None:
         text = _text(cm, "text", path, errors)
         if isinstance(effect, CardEffect):
             out[cid] = FortuneCard(cid, str(colour), name, effect, text)
-    if len(cards) != N_FORTUNE_CARDS:
-        errors.add("cards", f"the deck has {N_FORTUNE_CARDS} cards, this file lists {len(cards)}")
+    lo, hi = RANGES["cards"]
+    if not lo <= len(cards) <= hi:
+        errors.add("cards", f"the deck must have {lo} to {hi} cards, this file lists {len(cards)}")
     return out
 
 
@@ -408,6 +530,7 @@ def _book_loader(colour: Colour) -> Callable[[Any, Errors], Any]:
 def _load(folder: Path) -> tuple[Catalogue | None, list[DataError]]:
     all_errors: list[DataError] = []
     parsed: dict[str, Any] = {}
+    failed: set[str] = set()
     loaders: dict[str, Callable[[Any, Errors], Any]] = {
         "pot.yaml": load_pot, "scoring_track.yaml": load_scoring, "bonus_die.yaml": load_die,
         "test_tubes.yaml": load_tubes, "chips.yaml": load_chips, "rounds.yaml": load_rounds,
@@ -415,33 +538,47 @@ def _load(folder: Path) -> tuple[Catalogue | None, list[DataError]]:
     }
     for colour, rel in BOOK_FILES.items():
         loaders[rel] = _book_loader(colour)
+    if not folder.is_dir():
+        errors = Errors(str(folder))
+        errors.add("", "is not a folder of Quacks data (it should hold books/, pot.yaml, chips.yaml, ...)")
+        return None, errors.items
     for rel in FILES:
         errors = Errors(f"data/{rel}")
         data = read_yaml(folder / rel, errors)
-        if data is not None or not errors:
-            value = loaders[rel](data, errors)
-            parsed[rel] = value
+        if not errors:
+            check_values(data, errors)
+        if not errors:
+            try:
+                parsed[rel] = loaders[rel](data, errors)
+            except Exception as e:  # noqa: BLE001 - a loader that trips over odd data: an error, never a crash
+                errors.add("", f"cannot be understood ({type(e).__name__}: {e}); compare it with the game's own "
+                               "copy of the file")
+        if errors:
+            failed.add(rel)
         all_errors += errors.items
+    all_errors += _check_sets({rel: v for rel, v in parsed.items() if rel not in failed})
     if all_errors:
         return None, all_errors
-    supply, start = parsed["chips.yaml"]
-    cat = Catalogue(
-        pot=parsed["pot.yaml"],
-        scoring=parsed["scoring_track.yaml"],
-        die=parsed["bonus_die.yaml"],
-        tubes=parsed["test_tubes.yaml"],
-        orange=parsed[BOOK_FILES[Colour.ORANGE]],
-        black=parsed[BOOK_FILES[Colour.BLACK]],
-        books={c: parsed[BOOK_FILES[c]] for c in SET_COLOURS},
-        cards=parsed["fortune_cards.yaml"],
-        supply=supply,
-        start_bag=start,
-        events=parsed["rounds.yaml"],
-    )
     cross = Errors("data/")
-    if cat.supply.total != 215:
-        cross.add("chips.yaml supply", f"the box holds 215 chips, the supply lists {cat.supply.total} (R4)")
-    return (cat if not cross else None), cross.items
+    supply, start = parsed["chips.yaml"]
+    try:
+        cat = Catalogue(
+            pot=parsed["pot.yaml"],
+            scoring=parsed["scoring_track.yaml"],
+            die=parsed["bonus_die.yaml"],
+            tubes=parsed["test_tubes.yaml"],
+            orange=parsed[BOOK_FILES[Colour.ORANGE]],
+            black=parsed[BOOK_FILES[Colour.BLACK]],
+            books={c: parsed[BOOK_FILES[c]] for c in SET_COLOURS},
+            cards=parsed["fortune_cards.yaml"],
+            supply=supply,
+            start_bag=start,
+            events=parsed["rounds.yaml"],
+        )
+    except Exception as e:  # noqa: BLE001
+        cross.add("", f"the files do not fit together ({type(e).__name__}: {e})")
+        return None, cross.items
+    return cat, []
 
 
 _CACHE: dict[str, Catalogue] = {}

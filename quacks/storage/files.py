@@ -22,6 +22,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from ..resources import ReadError, read_bytes
+from ..session.names import bad_character, describe_character, printable
+
 T = TypeVar("T")
 
 MAX_BYTES = 32 * 1024 * 1024  # no save of Quacks comes near this; a bigger file is not ours
@@ -30,13 +33,14 @@ ASIDE_MARK = ".corrupt-"
 TEMP_MARK = ".tmp-"
 STALE_TEMP_SECONDS = 600.0
 
-KINDS = ("missing", "unreadable", "not-json", "invalid", "too-new", "unwritable")
+KINDS = ("missing", "unreadable", "not-json", "invalid", "too-new", "unwritable", "exists")
 
 
 class StorageError(Exception):
     """A file that cannot be read or written, with what is wrong and where it is.
 
-    ``kind`` is one of ``missing``, ``unreadable``, ``not-json``, ``invalid``, ``too-new``, ``unwritable``;
+    ``kind`` is one of ``missing``, ``unreadable``, ``not-json``, ``invalid``, ``too-new``, ``unwritable``,
+    ``exists`` (a new file would replace one);
     ``kept_as`` is where a bad file was moved aside (None if it was not moved); ``what`` names the file for
     the player ("settings", "save 'Tuesday'", ...). ``str(error)`` is a sentence for the player.
     """
@@ -56,7 +60,8 @@ class StorageError(Exception):
         text = f"{self.what[:1].upper()}{self.what[1:]}{where}: {self.problem}."
         if self.kept_as is not None:
             text += f" The file was kept as {self.kept_as.name} in the same folder."
-        return text.encode("utf-8", "backslashreplace").decode("utf-8")  # printable whatever the file held
+        # printable whatever the file or its name held: no control character ever reaches the screen
+        return printable(text.encode("utf-8", "backslashreplace").decode("utf-8"))
 
     def __str__(self) -> str:
         return self.message
@@ -103,6 +108,31 @@ def check_document(obj: Any, *, kind: str | None, current: int, oldest: int = 1)
     return v
 
 
+def check_text(obj: Any, where: str = "") -> None:
+    """BadDataError if any text in ``obj`` (keys included) holds a control or invisible formatting character.
+
+    Nothing the game writes holds one, and such a character stops the text renderer when it is drawn.
+    """
+    stack: list[tuple[Any, str]] = [(obj, where)]
+    while stack:
+        x, at = stack.pop()
+        if isinstance(x, str):
+            ch = bad_character(x)
+            if ch is not None:
+                shown = f'"{at}"' if at else "the text"
+                raise BadDataError(f"{shown} holds {describe_character(ch)}, which no Quacks file has")
+        elif isinstance(x, dict):
+            for k, v in x.items():
+                key = str(k)
+                name = printable(key, 30)
+                if bad_character(key) is not None:
+                    stack.append((key, f"{at}.{name}" if at else name))
+                stack.append((v, f"{at}.{name}" if at else name))
+        elif isinstance(x, list | tuple):
+            for i, v in enumerate(x):
+                stack.append((v, f"{at}[{i}]"))
+
+
 def backup_path(path: Path) -> Path:
     return path.with_name(path.name + BACKUP_SUFFIX)
 
@@ -134,28 +164,25 @@ class Loaded(Generic[T]):
         return out
 
 
-def _read_text(path: Path, what: str) -> str:
-    """The file's text, or StorageError (kind missing / unreadable / not-json)."""
+def read_raw(path: Path, what: str = "file") -> bytes:
+    """The file's bytes, or StorageError (kind missing / unreadable / not-json for an empty file).
+
+    Through the program's one careful reader: a pipe, a device or a file over ``MAX_BYTES`` is refused
+    without hanging or filling the memory.
+    """
     try:
-        st = path.stat()
-    except FileNotFoundError:
-        raise StorageError(path, "the file does not exist", kind="missing", what=what) from None
-    except OSError as e:
-        raise StorageError(path, f"cannot be read ({e.strerror or e})", kind="unreadable", what=what) from None
-    if not path.is_file():
-        raise StorageError(path, "is not a regular file", kind="unreadable", what=what)
-    if st.st_size > MAX_BYTES:
-        raise StorageError(path, f"is too large ({st.st_size} bytes) to be a Quacks file", kind="unreadable",
-                           what=what)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise StorageError(path, "the file does not exist", kind="missing", what=what) from None
-    except OSError as e:
-        raise StorageError(path, f"cannot be read ({e.strerror or e})", kind="unreadable", what=what) from None
+        raw = read_bytes(path, limit=MAX_BYTES)
+    except ReadError as e:
+        if e.kind == "missing":
+            raise StorageError(path, "the file does not exist", kind="missing", what=what) from None
+        raise StorageError(path, e.problem, kind="unreadable", what=what) from None
     if not raw.strip():
         raise StorageError(path, "the file is empty (it was probably cut off while being written)",
                            kind="not-json", what=what)
+    return raw
+
+
+def _decode(raw: bytes, path: Path | None, what: str) -> str:
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -189,8 +216,15 @@ def parse_json(text: str, path: Path | None = None, what: str = "file") -> Any:
 
 def read_one(path: Path, validate: Callable[[Any], T], what: str = "file") -> T:
     """Read, parse and validate one file; StorageError on any problem (the file is left where it is)."""
-    text = _read_text(path, what)
-    obj = parse_json(text, path, what)
+    return validate_bytes(read_raw(path, what), path, validate, what)
+
+
+def validate_bytes(raw: bytes, path: Path | None, validate: Callable[[Any], T], what: str = "file") -> T:
+    """Parse and validate the bytes of a file (read before); StorageError on any problem."""
+    if not raw.strip():
+        raise StorageError(path, "the file is empty (it was probably cut off while being written)",
+                           kind="not-json", what=what)
+    obj = parse_json(_decode(raw, path, what), path, what)
     try:
         return validate(obj)
     except TooNewError as e:
@@ -286,28 +320,88 @@ def _replace(src: Path, dst: Path) -> None:
             time.sleep(0.05 * (attempt + 1))
 
 
+def _write_file(path: Path, data: bytes) -> None:
+    """Create ``path`` (it must not exist), write ``data`` and fsync it (one place, so tests can fill the disk)."""
+    with open(path, "xb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+
+
+def _temp_name(path: Path) -> Path:
+    return path.with_name(f".{path.name}{TEMP_MARK}{os.getpid()}-{secrets.token_hex(4)}")
+
+
+def _make_folder(folder: Path, what: str) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise StorageError(folder, "is a file where a folder should be; move that file away", kind="unwritable",
+                           what=what) from None
+    except OSError as e:
+        raise StorageError(folder, f"the folder cannot be created ({e.strerror or e})", kind="unwritable",
+                           what=what) from None
+    if not folder.is_dir():
+        raise StorageError(folder, "is a file where a folder should be; move that file away", kind="unwritable",
+                           what=what)
+
+
+def _unlink_quietly(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:
+        pass
+
+
 def write_bytes_atomic(path: Path, data: bytes, what: str = "file") -> None:
     """Write ``data`` to a temp file beside ``path``, fsync, and rename it over ``path``."""
+    _make_folder(path.parent, what)
+    tmp = _temp_name(path)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise StorageError(path.parent, f"the folder cannot be created ({e.strerror or e})", kind="unwritable",
-                           what=what) from None
-    tmp = path.with_name(f".{path.name}{TEMP_MARK}{os.getpid()}-{secrets.token_hex(4)}")
-    try:
-        with open(tmp, "xb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
+        _write_file(tmp, data)
         _replace(tmp, path)
     except OSError as e:
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
+        _unlink_quietly(tmp)
         raise StorageError(path, f"cannot be written ({e.strerror or e})", kind="unwritable", what=what) from None
     _fsync_dir(path.parent)
     _clean_stale_temps(path)
+
+
+def write_bytes_new(path: Path, data: bytes, what: str = "file") -> None:
+    """Write ``data`` as a new file ``path``, atomically, never replacing a file that is there.
+
+    The data goes to a temp file first (fsynced), which is then hard-linked to ``path``: the link fails if
+    ``path`` exists, and ``path`` never exists half-written. Where hard links are not possible (some
+    removable drives), the file is created exclusively and removed again if the write fails.
+    StorageError (kind ``exists``) if ``path`` is taken; (kind ``unwritable``) if it cannot be written.
+    """
+    _make_folder(path.parent, what)
+    if os.path.lexists(path):
+        raise StorageError(path, "a file of that name is there already", kind="exists", what=what)
+    tmp = _temp_name(path)
+    try:
+        _write_file(tmp, data)
+    except OSError as e:
+        _unlink_quietly(tmp)
+        raise StorageError(path, f"cannot be written ({e.strerror or e})", kind="unwritable", what=what) from None
+    try:
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            raise StorageError(path, "a file of that name is there already", kind="exists", what=what) from None
+        except OSError:  # no hard links here: create exclusively, remove a half-written file
+            try:
+                _write_file(path, data)
+            except FileExistsError:
+                raise StorageError(path, "a file of that name is there already", kind="exists",
+                                   what=what) from None
+            except OSError as e:
+                _unlink_quietly(path)
+                raise StorageError(path, f"cannot be written ({e.strerror or e})", kind="unwritable",
+                                   what=what) from None
+    finally:
+        _unlink_quietly(tmp)
+    _fsync_dir(path.parent)
 
 
 def _clean_stale_temps(path: Path) -> None:
@@ -324,6 +418,59 @@ def _clean_stale_temps(path: Path) -> None:
                     pass
     except OSError:
         pass
+
+
+def _pid_alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (always True where that cannot be asked safely, e.g. Windows)."""
+    if pid == os.getpid():
+        return True
+    if os.name != "posix" or pid <= 0:
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # it exists, but belongs to someone else
+        return True
+    return True
+
+
+def temp_owner(name: str) -> int | None:
+    """The process id in a temp file name ``.<name>.tmp-<pid>-<hex>``, or None if it is not one of ours."""
+    if not name.startswith(".") or TEMP_MARK not in name:
+        return None
+    tail = name.rsplit(TEMP_MARK, 1)[1]
+    pid, _, token = tail.partition("-")
+    if not (pid.isdigit() and len(pid) < 12 and token and all(c in "0123456789abcdef" for c in token)):
+        return None
+    return int(pid)
+
+
+def clean_leftovers(folders: list[Path]) -> list[Path]:
+    """Remove the temp files that a killed program left in ``folders`` (at start; the paths removed).
+
+    A temp file is removed when the program that wrote it is no longer running, or when it is older than
+    ``STALE_TEMP_SECONDS`` (where a running program cannot be told apart, e.g. Windows). Never fails.
+    """
+    removed: list[Path] = []
+    now = time.time()
+    for folder in folders:
+        try:
+            entries = list(folder.iterdir())
+        except OSError:
+            continue
+        for p in entries:
+            pid = temp_owner(p.name)
+            if pid is None:
+                continue
+            try:
+                old = now - p.lstat().st_mtime > STALE_TEMP_SECONDS
+                if (old or not _pid_alive(pid)) and not p.is_dir():
+                    p.unlink()
+                    removed.append(p)
+            except OSError:
+                pass
+    return removed
 
 
 def dumps(data: Any, path: Path | None = None, what: str = "file") -> bytes:
@@ -362,8 +509,8 @@ def write_json(path: Path, data: Any, *, what: str = "file", validate_old: Calla
         else:
             del old
             try:
-                write_bytes_atomic(backup_path(path), path.read_bytes(), f"{what} backup")
-            except (StorageError, OSError):
+                write_bytes_atomic(backup_path(path), read_bytes(path, limit=MAX_BYTES), f"{what} backup")
+            except (StorageError, ReadError, OSError):
                 pass  # a missing backup never stops the save itself
     write_bytes_atomic(path, payload, what)
     return reports

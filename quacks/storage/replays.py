@@ -20,7 +20,16 @@ from ..rules.game import Game
 from ..rules.replay import apply_entry
 from ..session.match import Match
 from . import paths
-from .files import BadDataError, Loaded, StorageError, load_json, write_json
+from .files import (
+    BadDataError,
+    Loaded,
+    StorageError,
+    load_json,
+    read_raw,
+    validate_bytes,
+    write_bytes_new,
+    write_json,
+)
 from .paths import Base
 from .saves import (
     REPLAY_KIND,
@@ -72,6 +81,65 @@ def import_replay(path: str | Path, catalogue: Catalogue | None = None) -> Loade
         return Loaded(None, None, [StorageError(None, f"is not a file path ({e})", kind="missing", what="replay")])
     return load_json(p, document_validator((REPLAY_KIND, SAVE_KIND), catalogue), what="replay", required=True,
                      keep_aside=False, use_backup=False)
+
+
+MAX_IMPORT_NAMES = 1000
+
+
+def import_file_name(source: str | Path) -> str:
+    """The name an imported replay gets in the replays folder: the source's name, tidied, with the suffix."""
+    name = Path(str(source)).name
+    for suffix in (REPLAY_SUFFIX, ".json"):
+        if name.lower().endswith(suffix):
+            name = name[: -len(suffix)]
+            break
+    stem = re.sub(r"[^A-Za-z0-9._ -]+", "-", name).strip(" .-")[:60] or "replay"
+    return stem + REPLAY_SUFFIX
+
+
+def import_replay_file(source: str | Path, base: Base = None,
+                       catalogue: Catalogue | None = None) -> tuple[Path, str]:
+    """Check the replay (or save) file ``source`` and add it to the game's replays folder.
+
+    Returns the replay's path in the folder and a sentence for the player. The file is read once (through
+    the careful reader), checked by replaying it, and written as a new file atomically: an import never
+    replaces a replay that is there (a second one of the same name gets ``-2``, ``-3``...), and a full disk
+    leaves nothing behind. Importing a file that is in the folder already, or the same replay again,
+    changes nothing. Raises StorageError, with a message naming the file and the fix, for anything else.
+    """
+    try:
+        src = Path(source)
+    except TypeError as e:
+        raise StorageError(None, f"is not a file path ({e})", kind="missing", what="replay") from None
+    raw = read_raw(src, "replay")
+    validate_bytes(raw, src, document_validator((REPLAY_KIND, SAVE_KIND), catalogue), "replay")
+    folder = paths.replays_dir(base)
+    try:
+        if src.resolve().parent == folder.resolve():
+            return src, f"{src.name} is in the game's replays folder already ({folder}); nothing to do."
+    except (OSError, RuntimeError):
+        pass
+    name = import_file_name(src)
+    stem = name[: -len(REPLAY_SUFFIX)]
+    for n in range(1, MAX_IMPORT_NAMES + 1):
+        target = folder / (name if n == 1 else f"{stem}-{n}{REPLAY_SUFFIX}")
+        if target.exists():
+            try:
+                same = read_raw(target, "replay") == raw
+            except StorageError:
+                same = False
+            if same:
+                return target, f"This replay was imported before: {target}"
+            continue
+        try:
+            write_bytes_new(target, raw, what="replay")
+        except StorageError as e:
+            if e.kind == "exists":  # taken between the look and the write: the next name
+                continue
+            raise
+        return target, f"imported: {target}"
+    raise StorageError(folder, f"already holds {MAX_IMPORT_NAMES} replays named {stem}; rename the file and try "
+                               "again", kind="unwritable", what="replays folder")
 
 
 class ReplayCursor:

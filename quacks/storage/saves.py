@@ -23,8 +23,8 @@ from typing import Any
 
 from ..rules.actions import Action
 from ..rules.catalogue import Catalogue
-from ..rules.replay import apply_entry
 from ..session.match import Match, MatchSetup
+from ..session.names import MAX_NAME, name_problem
 from . import paths
 from .files import (
     BadDataError,
@@ -33,6 +33,7 @@ from .files import (
     TooNewError,
     backup_path,
     check_document,
+    check_text,
     is_side_file,
     json_type,
     load_json,
@@ -185,6 +186,24 @@ def _check_entry(i: int, e: Any) -> None:
     raise BadDataError(f'record entry {i} {shown} must start with "act" or "chance"')
 
 
+def check_seat_names(setup: Any) -> None:
+    """Every seat name in a match setup is a name (:func:`quacks.session.names.name_problem`)."""
+    if not isinstance(setup, dict):
+        return  # the setup itself is checked when the match is built
+    seats = setup.get("seats")
+    for i, s in enumerate(seats if isinstance(seats, list) else []):
+        name = s.get("name") if isinstance(s, dict) else None
+        problem = name_problem(name, what=f"the name of seat {i + 1}", max_length=MAX_NAME)
+        if problem:
+            raise BadDataError(f'"match.setup.seats": {problem}')
+    game = setup.get("game")
+    names = game.get("seats") if isinstance(game, dict) else None
+    for i, name in enumerate(names if isinstance(names, list) else []):
+        problem = name_problem(name, what=f"the name of seat {i + 1}", max_length=MAX_NAME)
+        if problem:
+            raise BadDataError(f'"match.setup.game.seats": {problem}')
+
+
 def build_match(catalogue: Catalogue, d: dict[str, Any]) -> Match:
     """Replay ``d`` (``Match.to_data()`` form) into a Match; BadDataError names the entry that cannot be played."""
     check_match_structure(d)
@@ -204,7 +223,7 @@ def build_match(catalogue: Catalogue, d: dict[str, Any]) -> Match:
                 raise BadDataError(f"record entry {i} {json.dumps(entry)[:80]} cannot be played: the game waits for "
                               f"{g.describe_waiting()}")
         try:
-            apply_entry(g, entry)
+            m.apply_entry(entry)
         except Exception as e:
             raise BadDataError(f"record entry {i} {json.dumps(entry)[:80]} cannot be played: {_reason(e)}") from None
     # The open stir tick (and any decisions still being revealed, which to_data() folds into it): the
@@ -272,6 +291,7 @@ def document_validator(kinds: Iterable[str], catalogue: Catalogue | None = None,
 
     def validate(obj: Any) -> SavedGame:
         version = check_document(obj, kind=None, current=SCHEMA, oldest=OLDEST)
+        check_text(obj)  # a control character in any name or text: a bad file, never drawn
         kind = obj.get("kind")
         if kind not in kinds:
             wanted = " or ".join(json.dumps(k) for k in kinds)
@@ -286,6 +306,7 @@ def document_validator(kinds: Iterable[str], catalogue: Catalogue | None = None,
         data = doc.get("match")
         check_match_structure(data)
         assert isinstance(data, dict)
+        check_seat_names(data.get("setup"))
         notes = [f"This file was written by an older version of Quacks (schema {version}) and was converted."] \
             if version < SCHEMA else []
         saved = SavedGame(str(kind), data, meta, saved_at, version, notes)
@@ -388,16 +409,12 @@ class SlotInfo:
 
 def clean_slot_name(name: str) -> str:
     """The slot name as shown (spaces tidied); StorageError if it is empty, too long or has control characters."""
-    if not isinstance(name, str):
-        raise StorageError(None, "a save name must be text", kind="invalid", what="save name")
-    text = " ".join(name.split())
-    if not text:
-        raise StorageError(None, "a save needs a name", kind="invalid", what="save name")
-    if len(text) > MAX_SLOT_NAME:
-        raise StorageError(None, f"a save name has at most {MAX_SLOT_NAME} characters", kind="invalid",
-                           what="save name")
-    if any(unicodedata.category(c).startswith("C") for c in text):
-        raise StorageError(None, "a save name cannot contain control characters", kind="invalid", what="save name")
+    problem = name_problem(name, what="a save name", max_length=MAX_SLOT_NAME)
+    if problem is None:
+        text = " ".join(name.split())
+        problem = name_problem(text, what="a save name", max_length=MAX_SLOT_NAME)
+    if problem is not None:
+        raise StorageError(None, problem, kind="invalid", what="save name")
     return text
 
 
@@ -427,6 +444,18 @@ def _slot_info(path: Path) -> SlotInfo:
         meta = obj.get("meta")
         if not isinstance(meta, dict):
             raise BadDataError(f'"meta" must be an object, not {json_type(meta)}')
+        check_text(meta, "meta")
+        check_text(obj.get("saved_at"), "saved_at")
+        name = meta.get("name")
+        if name is not None:
+            problem = name_problem(name, what="the save name", max_length=MAX_SLOT_NAME)
+            if problem:
+                raise BadDataError(f'"meta.name": {problem}')
+        seats = meta.get("seats")
+        for s in seats if isinstance(seats, list) else []:
+            problem = name_problem(s, what="a seat name", max_length=MAX_NAME)
+            if problem:
+                raise BadDataError(f'"meta.seats": {problem}')
         return {**meta, "saved_at": obj.get("saved_at")}
 
     try:
@@ -436,15 +465,25 @@ def _slot_info(path: Path) -> SlotInfo:
     name = meta.get("name")
     rnd = meta.get("round")
     seats = meta.get("seats")
+    saved_at = meta.get("saved_at")
+    phase = meta.get("phase")
     return SlotInfo(
         name=name if isinstance(name, str) and name else path.stem,
         path=path,
-        saved_at=meta["saved_at"] if isinstance(meta.get("saved_at"), str) else "",
-        round=rnd if type(rnd) is int else None,
-        phase=str(meta.get("phase") or ""),
-        seats=tuple(str(s) for s in seats) if isinstance(seats, list) else (),
+        saved_at=saved_at if isinstance(saved_at, str) and _iso_time(saved_at) else "",
+        round=rnd if type(rnd) is int and 0 <= rnd <= 99 else None,
+        phase=phase if isinstance(phase, str) and len(phase) <= 20 and phase.replace("-", "").isalpha() else "",
+        seats=tuple(seats) if isinstance(seats, list) else (),
         over=meta.get("over") is True,
     )
+
+
+def _iso_time(text: str) -> bool:
+    try:
+        datetime.fromisoformat(text)
+    except ValueError:
+        return False
+    return len(text) <= 40
 
 
 def list_slots(base: Base = None) -> list[SlotInfo]:

@@ -9,10 +9,24 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import asdict, dataclass, fields
+from datetime import datetime
+from pathlib import Path
 from typing import Any
 
+from ..resources import ReadError, read_bytes
+from ..session.names import bad_character
 from . import paths
-from .files import BadDataError, Loaded, check_document, load_json, write_json
+from .files import (
+    ASIDE_MARK,
+    MAX_BYTES,
+    BadDataError,
+    Loaded,
+    StorageError,
+    check_document,
+    load_json,
+    write_bytes_new,
+    write_json,
+)
 from .paths import Base
 
 SCHEMA = 1
@@ -83,7 +97,7 @@ def _expect(name: str) -> str:
     if name == "ui_scale":
         return f"a whole percent from {UI_SCALE_RANGE[0]} to {UI_SCALE_RANGE[1]}"
     if name == "last_setup":
-        return "an object or null"
+        return "an object or null, without control characters in its names"
     return "true or false"
 
 
@@ -104,11 +118,39 @@ def _plain(x: Any, depth: int = 0) -> bool:
     return False
 
 
+def _has_bad_text(x: Any) -> bool:
+    """True if any text (or key) inside ``x`` holds a control or invisible formatting character."""
+    stack = [x]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            if bad_character(v) is not None:
+                return True
+        elif isinstance(v, dict):
+            stack.extend(v.keys())
+            stack.extend(v.values())
+        elif isinstance(v, list | tuple):
+            stack.extend(v)
+    return False
+
+
 def _check(name: str, v: Any) -> tuple[bool, Any]:
+    """(ok, clean value). Never raises, whatever ``v`` is (a number too large for a float included)."""
+    try:
+        return _check_value(name, v)
+    except (ArithmeticError, ValueError, TypeError, RecursionError):
+        return False, None
+
+
+def _check_value(name: str, v: Any) -> tuple[bool, Any]:
     if name == "pace":
         return (v in PACES if isinstance(v, str) else False), v
     if name == "volume":
-        if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v) or not 0 <= v <= 1:
+        if isinstance(v, bool) or not isinstance(v, int | float):
+            return False, None
+        if isinstance(v, int) and not 0 <= v <= 1:  # compared as a whole number: 10**400 is no float
+            return False, None
+        if not math.isfinite(v) or not 0 <= v <= 1:
             return False, None
         return True, float(v)
     if name == "ui_scale":
@@ -120,7 +162,7 @@ def _check(name: str, v: Any) -> tuple[bool, Any]:
     if name == "last_setup":
         if v is None:
             return True, None
-        if isinstance(v, dict) and _plain(v):
+        if isinstance(v, dict) and _plain(v) and not _has_bad_text(v):
             return True, json.loads(json.dumps(v))  # an independent plain copy
         return False, None
     return type(v) is bool, v
@@ -134,15 +176,62 @@ def _validate(obj: Any) -> dict[str, Any]:
 
 
 def load_settings(base: Base = None) -> tuple[Settings, list[str]]:
-    """The saved settings (defaults if none) and notes for the player about anything that was wrong."""
-    loaded: Loaded[dict[str, Any]] = load_json(paths.settings_path(base), _validate, what=WHAT)
+    """The saved settings (defaults if none) and notes for the player about anything that was wrong.
+
+    Never raises. A value that cannot be used is replaced by its default with a note, and the file as it
+    was is kept as ``settings.json.corrupt-<time>`` before the game writes the corrected settings over it.
+    """
+    try:
+        return _load_settings(base)
+    except Exception as e:  # noqa: BLE001 - documented never to fail: defaults, and a note saying why
+        return Settings(), [f"The settings could not be read ({type(e).__name__}: {e}); defaults are used."]
+
+
+def _load_settings(base: Base) -> tuple[Settings, list[str]]:
+    path = paths.settings_path(base)
+    loaded: Loaded[dict[str, Any]] = load_json(path, _validate, what=WHAT)
     notes = loaded.notes
     if loaded.value is None:
         if loaded.problems:
             notes.append("Default settings are used.")
         return Settings(), notes
     settings, value_notes = Settings.from_data(loaded.value)
+    if value_notes and loaded.path is not None:
+        kept = keep_copy(loaded.path)
+        if kept is not None:
+            value_notes.append(f"The settings file as it was is kept as {kept.name} in {kept.parent}.")
     return settings, notes + value_notes
+
+
+def keep_copy(path: Path) -> Path | None:
+    """Copy ``path`` to ``<name>.corrupt-<time>`` beside it (once: not again if such a copy is the same).
+
+    The corrected settings are written over the file later; the copy keeps what the player had.
+    """
+    try:
+        data = read_bytes(path, limit=MAX_BYTES)
+    except ReadError:
+        return None
+    try:
+        for other in path.parent.glob(path.name + ASIDE_MARK + "*"):
+            try:
+                if other.is_file() and read_bytes(other, limit=MAX_BYTES) == data:
+                    return other
+            except ReadError:
+                continue
+        stamp = datetime.now().strftime("%Y%m%dT%H%M%S")
+        for n in range(100):
+            target = path.with_name(f"{path.name}{ASIDE_MARK}{stamp}" + (f"-{n}" if n else ""))
+            try:
+                write_bytes_new(target, data, "settings copy")
+            except StorageError as e:
+                if e.kind == "exists":
+                    continue
+                return None
+            return target
+    except OSError:
+        return None
+    return None
 
 
 def save_settings(settings: Settings, base: Base = None) -> list[str]:

@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..session.match import HUMAN, Match
+from ..session.names import MAX_NAME, name_problem
 from . import paths
-from .files import BadDataError, Loaded, check_document, json_type, load_json, write_json
+from .files import BadDataError, Loaded, check_document, check_text, json_type, load_json, write_json
 from .paths import Base
 
 SCHEMA = 1
@@ -23,6 +24,7 @@ KIND = "quacks-statistics"
 WHAT = "statistics"
 MIXED = "mixed"
 MAX_COUNTED = 100_000
+MAX_NUMBER = 10**12  # far beyond any count or score a player reaches; keeps the averages finite
 
 
 @dataclass
@@ -87,7 +89,7 @@ class PlayerStats:
             score_total=_int(d.get("score_total"), f"{where}.score_total"),
             best_score=_opt_int(d.get("best_score"), f"{where}.best_score"),
             best_pot=_opt_int(d.get("best_pot"), f"{where}.best_pot"),
-            by_opponents={k: _tally(v, f"{where}.by_opponents.{k}")
+            by_opponents={_label(k, f"{where}.by_opponents"): _tally(v, f"{where}.by_opponents.{k}")
                           for k, v in _obj(d, "by_opponents", where).items()},
             by_seats={_key(k, f"{where}.by_seats"): _tally(v, f"{where}.by_seats.{k}")
                       for k, v in _obj(d, "by_seats", where).items()},
@@ -95,7 +97,8 @@ class PlayerStats:
                    for k, v in _obj(d, "brews", where).items()},
             explosions={_key(k, f"{where}.explosions"): _count(v, f"{where}.explosions.{k}")
                         for k, v in _obj(d, "explosions", where).items()},
-            buys={k: _count(v, f"{where}.buys.{k}") for k, v in _obj(d, "buys", where).items()},
+            buys={_label(k, f"{where}.buys"): _count(v, f"{where}.buys.{k}")
+                  for k, v in _obj(d, "buys", where).items()},
         )
         if p.wins > p.games:
             raise BadDataError(f"{where} has more wins ({p.wins}) than games ({p.games})")
@@ -105,7 +108,16 @@ class PlayerStats:
 def _int(v: Any, where: str) -> int:
     if type(v) is not int:
         raise BadDataError(f"{where} must be a whole number, not {json_type(v)}")
+    if not -MAX_NUMBER <= v <= MAX_NUMBER:
+        raise BadDataError(f"{where} is out of range (at most {MAX_NUMBER} either way)")
     return v
+
+
+def _label(k: str, where: str) -> str:
+    """A short word used as a key (an opponents' level, a chip name)."""
+    if not (0 < len(k) <= 20 and all(c.isalnum() or c in "-_" for c in k)):
+        raise BadDataError(f"{where} has the key {k[:20]!r}, which is not a level or chip name")
+    return k
 
 
 def _count(v: Any, where: str) -> int:
@@ -161,9 +173,14 @@ class Statistics:
     @staticmethod
     def from_data(obj: Any) -> Statistics:
         check_document(obj, kind=KIND, current=SCHEMA)
+        check_text(obj)
         players = obj.get("players", {})
         if not isinstance(players, dict):
             raise BadDataError(f'"players" must be an object, not {json_type(players)}')
+        for n in players:
+            problem = name_problem(n, what="a player name", max_length=MAX_NAME)
+            if problem:
+                raise BadDataError(f'"players": {problem}')
         counted = obj.get("counted", [])
         if not isinstance(counted, list) or not all(isinstance(c, str) for c in counted):
             raise BadDataError('"counted" must be a list of strings')

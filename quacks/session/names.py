@@ -1,0 +1,63 @@
+"""What a name may be: the one check for every name a player types or a file brings in.
+
+Seat names, save names and player names in the statistics are drawn on screen, written into files and
+compared; a control character (NUL, a line break, a bidirectional override...) can stop the text renderer
+or make two names look alike. :func:`name_problem` says, in a sentence for the player, why a text cannot
+be a name, or returns None when it can. Pure: no pygame, no files.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+MAX_NAME = 24  # seat and player names; the new-game screen lets a player type fewer
+# Unicode categories refused anywhere in a name: controls (Cc), format characters such as bidirectional
+# overrides and zero-width marks (Cf), surrogates (Cs), private use (Co), unassigned (Cn), and the line
+# and paragraph separators (Zl, Zp), which break a line where none should be.
+REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+def bad_character(text: str) -> str | None:
+    """The first character of ``text`` that no name (or shown text) may hold, or None."""
+    for ch in text:
+        if unicodedata.category(ch) in REFUSED_CATEGORIES:
+            return ch
+    return None
+
+
+def describe_character(ch: str) -> str:
+    """``U+0000 (a control character)`` and the like, for messages (never the character itself)."""
+    kind = {"Cc": "a control character", "Cf": "an invisible formatting character", "Cs": "a broken character",
+            "Co": "a private-use character", "Cn": "an unassigned character", "Zl": "a line break",
+            "Zp": "a paragraph break"}.get(unicodedata.category(ch), "a character")
+    return f"U+{ord(ch):04X} ({kind})"
+
+
+def name_problem(text: object, *, what: str = "a name", max_length: int = MAX_NAME) -> str | None:
+    """Why ``text`` cannot be a name (a sentence without a full stop), or None if it can.
+
+    A name is text with at least one visible character, at most ``max_length`` characters once the
+    spaces around it are taken off, and no control or invisible formatting characters.
+    """
+    if not isinstance(text, str):
+        return f"{what} must be text"
+    ch = bad_character(text)
+    if ch is not None:
+        return f"{what} cannot contain {describe_character(ch)}"
+    stripped = text.strip()
+    if not stripped:
+        return f"{what} cannot be empty"
+    if len(stripped) > max_length:
+        return f"{what} has at most {max_length} characters (this one has {len(stripped)})"
+    return None
+
+
+def printable(text: str, limit: int | None = None) -> str:
+    """``text`` with every character a name may not hold written as ``\\uXXXX`` (safe to draw and log)."""
+    out = "".join(f"\\u{ord(c):04x}" if unicodedata.category(c) in REFUSED_CATEGORIES else c for c in text)
+    if limit is not None and len(out) > limit:
+        out = out[:max(0, limit - 3)] + "..."
+    return out
+
+
+__all__ = ["MAX_NAME", "bad_character", "describe_character", "name_problem", "printable"]
