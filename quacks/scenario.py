@@ -15,8 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from .content.yamlfile import YamlFileError, load_yaml
 from .rules.actions import IllegalAction
 from .rules.bag import ChipCounts
 from .rules.catalogue import Catalogue
@@ -25,11 +24,14 @@ from .rules.config import VARIANTS, GameConfig, SeatSetup, check_house
 from .rules.game import ChanceWaiting, Game
 from .rules.params import suggest
 from .rules.snapshot import state_json
+from .session.names import printable
 
 NAME_RE = re.compile(r"^[A-Za-z0-9_-]+$")
 SETUP_KEYS = ("seats", "books", "variant", "round", "fortunes", "house", "state", "supply")
 STATE_KEYS = ("score", "rubies", "droplet", "tube", "flask", "bag", "aside")
 TOP_KEYS = ("about", "setup", "steps", "expect")
+MAX_COUNT = 999  # any number a scenario sets (score, rubies, chips of a kind): far beyond a real game
+MAX_STEPS = 10_000
 
 
 class ScenarioError(Exception):
@@ -51,15 +53,12 @@ class Scenario:
 
 
 def load_scenario(path: str | Path) -> Scenario:
+    """Read and check a scenario file (through the careful YAML reader); ScenarioError names the file."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise ScenarioError(f"cannot read {p}: {e.strerror or e}") from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as e:
-        raise ScenarioError(f"{p} is not valid YAML: {e}") from None
+        data = load_yaml(p)
+    except YamlFileError as e:
+        raise ScenarioError(f"{p}: {e.problem}") from None
     return parse_scenario(data, str(p))
 
 
@@ -89,8 +88,8 @@ def parse_scenario(data: Any, where: str = "scenario") -> Scenario:
     if variant not in VARIANTS:
         raise ScenarioError(f"{where}: setup.variant must be one of {', '.join(VARIANTS)}, not {variant!r}")
     rnd = setup.get("round", 1)
-    if isinstance(rnd, bool) or not isinstance(rnd, int) or not 1 <= rnd <= 9:
-        raise ScenarioError(f"{where}: setup.round must be 1-9, not {rnd!r}")
+    if isinstance(rnd, bool) or not isinstance(rnd, int) or not 1 <= rnd <= MAX_COUNT:
+        raise ScenarioError(f"{where}: setup.round must be a round number (1 or more), not {str(rnd)[:40]!r}")
     fortunes = setup.get("fortunes", True)
     if fortunes in ("on", True):
         fortunes = True
@@ -122,6 +121,8 @@ def parse_scenario(data: Any, where: str = "scenario") -> Scenario:
     steps = data.get("steps") or []
     if not isinstance(steps, list) or not all(isinstance(s, str) for s in steps):
         raise ScenarioError(f"{where}: steps must be a list of lines such as 'Nina draw white-2'")
+    if len(steps) > MAX_STEPS:
+        raise ScenarioError(f"{where}: a scenario has at most {MAX_STEPS} steps, not {len(steps)}")
     expect = data.get("expect")
     if expect is not None and not isinstance(expect, Mapping):
         raise ScenarioError(f"{where}: expect must be a mapping (a subset of the printed state)")
@@ -164,8 +165,9 @@ def _chip(name: Any, where: str) -> Any:
 
 
 def _count(v: Any, where: str) -> int:
-    if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-        raise ScenarioError(f"{where} must be a whole number 0 or more, not {v!r}")
+    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_COUNT:
+        shown = repr(v) if len(repr(v)) <= 40 else repr(v)[:37] + "..."
+        raise ScenarioError(f"{where} must be a whole number from 0 to {MAX_COUNT}, not {shown}")
     return v
 
 
@@ -194,10 +196,6 @@ def _seat_state(st: Any, where: str) -> SeatSetup:
     for k in ("score", "rubies", "droplet", "tube"):
         if k in st:
             nums[k] = _count(st[k], f"{where}.{k}")
-    if "droplet" in nums and nums["droplet"] > 52:
-        raise ScenarioError(f"{where}.droplet must be 0-52 (R6)")
-    if "tube" in nums and nums["tube"] > 12:
-        raise ScenarioError(f"{where}.tube must be 0-12")
     return SeatSetup(
         score=nums.get("score"), rubies=nums.get("rubies"), droplet=nums.get("droplet"), tube=nums.get("tube"),
         flask_full=None if flask is None else flask == "full", bag=bag, aside=aside,
@@ -208,14 +206,35 @@ def _seat_state(st: Any, where: str) -> SeatSetup:
 # running
 
 
+def check_against(sc: Scenario, catalogue: Catalogue) -> None:
+    """What depends on the game's data (the pot's last space, the number of test tubes), from the catalogue."""
+    last_space, tubes, rounds = catalogue.pot.last, len(catalogue.tubes), catalogue.events.rounds
+    if sc.config.first_round > rounds:
+        raise ScenarioError(f"{sc.path}: setup.round must be 1-{rounds}, not {sc.config.first_round}")
+    names = list(sc.config.seats)
+    for seat, st in sc.config.setup.items():
+        where = f"{sc.path}: setup.state.{names[seat]}"
+        if st.droplet is not None and st.droplet > last_space:
+            raise ScenarioError(f"{where}.droplet must be 0-{last_space} (R6)")
+        if st.tube is not None and st.tube > tubes:
+            raise ScenarioError(f"{where}.tube must be 0-{tubes}")
+
+
 def run_scenario(sc: Scenario, catalogue: Catalogue) -> Game:
-    g = Game(catalogue, sc.config)
+    check_against(sc, catalogue)
+    try:
+        g = Game(catalogue, sc.config)
+    except (ValueError, IllegalAction) as e:
+        raise ScenarioError(f"{sc.path}: the setup cannot start a game ({e})") from None
     names = list(sc.config.seats)
     for i, line in enumerate(sc.steps, 1):
         try:
             apply_step(g, names, line)
         except (IllegalAction, ScenarioError) as e:
-            raise ScenarioError(f'step {i} "{line}": {e}') from None
+            raise ScenarioError(f'step {i} "{printable(line, 80)}": {e}') from None
+        except (ValueError, KeyError, TypeError, IndexError) as e:
+            raise ScenarioError(f'step {i} "{printable(line, 80)}": cannot be applied ({type(e).__name__}: {e}); '
+                                f"waiting for {g.describe_waiting()}") from None
     return g
 
 
@@ -341,6 +360,7 @@ def _match(exp: Any, act: Any, path: str) -> list[str]:
 
 
 def main(path: str, catalogue: Catalogue | None = None) -> int:
+    """The ``scenario`` command: 0 ran and held, 1 ran but ``expect`` failed, 2 invalid or stuck (stderr says why)."""
     from .content.loader import DataLoadError, default_catalogue
 
     try:
@@ -351,19 +371,28 @@ def main(path: str, catalogue: Catalogue | None = None) -> int:
     try:
         sc = load_scenario(path)
         g = run_scenario(sc, cat)
+        state = state_json(g)
     except ScenarioError as e:
-        print(str(e), file=sys.stderr)
+        print(printable(str(e)), file=sys.stderr)
+        return 2
+    except RecursionError:
+        print(f"{path}: the scenario is nested too deeply", file=sys.stderr)
+        return 2
+    except Exception as e:  # noqa: BLE001 - exit 2 with one line, never a traceback
+        print(f"{path}: the scenario cannot be run ({type(e).__name__}: {printable(str(e), 300)})", file=sys.stderr)
         return 2
     if g.supply_shortfall:
         short = ", ".join(f"{n} {c}" for c, n in g.supply_shortfall.items())
         print(f"note: the bags set up hold more chips than the box has ({short}); supply counts start at 0",
               file=sys.stderr)
-    state = state_json(g)
     print(json.dumps(state))
     if sc.expect:
-        problems = check_expect(sc.expect, state)
+        try:
+            problems = check_expect(sc.expect, state)
+        except Exception as e:  # noqa: BLE001 - an odd expect block: a mismatch, with the reason
+            problems = [f"expect cannot be checked ({type(e).__name__}: {printable(str(e), 200)})"]
         if problems:
             for p in problems:
-                print(p, file=sys.stderr)
+                print(printable(p), file=sys.stderr)
             return 1
     return 0
