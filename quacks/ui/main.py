@@ -13,19 +13,76 @@ from typing import Any
 log = logging.getLogger("quacks")
 
 
+_TROUBLE: list[str] = []  # the first logging problem, as a sentence for the player
+_HANDLER: logging.Handler | None = None
+
+
+class QuietFileHandler(logging.FileHandler):
+    """A log file that never prints "--- Logging error ---" tracebacks: the first failure to write (a full
+    disk, a file gone read-only) is remembered for :func:`logging_trouble`, and the log then stays quiet."""
+
+    failed = False
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if not self.failed:
+            super().emit(record)
+
+    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 - logging's own name
+        if self.failed:
+            return
+        self.failed = True
+        err = sys.exc_info()[1]
+        reason = getattr(err, "strerror", None) or (str(err) if err else "an unknown problem")
+        _note_trouble(f"The log file {self.baseFilename} cannot be written ({reason}); the game goes on "
+                      "without a log.")
+        try:
+            self.close()
+        except Exception:  # noqa: BLE001 - closing a broken file may fail too
+            pass
+
+
+class _QuietStreamHandler(logging.StreamHandler):  # type: ignore[type-arg]
+    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802
+        pass  # stderr itself is broken: nothing left to tell
+
+
+def _note_trouble(message: str) -> None:
+    if not _TROUBLE:
+        _TROUBLE.append(message)
+
+
+def logging_trouble() -> str:
+    """A sentence for the player if the log cannot be written (shown once in the game), else ``""``."""
+    return _TROUBLE[0] if _TROUBLE else ""
+
+
 def setup_logging() -> str:
-    """Log to the user log folder (a windowed bundle has no stdout/stderr)."""
+    """Log to the user log folder (a windowed bundle has no stdout/stderr); where the log goes.
+
+    Never fails and never prints logging tracebacks: if the log file cannot be opened or written, the log
+    goes to stderr (or nowhere) and :func:`logging_trouble` says so.
+    """
+    global _HANDLER
     try:
         from ..storage import paths
 
         path = paths.log_path(create=True)
-        handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
+        handler: logging.Handler = QuietFileHandler(path, encoding="utf-8")
         where = str(path)
-    except Exception:  # noqa: BLE001 - fall back to stderr if the folder cannot be made
-        handler = logging.StreamHandler(sys.stderr if sys.stderr else open(os.devnull, "w"))  # noqa: SIM115
+    except Exception as e:  # noqa: BLE001 - fall back to stderr if the folder or file cannot be made
+        reason = getattr(e, "strerror", None) or str(e)
+        _note_trouble(f"The log file cannot be opened ({reason}); the game goes on without a log.")
+        handler = _QuietStreamHandler(sys.stderr if sys.stderr else open(os.devnull, "w"))  # noqa: SIM115
         where = "stderr"
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root = logging.getLogger()
+    if _HANDLER is not None:  # started again in the same process (tests): one handler, not two
+        root.removeHandler(_HANDLER)
+        try:
+            _HANDLER.close()
+        except Exception:  # noqa: BLE001
+            pass
+    _HANDLER = handler
     root.addHandler(handler)
     root.setLevel(logging.INFO)
     return where
