@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import PASS, Action, act
 from .chips import CHIP_BY_NAME, Chip, Colour, find_chip
+from .kinds import BookKind, ChanceKind, DecisionKind, EventKind
 from .params import (
     Param,
     Reward,
@@ -35,13 +36,13 @@ from .state import Chance, Decision, Placed, SeatState, Step
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
-BOOK_KINDS: dict[str, type[BookEffect]] = {}
+BOOK_KINDS: dict[BookKind, type[BookEffect]] = {}
 
 
 class BookEffect:
     """Base of all chip actions: every hook does nothing unless a kind overrides it."""
 
-    kind: ClassVar[str] = ""
+    kind: ClassVar[BookKind]  # set by every concrete kind; registers the class in BOOK_KINDS
     schema: ClassVar[Schema] = Schema()
     evaluates: ClassVar[bool] = False  # acts in evaluation step B
 
@@ -53,8 +54,13 @@ class BookEffect:
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
-        if cls.kind:
-            BOOK_KINDS[cls.kind] = cls
+        kind = cls.__dict__.get("kind")
+        if kind is not None:
+            if not isinstance(kind, BookKind):
+                raise TypeError(f"{cls.__name__}.kind {kind!r} is not a BookKind (add it to rules/kinds.py)")
+            if kind in BOOK_KINDS:
+                raise RuntimeError(f"book kind {kind!r} defined twice")
+            BOOK_KINDS[kind] = cls
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.colour}, {self.params})"
@@ -90,7 +96,7 @@ def last_two(s: SeatState) -> list[Chip]:
 class Plain(BookEffect):
     """Pumpkin: no action; the chip only fills the pot (Almanac, "Pumpkin")."""
 
-    kind = "plain"
+    kind = BookKind.PLAIN
 
 
 # --- black (African death's head hawkmoth) ----------------------------------------------------------------
@@ -99,7 +105,7 @@ class Plain(BookEffect):
 class BlackDuel(BookEffect):
     """2 players: as many black chips as the opponent: ``tie``; more: ``more`` (Almanac; R11: 0-0 is nothing)."""
 
-    kind = "black_duel"
+    kind = BookKind.BLACK_DUEL
     evaluates = True
     schema = Schema({
         "tie": Param(parse_reward, "gain for as many as the opponent"),
@@ -122,7 +128,7 @@ class BlackDuel(BookEffect):
 class BlackNeighbours(BookEffect):
     """3-4 players: more than one neighbour: ``one``; more than both: ``both`` (Almanac)."""
 
-    kind = "black_neighbours"
+    kind = BookKind.BLACK_NEIGHBOURS
     evaluates = True
     schema = Schema({
         "one": Param(parse_reward, "gain for more than the left or the right neighbour"),
@@ -148,19 +154,19 @@ class BlackNeighbours(BookEffect):
 class PeekAndPick(BookEffect):
     """Set 1: after placing, look at as many chips as the chip's value and place one of them (R20, R31)."""
 
-    kind = "peek_and_pick"
+    kind = BookKind.PEEK_AND_PICK
 
     def after_place(self, g: Game, seat: int, p: Placed, source: str) -> None:
         s = g.seats[seat]
         if s.exploded or p.index >= g.cat.pot.last or not s.bag:
             return
-        g.push(Chance("reveal", seat, "pick", min(p.chip.value, s.bag.total)))
+        g.push(Chance(ChanceKind.REVEAL, seat, "pick", min(p.chip.value, s.bag.total)))
 
 
 class ExplosionShield(BookEffect):
     """Set 2: an explosion within the next <value> drawn chips scores VP and coins, no die (R7)."""
 
-    kind = "explosion_shield"
+    kind = BookKind.EXPLOSION_SHIELD
 
     def after_place(self, g: Game, seat: int, p: Placed, source: str) -> None:
         s = g.seats[seat]
@@ -170,7 +176,7 @@ class ExplosionShield(BookEffect):
 class RubySpaceRuby(BookEffect):
     """Set 3: a chip placed on a ruby space gives ``rubies`` at once."""
 
-    kind = "ruby_space_ruby"
+    kind = BookKind.RUBY_SPACE_RUBY
     schema = Schema({"rubies": Param(parse_int(1), "rubies for a chip on a ruby space")})
     rubies: int
 
@@ -182,7 +188,7 @@ class RubySpaceRuby(BookEffect):
 class RubySpaceVP(BookEffect):
     """Set 4: a chip placed on a ruby space gives VP equal to its value, at once."""
 
-    kind = "ruby_space_vp"
+    kind = BookKind.RUBY_SPACE_VP
 
     def after_place(self, g: Game, seat: int, p: Placed, source: str) -> None:
         if g.cat.pot.space(p.index).ruby:
@@ -195,7 +201,7 @@ class RubySpaceVP(BookEffect):
 class OrangeBoost(BookEffect):
     """Set 1: extra spaces by the orange chips already in the pot (``bonus``: from N oranges on, +M)."""
 
-    kind = "orange_boost"
+    kind = BookKind.ORANGE_BOOST
     schema = Schema({
         "counted": Param(parse_chip, "the chip kind counted in the pot"),
         "bonus": Param(parse_int_map("chips in the pot"), "from so many chips on, so many extra spaces"),
@@ -217,7 +223,7 @@ class OrangeBoost(BookEffect):
 class SetAside(BookEffect):
     """Set 2: a drawn chip goes beside the pot; after stopping it may be placed, returned or kept (R10)."""
 
-    kind = "set_aside"
+    kind = BookKind.SET_ASIDE
 
     def diverts(self, g: Game, s: SeatState, c: Chip) -> bool:
         return self.mine(c)
@@ -226,7 +232,7 @@ class SetAside(BookEffect):
 class FollowWhite(BookEffect):
     """Set 3: placed right after a white chip, the chip also moves the white chip's value."""
 
-    kind = "follow_white"
+    kind = BookKind.FOLLOW_WHITE
 
     def move_bonus(self, g: Game, s: SeatState, c: Chip) -> int:
         if self.mine(c) and s.pot and s.pot[-1].chip.is_white:
@@ -237,7 +243,7 @@ class FollowWhite(BookEffect):
 class WhiteBoost(BookEffect):
     """Set 4: once a chip of this colour is in the pot, every later ``chip`` moves ``extra`` more."""
 
-    kind = "white_boost"
+    kind = BookKind.WHITE_BOOST
     schema = Schema({
         "chip": Param(parse_chip, "the chip kind that moves further"),
         "extra": Param(parse_int(1), "extra spaces"),
@@ -257,18 +263,18 @@ class WhiteBoost(BookEffect):
 class ReturnWhite(BookEffect):
     """Set 1: drawn right after a white chip, that white may go back into the bag; its space stays empty."""
 
-    kind = "return_white"
+    kind = BookKind.RETURN_WHITE
 
     def after_place(self, g: Game, seat: int, p: Placed, source: str) -> None:
         s = g.seats[seat]
         if source != "aside" and s.prev_drawn_white and len(s.pot) >= 2 and s.pot[-2].chip.is_white:
-            s.pending.append(Decision(seat, "return-white", ("yellow",)))
+            s.pending.append(Decision(seat, DecisionKind.RETURN_WHITE, ("yellow",)))
 
 
 class DoubleNext(BookEffect):
     """Set 2: the next chip placed moves ``factor`` times its whole move (R8)."""
 
-    kind = "double_next"
+    kind = BookKind.DOUBLE_NEXT
     schema = Schema({"factor": Param(parse_int(2), "how many times the next chip moves")})
     factor: int
 
@@ -279,7 +285,7 @@ class DoubleNext(BookEffect):
 class RaiseLimit(BookEffect):
     """Set 3: with N chips of this colour in the pot the white limit is at least M (``limits``; R9)."""
 
-    kind = "raise_limit"
+    kind = BookKind.RAISE_LIMIT
     schema = Schema({"limits": Param(parse_int_map("chips drawn"), "from so many chips on, this limit")})
     limits: tuple[tuple[int, int], ...]
 
@@ -295,7 +301,7 @@ class RaiseLimit(BookEffect):
 class CountBonus(BookEffect):
     """Set 4: the 1st, 2nd, 3rd chip of this colour move ``bonuses`` more; later ones nothing."""
 
-    kind = "count_bonus"
+    kind = BookKind.COUNT_BONUS
     schema = Schema({"bonuses": Param(parse_list(parse_int(0), 1), "extra spaces for the 1st, 2nd, ... chip")})
     bonuses: tuple[int, ...]
 
@@ -312,7 +318,7 @@ class CountBonus(BookEffect):
 class LastTwoRubies(BookEffect):
     """Set 1: ``rubies`` for every chip of this colour that is last or next to last in the pot."""
 
-    kind = "last_two_rubies"
+    kind = BookKind.LAST_TWO_RUBIES
     evaluates = True
     schema = Schema({"rubies": Param(parse_int(1), "rubies per chip")})
     rubies: int
@@ -325,7 +331,7 @@ class LastTwoRubies(BookEffect):
 class LastTwoChips(BookEffect):
     """Set 2: for every such chip, a chip into the bag (``choices`` per chip; R32 for yellow and purple)."""
 
-    kind = "last_two_chips"
+    kind = BookKind.LAST_TWO_CHIPS
     evaluates = True
     schema = Schema({"choices": Param(parse_chip_choices, "for each chip, the chips one may take")})
     choices: tuple[tuple[Chip, tuple[Chip, ...]], ...]
@@ -333,7 +339,7 @@ class LastTwoChips(BookEffect):
     def evaluate(self, g: Game, seat: int) -> None:
         for c in last_two(g.seats[seat]):
             if self.mine(c):
-                g.push(Decision(seat, "green-chip", (c.name,)))
+                g.push(Decision(seat, DecisionKind.GREEN_CHIP, (c.name,)))
 
 
 def _green_chip_options(g: Game, d: Decision) -> list[Action]:
@@ -344,7 +350,7 @@ def _green_chip_options(g: Game, d: Decision) -> list[Action]:
     return []
 
 
-@decision("green-chip", _green_chip_options)
+@decision(DecisionKind.GREEN_CHIP, _green_chip_options)
 def _green_chip(g: Game, d: Decision, a: Action) -> None:
     g.give_chip(d.seat, CHIP_BY_NAME[a.args[0]], f"for {d.data[0]} last or next to last")
 
@@ -352,7 +358,7 @@ def _green_chip(g: Game, d: Decision, a: Action) -> None:
 class ExactWhitePush(BookEffect):
     """Set 3: if the whites total exactly ``total``, the last chip moves the sum of this colour's values."""
 
-    kind = "exact_white_push"
+    kind = BookKind.EXACT_WHITE_PUSH
     evaluates = True
     schema = Schema({"total": Param(parse_int(1), "the white total needed")})
     total: int
@@ -370,7 +376,7 @@ class ExactWhitePush(BookEffect):
         before = s.final_space
         s.final_space = min(new + 1, g.cat.pot.spoon)
         g.emit(
-            "push", seat, f"whites total exactly {self.total}: last chip moves {n}",
+            EventKind.PUSH, seat, f"whites total exactly {self.total}: last chip moves {n}",
             chip=last.chip.name, before=last.index, after=new, space_before=before, space_after=s.final_space,
         )
 
@@ -378,7 +384,7 @@ class ExactWhitePush(BookEffect):
 class LastTwoRubyDroplet(BookEffect):
     """Set 4: pay ``cost`` ruby per such chip to move the droplet 1 space (choose how many)."""
 
-    kind = "last_two_ruby_droplet"
+    kind = BookKind.LAST_TWO_RUBY_DROPLET
     evaluates = True
     schema = Schema({"cost": Param(parse_int(1), "rubies per droplet step")})
     cost: int
@@ -386,7 +392,7 @@ class LastTwoRubyDroplet(BookEffect):
     def evaluate(self, g: Game, seat: int) -> None:
         n = sum(1 for c in last_two(g.seats[seat]) if self.mine(c))
         if n:
-            g.push(Decision(seat, "green-ruby", (n, self.cost)))
+            g.push(Decision(seat, DecisionKind.GREEN_RUBY, (n, self.cost)))
 
 
 def _green_ruby_options(g: Game, d: Decision) -> list[Action]:
@@ -395,7 +401,7 @@ def _green_ruby_options(g: Game, d: Decision) -> list[Action]:
     return [act("choose", k) for k in range(most + 1)]
 
 
-@decision("green-ruby", _green_ruby_options)
+@decision(DecisionKind.GREEN_RUBY, _green_ruby_options)
 def _green_ruby(g: Game, d: Decision, a: Action) -> None:
     k = int(a.args[0])
     if k:
@@ -409,7 +415,7 @@ def _green_ruby(g: Game, d: Decision, a: Action) -> None:
 class CountTiers(BookEffect):
     """Set 1: by the chips of this colour in the pot, one tier of gains; a lower tier may be chosen (R12)."""
 
-    kind = "count_tiers"
+    kind = BookKind.COUNT_TIERS
     evaluates = True
     schema = Schema({"tiers": Param(parse_list(parse_reward, 1), "gains for 1, 2, 3... chips")})
     tiers: tuple[Reward, ...]
@@ -417,14 +423,14 @@ class CountTiers(BookEffect):
     def evaluate(self, g: Game, seat: int) -> None:
         n = min(g.seats[seat].count_colour(self.colour), len(self.tiers))
         if n:
-            g.push(Decision(seat, "purple-tier", (n,)))
+            g.push(Decision(seat, DecisionKind.PURPLE_TIER, (n,)))
 
 
 def _tier_options(g: Game, d: Decision) -> list[Action]:
     return [act("choose", k) for k in range(d.data[0] + 1)]
 
 
-@decision("purple-tier", _tier_options)
+@decision(DecisionKind.PURPLE_TIER, _tier_options)
 def _purple_tier(g: Game, d: Decision, a: Action) -> None:
     k = int(a.args[0])
     eff = _find(g, CountTiers)
@@ -435,7 +441,7 @@ def _purple_tier(g: Game, d: Decision, a: Action) -> None:
 class TradeTiers(BookEffect):
     """Set 2: trade in 1-3 chips of this colour from the pot (back to the supply) for a tier of gains (R12)."""
 
-    kind = "trade_tiers"
+    kind = BookKind.TRADE_TIERS
     evaluates = True
     schema = Schema({"tiers": Param(parse_list(parse_reward, 1), "gains for trading in 1, 2, 3... chips")})
     tiers: tuple[Reward, ...]
@@ -443,10 +449,10 @@ class TradeTiers(BookEffect):
     def evaluate(self, g: Game, seat: int) -> None:
         n = min(g.seats[seat].count_colour(self.colour), len(self.tiers))
         if n:
-            g.push(Decision(seat, "purple-trade", (n,)))
+            g.push(Decision(seat, DecisionKind.PURPLE_TRADE, (n,)))
 
 
-@decision("purple-trade", _tier_options)
+@decision(DecisionKind.PURPLE_TRADE, _tier_options)
 def _purple_trade(g: Game, d: Decision, a: Action) -> None:
     k = int(a.args[0])
     if not k:
@@ -467,7 +473,7 @@ def _purple_trade(g: Game, d: Decision, a: Action) -> None:
 class BandVP(BookEffect):
     """Set 3: VP per chip of this colour by the printed coin number of its space (``bands``; R13)."""
 
-    kind = "band_vp"
+    kind = BookKind.BAND_VP
     evaluates = True
     schema = Schema({"bands": Param(parse_int_map("coin number"), "from this coin number on, so many VP")})
     bands: tuple[tuple[int, int], ...]
@@ -488,7 +494,7 @@ class BandVP(BookEffect):
 class UpgradeTiers(BookEffect):
     """Set 4: trade one pot chip for a higher one of its colour into the bag; tier by count (R12)."""
 
-    kind = "upgrade_tiers"
+    kind = BookKind.UPGRADE_TIERS
     evaluates = True
     schema = Schema({
         "tiers": Param(
@@ -500,7 +506,7 @@ class UpgradeTiers(BookEffect):
     def evaluate(self, g: Game, seat: int) -> None:
         n = min(g.seats[seat].count_colour(self.colour), len(self.tiers))
         if n:
-            g.push(Decision(seat, "purple-upgrade", (n,)))
+            g.push(Decision(seat, DecisionKind.PURPLE_UPGRADE, (n,)))
 
     def upgrades(self, g: Game, seat: int, n: int) -> list[tuple[Chip, Chip]]:
         s = g.seats[seat]
@@ -520,7 +526,7 @@ def _upgrade_options(g: Game, d: Decision) -> list[Action]:
     return [act("upgrade", a, b) for a, b in eff.upgrades(g, d.seat, d.data[0])] + [PASS]
 
 
-@decision("purple-upgrade", _upgrade_options)
+@decision(DecisionKind.PURPLE_UPGRADE, _upgrade_options)
 def _purple_upgrade(g: Game, d: Decision, a: Action) -> None:
     if a == PASS:
         return

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from .actions import DONE, DRAW, FLASK, STOP, Action, IllegalAction, act
 from .chips import CHIP_BY_NAME, Chip, Colour
+from .kinds import ChanceKind, DecisionKind, EventKind
 from .registry import chance, decision, step
 from .state import Chance, Decision, Placed
 
@@ -54,7 +55,7 @@ def brew_apply(g: Game, seat: int, a: Action) -> None:
     if a == DRAW:
         ch = _DRAW_CHANCES.get(seat)
         if ch is None:
-            ch = _DRAW_CHANCES[seat] = Chance("draw", seat, "draw")
+            ch = _DRAW_CHANCES[seat] = Chance(ChanceKind.DRAW, seat, "draw")
         g.push(ch)
     elif a == STOP:
         finish(g, seat, "stops")
@@ -110,7 +111,7 @@ def settle_seat(g: Game, seat: int) -> bool:
             and g.fortune.effect.offers_restart(g, seat)  # type: ignore[union-attr]
         ):
             s.second_chance_offered = True
-            s.pending.append(Decision(seat, "second-chance"))
+            s.pending.append(Decision(seat, DecisionKind.SECOND_CHANCE))
             return True
         if s.exploded:
             finish(g, seat, "pot exploded")
@@ -123,7 +124,7 @@ def settle_seat(g: Game, seat: int) -> bool:
             return True
         return False
     if s.stopped and s.aside and not s.aside_settled:
-        s.pending.append(Decision(seat, "aside"))
+        s.pending.append(Decision(seat, DecisionKind.ASIDE))
         return True
     return False
 
@@ -133,7 +134,7 @@ def finish(g: Game, seat: int, cause: str) -> None:
     s = g.seats[seat]
     s.brewing = False
     s.stopped = True
-    g.emit("stop", seat, cause, space=g.scoring_space(seat))
+    g.emit(EventKind.STOP, seat, cause, space=g.scoring_space(seat))
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -146,7 +147,7 @@ def on_draw(g: Game, ch: Chance, c: Chip) -> None:
     s = g.seats[ch.seat]
     s.bag.remove(c)
     if g.record_events:
-        g.emit("draw", ch.seat, "draws", chip=c.name)
+        g.emit(EventKind.DRAW, ch.seat, "draws", chip=c.name)
     place_drawn(g, ch.seat, c, "draw")
 
 
@@ -162,7 +163,7 @@ def place_drawn(g: Game, seat: int, c: Chip, source: str) -> None:
         s.shield = max(0, s.shield - 1)
         s.prev_drawn_white = s.last_is_drawn_white
         s.last_is_drawn_white = False
-        g.emit("aside", seat, f"{c} goes beside the pot", chip=c.name)
+        g.emit(EventKind.ASIDE, seat, f"{c} goes beside the pot", chip=c.name)
         return
     place(g, seat, c, source)
 
@@ -198,7 +199,7 @@ def place(g: Game, seat: int, c: Chip, source: str) -> None:
     events = g.record_events
     if events:
         g.emit(
-            "place", seat, _place_cause(source), chip=c.name, index=index, start=start, move=move,
+            EventKind.PLACE, seat, _place_cause(source), chip=c.name, index=index, start=start, move=move,
             bonus=bonus, doubled=factor > 1,
         )
     if white:
@@ -206,13 +207,13 @@ def place(g: Game, seat: int, c: Chip, source: str) -> None:
         s.white_total += c.value
         limit = g.limit(seat)
         if events:
-            g.emit("white_total", seat, f"{c} placed", before=before, after=s.white_total, limit=limit)
+            g.emit(EventKind.WHITE_TOTAL, seat, f"{c} placed", before=before, after=s.white_total, limit=limit)
         if s.white_total > limit and not s.exploded:
             s.exploded = True
             s.protected = covered
             s.brewing = False
             g.emit(
-                "explode", seat, f"white total {s.white_total} is over {limit}",
+                EventKind.EXPLODE, seat, f"white total {s.white_total} is over {limit}",
                 white_total=s.white_total, limit=limit, protected=covered,
             )
     book = g.after_place_effects.get(c.colour)
@@ -244,15 +245,15 @@ def return_white(g: Game, seat: int, position: int, restore: bool, cause: str) -
         s.double_next = p.double_before
         s.shield = p.shield_before
     s.last_is_drawn_white = False
-    g.emit("return_white", seat, cause, chip=p.chip.name, index=p.index)
-    g.emit("white_total", seat, cause, before=before, after=s.white_total, limit=g.limit(seat))
+    g.emit(EventKind.RETURN_WHITE, seat, cause, chip=p.chip.name, index=p.index)
+    g.emit(EventKind.WHITE_TOTAL, seat, cause, before=before, after=s.white_total, limit=g.limit(seat))
 
 
 def use_flask(g: Game, seat: int) -> None:
     """R17, R26: the last drawn white goes back into the bag; the flask is empty until refilled."""
     s = g.seats[seat]
     s.flask_full = False
-    g.emit("flask", seat, "uses the flask", full=False)
+    g.emit(EventKind.FLASK, seat, "uses the flask", full=False)
     return_white(g, seat, -1, True, "flask")
 
 
@@ -266,7 +267,7 @@ def _pick_options(g: Game, d: Decision) -> list[Action]:
     return [act("pick", c) for c in seen] + [act("pick", "none")]
 
 
-@decision("pick", _pick_options)
+@decision(DecisionKind.PICK, _pick_options)
 def _pick(g: Game, d: Decision, a: Action) -> None:
     """Blue set 1 and strong-ingredient: place one of the chips looked at, the rest go back (R20, R31)."""
     s = g.seats[d.seat]
@@ -279,7 +280,7 @@ def _pick(g: Game, d: Decision, a: Action) -> None:
         s.bag.add(c)
     back = [c.name for c in s.revealed]
     s.revealed = []
-    g.emit("pick", d.seat, str(d.data[0]) if d.data else "pick", chip=choice, returned=back)
+    g.emit(EventKind.PICK, d.seat, str(d.data[0]) if d.data else "pick", chip=choice, returned=back)
     if chosen is not None:
         place_drawn(g, d.seat, chosen, "strong" if d.data and d.data[0] == "strong" else "pick")
 
@@ -289,14 +290,14 @@ def _reveal_for_pick(g: Game, ch: Chance, chips: tuple[Chip, ...]) -> None:
     """Blue set 1: the chips drawn to choose from are out of the bag until the choice."""
     assert ch.seat is not None
     _take_revealed(g, ch.seat, chips, "looks at chips (crow skull)")
-    g.seats[ch.seat].pending.append(Decision(ch.seat, "pick", ("blue",)))
+    g.seats[ch.seat].pending.append(Decision(ch.seat, DecisionKind.PICK, ("blue",)))
 
 
 @chance("strong")
 def _reveal_for_strong(g: Game, ch: Chance, chips: tuple[Chip, ...]) -> None:
     assert ch.seat is not None
     _take_revealed(g, ch.seat, chips, "strong-ingredient")
-    g.seats[ch.seat].pending.append(Decision(ch.seat, "pick", ("strong",)))
+    g.seats[ch.seat].pending.append(Decision(ch.seat, DecisionKind.PICK, ("strong",)))
 
 
 def _take_revealed(g: Game, seat: int, chips: tuple[Chip, ...], cause: str) -> None:
@@ -304,18 +305,18 @@ def _take_revealed(g: Game, seat: int, chips: tuple[Chip, ...], cause: str) -> N
     for c in chips:
         s.bag.remove(c)
         s.revealed.append(c)
-    g.emit("reveal", seat, cause, chips=[c.name for c in chips])
+    g.emit(EventKind.REVEAL, seat, cause, chips=[c.name for c in chips])
 
 
 def _keep_or_return(g: Game, d: Decision) -> list[Action]:
     return [act("choose", "return-white"), act("choose", "keep-white")]
 
 
-@decision("return-white", _keep_or_return)
+@decision(DecisionKind.RETURN_WHITE, _keep_or_return)
 def _return_white(g: Game, d: Decision, a: Action) -> None:
     """Yellow set 1 (the white directly before the yellow; its space stays empty) or well-stirred (R26)."""
     if a.args[0] != "return-white":
-        g.emit("keep_white", d.seat, "keeps the white chip")
+        g.emit(EventKind.KEEP_WHITE, d.seat, "keeps the white chip")
         return
     if d.data[0] == "yellow":
         return_white(g, d.seat, -2, False, "yellow returned the white chip before it")
@@ -327,12 +328,12 @@ def _second_chance_options(g: Game, d: Decision) -> list[Action]:
     return [act("choose", "restart"), act("choose", "continue")]
 
 
-@decision("second-chance", _second_chance_options)
+@decision(DecisionKind.SECOND_CHANCE, _second_chance_options)
 def _second_chance(g: Game, d: Decision, a: Action) -> None:
     """R19: restart puts this round's chips back; the rat, droplet, chips aside from before and flask stay."""
     s = g.seats[d.seat]
     if a.args[0] == "continue":
-        g.emit("second_chance", d.seat, "continues the brew", restart=False)
+        g.emit(EventKind.SECOND_CHANCE, d.seat, "continues the brew", restart=False)
         return
     for p in s.pot:
         s.bag.add(p.chip)
@@ -350,7 +351,7 @@ def _second_chance(g: Game, d: Decision, a: Action) -> None:
     s.prev_drawn_white = False
     s.brewing = True
     s.stopped = False
-    g.emit("second_chance", d.seat, "begins the brew again", restart=True)
+    g.emit(EventKind.SECOND_CHANCE, d.seat, "begins the brew again", restart=True)
 
 
 def _aside_options(g: Game, d: Decision) -> list[Action]:
@@ -360,13 +361,13 @@ def _aside_options(g: Game, d: Decision) -> list[Action]:
     return out + [DONE]
 
 
-@decision("aside", _aside_options)
+@decision(DecisionKind.ASIDE, _aside_options)
 def _aside(g: Game, d: Decision, a: Action) -> None:
     """R10: each chip beside the pot is placed, returned to the bag, or kept for a later round."""
     s = g.seats[d.seat]
     if a == DONE:
         s.aside_settled = True
-        g.emit("aside_done", d.seat, "keeps the rest beside the pot", kept=[c.name for c in s.aside])
+        g.emit(EventKind.ASIDE_DONE, d.seat, "keeps the rest beside the pot", kept=[c.name for c in s.aside])
         return
     c = CHIP_BY_NAME[a.args[0]]
     s.aside.remove(c)
@@ -376,7 +377,7 @@ def _aside(g: Game, d: Decision, a: Action) -> None:
         place(g, d.seat, c, "aside")
     else:
         s.bag.add(c)
-        g.emit("aside_return", d.seat, f"{c} goes back into the bag", chip=c.name)
+        g.emit(EventKind.ASIDE_RETURN, d.seat, f"{c} goes back into the bag", chip=c.name)
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -390,5 +391,5 @@ def _strong_ingredient(g: Game, seat: int, count: int) -> None:
     s = g.seats[seat]
     if s.exploded or not s.bag:
         return
-    g.push(Chance("reveal", seat, "strong", min(count, s.bag.total)))
+    g.push(Chance(ChanceKind.REVEAL, seat, "strong", min(count, s.bag.total)))
     g.push(Brew(only=seat))

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import IllegalAction
 from .bag import ChipCounts
 from .chips import CHIP_BY_NAME, CHIPS, Chip
+from .kinds import ChanceKind
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -35,17 +36,17 @@ def remaining_cards(g: Game) -> list[str]:
 
 
 def outcomes(g: Game, ch: Chance) -> list[tuple[Any, float]]:
-    if ch.kind == "draw":
+    if ch.kind is ChanceKind.DRAW:
         bag = _bag(g, ch)
         t = bag.total
         return [(c, k / t) for c, k in bag.items()]
-    if ch.kind == "die":
+    if ch.kind is ChanceKind.DIE:
         tw = g.cat.die.total_weight
         return [(f.id, f.weight / tw) for f in g.cat.die.faces]
-    if ch.kind == "fortune":
+    if ch.kind is ChanceKind.FORTUNE:
         cards = remaining_cards(g)
         return [(c, 1 / len(cards)) for c in cards]
-    if ch.kind == "reveal":
+    if ch.kind is ChanceKind.REVEAL:
         bag = _bag(g, ch)
         kinds = [c for c, _ in bag.items()]
         n = min(ch.count, bag.total)
@@ -82,16 +83,16 @@ def draw_from(counts: list[int], total: int, rng: random.Random) -> int:
 
 
 def sample(g: Game, ch: Chance, rng: random.Random) -> Any:
-    if ch.kind == "draw":
+    if ch.kind is ChanceKind.DRAW:
         bag = _bag(g, ch)
         return CHIPS[draw_from(bag.counts(), bag.total, rng)]
-    if ch.kind == "die":
+    if ch.kind is ChanceKind.DIE:
         faces = g.cat.die.faces
         return faces[draw_from([f.weight for f in faces], g.cat.die.total_weight, rng)].id
-    if ch.kind == "fortune":
+    if ch.kind is ChanceKind.FORTUNE:
         cards = remaining_cards(g)
         return cards[int(rng.random() * len(cards))]  # one number per card (session/seeding.py resumes by count)
-    if ch.kind == "reveal":
+    if ch.kind is ChanceKind.REVEAL:
         bag = _bag(g, ch)
         counts = bag.counts()
         total = bag.total
@@ -108,12 +109,12 @@ def sample(g: Game, ch: Chance, rng: random.Random) -> Any:
 def check_outcome(g: Game, ch: Chance, outcome: Any) -> Any:
     """Normalise an outcome (names or objects) and check it can happen; IllegalAction says why not."""
     who = g.seats[ch.seat].name if ch.seat is not None else ""
-    if ch.kind == "draw":
+    if ch.kind is ChanceKind.DRAW:
         c = _as_chip(outcome)
         if _bag(g, ch)[c] <= 0:
             raise IllegalAction(f"{c} is not in {who}'s bag; the bag holds {_bag_text(_bag(g, ch))}")
         return c
-    if ch.kind == "reveal":
+    if ch.kind is ChanceKind.REVEAL:
         items = outcome.split() if isinstance(outcome, str) else list(outcome)
         chips = tuple(sorted(_as_chip(x) for x in items))
         bag = _bag(g, ch)
@@ -125,12 +126,12 @@ def check_outcome(g: Game, ch: Chance, outcome: Any) -> Any:
             if bag[c] < k:
                 raise IllegalAction(f"{who}'s bag holds {bag[c]} {c}, not {k}; the bag: {_bag_text(bag)}")
         return chips
-    if ch.kind == "die":
+    if ch.kind is ChanceKind.DIE:
         ids = [f.id for f in g.cat.die.faces]
         if outcome not in ids:
             raise IllegalAction(f"unknown die face {outcome!r}; faces: {', '.join(dict.fromkeys(ids))}")
         return outcome
-    if ch.kind == "fortune":
+    if ch.kind is ChanceKind.FORTUNE:
         if outcome not in g.cat.cards:
             raise IllegalAction(f"unknown fortune card {outcome!r}; cards: {', '.join(g.cat.cards)}")
         if outcome in g.used_cards:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from .actions import DONE, Action, act
 from .chips import CHIP_BY_NAME, CHIPS, Chip
+from .kinds import DecisionKind, EventKind
 from .registry import decision
 from .state import Decision
 
@@ -31,7 +32,7 @@ def _droplet_options(g: Game, d: Decision) -> list[Action]:
     return out
 
 
-@decision("droplet", _droplet_options)
+@decision(DecisionKind.DROPLET, _droplet_options)
 def _droplet(g: Game, d: Decision, a: Action) -> None:
     cause = str(d.data[0]) if d.data else "droplet"
     if a.args[0] == "pot":
@@ -47,10 +48,10 @@ def _explosion_options(g: Game, d: Decision) -> list[Action]:
     return [act("choose", "vp"), act("choose", "coins")]
 
 
-@decision("explosion", _explosion_options)
+@decision(DecisionKind.EXPLOSION, _explosion_options)
 def _explosion(g: Game, d: Decision, a: Action) -> None:
     g.seats[d.seat].choice = a.args[0]
-    g.emit("explosion_choice", d.seat, f"takes the {a.args[0]}", choice=a.args[0])
+    g.emit(EventKind.EXPLOSION_CHOICE, d.seat, f"takes the {a.args[0]}", choice=a.args[0])
 
 
 # --- E: shopping (R16) ------------------------------------------------------------------------------------------
@@ -100,7 +101,7 @@ def shop_options(g: Game, seat: int) -> list[Action]:
     return out
 
 
-@decision("shop", lambda g, d: shop_options(g, d.seat))
+@decision(DecisionKind.SHOP, lambda g, d: shop_options(g, d.seat))
 def _shop(g: Game, d: Decision, a: Action) -> None:
     s = g.seats[d.seat]
     spent = 0
@@ -115,7 +116,7 @@ def _shop(g: Game, d: Decision, a: Action) -> None:
             spent += price
             bought.append(c.name)
     coins = s.coins or 0
-    g.emit("buy", d.seat, "shopping", chips=bought, spent=spent, lost=coins - spent, coins=coins)
+    g.emit(EventKind.BUY, d.seat, "shopping", chips=bought, spent=spent, lost=coins - spent, coins=coins)
     s.coins = 0
     s.shopped = True
 
@@ -134,7 +135,7 @@ def _convert_options(g: Game, d: Decision) -> list[Action]:
     return out + [DONE]
 
 
-@decision("convert", _convert_options)
+@decision(DecisionKind.CONVERT, _convert_options)
 def _convert(g: Game, d: Decision, a: Action) -> None:
     s = g.seats[d.seat]
     ev = g.cat.events
@@ -144,12 +145,12 @@ def _convert(g: Game, d: Decision, a: Action) -> None:
         return
     if a.args[0] == "coins":
         s.coins = (s.coins or 0) - ev.vp_coin_price
-        g.emit("convert", d.seat, f"{ev.vp_coin_price} coins for 1 VP", what="coins", coins=s.coins)
+        g.emit(EventKind.CONVERT, d.seat, f"{ev.vp_coin_price} coins for 1 VP", what="coins", coins=s.coins)
         g.gain_vp(d.seat, 1, f"bought with {ev.vp_coin_price} coins", "convert")
     else:
         g.pay_rubies(d.seat, ev.vp_ruby_price, "1 VP")
         g.gain_vp(d.seat, 1, f"bought with {ev.vp_ruby_price} rubies", "convert")
-    g.push(Decision(d.seat, "convert"))
+    g.push(Decision(d.seat, DecisionKind.CONVERT))
 
 
 # --- F: ruby spending ----------------------------------------------------------------------------------------
@@ -166,7 +167,7 @@ def _spend_options(g: Game, d: Decision) -> list[Action]:
     return out + [DONE]
 
 
-@decision("spend", _spend_options)
+@decision(DecisionKind.SPEND, _spend_options)
 def _spend(g: Game, d: Decision, a: Action) -> None:
     s = g.seats[d.seat]
     ev = g.cat.events
@@ -178,5 +179,5 @@ def _spend(g: Game, d: Decision, a: Action) -> None:
     else:
         g.pay_rubies(d.seat, ev.flask_cost, "flask refill")
         s.flask_full = True
-        g.emit("flask", d.seat, f"paid {ev.flask_cost} rubies", full=True)
-    g.push(Decision(d.seat, "spend"))
+        g.emit(EventKind.FLASK, d.seat, f"paid {ev.flask_cost} rubies", full=True)
+    g.push(Decision(d.seat, DecisionKind.SPEND))

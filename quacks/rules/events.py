@@ -8,12 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .kinds import EventKind
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
     """One change. ``kind`` names what changed; ``data`` holds the numbers; ``cause`` says why."""
 
-    kind: str
+    kind: EventKind
     seat: int | None
     cause: str
     data: dict[str, Any] = field(default_factory=dict)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import PASS, Action, act
 from .chips import CHIP_BY_NAME, Chip, Colour, next_higher
+from .kinds import CardKind, ChanceKind, DecisionKind, EventKind
 from .params import Param, Reward, Schema, parse_chip, parse_int, parse_list, parse_reward, parse_text
 from .registry import chance, decision, step
 from .state import Chance, Decision, Placed, SeatState, Step
@@ -17,13 +18,13 @@ from .state import Chance, Decision, Placed, SeatState, Step
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
-CARD_KINDS: dict[str, type[CardEffect]] = {}
+CARD_KINDS: dict[CardKind, type[CardEffect]] = {}
 
 
 class CardEffect:
     """Base of all card effects: each hook does nothing unless a kind overrides it."""
 
-    kind: ClassVar[str] = ""
+    kind: ClassVar[CardKind]  # set by every concrete kind; registers the class in CARD_KINDS
     schema: ClassVar[Schema] = Schema()
     fixes_rats: ClassVar[bool] = False  # the card refers to this round's rat tails (see docs/rulings)
 
@@ -34,8 +35,13 @@ class CardEffect:
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
-        if cls.kind:
-            CARD_KINDS[cls.kind] = cls
+        kind = cls.__dict__.get("kind")
+        if kind is not None:
+            if not isinstance(kind, CardKind):
+                raise TypeError(f"{cls.__name__}.kind {kind!r} is not a CardKind (add it to rules/kinds.py)")
+            if kind in CARD_KINDS:
+                raise RuntimeError(f"card kind {kind!r} defined twice")
+            CARD_KINDS[kind] = cls
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.params})"
@@ -82,7 +88,7 @@ class CardEffect:
 
 
 def card_decision(seat: int, *data: Any) -> Decision:
-    return Decision(seat, "card", data)
+    return Decision(seat, DecisionKind.CARD, data)
 
 
 def _card_options(g: Game, d: Decision) -> list[Action]:
@@ -90,10 +96,10 @@ def _card_options(g: Game, d: Decision) -> list[Action]:
     return g.fortune.effect.options(g, d)
 
 
-@decision("card", _card_options)
+@decision(DecisionKind.CARD, _card_options)
 def _card_choose(g: Game, d: Decision, a: Action) -> None:
     assert g.fortune is not None
-    g.emit("card_choice", d.seat, g.fortune.id, choice=str(a))
+    g.emit(EventKind.CARD_CHOICE, d.seat, g.fortune.id, choice=str(a))
     g.fortune.effect.choose(g, d, a)
 
 
@@ -112,7 +118,7 @@ def _cause(g: Game) -> str:
 class ChooseDropletOrChip(CardEffect):
     """choose-wisely: move the droplet ``droplet`` spaces, or take ``chip``."""
 
-    kind = "droplet_or_chip"
+    kind = CardKind.DROPLET_OR_CHIP
     schema = Schema({
         "droplet": Param(parse_int(1), "droplet steps"),
         "chip": Param(parse_chip, "the chip one may take instead"),
@@ -139,7 +145,7 @@ class ChooseDropletOrChip(CardEffect):
 class DropletForAll(CardEffect):
     """pot-filling-up: every droplet moves ``droplet`` spaces."""
 
-    kind = "droplet_for_all"
+    kind = CardKind.DROPLET_FOR_ALL
     schema = Schema({"droplet": Param(parse_int(1), "droplet steps")})
     droplet: int
 
@@ -151,7 +157,7 @@ class DropletForAll(CardEffect):
 class FewestGain(CardEffect):
     """alms, beginners-bonus: the seat(s) with the fewest ``measure`` receive ``reward``."""
 
-    kind = "fewest_gain"
+    kind = CardKind.FEWEST_GAIN
     schema = Schema({
         "measure": Param(parse_text, "what is counted: rubies or vp"),
         "reward": Param(parse_reward, "the gain"),
@@ -170,7 +176,7 @@ class FewestGain(CardEffect):
 class LowestSum(CardEffect):
     """less-is-more: all look at ``draw`` chips; lowest sum(s) get ``lowest``, the others ``others`` (R21)."""
 
-    kind = "lowest_sum"
+    kind = CardKind.LOWEST_SUM
     schema = Schema({
         "draw": Param(parse_int(1), "chips each seat looks at"),
         "lowest": Param(parse_reward, "gain for the lowest sum"),
@@ -184,7 +190,7 @@ class LowestSum(CardEffect):
         for seat in g.seat_order():
             n = min(self.draw, g.seats[seat].bag.total)
             if n:
-                g.push(Chance("reveal", seat, "look", n))
+                g.push(Chance(ChanceKind.REVEAL, seat, "look", n))
         g.push(Step("lowest_sum"))
 
 
@@ -196,7 +202,7 @@ def _look(g: Game, ch: Chance, chips: tuple[Chip, ...]) -> None:
     for c in chips:
         s.bag.remove(c)
         s.revealed.append(c)
-    g.emit("reveal", ch.seat, _cause(g), chips=[c.name for c in chips])
+    g.emit(EventKind.REVEAL, ch.seat, _cause(g), chips=[c.name for c in chips])
 
 
 def _return_revealed(g: Game, seat: int) -> None:
@@ -214,7 +220,7 @@ def _lowest_sum(g: Game) -> None:
     low = min(sums)
     for seat in g.seat_order():
         _return_revealed(g, seat)
-        g.emit("sum", seat, _cause(g), total=sums[seat], lowest=sums[seat] == low)
+        g.emit(EventKind.SUM, seat, _cause(g), total=sums[seat], lowest=sums[seat] == low)
         r = eff.lowest if sums[seat] == low else eff.others
         g.give_reward(seat, r, f"{_cause(g)}: sum {sums[seat]}", "card")
 
@@ -222,7 +228,7 @@ def _lowest_sum(g: Game) -> None:
 class ChipOrRubies(CardEffect):
     """choose-one: take ``chip``, or any one ``value``-chip (R32), or ``rubies`` rubies."""
 
-    kind = "chip_or_rubies"
+    kind = CardKind.CHIP_OR_RUBIES
     schema = Schema({
         "chip": Param(parse_chip, "a named chip one may take"),
         "value": Param(parse_int(1), "or any one chip of this value"),
@@ -253,7 +259,7 @@ class ChipOrRubies(CardEffect):
 class RubyForChip(CardEffect):
     """wheel-and-deal: pay ``cost`` ruby for any one ``value``-chip, not of the ``exclude`` colours (R32)."""
 
-    kind = "ruby_for_chip"
+    kind = CardKind.RUBY_FOR_CHIP
     schema = Schema({
         "cost": Param(parse_int(1), "rubies paid"),
         "value": Param(parse_int(1), "the value of the chip"),
@@ -282,7 +288,7 @@ class RubyForChip(CardEffect):
 class RatsForRubies(CardEffect):
     """good-start: pass up 0 to ``most`` of this round's rat tails for ``rubies`` each (R29)."""
 
-    kind = "rats_for_rubies"
+    kind = CardKind.RATS_FOR_RUBIES
     fixes_rats = True
     schema = Schema({
         "most": Param(parse_int(1), "most tails passed up"),
@@ -308,20 +314,20 @@ class RatsForRubies(CardEffect):
 class EveryoneRolls(CardEffect):
     """donations: everyone rolls the bonus die ``rolls`` time(s) and takes the bonus."""
 
-    kind = "everyone_rolls"
+    kind = CardKind.EVERYONE_ROLLS
     schema = Schema({"rolls": Param(parse_int(1), "rolls per seat")})
     rolls: int
 
     def reveal(self, g: Game) -> None:
         for seat in g.seat_order():
             for _ in range(self.rolls):
-                g.push(Chance("die", seat, "die-card"))
+                g.push(Chance(ChanceKind.DIE, seat, "die-card"))
 
 
 class LookAndUpgrade(CardEffect):
     """opportunistic-moment: look at ``draw`` chips, trade one up (R18), or take ``fallback`` (R21)."""
 
-    kind = "look_and_upgrade"
+    kind = CardKind.LOOK_AND_UPGRADE
     schema = Schema({
         "draw": Param(parse_int(1), "chips looked at"),
         "fallback": Param(parse_reward, "gain when no trade can be made"),
@@ -333,7 +339,7 @@ class LookAndUpgrade(CardEffect):
         for seat in g.seat_order():
             n = min(self.draw, g.seats[seat].bag.total)
             if n:
-                g.push(Chance("reveal", seat, "look", n))
+                g.push(Chance(ChanceKind.REVEAL, seat, "look", n))
             g.push(Step("upgrade_offer", (seat,)))
 
     def upgrades(self, g: Game, seat: int) -> list[tuple[Chip, Chip]]:
@@ -372,7 +378,7 @@ def _upgrade_offer(g: Game, seat: int) -> None:
 class VpOrRemove(CardEffect):
     """just-in-time: take ``vp`` VP, or remove one ``chip`` from the bag to the supply (R33)."""
 
-    kind = "vp_or_remove"
+    kind = CardKind.VP_OR_REMOVE
     schema = Schema({
         "vp": Param(parse_int(1), "victory points"),
         "chip": Param(parse_chip, "the chip one may remove from the bag"),
@@ -400,7 +406,7 @@ class VpOrRemove(CardEffect):
 class ChipOrRatVp(CardEffect):
     """rats-are-your-friends: any one ``value``-chip (R32), or ``vp_per_rat`` VP per rat tail this round."""
 
-    kind = "chip_or_rat_vp"
+    kind = CardKind.CHIP_OR_RAT_VP
     fixes_rats = True
     schema = Schema({
         "value": Param(parse_int(1), "the value of the chip"),
@@ -426,7 +432,7 @@ class ChipOrRatVp(CardEffect):
 class RatFactor(CardEffect):
     """rat-infestation: the rat tails counted this round are multiplied by ``factor`` (R24)."""
 
-    kind = "rat_factor"
+    kind = CardKind.RAT_FACTOR
     schema = Schema({"factor": Param(parse_int(1), "multiplier")})
     factor: int
 
@@ -440,7 +446,7 @@ class RatFactor(CardEffect):
 class WhiteLimit(CardEffect):
     """living-in-luxury: the white limit this round is ``limit`` (R9: the highest limit applies)."""
 
-    kind = "white_limit"
+    kind = CardKind.WHITE_LIMIT
     schema = Schema({"limit": Param(parse_int(1), "the white limit")})
     limit: int
 
@@ -451,7 +457,7 @@ class WhiteLimit(CardEffect):
 class ExactWhiteReward(CardEffect):
     """seasoned-perfectly: whites totalling exactly ``total`` at the end of the round give ``reward``."""
 
-    kind = "exact_white_reward"
+    kind = CardKind.EXACT_WHITE_REWARD
     schema = Schema({
         "total": Param(parse_int(1), "the white total"),
         "reward": Param(parse_reward, "the gain"),
@@ -468,7 +474,7 @@ class ExactWhiteReward(CardEffect):
 class RubySpaceBonus(CardEffect):
     """lucky-devil, shining-extra-bright: a scoring space with a ruby gives ``reward`` too (R30)."""
 
-    kind = "ruby_space_bonus"
+    kind = CardKind.RUBY_SPACE_BONUS
     schema = Schema({"reward": Param(parse_reward, "the extra gain")})
     reward: Reward
 
@@ -479,7 +485,7 @@ class RubySpaceBonus(CardEffect):
 class ExplosionGift(CardEffect):
     """schadenfreude: for each exploded pot the player to its left takes any one ``value``-chip (R32)."""
 
-    kind = "explosion_gift"
+    kind = CardKind.EXPLOSION_GIFT
     schema = Schema({"value": Param(parse_int(1), "the value of the chip")})
     value: int
 
@@ -501,20 +507,20 @@ class ExplosionGift(CardEffect):
 class ReturnFirstWhite(CardEffect):
     """well-stirred: the first white chip drawn this round may go back into the bag (R26)."""
 
-    kind = "return_first_white"
+    kind = CardKind.RETURN_FIRST_WHITE
 
     def after_place(self, g: Game, seat: int, p: Placed, source: str) -> None:
         s = g.seats[seat]
         if p.chip.is_white and source != "aside" and not s.first_white_seen:
             s.first_white_seen = True
             if not s.exploded:
-                s.pending.append(Decision(seat, "return-white", ("stirred",)))
+                s.pending.append(Decision(seat, DecisionKind.RETURN_WHITE, ("stirred",)))
 
 
 class ExtraDieRolls(CardEffect):
     """pot-is-full: whoever rolls the bonus die this round rolls it ``rolls`` times."""
 
-    kind = "extra_die_rolls"
+    kind = CardKind.EXTRA_DIE_ROLLS
     schema = Schema({"rolls": Param(parse_int(1), "rolls")})
     rolls: int
 
@@ -525,7 +531,7 @@ class ExtraDieRolls(CardEffect):
 class RestartBrew(CardEffect):
     """second-chance: once ``after`` chips are in the pot (or it explodes first), restart or continue (R19)."""
 
-    kind = "restart_brew"
+    kind = CardKind.RESTART_BREW
     schema = Schema({"after": Param(parse_int(1), "chips in the pot")})
     after: int
 
@@ -538,7 +544,7 @@ class LookAndPlace(CardEffect):
     """strong-ingredient: after brewing, seat by seat, a seat that did not explode looks at ``draw`` chips
     and may place one (R20, R31)."""
 
-    kind = "look_and_place"
+    kind = CardKind.LOOK_AND_PLACE
     schema = Schema({"draw": Param(parse_int(1), "chips looked at")})
     draw: int
 
@@ -550,7 +556,7 @@ class LookAndPlace(CardEffect):
 class MoveBonus(CardEffect):
     """pumpkin-patch-party: every ``chip`` placed this round moves ``extra`` more."""
 
-    kind = "move_bonus"
+    kind = CardKind.MOVE_BONUS
     schema = Schema({
         "chip": Param(parse_chip, "the chip kind"),
         "extra": Param(parse_int(1), "extra spaces"),
@@ -565,11 +571,11 @@ class MoveBonus(CardEffect):
 class RefillFlasks(CardEffect):
     """magic-potion: at the end of the round every flask is refilled for free (R25 step F)."""
 
-    kind = "refill_flasks"
+    kind = CardKind.REFILL_FLASKS
 
     def end_of_round(self, g: Game) -> None:
         for seat in g.seat_order():
             s = g.seats[seat]
             if not s.flask_full:
                 s.flask_full = True
-                g.emit("flask", seat, f"{_cause(g)}: flask refilled", full=True)
+                g.emit(EventKind.FLASK, seat, f"{_cause(g)}: flask refilled", full=True)

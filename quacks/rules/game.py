@@ -19,6 +19,7 @@ from .catalogue import Book, Catalogue, FortuneCard
 from .chips import CHIPS, SET_COLOURS, Chip, Colour
 from .config import GameConfig
 from .events import Event
+from .kinds import ChanceKind, DecisionKind, EventKind, Phase
 from .params import Reward
 from .registry import CHANCES, DECISIONS, STEPS
 from .state import Chance, Decision, SeatState, Step
@@ -40,7 +41,7 @@ class SeatWaiting:
 
 @dataclass(frozen=True)
 class ChanceWaiting:
-    kind: str
+    kind: ChanceKind
     seat: int | None
     count: int = 0
 
@@ -68,7 +69,7 @@ class Game:
         self.record: list[tuple[Any, ...]] = []
         self.round = config.first_round
         self.start_seat = 0
-        self.phase = "fortune"
+        self.phase = Phase.FORTUNE
         self.fortune: FortuneCard | None = None
         self.used_cards: list[str] = []
         self.fixed_rats: list[int] | None = None
@@ -258,15 +259,16 @@ class Game:
             return t.seat, self.legal_actions(t.seat)
         return -1, []
 
-    def decision_kind(self, seat: int) -> str:
-        """What the seat is deciding: "brew", or a decision kind ("shop", "pick", "card", ...)."""
+    def decision_kind(self, seat: int) -> DecisionKind | None:
+        """What the seat is deciding: ``DecisionKind.BREW`` (draw, stop, flask), a registered decision kind
+        (``SHOP``, ``PICK``, ``CARD``, ...), or None when the seat has nothing to decide now."""
         t = self.agenda[0] if self.agenda else None
         if isinstance(t, Decision) and t.seat == seat:
             return t.kind
         if isinstance(t, Brew):
             s = self.seats[seat]
-            return s.pending[0].kind if s.pending else "brew"
-        return ""
+            return s.pending[0].kind if s.pending else DecisionKind.BREW
+        return None
 
     def current_decision(self, seat: int) -> Decision | None:
         t = self.agenda[0] if self.agenda else None
@@ -342,7 +344,7 @@ class Game:
             self._touched.add(seat)
         s.bag.remove(chip)
         if self.record_events:
-            self.emit("draw", seat, "draws", chip=chip.name)
+            self.emit(EventKind.DRAW, seat, "draws", chip=chip.name)
         if chip.colour in self.divert_effects:
             brewing.place_drawn(self, seat, chip, "draw")
         else:  # no book diverts this colour (red set 2): place it at once
@@ -562,7 +564,7 @@ class Game:
     # ------------------------------------------------------------------------------------------------
     # events and resources: one door each
 
-    def emit(self, kind: str, seat: int | None, cause: str, **data: Any) -> None:
+    def emit(self, kind: EventKind, seat: int | None, cause: str, **data: Any) -> None:
         if self.record_events:
             self.events.append(Event(kind, seat, cause, data, self.round))
 
@@ -572,21 +574,21 @@ class Game:
         s = self.seats[seat]
         before = s.score
         s.score += n
-        self.emit("vp", seat, cause, amount=n, before=before, after=s.score, source=source)
+        self.emit(EventKind.VP, seat, cause, amount=n, before=before, after=s.score, source=source)
 
     def gain_rubies(self, seat: int, n: int, cause: str) -> None:
         if n <= 0:
             return
         s = self.seats[seat]
         s.rubies += n
-        self.emit("rubies", seat, cause, amount=n, after=s.rubies)
+        self.emit(EventKind.RUBIES, seat, cause, amount=n, after=s.rubies)
 
     def pay_rubies(self, seat: int, n: int, cause: str) -> None:
         s = self.seats[seat]
         if s.rubies < n:
             raise IllegalAction(f"{s.name} has {s.rubies} rubies, not {n}")
         s.rubies -= n
-        self.emit("rubies", seat, cause, amount=-n, after=s.rubies)
+        self.emit(EventKind.RUBIES, seat, cause, amount=-n, after=s.rubies)
 
     def move_droplet(self, seat: int, n: int, cause: str) -> None:
         """Move the droplet ``n`` spaces; on the test-tube side each step is a choice (R14)."""
@@ -594,7 +596,7 @@ class Game:
             return
         if self.tubes:
             for _ in range(n):
-                self.push(Decision(seat, "droplet", (cause,)))
+                self.push(Decision(seat, DecisionKind.DROPLET, (cause,)))
             return
         self.step_droplet(seat, n, cause)
 
@@ -603,7 +605,7 @@ class Game:
         before = s.droplet
         s.droplet = min(s.droplet + n, self.cat.pot.last)  # R6
         if s.droplet != before:
-            self.emit("droplet", seat, cause, before=before, after=s.droplet)
+            self.emit(EventKind.DROPLET, seat, cause, before=before, after=s.droplet)
 
     def step_tube(self, seat: int, cause: str) -> None:
         """Move the test-tube droplet one glass and take its bonus at once (rulebook "Game variation")."""
@@ -611,22 +613,22 @@ class Game:
         if s.tube >= len(self.cat.tubes):
             return
         s.tube += 1
-        self.emit("tube", seat, cause, glass=s.tube)
+        self.emit(EventKind.TUBE, seat, cause, glass=s.tube)
         self.give_reward(seat, self.cat.tubes[s.tube - 1], f"test tube {s.tube}", "tube")
 
     def give_chip(self, seat: int, chip: Chip, cause: str) -> bool:
         """A chip from the supply into the seat's bag, if it can be had (R4, R32)."""
         if not self.chip_obtainable(chip):
-            self.emit("chip_missed", seat, cause, chip=chip.name)
+            self.emit(EventKind.CHIP_MISSED, seat, cause, chip=chip.name)
             return False
         self.supply.remove(chip)
         self.seats[seat].bag.add(chip)
-        self.emit("chip_gained", seat, cause, chip=chip.name)
+        self.emit(EventKind.CHIP_GAINED, seat, cause, chip=chip.name)
         return True
 
     def return_to_supply(self, seat: int, chip: Chip, cause: str) -> None:
         self.supply.add(chip)
-        self.emit("chip_returned", seat, cause, chip=chip.name)
+        self.emit(EventKind.CHIP_RETURNED, seat, cause, chip=chip.name)
 
     def give_reward(self, seat: int, r: Reward, cause: str, source: str) -> None:
         self.gain_vp(seat, r.vp, cause, source)
@@ -635,10 +637,10 @@ class Game:
             self.give_chip(seat, c, cause)
         self.move_droplet(seat, r.droplet, cause)
 
-    def set_phase(self, phase: str) -> None:
+    def set_phase(self, phase: Phase) -> None:
         if phase != self.phase:
             self.phase = phase
-            self.emit("phase", None, f"{phase} begins", phase=phase)
+            self.emit(EventKind.PHASE, None, f"{phase} begins", phase=phase)
 
     # ------------------------------------------------------------------------------------------------
 
@@ -661,3 +663,6 @@ def new_game(catalogue: Catalogue, config: GameConfig, *, events: bool = True) -
 
 # The procedures register themselves by name (registry.py); import them once the types above exist.
 from . import books, brewing, chance, decisions, fortunes, round_flow  # noqa: E402,F401
+from .registry import check_complete  # noqa: E402
+
+check_complete()

@@ -1,13 +1,17 @@
 """Registries that connect data (step names, decision kinds, chance purposes) to behaviour.
 
 Procedures register themselves here by name, so the agenda holds only plain data and a game can be
-copied, saved and replayed.
+copied, saved and replayed. Decisions are keyed by the closed ``DecisionKind`` (kinds.py); the book and
+card effect classes register themselves by ``BookKind`` / ``CardKind`` (books.py, fortunes.py).
+``check_complete`` fails loudly if a member of those enums has no handler or class.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
+
+from .kinds import REGISTERED_DECISIONS, BookKind, CardKind, DecisionKind
 
 if TYPE_CHECKING:  # pragma: no cover
     from .actions import Action
@@ -20,7 +24,7 @@ ApplyFn = Callable[["Game", "Decision", "Action"], None]
 ChanceFn = Callable[["Game", Any, Any], None]
 
 STEPS: dict[str, StepFn] = {}
-DECISIONS: dict[str, tuple[OptionsFn, ApplyFn]] = {}
+DECISIONS: dict[DecisionKind, tuple[OptionsFn, ApplyFn]] = {}
 CHANCES: dict[str, ChanceFn] = {}
 
 
@@ -34,7 +38,10 @@ def step(name: str) -> Callable[[StepFn], StepFn]:
     return deco
 
 
-def decision(kind: str, options: OptionsFn) -> Callable[[ApplyFn], ApplyFn]:
+def decision(kind: DecisionKind, options: OptionsFn) -> Callable[[ApplyFn], ApplyFn]:
+    if not isinstance(kind, DecisionKind) or kind is DecisionKind.BREW:
+        raise TypeError(f"decision kind {kind!r} is not a registrable DecisionKind (add it to rules/kinds.py)")
+
     def deco(fn: ApplyFn) -> ApplyFn:
         if kind in DECISIONS:
             raise RuntimeError(f"decision {kind!r} registered twice")
@@ -52,3 +59,15 @@ def chance(purpose: str) -> Callable[[ChanceFn], ChanceFn]:
         return fn
 
     return deco
+
+
+def check_complete() -> None:
+    """Every member of the closed kinds has its implementation (run when the engine is imported)."""
+    from .books import BOOK_KINDS
+    from .fortunes import CARD_KINDS
+
+    problems = [f"decision kind {k!r} has no registered handler" for k in REGISTERED_DECISIONS if k not in DECISIONS]
+    problems += [f"book kind {k!r} has no effect class" for k in BookKind if k not in BOOK_KINDS]
+    problems += [f"card kind {k!r} has no effect class" for k in CardKind if k not in CARD_KINDS]
+    if problems:
+        raise RuntimeError("incomplete engine: " + "; ".join(problems))

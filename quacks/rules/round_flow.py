@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .chips import Chip, Colour
+from .kinds import ChanceKind, DecisionKind, EventKind, Phase
 from .registry import chance, step
 from .state import Chance, Decision, Step
 
@@ -27,22 +28,22 @@ CHIP_ACTION_ORDER = (Colour.BLACK, Colour.GREEN, Colour.PURPLE)
 def round_start(g: Game) -> None:
     from .game import Brew
 
-    g.set_phase("fortune")
+    g.set_phase(Phase.FORTUNE)
     g.set_fortune(None)
     g.fixed_rats = None
     for s in g.seats:
         s.reset_round()
-    g.emit("round", None, f"round {g.round} begins", round=g.round, start_seat=g.start_seat)
+    g.emit(EventKind.ROUND, None, f"round {g.round} begins", round=g.round, start_seat=g.start_seat)
     for colour, r in g.cat.events.book_rounds:
         if g.round == r:
-            g.emit("book", None, f"the {colour} book comes out", colour=colour.value)
+            g.emit(EventKind.BOOK, None, f"the {colour} book comes out", colour=colour.value)
     for r, c in g.cat.events.extra_chips:
         if g.round == r:
             for seat in g.seat_order():
                 _add_round_chip(g, seat, c)
     tasks: list[object] = []
     if g.config.fortunes:
-        tasks.append(Chance("fortune", None, "fortune"))
+        tasks.append(Chance(ChanceKind.FORTUNE, None, "fortune"))
     tasks += [Step("rats"), Step("brew_begins"), Brew(), Step("after_brewing"), Step("evaluation")]
     g.push_all(tasks)  # type: ignore[arg-type]
 
@@ -52,9 +53,9 @@ def _add_round_chip(g: Game, seat: int, c: Chip) -> None:
     if g.supply[c] > 0:
         g.supply.remove(c)
         g.seats[seat].bag.add(c)
-        g.emit("chip_gained", seat, f"round {g.round}: one more {c}", chip=c.name)
+        g.emit(EventKind.CHIP_GAINED, seat, f"round {g.round}: one more {c}", chip=c.name)
     else:
-        g.emit("chip_missed", seat, f"round {g.round}: no {c} left in the supply", chip=c.name)
+        g.emit(EventKind.CHIP_MISSED, seat, f"round {g.round}: no {c} left in the supply", chip=c.name)
 
 
 @chance("fortune")
@@ -62,7 +63,7 @@ def reveal_fortune(g: Game, ch: Chance, card_id: str) -> None:
     card = g.cat.cards[card_id]
     g.set_fortune(card)
     g.used_cards.append(card_id)
-    g.emit("fortune", None, f"fortune card: {card.name}", card=card_id, colour=card.colour)
+    g.emit(EventKind.FORTUNE, None, f"fortune card: {card.name}", card=card_id, colour=card.colour)
     if card.effect.fixes_rats:
         g.fixed_rats = count_rats(g)
     card.effect.reveal(g)
@@ -84,13 +85,13 @@ def rats(g: Game) -> None:
         s = g.seats[seat]
         s.rats = max(0, counts[seat] - s.passed_rats)
         if s.rats:
-            g.emit("rats", seat, f"{counts[seat]} rat tail(s) behind the leader", rats=s.rats,
+            g.emit(EventKind.RATS, seat, f"{counts[seat]} rat tail(s) behind the leader", rats=s.rats,
                    passed=s.passed_rats)
 
 
 @step("brew_begins")
 def brew_begins(g: Game) -> None:
-    g.set_phase("brewing")
+    g.set_phase(Phase.BREWING)
     g._touched = None  # settle every seat once (an empty bag stops at once)
     for s in g.seats:
         s.brewing = True
@@ -104,10 +105,10 @@ def after_brewing(g: Game) -> None:
 
 @step("evaluation")
 def evaluation(g: Game) -> None:
-    g.set_phase("evaluation")
+    g.set_phase(Phase.EVALUATION)
     for i, s in enumerate(g.seats):
         s.final_space = g.scoring_space(i)
-        g.emit("scoring_space", i, "scoring space", space=s.final_space, exploded=s.exploded)
+        g.emit(EventKind.SCORING_SPACE, i, "scoring space", space=s.final_space, exploded=s.exploded)
     steps = [Step("bonus_die")]
     steps += [Step("chip_actions", (c,)) for c in CHIP_ACTION_ORDER]
     steps += [Step("card_chip_actions"), Step("rubies_step"), Step("explosion_choices"),
@@ -129,7 +130,7 @@ def bonus_die(g: Game) -> None:
     for seat in g.seat_order():
         if spaces.get(seat) == best:
             for _ in range(rolls):
-                g.push(Chance("die", seat, "die"))
+                g.push(Chance(ChanceKind.DIE, seat, "die"))
 
 
 @chance("die")
@@ -145,7 +146,7 @@ def die_rolled_card(g: Game, ch: Chance, face_id: str) -> None:
 def _take_die(g: Game, ch: Chance, face_id: str, cause: str) -> None:
     assert ch.seat is not None
     face = g.cat.die.face(face_id)
-    g.emit("die", ch.seat, cause, face=face_id)
+    g.emit(EventKind.DIE, ch.seat, cause, face=face_id)
     g.give_reward(ch.seat, face.reward, f"{cause}: {face.text}", "die")
 
 
@@ -177,7 +178,7 @@ def explosion_choices(g: Game) -> None:
     for seat in g.seat_order():
         s = g.seats[seat]
         if s.exploded and not s.protected:
-            g.push(Decision(seat, "explosion"))
+            g.push(Decision(seat, DecisionKind.EXPLOSION))
 
 
 # --- D: victory points ---------------------------------------------------------------------------------------
@@ -208,14 +209,14 @@ def victory_points(g: Game) -> None:
 
 @step("shopping")
 def shopping(g: Game) -> None:
-    g.set_phase("shopping")
+    g.set_phase(Phase.SHOPPING)
     last = g.round >= g.cat.events.rounds
     for seat in g.seat_order():
         s = g.seats[seat]
         assert s.final_space is not None
         s.coins = g.cat.pot.space(s.final_space).coins if has_coins(g, seat) else 0
     for seat in g.seat_order():
-        g.push(Decision(seat, "convert" if last else "shop"))
+        g.push(Decision(seat, DecisionKind.CONVERT if last else DecisionKind.SHOP))
 
 
 @step("empty_pots")
@@ -238,11 +239,11 @@ def end_of_round(g: Game) -> None:
     if g.round >= g.cat.events.rounds:  # R35: the game ends after the victory-point buying
         g.push(Step("game_over"))
         return
-    g.set_phase("rubies")
+    g.set_phase(Phase.RUBIES)
     if g.fortune is not None:
         g.fortune.effect.end_of_round(g)
     for seat in g.seat_order():
-        g.push(Decision(seat, "spend"))
+        g.push(Decision(seat, DecisionKind.SPEND))
     g.push(Step("next_round"))
 
 
@@ -255,7 +256,7 @@ def next_round(g: Game) -> None:
 
 @step("game_over")
 def game_over(g: Game) -> None:
-    g.set_phase("over")
+    g.set_phase(Phase.OVER)
     g.over = True
     ranking = g.ranking()
-    g.emit("game_over", None, "the game is over", ranking=ranking)
+    g.emit(EventKind.GAME_OVER, None, "the game is over", ranking=ranking)

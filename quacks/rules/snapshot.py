@@ -6,6 +6,7 @@ from typing import Any
 
 from .chips import SET_COLOURS
 from .game import ChanceWaiting, Game
+from .kinds import Phase
 
 
 def state_json(g: Game) -> dict[str, Any]:
@@ -27,7 +28,7 @@ def state_json(g: Game) -> dict[str, Any]:
             "exploded": s.exploded,
             "brewing": s.brewing,
             "scoring_space": g.scoring_space(i),
-            "coins": s.coins if g.phase == "shopping" else None,
+            "coins": s.coins if g.phase is Phase.SHOPPING else None,
         })
     w = g.waiting()
     if w is None:

@@ -11,20 +11,22 @@ from typing import Any, NamedTuple
 
 from .bag import ChipCounts
 from .chips import Chip
+from .kinds import ChanceKind, DecisionKind
 
 
 class Decision(NamedTuple):
     """A decision one seat must take; ``kind`` selects the handler, ``data`` its context."""
 
     seat: int
-    kind: str
+    kind: DecisionKind
     data: tuple[Any, ...] = ()
 
 
 class Chance(NamedTuple):
-    """A random outcome the game waits for: ``fortune``, ``draw``, ``reveal`` or ``die``."""
+    """A random outcome the game waits for: ``fortune``, ``draw``, ``reveal`` or ``die``; ``purpose`` names
+    the procedure that takes it (registry.CHANCES)."""
 
-    kind: str
+    kind: ChanceKind
     seat: int | None
     purpose: str = ""
     count: int = 0  # type: ignore[assignment]  # shadows tuple.count on purpose
