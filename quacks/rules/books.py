@@ -272,7 +272,8 @@ class ReturnWhite(BookEffect):
 
 
 class DoubleNext(BookEffect):
-    """Set 2: the next chip placed moves ``factor`` times its whole move (R8)."""
+    """Set 2: the next chip drawn moves ``factor`` times its whole move (R8); a red chip placed from beside
+    the pot is not drawn and leaves the doubling unused (R37, see ``brewing.place``)."""
 
     kind = BookKind.DOUBLE_NEXT
     schema = Schema({"factor": Param(parse_int(2), "how many times the next chip moves")})

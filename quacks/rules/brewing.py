@@ -1,7 +1,7 @@
 """Brewing: drawing, placing, exploding, the flask, and the decisions a seat takes while it brews.
 
 Rulebook "Potions phase", "Stopped by an explosion", "Chip actions", "Flasks"; rulings R6, R10, R17, R19,
-R20, R22, R26, R31, R34.
+R20, R22, R26, R31, R34, R36, R37.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 DRAW_STOP = [DRAW, STOP]
 DRAW_STOP_FLASK = [DRAW, STOP, FLASK]
+STOP_FLASK = [STOP, FLASK]  # R36: the white that emptied the bag may still go back with the flask
 _DRAW_CHANCES: dict[int, Chance] = {}
 
 
@@ -32,7 +33,14 @@ def brew_options(g: Game, seat: int) -> list[Action]:
         return g.options(s.pending[0])
     if not s.brewing:
         return []
-    return DRAW_STOP_FLASK if flask_allowed(g, seat) else DRAW_STOP
+    return brew_choices(g, seat)
+
+
+def brew_choices(g: Game, seat: int) -> list[Action]:
+    """Draw, stop and (R17) flask for a brewing seat with nothing pending; no draw from an empty bag (R36)."""
+    if flask_allowed(g, seat):
+        return DRAW_STOP_FLASK if g.seats[seat].bag else STOP_FLASK
+    return DRAW_STOP
 
 
 def flask_allowed(g: Game, seat: int) -> bool:
@@ -119,7 +127,8 @@ def settle_seat(g: Game, seat: int) -> bool:
         if s.pot and s.pot[-1].index >= g.pot_last:
             finish(g, seat, "the pot is full (R34)")
             return True
-        if not s.bag:
+        if not s.bag and not flask_allowed(g, seat):
+            # R36: an empty bag ends the brew, unless the flask can still return the white that emptied it
             finish(g, seat, "the bag is empty")
             return True
         return False
@@ -169,7 +178,7 @@ def place_drawn(g: Game, seat: int, c: Chip, source: str) -> None:
 
 
 def place(g: Game, seat: int, c: Chip, source: str) -> None:
-    """Place ``c`` after the last chip: move = value + bonuses, doubled by yellow set 2 (R8); cap at 52 (R6)."""
+    """Place ``c`` after the last chip: move = value + bonuses, doubled by yellow set 2 (R8, R37); cap at 52 (R6)."""
     s = g.seats[seat]
     bonus = 0
     for e in g.move_bonus_effects:
@@ -178,7 +187,11 @@ def place(g: Game, seat: int, c: Chip, source: str) -> None:
     hooks = g.card_hooks
     if card is not None and hooks["move_bonus"]:
         bonus += card.effect.move_bonus(g, s, c)
-    factor = s.double_next
+    armed = s.double_next
+    drawn = source != "aside"
+    # R37: only a drawn chip (or one picked from chips drawn) takes the doubling; a red chip placed from beside
+    # the pot moves its own value and leaves the doubling armed (it lapses with the round's brewing)
+    factor = armed if drawn else 1
     move = (c.value + bonus) * factor
     pot = s.pot
     start = pot[-1][0] if pot else g.start_index(s)
@@ -186,11 +199,11 @@ def place(g: Game, seat: int, c: Chip, source: str) -> None:
     if index > g.pot_last:
         index = g.pot_last
     shield = s.shield
-    placed = Placed(index, c, factor, shield)
-    s.double_next = 1
+    placed = Placed(index, c, armed, shield)
+    if drawn:
+        s.double_next = 1
     pot.append(placed)
     covered = shield > 0
-    drawn = source != "aside"
     if drawn and shield:
         s.shield = shield - 1
     s.prev_drawn_white = s.last_is_drawn_white

@@ -257,7 +257,11 @@ class ChipOrRubies(CardEffect):
 
 
 class RubyForChip(CardEffect):
-    """wheel-and-deal: pay ``cost`` ruby for any one ``value``-chip, not of the ``exclude`` colours (R32)."""
+    """wheel-and-deal: pay ``cost`` ruby for any one ``value``-chip, not of the ``exclude`` colours.
+
+    R32 (amended): the card names its own exceptions, so every other book's chip of that value on the table
+    may be bought, orange included; white never.
+    """
 
     kind = CardKind.RUBY_FOR_CHIP
     schema = Schema({

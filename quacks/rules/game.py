@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from .actions import Action, IllegalAction
 from .bag import ChipCounts
 from .catalogue import Book, Catalogue, FortuneCard
-from .chips import CHIPS, SET_COLOURS, Chip, Colour
+from .chips import BOOK_COLOURS, CHIPS, SET_COLOURS, Chip, Colour
 from .config import GameConfig
 from .events import Event
 from .kinds import ChanceKind, DecisionKind, EventKind, Phase
@@ -253,7 +253,7 @@ class Game:
             seat = seats[0]
             s = self.seats[seat]
             if not s.pending and s.brewing:
-                return seat, (brewing.DRAW_STOP_FLASK if brewing.flask_allowed(self, seat) else brewing.DRAW_STOP)
+                return seat, brewing.brew_choices(self, seat)
             return seat, self.legal_actions(seat)
         if type(t) is Decision:
             return t.seat, self.legal_actions(t.seat)
@@ -523,11 +523,16 @@ class Game:
         return True
 
     def coloured_chips(self, value: int, exclude: Iterable[Colour] = ()) -> list[Chip]:
-        """"Any one N-chip" (R32): of that value, from a coloured book on the table, obtainable now."""
+        """"Any one N-chip" (R32): of that value, from a coloured book on the table, obtainable now.
+
+        A card that names its own exceptions (``exclude``) allows every other book's chip of that value,
+        orange and black included unless excluded; white never (R32 amended).
+        """
         ex = set(exclude)
+        books = BOOK_COLOURS if ex else SET_COLOURS
         return [
             c for c in CHIPS
-            if c.value == value and c.colour in SET_COLOURS and c.colour not in ex and self.chip_obtainable(c)
+            if c.value == value and c.colour in books and c.colour not in ex and self.chip_obtainable(c)
         ]
 
     def limit(self, seat: int) -> int:

@@ -69,7 +69,7 @@ class SeatState:
     exploded: bool = False
     protected: bool = False  # blue set 2: the explosion still scores VP and coins (R7)
     shield: int = 0  # blue set 2: drawn chips still covered
-    double_next: int = 1  # yellow set 2: the next chip placed moves this many times its move (R8)
+    double_next: int = 1  # yellow set 2: the next chip drawn moves this many times its move (R8, R37)
     last_is_drawn_white: bool = False  # the flask may return pot[-1] (R17)
     prev_drawn_white: bool = False  # was the chip drawn before the current one a white in the pot (yellow 1)
     stopped: bool = False  # brewing is over for this seat (stopped, exploded, full pot or empty bag)

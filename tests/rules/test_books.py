@@ -168,6 +168,26 @@ def test_double_next_doubles_the_whole_move_r8() -> None:
     assert pot(g, "A") == [(1, "yellow-1"), (3, "yellow-1"), (5, "orange-1")]
 
 
+def test_double_next_skips_a_red_placed_from_beside_the_pot_r37() -> None:
+    books = {"green": 1, "blue": 1, "red": 2, "yellow": 2, "purple": 1}
+    g = make_game(round=2, books=books, A={"bag": {"red-2": 1, "yellow-1": 1}})
+    steps(g, "A draw red-2", "A draw yellow-1")  # red aside; yellow 1 arms the doubling; the bag is empty
+    assert not seat(g, "A").brewing and seat(g, "A").double_next == 2
+    steps(g, "A place red-2")  # not a drawn chip: its own value, 1 -> 3; the doubling is left unused
+    assert pot(g, "A") == [(1, "yellow-1"), (3, "red-2")]
+    assert seat(g, "A").double_next == 2
+
+
+def test_empty_bag_offers_the_flask_for_the_last_white_r36() -> None:
+    g = make_game(A={"bag": {"orange-1": 1, "white-2": 1}})
+    steps(g, "A draw orange-1", "A draw white-2")
+    assert seat(g, "A").brewing and actions(g, "A") == {"stop", "flask"}
+    steps(g, "A flask")
+    assert seat(g, "A").bag["white-2"] == 1 and actions(g, "A") == {"draw", "stop"}
+    steps(g, "A draw white-2")  # the flask is used: the empty bag ends the brew at once
+    assert not seat(g, "A").brewing and pot(g, "A") == [(1, "orange-1"), (3, "white-2")]
+
+
 def test_raise_limit_eight_then_nine_r9() -> None:
     g = make_game(round=2, books=3, A={"bag": {"yellow-1": 3, "white-3": 3}})
     steps(g, "A draw yellow-1")
@@ -206,7 +226,7 @@ def test_last_two_chips_asks_for_green_two_and_four() -> None:
 def test_exact_white_push_moves_the_last_chip() -> None:
     g = make_game(books=3, A={"bag": {"white-3": 1, "white-2": 2, "green-2": 1, "green-4": 1}})
     steps(g, "A draw green-4", "A draw white-3", "A draw white-2", "A draw green-2", "A draw white-2",
-          "B stop", "A die vp-1")
+          "A stop", "B stop", "A die vp-1")  # the bag is empty, but the flask is still offered (R36)
     # 4, 7, 9, 11, 13: whites 7 -> last chip moves 6 to 19: scoring space 20
     assert seat(g, "A").final_space == 20
 

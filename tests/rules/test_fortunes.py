@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from quacks.rules.chips import CHIP_BY_NAME
 from quacks.rules.fortunes import CARD_KINDS
 
 from .gamekit import actions, make_game, pot, seat, steps
@@ -69,9 +70,21 @@ def test_chip_or_rubies_choose_one_r32() -> None:
 def test_ruby_for_chip_wheel_and_deal() -> None:
     g = make_game(fortunes=True, round=2, B={"rubies": 0})
     steps(g, "fortune wheel-and-deal")
-    assert actions(g, "A") == {"choose green-1", "choose blue-1", "choose red-1", "choose yellow-1", "pass"}
+    # R32 (amended): the card names its exceptions (purple, black), so orange is allowed; white never
+    assert actions(g, "A") == {"choose orange-1", "choose green-1", "choose blue-1", "choose red-1",
+                               "choose yellow-1", "pass"}
     steps(g, "A choose yellow-1")  # B has no ruby: no choice asked
     assert seat(g, "A").rubies == 0 and seat(g, "A").bag["yellow-1"] == 1 and g.phase == "brewing"
+
+
+def test_ruby_for_chip_wheel_and_deal_buys_orange_r32() -> None:
+    g = make_game(fortunes=True, round=1)
+    steps(g, "fortune wheel-and-deal")
+    assert "choose orange-1" in actions(g, "A") and "choose white-1" not in actions(g, "A")
+    before = g.supply[CHIP_BY_NAME["orange-1"]]
+    steps(g, "A choose orange-1", "B pass")
+    assert seat(g, "A").rubies == 0 and seat(g, "A").bag["orange-1"] == 2
+    assert g.supply[CHIP_BY_NAME["orange-1"]] == before - 1
 
 
 def test_rats_for_rubies_good_start_r29() -> None:
