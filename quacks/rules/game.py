@@ -529,10 +529,10 @@ class Game:
         orange and black included unless excluded; white never (R32 amended).
         """
         ex = set(exclude)
-        books = BOOK_COLOURS if ex else SET_COLOURS
+        colours = BOOK_COLOURS if ex else SET_COLOURS
         return [
             c for c in CHIPS
-            if c.value == value and c.colour in books and c.colour not in ex and self.chip_obtainable(c)
+            if c.value == value and c.colour in colours and c.colour not in ex and self.chip_obtainable(c)
         ]
 
     def limit(self, seat: int) -> int:
