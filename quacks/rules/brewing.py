@@ -37,7 +37,7 @@ def brew_options(g: Game, seat: int) -> list[Action]:
 
 
 def brew_choices(g: Game, seat: int) -> list[Action]:
-    """Draw, stop and (R17) flask for a brewing seat with nothing pending; no draw from an empty bag (R36)."""
+    """Draw, stop and (R17) flask for a brewing seat with nothing pending; no draw from an empty bag (R36, P29)."""
     if flask_allowed(g, seat):
         return DRAW_STOP_FLASK if g.seats[seat].bag else STOP_FLASK
     return DRAW_STOP
