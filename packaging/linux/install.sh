@@ -16,7 +16,7 @@ icon=$share/icons/hicolor/256x256/apps/quacks.png
 
 if [ "${1:-}" = "--uninstall" ]; then
     rm -f "$entry" "$icon"
-    echo "Removed $entry and $icon"
+    printf 'Removed %s and %s\n' "$entry" "$icon"
     exit 0
 fi
 
@@ -28,18 +28,37 @@ else
     bundle=$here/../../dist/Quacks
 fi
 if [ ! -x "$bundle/Quacks" ]; then
-    echo "No Quacks program in $bundle: build it first (pyinstaller build_installer.spec) or pass its folder." >&2
+    printf 'No Quacks program in %s: build it first (pyinstaller build_installer.spec) or pass its folder.\n' "$bundle" >&2
     exit 1
 fi
 bundle=$(cd "$bundle" && pwd)
+nl=$(printf '\nx'); nl=${nl%x}
+tab=$(printf '\t')
+cr=$(printf '\r')
+case "$bundle" in
+    *"$nl"*|*"$tab"*|*"$cr"*)
+        printf 'The folder %s has a line break or tab in its name, which a menu entry cannot hold: move or rename it.\n' "$bundle" >&2
+        exit 1 ;;
+esac
 template=$here/quacks.desktop
 [ -f "$template" ] || template=$here/packaging/linux/quacks.desktop
 png=$bundle/_internal/assets/icons/quacks-256.png
 [ -f "$png" ] || png=$here/../../assets/icons/quacks-256.png
-escaped=$(printf '%s' "$bundle" | sed 's/[\\|&]/\\&/g')
+
+# The Desktop Entry specification (1.5, "The Exec key"): Exec holds the program as one double-quoted
+# argument, in which \ " ` $ are escaped with a backslash; then, as for every string value, each backslash
+# is written twice; and % is written %%. TryExec and Path are plain strings: only backslashes double.
+# So a bundle in a folder named  50% off $HOME  still starts.
+string_value() { sed -e 's/\\/\\\\/g'; }
+exec_value=$(printf '%s' "$bundle/Quacks" | sed -e 's/[\\"`$]/\\&/g' -e 's/^/"/' -e 's/$/"/' | string_value | sed -e 's/%/%%/g')
+tryexec_value=$(printf '%s' "$bundle/Quacks" | string_value)
+path_value=$(printf '%s' "$bundle" | string_value)
+# sed replacement text: escape \ | and &
+for_sed() { printf '%s' "$1" | sed -e 's/[\\|&]/\\&/g'; }
 
 # The two commands: the menu entry with the program's real path, and the icon.
-sed "s|@QUACKS_DIR@|$escaped|g" "$template" | install -D -m 644 /dev/stdin "$entry"
+sed -e "s|@EXEC@|$(for_sed "$exec_value")|" -e "s|@TRYEXEC@|$(for_sed "$tryexec_value")|" \
+    -e "s|@PATH@|$(for_sed "$path_value")|" "$template" | install -D -m 644 /dev/stdin "$entry"
 install -D -m 644 "$png" "$icon"
 # (Desktops watch both folders: the entry shows up in the menu within seconds, no cache to refresh.)
-echo "Installed $entry (runs $bundle/Quacks) and $icon"
+printf 'Installed %s (runs %s/Quacks) and %s\n' "$entry" "$bundle" "$icon"

@@ -52,6 +52,10 @@ class TitleScene(Scene):
                        reason=tip if not enabled else "", tooltip=tip, size=28)
             self.buttons.append(b)
             y += 88
+        # About and licences: a small button in the corner (the column of main buttons is full)
+        self.buttons.append(Button(pygame.Rect(24, LOGICAL[1] - 84, 300, 60), "About & licences", on_click=self.about,
+                                   style="parchment", tooltip="Who made what, and the licences of everything "
+                                                             "the game ships.", size=22))
         self.focus.set(self.buttons)
         if self.focus.index < 0:
             self.focus.move(1)
@@ -88,6 +92,11 @@ class TitleScene(Scene):
         from .settings_scene import SettingsScene
 
         self.app.push(SettingsScene(self.app))
+
+    def about(self) -> None:
+        from .credits import CreditsScene
+
+        self.app.push(CreditsScene(self.app))
 
     # loop --------------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:

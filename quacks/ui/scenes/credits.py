@@ -1,0 +1,145 @@
+"""About: who made what, and the licence of everything Quacks ships (read from ``THIRD_PARTY_NOTICES.md``).
+
+The list comes from the table in the notices file (the same file that goes with the wheel and the bundle),
+so the screen and the file can never disagree. If the file cannot be read, the screen says which file and
+what to do instead of the list.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from ...resources import ReadError, license_path, notices_path, read_text
+from .. import art
+from .. import theme as T
+from ..app import LOGICAL, App, Scene
+from ..widgets import Button
+
+ABOUT = ("Quacks brings The Quacks of Quedlinburg, a board game by Wolfgang Warsch, to your desktop. It is an "
+         "unofficial fan implementation, free software under the MIT licence; the rules texts, the icons and "
+         "the sound effects are our own (the sounds are made by tools/make_sounds.py and are public domain, "
+         "CC0). Everything else it ships is listed below with its licence.")
+
+
+@dataclass(frozen=True)
+class Component:
+    """One row of the notices table."""
+
+    name: str
+    what: str
+    licence: str
+    wheel: bool
+    bundle: bool
+
+
+def parse_notices(text: str) -> list[Component]:
+    """The rows of the first table in the notices file (``| component | what | licence | wheel | bundle |``)."""
+    rows: list[Component] = []
+    in_table = False
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")] if line.lstrip().startswith("|") else []
+        if not cells:
+            if in_table:
+                break
+            continue
+        if not in_table:
+            in_table = cells[:3] == ["component", "what it is", "licence"]
+            continue
+        if set("".join(cells)) <= set("-: "):
+            continue  # the line under the header
+        if len(cells) != 5:
+            continue
+        rows.append(Component(cells[0], cells[1].replace("`", ""), cells[2], cells[3] == "yes", cells[4] == "yes"))
+    return rows
+
+
+def load_notices(path: Path | None = None) -> tuple[list[Component], str]:
+    """(the components, "") or ([], a sentence naming the file and the fix)."""
+    p = path or notices_path()
+    try:
+        rows = parse_notices(read_text(p, limit=512 * 1024))
+    except (ReadError, FileNotFoundError) as e:
+        return [], (f"The list of licences could not be read ({e}). It is the file THIRD_PARTY_NOTICES.md that "
+                    "comes with the game; reinstall the game to get it back.")
+    if not rows:
+        return [], f"{p} has no table of components; reinstall the game to get the original file back."
+    return rows, ""
+
+
+class CreditsScene(Scene):
+    """About Quacks: the licence of the game and of everything it ships."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.rows, self.problem = load_notices()
+        self.scroll = 0
+        self.max_scroll = 0
+        self.back_b = Button(pygame.Rect(110, LOGICAL[1] - 120, 240, 80), "Back", app.pop, style="dark",
+                             hotkey_label="Esc", size=26)
+
+    def where(self) -> str:
+        try:
+            return str(license_path().parent)
+        except FileNotFoundError:
+            return "the game's folder"
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.app.pop()
+                return
+            if event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
+                self.scroll = min(self.max_scroll, self.scroll + (120 if event.key == pygame.K_DOWN else 480))
+                return
+            if event.key in (pygame.K_UP, pygame.K_PAGEUP):
+                self.scroll = max(0, self.scroll - (120 if event.key == pygame.K_UP else 480))
+                return
+            if event.key == pygame.K_HOME:
+                self.scroll = 0
+                return
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, min(self.max_scroll, self.scroll - event.y * 60))
+            return
+        self.back_b.handle(event)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        te = self.app.text
+        surf.blit(art.wood(LOGICAL), (0, 0))
+        panel = pygame.Rect(100, 40, LOGICAL[0] - 200, LOGICAL[1] - 180)
+        art.panel(surf, panel, seed=17)
+        te.blit(surf, "About Quacks", (160, 70), "serif-bold", 56, T.INK)
+        area = pygame.Rect(160, 160, panel.w - 120, panel.bottom - 180)
+        clip = surf.get_clip()
+        surf.set_clip(area)
+        y = area.y - self.scroll
+        y += te.blit_wrapped(surf, ABOUT, pygame.Rect(area.x, y, area.w - 40, 300), "serif", 24, T.INK) + 24
+        if self.problem:
+            y += te.blit_wrapped(surf, self.problem, pygame.Rect(area.x, y, area.w - 40, 300), "sans-semibold",
+                                 22, T.RUBY) + 24
+        else:
+            te.blit(surf, "component", (area.x, y), "sans-semibold", 20, T.INK_SOFT)
+            te.blit(surf, "licence", (area.x + 560, y), "sans-semibold", 20, T.INK_SOFT)
+            te.blit(surf, "what it is", (area.x + 1060, y), "sans-semibold", 20, T.INK_SOFT)
+            y += 34
+            for row in self.rows:
+                te.blit(surf, row.name, (area.x, y), "serif-bold", 22, T.INK)
+                te.blit(surf, row.licence, (area.x + 560, y), "sans", 20, T.INK)
+                h = te.blit_wrapped(surf, row.what, pygame.Rect(area.x + 1060, y, area.w - 1100, 90), "sans", 18,
+                                    T.INK_SOFT, max_lines=2)
+                y += max(34, h + 8)
+            y += 16
+            y += te.blit_wrapped(surf, f"The full licence texts: LICENSE and THIRD_PARTY_NOTICES.md in {self.where()}, "
+                                       "and the fonts' licences in assets/fonts.",
+                                 pygame.Rect(area.x, y, area.w - 40, 200), "sans", 20, T.INK_SOFT) + 12
+        surf.set_clip(clip)
+        self.max_scroll = max(0, y + self.scroll - area.bottom)
+        self.scroll = min(self.scroll, self.max_scroll)
+        self.back_b.draw(surf)
+        te.blit(surf, "Up/Down or wheel scroll · Esc back", (LOGICAL[0] // 2, LOGICAL[1] - 40), "sans", 18,
+                T.PARCHMENT_DARK, "center")
+
+
+__all__ = ["Component", "CreditsScene", "load_notices", "parse_notices"]
