@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Set everything up and start the game, or run the tests; each in its own virtual environment.
 
-    python3 run.py play       # .venv with the game installed, then the game
-    python3 run.py test       # .venv-test with the game and the test tools, then the test suite
-    python3 run.py lint       # the same .venv-test, then ruff and mypy over the code
+    python3 run.py play         # .venv with the game installed, then the game
+    python3 run.py test         # .venv-test with the game and the test tools, then the test suite
+    python3 run.py lint         # the same .venv-test, then ruff and mypy over the code
+    python3 run.py test-lowest  # .venv-lowest: the lowest dependency versions pyproject.toml declares, then
+                                # the test suite (CI runs it once: the declared lower bounds really work)
 
 Anything after the command is passed on (``python3 run.py test -m slow``, ``python3 run.py play scenario F``).
 Nothing is installed outside the project folder. Works with Python 3.11+ on Linux, macOS and Windows.
@@ -13,13 +15,16 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import subprocess
 import sys
 import venv
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
-ENVS = {"play": (".venv", "."), "test": (".venv-test", ".[dev]"), "lint": (".venv-test", ".[dev]")}
+ENVS = {"play": (".venv", "."), "test": (".venv-test", ".[dev]"), "lint": (".venv-test", ".[dev]"),
+        "test-lowest": (".venv-lowest", ".")}
+TEST_TOOLS = ("pytest", "pytest-xdist", "hypothesis")  # what test-lowest needs from the dev extra
 
 
 def _python(env: Path) -> Path:
@@ -28,6 +33,30 @@ def _python(env: Path) -> Path:
 
 def _stamp() -> str:
     return hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+
+
+def _project() -> dict:  # type: ignore[type-arg]
+    import tomllib
+
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+
+
+def lowest_pins() -> list[str]:
+    """``name==version`` for every run-time dependency, at the lower bound pyproject.toml declares."""
+    pins = []
+    for dep in _project()["dependencies"]:
+        m = re.fullmatch(r"\s*([A-Za-z0-9_.\-]+)\s*>=\s*([0-9][0-9A-Za-z.]*)\s*", dep)
+        if m is None:
+            raise SystemExit(f"pyproject.toml: the dependency {dep!r} needs a lower bound written as name>=version")
+        pins.append(f"{m.group(1)}=={m.group(2)}")
+    return pins
+
+
+def _test_tools() -> list[str]:
+    """The test tools, with the versions the dev extra asks for."""
+    dev = _project()["optional-dependencies"]["dev"]
+    names = {re.split(r"[<>=!~ \[]", d, maxsplit=1)[0].lower(): d for d in dev}
+    return [names[t] for t in TEST_TOOLS]
 
 
 def ensure_env(kind: str) -> Path:
@@ -43,7 +72,15 @@ def ensure_env(kind: str) -> Path:
         print(f"[run.py] installing {spec} into {name} (once) ...", flush=True)
         pip = [str(py), "-m", "pip", "--disable-pip-version-check", "-q"]
         subprocess.run([*pip, "install", "--upgrade", "pip"], check=False)
-        subprocess.run([*pip, "install", "-e", spec], cwd=ROOT, check=True)
+        if kind == "test-lowest":
+            pins = lowest_pins()
+            constraints = env / "lowest-constraints.txt"
+            constraints.write_text("\n".join(pins) + "\n", encoding="utf-8")
+            print(f"[run.py] lowest declared versions: {', '.join(pins)}", flush=True)
+            subprocess.run([*pip, "install", "-c", str(constraints), "-e", spec, *_test_tools()], cwd=ROOT,
+                           check=True)
+        else:
+            subprocess.run([*pip, "install", "-e", spec], cwd=ROOT, check=True)
         stamp.write_text(_stamp())
     return py
 
@@ -59,6 +96,15 @@ def main(argv: list[str]) -> int:
     py = ensure_env(kind)
     if kind == "play":
         cmd = [str(py), "-m", "quacks", *rest]
+    elif kind == "test-lowest":
+        pins = lowest_pins()
+        check = ("import importlib.metadata as m, sys; pins = sys.argv[1:]; "
+                 "bad = [p for p in pins if m.version(p.split('==')[0]) != p.split('==')[1]]; "
+                 "print('[run.py] running the tests with', ', '.join(pins)); sys.exit(1 if bad else 0)")
+        if subprocess.call([str(py), "-c", check, *pins]) != 0:
+            print("[run.py] .venv-lowest does not hold the lowest versions; delete it and run again", file=sys.stderr)
+            return 1
+        cmd = [str(py), "-m", "pytest", *rest]
     elif kind == "lint":
         os.chdir(ROOT)
         ruff = subprocess.call([str(py), "-m", "ruff", "check", "quacks", "tests", "tools", "run.py", *rest])
