@@ -8,6 +8,7 @@ from ..rules.actions import PASS, Action
 from ..rules.chips import CHIP_BY_NAME
 from ..rules.game import Game
 from .base import Decision
+from .brew_kinds import CARD_MODELS
 from .values import Values
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -18,7 +19,7 @@ def choose_card(bot: HardBot, g: Game, seat: int, actions: list[Action], v: Valu
     card = g.fortune
     assert card is not None
     eff = card.effect
-    kind = eff.kind
+    model = CARD_MODELS[eff.kind]
     if any(a.verb == "upgrade" for a in actions):
         return bot._best_upgrade(g, seat, actions)
 
@@ -42,8 +43,9 @@ def choose_card(bot: HardBot, g: Game, seat: int, actions: list[Action], v: Valu
             return k * eff.rubies * v.ruby - k * v.w.rat_space  # type: ignore[attr-defined]
         if arg in CHIP_BY_NAME:
             val = v.chip_value(CHIP_BY_NAME[arg])
-            if kind == "ruby_for_chip":
-                val -= eff.cost * v.ruby  # type: ignore[attr-defined]
+            price = model.chip_price(eff, v.ruby)
+            if price:
+                val -= price
             return val
         return 0.0
 

@@ -10,13 +10,15 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from ..rules.actions import DRAW, FLASK, PASS, STOP, Action
 from ..rules.chips import CHIP_BY_NAME, Colour
 from ..rules.game import Game
+from ..rules.kinds import DecisionKind
 from .base import Decision
+from .brew_kinds import card_class
 from .model import BrewModel
+from .normal import Handler
 from .odds import explosion_risk, leader_margin, stop_space
 from .values import Values, Weights
 
@@ -27,21 +29,32 @@ class HardBot:
     node_budget = 2500
 
     def __init__(self) -> None:
-        self._handlers: dict[str, Any] = {}
+        # One explicit answer per decision kind (tests/ai/test_kinds.py walks DecisionKind).
+        self.handlers: dict[DecisionKind, Handler] = {
+            DecisionKind.BREW: self.on_brew,
+            DecisionKind.PICK: self.on_pick,
+            DecisionKind.RETURN_WHITE: self.on_return_white,
+            DecisionKind.SECOND_CHANCE: self.on_second_chance,
+            DecisionKind.ASIDE: self.on_aside,
+            DecisionKind.DROPLET: self.on_droplet,
+            DecisionKind.EXPLOSION: self.on_explosion,
+            DecisionKind.SHOP: self.on_shop,
+            DecisionKind.CONVERT: self.on_convert,
+            DecisionKind.SPEND: self.on_spend,
+            DecisionKind.GREEN_CHIP: self.on_green_chip,
+            DecisionKind.GREEN_RUBY: self.on_green_ruby,
+            DecisionKind.PURPLE_TIER: self.on_purple_tier,
+            DecisionKind.PURPLE_TRADE: self.on_purple_trade,
+            DecisionKind.PURPLE_UPGRADE: self.on_purple_upgrade,
+            DecisionKind.CARD: self.on_card,
+        }
 
     def decide(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
         kind = g.decision_kind(seat)
-        fn = self._handlers.get(kind) if kind in self._handlers else self._handler(kind)
+        fn = self.handlers.get(kind) if kind is not None else None
         if fn is not None:
-            d = fn(g, seat, actions, rng)  # type: ignore[operator]
-            if d is not None:
-                return d  # type: ignore[no-any-return]
+            return fn(g, seat, actions, rng)
         return self.fallback(g, seat, kind, actions, rng)
-
-    def _handler(self, kind: str) -> object:
-        fn = getattr(self, "on_" + kind.replace("-", "_"), None)
-        self._handlers[kind] = fn
-        return fn
 
     def values(self, g: Game, seat: int) -> Values:
         return Values(g, seat, self.weights)
@@ -64,8 +77,8 @@ class HardBot:
             pot = [(p.index, p.chip) for p in s.pot[:-1]]
             bag = s.bag.counts()
             bag[s.pot[-1].chip.index] += 1
-            st_f = m.state_from_game(pot=pot, bag=bag, lw=False)
-            st_f = st_f[:3] + (s.pot[-1].double_before, s.pot[-1].shield_before) + st_f[5:]
+            st_f = m.state_from_game(pot=pot, bag=bag, lw=False)._replace(
+                double=s.pot[-1].double_before, shield=s.pot[-1].shield_before)
             flask_v = max(m.stop_value(st_f), m.draw_value(st_f, depth)) - self.flask_cost(g, seat, v)
             if flask_v > best_v + 0.05:
                 return Decision(FLASK, "flask: returns {} ({:.0%} risk before)", s.pot[-1].chip, risk)
@@ -84,7 +97,8 @@ class HardBot:
 
     def flask_cost(self, g: Game, seat: int, v: Values) -> float:
         """Using the flask costs a refill (2 rubies) unless magic-potion refills it for free."""
-        if g.fortune is not None and g.fortune.effect.kind == "refill_flasks":
+        card = card_class(g)
+        if card is not None and card.flask_free:
             return 0.0
         return 0.4 + 0.2 * v.ruby
 
@@ -101,11 +115,7 @@ class HardBot:
         for a in actions:
             if a.args[0] == "none":
                 continue
-            nxt = m.step(st, CHIP_BY_NAME[a.args[0]].index)
-            if nxt[0] == "exploded":
-                val = m.explode_value(nxt[1][:18], nxt[1][18])  # type: ignore[index,arg-type]
-            else:
-                val = m.value(nxt, 2)
+            val = m.outcome_value(m.step(st, CHIP_BY_NAME[a.args[0]].index), 2)
             if val > best_v + 1e-9:
                 best_a, best_v = a, val
         return Decision(best_a, "places {}", best_a.args[0])
@@ -155,7 +165,8 @@ class HardBot:
         v = self.values(g, seat)
         s = g.seats[seat]
         flask_v = 1.2 if v.left >= 1 else 0.0
-        if g.fortune is not None and g.fortune.effect.kind == "refill_flasks":
+        card = card_class(g)
+        if card is not None and card.flask_free:
             flask_v = 0.0
         drop_v = v.droplet
         options = []
@@ -240,7 +251,8 @@ class HardBot:
     def on_return_white(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
         return Decision(Action("choose", ("return-white",)), "puts the white chip back")
 
-    def fallback(self, g: Game, seat: int, kind: str, actions: list[Action], rng: random.Random) -> Decision:
+    def fallback(self, g: Game, seat: int, kind: DecisionKind | None, actions: list[Action],
+                 rng: random.Random) -> Decision:
         from .normal import choose_obvious
 
         return choose_obvious(g, seat, kind, actions, rng)

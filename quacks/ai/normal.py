@@ -14,11 +14,12 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
 
-from ..rules.actions import DRAW, FLASK, STOP, Action
+from ..rules.actions import DRAW, FLASK, PASS, STOP, Action
 from ..rules.chips import CHIP_BY_NAME, CHIPS, Chip, Colour
 from ..rules.game import Game
+from ..rules.kinds import DecisionKind
 from .base import Decision
 from .odds import explosion_risk, leader_margin, stop_space
 
@@ -29,6 +30,9 @@ COLOUR_WEIGHTS = {
 }
 VALUE_WEIGHTS = {1: 1.0, 2: 1.75, 3: 2.4, 4: 3.0}
 MAX_BLACK = 2
+
+#: A bot's answer to one kind of decision.
+Handler = Callable[[Game, int, list[Action], random.Random], Decision]
 
 
 def chip_weight(c: Chip) -> float:
@@ -67,24 +71,36 @@ class NormalBot:
     margin_step = 0.01
     margin_cap = 0.10
 
+    def __init__(self) -> None:
+        # One explicit answer per decision kind (tests/ai/test_kinds.py walks DecisionKind). Bound methods, so a
+        # level built on this one (Easy) answers with its own on_brew, on_shop, ... where it has them.
+        self.handlers: dict[DecisionKind, Handler] = {
+            DecisionKind.BREW: self.on_brew,
+            DecisionKind.PICK: obvious_pick,
+            DecisionKind.RETURN_WHITE: obvious_return_white,
+            DecisionKind.SECOND_CHANCE: obvious_second_chance,
+            DecisionKind.ASIDE: obvious_aside,
+            DecisionKind.DROPLET: any_legal,
+            DecisionKind.EXPLOSION: self.on_explosion,
+            DecisionKind.SHOP: self.on_shop,
+            DecisionKind.CONVERT: self.on_convert,
+            DecisionKind.SPEND: self.on_spend,
+            DecisionKind.GREEN_CHIP: any_legal,
+            DecisionKind.GREEN_RUBY: obvious_most,
+            DecisionKind.PURPLE_TIER: obvious_most,
+            DecisionKind.PURPLE_TRADE: obvious_most,
+            DecisionKind.PURPLE_UPGRADE: obvious_upgrade,
+            DecisionKind.CARD: obvious_card,
+        }
+
     def decide(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
         if actions and actions[0] is DRAW:  # a draw/stop decision (the engine lists draw first)
             return self.on_brew(g, seat, actions, rng)
         kind = g.decision_kind(seat)
-        fn = self._handlers.get(kind) if kind in self._handlers else self._handler(kind)
-        if fn is not None:
-            d = fn(g, seat, actions, rng)
-            if d is not None:
-                return d
-        return choose_obvious(g, seat, kind, actions, rng)
-
-    def _handler(self, kind: str):  # type: ignore[no-untyped-def]
-        fn = getattr(self, "on_" + kind.replace("-", "_"), None)
-        self._handlers[kind] = fn
-        return fn
-
-    def __init__(self) -> None:
-        self._handlers: dict[str, Any] = {}
+        handler = self.handlers.get(kind) if kind is not None else None
+        if handler is None:
+            return any_legal(g, seat, actions, rng)
+        return handler(g, seat, actions, rng)
 
     # brewing ---------------------------------------------------------------------------------------------
     def risk_limit(self, g: Game, seat: int) -> float:
@@ -201,40 +217,94 @@ def _best_upgrade(actions: list[Action]) -> Action | None:
     return best[1] if best else None
 
 
-def choose_obvious(g: Game, seat: int, kind: str, actions: list[Action], rng: random.Random) -> Decision:
-    """The obviously better option where one exists, else a random legal one."""
-    texts = {str(a): a for a in actions}
-    if kind == "pick":
-        a = _best_pick(actions)
-        if a is not None:
-            return Decision(a, f"places {a.args[0]}")
-        return Decision(Action("pick", ("none",)), "places none of them")
-    if kind == "return-white":
-        return Decision(Action("choose", ("return-white",)), "puts the white chip back")
-    if kind == "second-chance":
-        if g.seats[seat].exploded:
-            return Decision(Action("choose", ("restart",)), "starts the brew again")
-        return Decision(Action("choose", ("continue",)), "keeps the brew")
-    if kind == "aside":
-        for a in actions:
-            if a.verb == "place":
-                return Decision(a, f"places {a.args[0]} from beside the pot")
-        return Decision(Action("done"), "done")
-    if kind in ("purple-tier", "purple-trade", "green-ruby"):
-        a = max(actions, key=lambda x: int(x.args[0]))
-        return Decision(a, f"chooses {a.args[0]}")
-    if kind == "purple-upgrade" or (kind == "card" and any(a.verb == "upgrade" for a in actions)):
-        a = _best_upgrade(actions)
-        if a is not None:
-            return Decision(a, f"trades {a.args[0]} for {a.args[1]}")
-        if "pass" in texts:
-            return Decision(texts["pass"], "passes")
-    if kind == "explosion":
-        return Decision(Action("choose", ("coins",)), "takes the coins")
-    if kind == "convert":
-        for a in actions:
-            if a.verb == "convert":
-                return Decision(a, f"converts {a.args[0]}")
-        return Decision(Action("done"), "done")
+def obvious_pick(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    a = _best_pick(actions)
+    if a is not None:
+        return Decision(a, f"places {a.args[0]}")
+    return Decision(Action("pick", ("none",)), "places none of them")
+
+
+def obvious_return_white(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    return Decision(Action("choose", ("return-white",)), "puts the white chip back")
+
+
+def obvious_second_chance(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    if g.seats[seat].exploded:
+        return Decision(Action("choose", ("restart",)), "starts the brew again")
+    return Decision(Action("choose", ("continue",)), "keeps the brew")
+
+
+def obvious_aside(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    for a in actions:
+        if a.verb == "place":
+            return Decision(a, f"places {a.args[0]} from beside the pot")
+    return Decision(Action("done"), "done")
+
+
+def obvious_most(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    """The largest number offered (a tier, chips traded, rubies paid for droplet steps)."""
+    a = max(actions, key=lambda x: int(x.args[0]))
+    return Decision(a, f"chooses {a.args[0]}")
+
+
+def obvious_upgrade(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    """The upgrade that gains the most chip weight; else pass; else any legal action."""
+    a = _best_upgrade(actions)
+    if a is not None:
+        return Decision(a, f"trades {a.args[0]} for {a.args[1]}")
+    if PASS in actions:
+        return Decision(PASS, "passes")
+    return any_legal(g, seat, actions, rng)
+
+
+def obvious_card(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    """A card's trade-up offer as an upgrade; any other card choice has no obvious answer."""
+    if any(a.verb == "upgrade" for a in actions):
+        return obvious_upgrade(g, seat, actions, rng)
+    return any_legal(g, seat, actions, rng)
+
+
+def obvious_explosion(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    return Decision(Action("choose", ("coins",)), "takes the coins")
+
+
+def obvious_convert(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    for a in actions:
+        if a.verb == "convert":
+            return Decision(a, f"converts {a.args[0]}")
+    return Decision(Action("done"), "done")
+
+
+def any_legal(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    """No option is obviously better: a random legal one."""
     a = actions[rng.randrange(len(actions))]
     return Decision(a, f"{a}")
+
+
+#: The obvious choice for every decision kind (Normal's rule for the choices it has no method for; Hard falls
+#: back on it only for a kind it could not value). Complete over DecisionKind (tests/ai/test_kinds.py).
+OBVIOUS: dict[DecisionKind, Handler] = {
+    DecisionKind.BREW: any_legal,
+    DecisionKind.PICK: obvious_pick,
+    DecisionKind.RETURN_WHITE: obvious_return_white,
+    DecisionKind.SECOND_CHANCE: obvious_second_chance,
+    DecisionKind.ASIDE: obvious_aside,
+    DecisionKind.DROPLET: any_legal,
+    DecisionKind.EXPLOSION: obvious_explosion,
+    DecisionKind.SHOP: any_legal,
+    DecisionKind.CONVERT: obvious_convert,
+    DecisionKind.SPEND: any_legal,
+    DecisionKind.GREEN_CHIP: any_legal,
+    DecisionKind.GREEN_RUBY: obvious_most,
+    DecisionKind.PURPLE_TIER: obvious_most,
+    DecisionKind.PURPLE_TRADE: obvious_most,
+    DecisionKind.PURPLE_UPGRADE: obvious_upgrade,
+    DecisionKind.CARD: obvious_card,
+}
+
+
+def choose_obvious(g: Game, seat: int, kind: DecisionKind | None, actions: list[Action],
+                   rng: random.Random) -> Decision:
+    """The obviously better option where one exists, else a random legal one."""
+    fn = OBVIOUS.get(kind) if kind is not None else None
+    return (fn or any_legal)(g, seat, actions, rng)

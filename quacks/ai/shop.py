@@ -12,7 +12,7 @@ import random
 from ..rules.actions import Action
 from ..rules.chips import CHIP_BY_NAME, CHIPS, N_CHIPS
 from ..rules.game import Game
-from .model import EXPLODED, BrewModel
+from .model import BrewModel, Explosion, State
 from .values import Values
 
 SAMPLES = 40
@@ -30,7 +30,7 @@ class _NextRound(BrewModel):
         return min(0.6, max(0.0, (space - 18) / 40))
 
 
-def _simulate(m: BrewModel, start: tuple[object, ...], orders: list[list[int]], extra: int, extra_keys: list[float],
+def _simulate(m: BrewModel, start: State, orders: list[list[int]], extra: int, extra_keys: list[float],
               keys: list[list[float]]) -> float:
     """Mean end value of brews that draw in the given orders until the risk passes STOP_RISK."""
     total = 0.0
@@ -46,20 +46,20 @@ def _simulate(m: BrewModel, start: tuple[object, ...], orders: list[list[int]], 
                 pos += 1
             seq = order[:pos] + [extra] + order[pos:]
         st = start
-        bag = list(start[0])  # type: ignore[call-overload]
         if extra >= 0:
+            bag = list(start.bag)
             bag[extra] += 1
-            st = (tuple(bag),) + start[1:]
+            st = start._replace(bag=tuple(bag))
         value = None
         for i in seq:
             if m.explosion_chance(st) > STOP_RISK:
                 break
             nxt = step(st, i)
-            if nxt[0] == EXPLODED:
-                value = m.explode_value(nxt[1][:18], nxt[1][18])  # type: ignore[index,arg-type]
+            if type(nxt) is Explosion:
+                value = m.explode_value(nxt.state, nxt.protected)
                 break
-            st = nxt
-            if st[1] >= m.last_index:  # type: ignore[operator]
+            st = nxt  # type: ignore[assignment]
+            if st.pos >= m.last_index:
                 break
         total += value if value is not None else m.stop_value(st)
     return total / len(orders)
@@ -77,15 +77,9 @@ def chip_worths(g: Game, seat: int, v: Values, chips: list[int]) -> dict[int, fl
     nxt.coin = v.w.coin_floor + v.w.coin_per_round_left * nxt.left
     nxt.droplet = v.w.droplet_per_round_left * nxt.left
     nxt.ruby = max(v.w.ruby_floor, nxt.droplet / 2)
-    m = _NextRound(g, seat, nxt)
-    m.card = None
-    m.card_kind = ""
-    m.base_limit = g.cat.events.white_limit
-    m.orange_extra = 0
+    m = _NextRound(g, seat, nxt, with_card=False)
     # next round's start: the droplet (a rat stone is likely for whoever trails; ignored)
-    pot: list[tuple[int, object]] = []
-    start = m.state_from_game(pot=pot, bag=owned, lw=False)  # type: ignore[arg-type]
-    start = start[:3] + (1, 0) + start[5:15] + (0, 0.0, 0)
+    start = m.state_from_game(pot=[], bag=owned, lw=False)._replace(double=1, shield=0, aside=0, imm=0.0, nchips=0)
     rng = random.Random(f"shop:{g.round}:{seat}:{sum(owned)}")
     units = [i for i in range(N_CHIPS) for _ in range(owned[i])]
     orders, keys, extra_keys = [], [], []
