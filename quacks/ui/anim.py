@@ -15,19 +15,36 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ..i18n import _
 from ..rules.chips import CHIP_BY_NAME
+from ..rules.game import Game
+from ..rules.kinds import EventKind
+from ..wording import text as W
 from . import art
 from . import theme as T
 from .app import text_engine
 from .table import pot_view as pv
-from .table.layout import TableLayout
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .scenes.table import TableScene
+    from .table.view import TableView
+
+
+class Motion(Enum):
+    """The kinds of motion on the table."""
+
+    FLIGHT = "flight"  # a chip from the bag to its space
+    SHAKE = "shake"  # an exploding pot
+    DIE = "die"  # the bonus die tumbling
+    SLIDE = "slide"  # a score marker
+    FLOAT = "float"  # a note rising from a pot ("+2 VP")
+
+
+MOVES_PICTURE = (Motion.SHAKE, Motion.DIE, Motion.SLIDE)  # these change the still picture while they run
 
 FLIGHT = 0.38
 SHAKE = 0.6
@@ -46,7 +63,7 @@ def ease_in_out(t: float) -> float:
 
 @dataclass
 class Anim:
-    kind: str
+    kind: Motion
     duration: float
     seat: int | None = None
     t: float = 0.0
@@ -62,66 +79,74 @@ class Anim:
 
 
 class Animator:
-    def __init__(self, scene: TableScene) -> None:
-        self.scene = scene
+    """The running animations of one table view; ``settings`` is read for reduced motion and colour-blind
+    chips, ``sound`` plays what the events sound like (may be None)."""
+
+    def __init__(self, view: TableView, settings: Any, sound: Any = None) -> None:
+        self.view = view
+        self.settings = settings
+        self.sound = sound
         self.anims: list[Anim] = []
         self.marker_from: dict[int, float] = {}
         self.sounds: list[str] = []
         self.last_rects: list[pygame.Rect] = []
+        self.pot_covered = False  # the shop lies over the pot in focus
+        self.scores: list[int] = []
 
     # ------------------------------------------------------------------------------------------------
     @property
     def reduced(self) -> bool:
-        return bool(self.scene.settings.reduced_motion)
+        return bool(self.settings.reduced_motion)
 
     def add(self, a: Anim) -> None:
         if self.reduced:
             a.t = a.duration
         self.anims.append(a)
 
-    def events(self, evs: list[Any]) -> None:
+    def events(self, g: Game, evs: list[Any]) -> None:
         """Start the animations of the new engine events."""
-        g = self.scene.g
+        self.scores = [s.score for s in g.seats]
         for e in evs:
             k = e.kind
-            if k == "place" and e.seat is not None:
+            if k == EventKind.PLACE and e.seat is not None:
                 # several chips in flight for one seat: the older ones land at once
-                flying = [a for a in self.anims if a.kind == "flight" and a.seat == e.seat and not a.done]
+                flying = [a for a in self.anims if a.kind is Motion.FLIGHT and a.seat == e.seat and not a.done]
                 if len(flying) >= 3:
                     flying[0].t = flying[0].duration
-                self.add(Anim("flight", FLIGHT, e.seat, data={"chip": e.get("chip"), "index": e.get("index")}))
+                self.add(Anim(Motion.FLIGHT, FLIGHT, e.seat, data={"chip": e.get("chip"), "index": e.get("index")}))
                 self.sounds.append("white" if str(e.get("chip", "")).startswith("white") else "place")
-            elif k == "draw":
+            elif k == EventKind.DRAW:
                 self.sounds.append("draw")
-            elif k == "explode" and e.seat is not None:
-                self.add(Anim("shake", SHAKE, e.seat, data={"seed": len(self.anims)}))
+            elif k == EventKind.EXPLODE and e.seat is not None:
+                self.add(Anim(Motion.SHAKE, SHAKE, e.seat, data={"seed": len(self.anims)}))
                 self.sounds.append("explosion")
-            elif k == "die" and e.seat is not None:
-                self.add(Anim("die", DIE, e.seat, data={"face": e.get("face")}))
+            elif k == EventKind.DIE and e.seat is not None:
+                self.add(Anim(Motion.DIE, DIE, e.seat, data={"face": e.get("face")}))
                 self.sounds.append("die")
-            elif k == "vp" and e.seat is not None:
+            elif k == EventKind.VP and e.seat is not None:
                 before = float(e.get("before", g.seats[e.seat].score))
                 self.marker_from[e.seat] = self.marker_value(e.seat, before)
-                self.add(Anim("slide", SLIDE, e.seat, data={"from": self.marker_from[e.seat],
-                                                           "to": float(e.get("after", 0))}))
-                self.add(Anim("float", FLOAT, e.seat, data={"text": f"+{e.get('amount')} VP", "colour": T.BRASS_LIGHT}))
+                self.add(Anim(Motion.SLIDE, SLIDE, e.seat, data={"from": self.marker_from[e.seat],
+                                                                "to": float(e.get("after", 0))}))
+                self.add(Anim(Motion.FLOAT, FLOAT, e.seat, data={"text": "+" + W.vp(int(e.get("amount", 0))),
+                                                                "colour": T.BRASS_LIGHT}))
                 self.sounds.append("vp")
-            elif k == "rubies" and e.seat is not None and e.get("amount", 0) > 0:
-                note = {"text": f"+{e.get('amount')} ruby", "colour": T.RUBY_LIGHT}
-                self.add(Anim("float", FLOAT, e.seat, data=note))
+            elif k == EventKind.RUBIES and e.seat is not None and e.get("amount", 0) > 0:
+                note = {"text": "+" + W.rubies(int(e.get("amount", 0))), "colour": T.RUBY_LIGHT}
+                self.add(Anim(Motion.FLOAT, FLOAT, e.seat, data=note))
                 self.sounds.append("ruby")
-            elif k == "droplet" and e.seat is not None:
-                self.add(Anim("float", FLOAT, e.seat, data={"text": "droplet +1", "colour": T.DROPLET_LIGHT}))
-            elif k == "buy" and e.seat is not None and e.get("chips"):
+            elif k == EventKind.DROPLET and e.seat is not None:
+                self.add(Anim(Motion.FLOAT, FLOAT, e.seat, data={"text": _("droplet +1"), "colour": T.DROPLET_LIGHT}))
+            elif k == EventKind.BUY and e.seat is not None and e.get("chips"):
                 self.sounds.append("shop")
-            elif k == "round":
+            elif k == EventKind.ROUND:
                 self.sounds.append("round")
-            elif k == "game_over":
+            elif k == EventKind.GAME_OVER:
                 self.sounds.append("fanfare")
         self.flush_sounds()
 
     def flush_sounds(self) -> None:
-        sound = getattr(self.scene.app, "sound", None)
+        sound = self.sound
         if sound is not None:
             for name in dict.fromkeys(self.sounds):
                 try:
@@ -147,7 +172,7 @@ class Animator:
 
     def t_key(self) -> tuple[float, ...]:
         """Changes every frame while something that moves the still picture (shake, die, slide) runs."""
-        return tuple(round(a.t, 3) for a in self.anims if a.kind in ("shake", "die", "slide"))
+        return tuple(round(a.t, 3) for a in self.anims if a.kind in MOVES_PICTURE)
 
     def blocking(self) -> bool:
         return False  # motion never holds up the game
@@ -157,22 +182,25 @@ class Animator:
 
     def hidden(self, seat: int) -> int:
         """Chips of this seat still in the air (the pot leaves them out)."""
-        return sum(1 for a in self.anims if a.kind == "flight" and a.seat == seat)
+        return sum(1 for a in self.anims if a.kind is Motion.FLIGHT and a.seat == seat)
 
     def marker_value(self, seat: int, default: float | None = None) -> float:
         for a in reversed(self.anims):
-            if a.kind == "slide" and a.seat == seat:
+            if a.kind is Motion.SLIDE and a.seat == seat:
                 p = ease_in_out(a.progress)
                 return a.data["from"] + (a.data["to"] - a.data["from"]) * p
-        return float(self.scene.g.seats[seat].score) if default is None else default
+        if default is not None:
+            return default
+        return float(self.scores[seat]) if seat < len(self.scores) else 0.0
 
-    def marker_values(self) -> list[float]:
-        return [self.marker_value(i) for i in range(self.scene.g.n)]
+    def marker_values(self, g: Game) -> list[float]:
+        self.scores = [s.score for s in g.seats]
+        return [self.marker_value(i) for i in range(g.n)]
 
     def die_face(self, face: str | None) -> tuple[str | None, float]:
         """The face to show and a rotation (degrees) while the die tumbles."""
         for a in self.anims:
-            if a.kind == "die":
+            if a.kind is Motion.DIE:
                 p = a.progress
                 faces = ["vp-1", "ruby", "vp-2", "droplet", "pumpkin"]
                 if p < 0.85:
@@ -182,7 +210,7 @@ class Animator:
 
     def shake(self, seat: int) -> tuple[int, int]:
         for a in self.anims:
-            if a.kind == "shake" and a.seat == seat:
+            if a.kind is Motion.SHAKE and a.seat == seat:
                 p = a.progress
                 amp = 14 * (1 - p)
                 return int(amp * math.sin(p * 40)), int(amp * 0.6 * math.cos(p * 33))
@@ -198,33 +226,19 @@ class Animator:
     # drawing
 
     def pot_of(self, seat: int) -> pv.PotLayout | None:
-        sc = self.scene
-        if seat == sc.focus:
-            if sc.shop is not None:
-                return None  # the shop covers the pot
-            return pv.PotLayout(sc.layout.pot_centre, sc.layout.pot_radius)
-        if getattr(sc, "show_log", False):
-            return None  # the log covers the other pots
-        r = sc.other_rects.get(seat)
-        if r is None:
-            return None
-        centre, radius = TableLayout.small_pot(r)
-        return pv.PotLayout(centre, radius)
+        return self.view.pot_layout(seat, self.pot_covered)
 
     def bag_pos(self, seat: int) -> tuple[int, int]:
-        sc = self.scene
-        if seat == sc.focus:
-            return sc.bag_button_rect().center
-        r = sc.other_rects.get(seat)
-        return (r.right - 40, r.bottom - 40) if r is not None else (960, 540)
+        return self.view.bag_pos(seat)
 
     def draw(self, surf: pygame.Surface) -> list[pygame.Rect]:
         """Draw every running animation; returns the rectangles drawn (for partial updates)."""
         rects: list[pygame.Rect] = []
         te = text_engine()
-        cb = self.scene.settings.colour_blind
+        cb = bool(self.settings.colour_blind)
+        focus = self.view.focus
         for a in self.anims:
-            if a.kind == "flight":
+            if a.kind is Motion.FLIGHT:
                 lay = self.pot_of(a.seat)  # type: ignore[arg-type]
                 if lay is None:
                     continue
@@ -240,7 +254,7 @@ class Animator:
                 rr = img.get_rect(center=(x, y))
                 surf.blit(img, rr)
                 rects.append(rr)
-            elif a.kind == "shake":
+            elif a.kind is Motion.SHAKE:
                 lay = self.pot_of(a.seat)  # type: ignore[arg-type]
                 if lay is None:
                     continue
@@ -256,16 +270,16 @@ class Animator:
                     pr = puff.get_rect(center=(cx, cy))
                     surf.blit(puff, pr)
                     rects.append(pr)
-            elif a.kind == "float":
+            elif a.kind is Motion.FLOAT:
                 lay = self.pot_of(a.seat)  # type: ignore[arg-type]
                 if lay is None:
                     continue
                 p = a.progress
-                stack = [b for b in self.anims if b.kind == "float" and b.seat == a.seat]
+                stack = [b for b in self.anims if b.kind is Motion.FLOAT and b.seat == a.seat]
                 k = stack.index(a)
                 x = lay.centre[0]
-                y = lay.centre[1] - lay.radius * 0.35 - p * 60 + k * (34 if a.seat == self.scene.focus else 26)
-                img = te.render(a.data["text"], "sans-bold", 30 if a.seat == self.scene.focus else 22,
+                y = lay.centre[1] - lay.radius * 0.35 - p * 60 + k * (34 if a.seat == focus else 26)
+                img = te.render(a.data["text"], "sans-bold", 30 if a.seat == focus else 22,
                                 a.data["colour"])
                 img = img.copy()
                 img.set_alpha(int(255 * (1 - p * p)))
@@ -276,22 +290,21 @@ class Animator:
         return rects
 
     # ------------------------------------------------------------------------------------------------
-    def demo(self, rng: random.Random, heavy: bool = False) -> None:
+    def demo(self, g: Game, rng: random.Random, heavy: bool = False) -> None:
         """Start animations as a busy stir tick would (bench-ui keeps motion running): a chip flying into every
         pot and a note; with ``heavy`` also an explosion, the die and a sliding marker (all at once)."""
-        g = self.scene.g
         for seat in range(g.n):
             s = g.seats[seat]
             if s.pot:
                 p = s.pot[rng.randrange(len(s.pot))]
-                self.anims.append(Anim("flight", FLIGHT, seat, data={"chip": p.chip.name, "index": p.index}))
+                self.anims.append(Anim(Motion.FLIGHT, FLIGHT, seat, data={"chip": p.chip.name, "index": p.index}))
         seat = rng.randrange(g.n)
-        self.anims.append(Anim("float", FLOAT, seat, data={"text": "+2 VP", "colour": T.BRASS_LIGHT}))
+        self.anims.append(Anim(Motion.FLOAT, FLOAT, seat, data={"text": "+" + W.vp(2), "colour": T.BRASS_LIGHT}))
         if heavy:
             s = g.seats[seat]
-            self.anims.append(Anim("shake", SHAKE, seat, data={"seed": rng.randrange(1000)}))
-            self.anims.append(Anim("die", DIE, seat, data={"face": "ruby"}))
-            self.anims.append(Anim("slide", SLIDE, seat, data={"from": max(0, s.score - 4), "to": s.score}))
+            self.anims.append(Anim(Motion.SHAKE, SHAKE, seat, data={"seed": rng.randrange(1000)}))
+            self.anims.append(Anim(Motion.DIE, DIE, seat, data={"face": "ruby"}))
+            self.anims.append(Anim(Motion.SLIDE, SLIDE, seat, data={"from": max(0, s.score - 4), "to": s.score}))
 
 
 _PUFFS: dict[tuple[int, int], pygame.Surface] = {}

@@ -57,7 +57,18 @@ def click_sound() -> None:
 
 
 class Scene:
-    """A screen of the game. ``draw`` only reads state; everything else happens in handle/update."""
+    """A screen of the game, or an overlay on one. ``draw`` only reads state; everything else happens in
+    handle/update.
+
+    Scenes live on the App's stack. An overlay (``opaque = False``) is drawn over the scenes below it; a
+    ``modal`` one keeps their input from them (a non-modal one passes on every event its ``handle`` does
+    not claim by returning True); ``pauses_below`` stops the scenes below from updating while it is on top
+    (the game waits under a menu; it goes on under the log).
+    """
+
+    opaque = True
+    modal = True
+    pauses_below = True
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -70,7 +81,9 @@ class Scene:
 
     def resume(self) -> None: ...
 
-    def handle(self, event: pygame.event.Event) -> None: ...
+    def handle(self, event: pygame.event.Event) -> bool | None:
+        """Take an event; True if it was used (a non-modal overlay passes unused events below)."""
+        return None
 
     def update(self, dt: float) -> None: ...
 
@@ -78,9 +91,16 @@ class Scene:
         """Draw the scene; return None (the whole canvas changed) or the rectangles that changed."""
         return None
 
+    def invalidate(self) -> None:
+        """The canvas no longer holds this scene's last frame: the next ``draw`` draws everything."""
+
     def busy(self) -> bool:
         """True while something moves or works, so the loop keeps drawing frames."""
         return False
+
+    def wake_in(self) -> float | None:
+        """Seconds until the scene has something to do without input (None: nothing until input)."""
+        return 0.0 if self.busy() else None
 
 
 def _prefer_native_framebuffer() -> None:
@@ -147,6 +167,7 @@ class App:
         self.dirty = True
         self.frame_times: list[float] = []
         self.after_frame: list[Callable[[pygame.Surface], None]] = []
+        self.toasts: list[tuple[float, str]] = []
         from .sound import Sound
 
         self.sound = Sound(self.settings.volume, self.settings.mute)
@@ -267,26 +288,65 @@ class App:
             self.scene.pause()
         self.scenes.append(scene)
         scene.enter()
-        self.dirty = True
+        self._restacked()
 
-    def pop(self) -> None:
+    def pop(self, scene: Scene | None = None) -> None:
+        """Close the top scene (or ``scene``, wherever it is on the stack)."""
+        if scene is not None and scene in self.scenes and scene is not self.scene:
+            self.scenes.remove(scene)
+            scene.exit()
+            self._restacked()
+            return
         if self.scenes:
             self.scenes.pop().exit()
         if self.scene is not None:
             self.scene.resume()
         else:
             self.running = False
-        self.dirty = True
+        self._restacked()
 
     def replace(self, scene: Scene) -> None:
         if self.scenes:
             self.scenes.pop().exit()
         self.scenes.append(scene)
         scene.enter()
+        self._restacked()
+
+    def replace_below(self, scene: Scene, new: Scene) -> None:
+        """Put ``new`` where ``scene`` is, closing ``scene`` and every overlay above it."""
+        while self.scenes and self.scenes[-1] is not scene:
+            self.scenes.pop().exit()
+        self.replace(new)
+
+    def _restacked(self) -> None:
+        for s in self.scenes:
+            s.invalidate()
         self.dirty = True
+
+    def visible(self) -> list[Scene]:
+        """The scenes drawn now: the top opaque scene and the overlays above it."""
+        stack = self.scenes
+        for i in range(len(stack) - 1, -1, -1):
+            if stack[i].opaque:
+                return stack[i:]
+        return list(stack)
+
+    def live(self) -> list[Scene]:
+        """The scenes that update now: the top one, and those below it while no overlay pauses them."""
+        out: list[Scene] = []
+        for s in reversed(self.visible()):
+            out.append(s)
+            if s.pauses_below:
+                break
+        return out
 
     def quit(self) -> None:
         self.running = False
+
+    def toast(self, text: str, seconds: float = 3.0) -> None:
+        """A short message over everything (``Saved as ...``)."""
+        self.toasts.append((time.perf_counter() + seconds, text))
+        self.dirty = True
 
     # loop ---------------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -300,21 +360,36 @@ class App:
             self.toggle_fullscreen()
             return
         if event.type in (pygame.WINDOWRESIZED, pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE, pygame.WINDOWRESTORED):
-            self.dirty = True
+            self._restacked()
         if event.type == pygame.WINDOWRESIZED and self.window is None and not self.headless:
             self._window_resized((event.x, event.y))
             return
-        if self.scene is not None:
-            self.scene.handle(event)
+        for scene in reversed(self.scenes):
+            used = scene.handle(event)
+            if scene.modal or used:
+                break
         self.dirty = True
 
     def frame(self, dt: float) -> None:
-        scene = self.scene
-        if scene is None:
+        if self.scene is None:
             return
-        scene.update(dt)
+        for s in self.live():
+            s.update(dt)
+        visible = self.visible()
+        if not visible:
+            return
         t0 = time.perf_counter()
-        rects = scene.draw(self.screen)
+        rects: list[pygame.Rect] | None
+        if len(visible) == 1:
+            rects = visible[0].draw(self.screen)
+        else:
+            for s in visible:  # overlays: everything below is drawn whole, then each overlay on top
+                s.invalidate()
+                s.draw(self.screen)
+            rects = None
+        if self.toasts:
+            rects = None
+            self._draw_toasts()
         for fn in self.after_frame:
             fn(self.screen)
             rects = None
@@ -329,27 +404,50 @@ class App:
                 print("first frame drawn", flush=True)
             log.info("first frame drawn")
 
+    def _draw_toasts(self) -> None:
+        now = time.perf_counter()
+        self.toasts = [(t, m) for t, m in self.toasts if t > now]
+        for s in self.visible():
+            s.invalidate()  # the next frame draws whole, without the toast
+        for i, (_, msg) in enumerate(self.toasts):
+            self.text.blit(self.screen, msg, (LOGICAL[0] // 2, 60 + i * 34), "sans-semibold", 22, (250, 240, 220),
+                           "midtop")
+
+    def busy(self) -> bool:
+        return any(s.busy() for s in self.live())
+
+    def wait_time(self) -> float | None:
+        """Seconds the loop may sleep before the next frame (0: draw now; None: until input)."""
+        if self.dirty:
+            return 0.0
+        waits = [w for w in (s.wake_in() for s in self.live()) if w is not None]
+        if self.toasts:
+            waits.append(max(0.0, min(t for t, _ in self.toasts) - time.perf_counter()))
+        return min(waits) if waits else None
+
     def run(self) -> None:
         last = time.perf_counter()
         while self.running and self.scene is not None:
-            scene = self.scene
-            if not self.dirty and not scene.busy():
-                # idle: wait for input (or a periodic wake-up) instead of drawing frames
-                ev = pygame.event.wait(250)
+            wait = self.wait_time()
+            if wait is None or wait > 0:
+                # nothing moves: sleep until input or the next timer (a bot's pace, a toast), not a frame
+                ms = 1000 if wait is None else max(1, min(1000, int(wait * 1000)))
+                ev = pygame.event.wait(ms)
                 if ev.type != pygame.NOEVENT:
                     self.handle(ev)
                 for ev in pygame.event.get():
                     self.handle(ev)
-                last = time.perf_counter()
-                if not self.dirty and not scene.busy():
+                again = self.wait_time()
+                if again is None or again > 0:
                     continue
             for ev in pygame.event.get():
                 self.handle(ev)
             now = time.perf_counter()
-            dt = min(0.1, now - last)
+            dt = min(1.0, now - last)
             last = now
             self.frame(dt)
-            self.clock.tick(FPS)
+            if self.busy():
+                self.clock.tick(FPS)
         for s in reversed(self.scenes):
             s.exit()
         self.sound.close()

@@ -297,9 +297,12 @@ def die(face: str | None, size: int) -> pygame.Surface:
     pygame.draw.rect(big, (0, 0, 0, 90), (SS * 3, SS * 5, S - SS * 4, S - SS * 4), border_radius=S // 6)
     pygame.draw.rect(big, T.CREAM, (0, 0, S - SS * 4, S - SS * 4), border_radius=S // 6)
     pygame.draw.rect(big, T.PARCHMENT_EDGE, (0, 0, S - SS * 4, S - SS * 4), max(1, SS * 2), border_radius=S // 6)
+    if face is None:  # not rolled yet: a plain die with pips, not a blank square
+        inner = S - SS * 4
+        for k in (0.28, 0.5, 0.72):
+            pygame.draw.circle(big, T.INK_SOFT, (int(inner * k), int(inner * k)), max(2, S // 14))
+        return _smooth(big, (size, size))
     small = _smooth(big, (size, size))
-    if face is None:
-        return small
     inner = size - 4
     icon = size // 2
     c = (inner / 2, inner / 2)

@@ -17,6 +17,7 @@ def _midgame_match(seed: int = 11) -> Any:
     from ..content.loader import default_catalogue
     from ..rules.chips import SET_COLOURS
     from ..rules.config import GameConfig
+    from ..rules.kinds import Phase
     from ..session.match import Match, MatchSetup, SeatSpec
 
     names = ("Ada", "Bertram", "Clara", "Dietrich")
@@ -27,7 +28,7 @@ def _midgame_match(seed: int = 11) -> Any:
     # play bots until round 7 is being brewed and every pot holds several chips
     for _ in range(100_000):
         g = m.game
-        if g.round >= 7 and g.phase == "brewing" and all(len(s.pot) >= 6 for s in g.seats):
+        if g.round >= 7 and g.phase == Phase.BREWING and all(len(s.pot) >= 6 for s in g.seats):
             break
         if not m.advance():
             break
@@ -39,7 +40,7 @@ def percentile(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, max(0, int(round(q * (len(xs) - 1)))))]
 
 
-def run(size: tuple[int, int] = (1920, 1080), frames: int = 600, as_json: bool = False,
+def run(size: tuple[int, int] = (1920, 1080), frames_n: int = 600, as_json: bool = False,
         full_present: bool = False) -> dict[str, Any]:
     if "DISPLAY" not in os.environ and "WAYLAND_DISPLAY" not in os.environ:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -51,28 +52,33 @@ def run(size: tuple[int, int] = (1920, 1080), frames: int = 600, as_json: bool =
     import pygame
 
     from ..storage.settings import Settings
+    from .anim import Animator
     from .app import App
-    from .scenes.table import TableScene
+    from .table.frames import FrameCache, moving_regions
+    from .table.view import TableView, ViewState
 
     settings = Settings(pace="instant", show_risk=True)
     app = App(settings, size=size, headless=os.environ.get("SDL_VIDEODRIVER") == "dummy")
-    app.no_saves = True  # type: ignore[attr-defined]
     match = _midgame_match()
-    scene = TableScene(app, match)
-    scene.frozen = True  # draw the mid-game table without letting the game move on
-    app.push(scene)
+    g = match.game
+    # the table's own view, animator and partial redraws, fed by a scripted match that stands still
+    view = TableView(match.setup)
+    anim = Animator(view, settings)
+    frames = FrameCache()
+    st = ViewState(focus=0, show_risk=True, reasons={i: match.reason(i) for i in match.bots})
     rng = random.Random(5)
     times: list[float] = []
     draw_times: list[float] = []
-    for i in range(frames + 30):
-        if scene.anim is not None and i % 24 == 0:
+    for i in range(frames_n + 30):
+        if i % 24 == 0:
             # keep motion running: a chip into every pot each 0.4 s; an explosion, the die and a marker each 1.6 s
-            scene.anim.demo(rng, heavy=i % 96 == 0)
+            anim.demo(g, rng, heavy=i % 96 == 0)
         pygame.event.pump()
         t0 = time.perf_counter()
-        scene.update(1 / 60)
+        anim.update(1 / 60)
         t1 = time.perf_counter()
-        rects = scene.draw(app.screen)
+        rects = frames.draw(app.screen, (g.version, st.focus), anim, lambda s: view.draw(s, g, st, anim),
+                            lambda a: moving_regions(view, a))
         t2 = time.perf_counter()
         app.present(None if full_present else rects)  # as the game loop does: only what changed, unless --full
         t3 = time.perf_counter()
@@ -89,7 +95,7 @@ def run(size: tuple[int, int] = (1920, 1080), frames: int = 600, as_json: bool =
         "max_ms": round(max(times) * 1000, 3),
         "draw_p99_ms": round(percentile(draw_times, 0.99) * 1000, 3),
         "mean_fps_if_unthrottled": round(len(times) / sum(times), 1),
-        "animations": scene.anim is not None,
+        "animations": True,
         "present": "full" if full_present else "changed regions",
     }
     pygame.quit()

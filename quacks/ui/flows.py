@@ -117,10 +117,9 @@ def continue_autosave(app: App) -> str:
         match = loaded.value.to_match(default_catalogue())
     except Exception as e:  # noqa: BLE001
         return f"The saved game could not be resumed: {e}"
-    scene = TableScene(app, match)
-    app.push(scene)
+    app.push(TableScene(app, match))
     for n in notes + loaded.value.notes:
-        scene.flash.append((__import__("time").perf_counter(), n))
+        app.toast(n, 6.0)
     return ""
 
 

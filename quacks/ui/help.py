@@ -1,107 +1,127 @@
-"""Hover help on the table: what is under the mouse, in words (books, chips, card, die, spaces, controls)."""
+"""Hover help on the table: what is under the mouse, in words (books, chips, card, die, spaces, pots,
+rubies, flask, fuse, markers). Numbers come from the game's data."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 import pygame
 
+from ..i18n import _
 from ..rules.chips import CHIP_BY_NAME
+from ..rules.game import Game
+from ..wording import text as W
 from .table import pot_view as pv
 from .table.books_view import book_of
 from .table.layout import TableLayout
-from .table.wording import chip_name
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .scenes.table import TableScene
+from .table.view import TableView, ViewState
 
 
-def hover_help(scene: TableScene, pos: tuple[int, int]) -> str:
-    g = scene.g
-    for b in scene.controls:
-        if b.rect.collidepoint(pos):
-            return b.help_text()
-    if scene.shop is not None and scene.shop.rect.collidepoint(pos):
-        return scene.shop.hover_help()
-    chip = scene.books.chip_at(pos)
+def hover_help(view: TableView, g: Game, st: ViewState, anim: Any | None, pos: tuple[int, int]) -> str:
+    chip = view.books.chip_at(pos)
     if chip:
         c = CHIP_BY_NAME[chip]
         book = book_of(g, c.colour)
-        price = book.price(c.value)
-        return f"{chip_name(c)}: {price} coins, {g.supply[c]} left in the supply. {book.text}"
-    colour = scene.books.book_at(pos)
+        return _("{chip}: {price}, {left} left in the supply. {text}").format(
+            chip=W.chip_name(c), price=W.coins(book.price(c.value) or 0), left=g.supply[c], text=book.text)
+    colour = view.books.book_at(pos)
     if colour is not None:
         book = book_of(g, colour)
-        when = "" if g.book_on_table(colour) else f" Comes out in round {g.cat.events.book_round(colour)}."
-        set_text = f" (set {book.set})" if book.set else ""
-        return f"{book.name}{set_text}: {book.text}{when}"
-    if scene.board.card_rect.collidepoint(pos) and g.fortune is not None:
+        text = _("{book} (set {set}): {text}").format(book=book.name, set=book.set, text=book.text) if book.set \
+            else _("{book}: {text}").format(book=book.name, text=book.text)
+        if not g.book_on_table(colour):
+            text += " " + _("Comes out in round {n}.").format(n=g.cat.events.book_round(colour))
+        return text
+    if view.board.card_rect.collidepoint(pos) and g.fortune is not None:
         card = g.fortune
-        kind = "Purple card: acts now, before the round." if card.colour == "purple" else \
-            "Blue card: acts during the round or at its end."
-        return f"{card.name}: {card.text} {kind}"
-    if scene.board.die_rect.collidepoint(pos):
-        return "The bonus die: the furthest scoring space among pots that did not explode rolls (ties all roll). " \
-               "Faces: 1 VP, 1 VP, 2 VP, a ruby, a droplet step, an orange chip."
-    for i, r in enumerate(scene.board.spaces):
+        when = _("Purple card: acts now, before the round.") if card.colour == "purple" else \
+            _("Blue card: acts during the round or at its end.")
+        return f"{card.name}: {card.text} {when}"
+    if view.board.die_rect.collidepoint(pos):
+        faces = ", ".join(W.reward(f.reward) for f in g.cat.die.faces)
+        return _("The bonus die: the furthest scoring space among pots that did not explode rolls (ties all "
+                 "roll). Faces: {faces}.").format(faces=faces)
+    for i, r in enumerate(view.board.spaces):
         if r.collidepoint(pos):
-            n = i + 1
-            here = [s.name for s in g.seats if s.score > 0 and (s.score - 1) % 50 + 1 == n]
-            tail = " A rat tail follows this space." if n in g.cat.scoring.tails else ""
-            who = f" Here: {', '.join(here)}." if here else ""
-            return f"Scoring track, space {n}.{tail}{who} Each rat tail between you and the leader moves your rat " \
-                   f"stone one space ahead of your droplet (from round 2)."
-    if scene.bag_button_rect().collidepoint(pos):
-        return "Show the chips in the bag (B)."
-    info = scene.layout.info
-    s = g.seats[scene.focus]
-    if pygame.Rect(info.x, info.y + 76, info.w - 70, 40).collidepoint(pos):
-        plural = "y" if s.rubies == 1 else "ies"
-        return (f"{s.name} has {s.rubies} rub{plural}. At the end of a round 2 rubies move the "
-                f"droplet one space for good, or refill the flask; in round 9, 2 rubies buy 1 VP.")
-    if pygame.Rect(info.right - 66, info.y + 66, 66, 70).collidepoint(pos):
-        state = "full" if s.flask_full else "empty (refill it for 2 rubies at the end of a round)"
-        return f"The flask is {state}. Right after drawing a white chip that did not explode the pot, the flask " \
-               f"puts it back into the bag (F); then you may draw on."
-    if pygame.Rect(info.x, info.y + 150, info.w, 82).collidepoint(pos):
-        limit = g.limit(scene.focus)
-        return (f"White total {s.white_total} of {limit}: the white chips in the pot add up to {s.white_total}. "
-                f"Above {limit} the pot explodes: then only VP or coins, and no bonus die.")
-    for i in range(g.n):
-        v = scene.anim.marker_value(i) if scene.anim is not None else g.seats[i].score
-        mp = scene.board.marker_pos(int(round(v)))
-        if (mp[0] - pos[0]) ** 2 + (mp[1] - pos[1]) ** 2 <= 15 ** 2:
-            seal = " (past 50: the 50 seal)" if g.seats[i].score >= 50 else ""
-            return f"{g.seats[i].name}'s score marker: {g.seats[i].score} VP{seal}."
-    lay = pv.PotLayout(scene.layout.pot_centre, scene.layout.pot_radius)
-    text = _space_help(scene, scene.focus, lay, pos)
+            return _track_help(g, i + 1)
+    if view.bag_button_rect().collidepoint(pos):
+        return _("Show the chips in the bag (B).")
+    text = _panel_help(view, g, st, anim, pos)
     if text:
         return text
-    for seat, r in scene.other_rects.items():
+    if not st.pot_covered:
+        text = _space_help(g, st.focus, pv.PotLayout(view.layout.pot_centre, view.layout.pot_radius), pos)
+        if text:
+            return text
+    for seat, r in view.other_rects.items():
         if r.collidepoint(pos):
             centre, radius = TableLayout.small_pot(r)
-            text = _space_help(scene, seat, pv.PotLayout(centre, radius), pos)
-            return text or f"{g.seats[seat].name}'s pot: click to look at it large (or press V)."
+            text = _space_help(g, seat, pv.PotLayout(centre, radius), pos)
+            return text or W.you_or(g.seats[seat].name, _("Your pot: click to look at it large (or press V)."),
+                                    _("{name}'s pot: click to look at it large (or press V)."))
     return ""
 
 
-def _space_help(scene: TableScene, seat: int, lay: pv.PotLayout, pos: tuple[int, int]) -> str:
-    g = scene.g
+def _track_help(g: Game, n: int) -> str:
+    here = [s.name for s in g.seats if s.score > 0 and (s.score - 1) % 50 + 1 == n]
+    parts = [_("Scoring track, space {n}.").format(n=n)]
+    if n in g.cat.scoring.tails:
+        parts.append(_("A rat tail follows this space."))
+    if here:
+        parts.append(_("Here: {names}.").format(names=", ".join(here)))
+    parts.append(_("Each rat tail between you and the leader moves your rat stone one space ahead of your "
+                   "droplet (from round {n}).").format(n=g.cat.events.first_rat_round))
+    return " ".join(parts)
+
+
+def _panel_help(view: TableView, g: Game, st: ViewState, anim: Any | None, pos: tuple[int, int]) -> str:
+    info = view.layout.info
+    s = g.seats[st.focus]
+    ev = g.cat.events
+    name = s.name
+    if pygame.Rect(info.x, info.y + 76, info.w - 70, 40).collidepoint(pos):
+        head = W.you_or(name, _("You have {rubies}."), _("{name} has {rubies}."), rubies=W.rubies(s.rubies))
+        return head + " " + _("At the end of a round {droplet} move the droplet one space for good, and {flask} "
+                              "refill the flask; in the last round {vp} buy 1 VP.").format(
+            droplet=W.rubies(ev.droplet_cost), flask=W.rubies(ev.flask_cost), vp=W.rubies(ev.vp_ruby_price))
+    if pygame.Rect(info.right - 66, info.y + 66, 66, 70).collidepoint(pos):
+        state = _("The flask is full.") if s.flask_full else _("The flask is empty (refill it for {cost} at the end "
+                                                                "of a round).").format(cost=W.rubies(ev.flask_cost))
+        return state + " " + _("Right after drawing a white chip that did not explode the pot, the flask puts it "
+                               "back into the bag (F); then you may draw on.")
+    if pygame.Rect(info.x, info.y + 150, info.w, 82).collidepoint(pos):
+        limit = g.limit(st.focus)
+        return _("White total {total} of {limit}: the white chips in the pot add up to {total}. Above {limit} the "
+                 "pot explodes: then only VP or coins, and no bonus die.").format(total=s.white_total, limit=limit)
+    for i in range(g.n):
+        v = anim.marker_value(i) if anim is not None else g.seats[i].score
+        mp = view.board.marker_pos(int(round(v)))
+        if (mp[0] - pos[0]) ** 2 + (mp[1] - pos[1]) ** 2 <= 15 ** 2:
+            seat = g.seats[i]
+            text = W.you_or(seat.name, _("Your score marker: {vp}."), _("{name}'s score marker: {vp}."),
+                            vp=W.vp(seat.score))
+            if seat.score >= 50:
+                text += " " + _("Past 50: the marker goes round again with the 50 seal.")
+            return text
+    return ""
+
+
+def _space_help(g: Game, seat: int, lay: pv.PotLayout, pos: tuple[int, int]) -> str:
     idx = pv.space_at(lay, pos)
     if idx is None:
         return ""
     s = g.seats[seat]
     sp = g.cat.pot.space(idx)
-    name = "the spoon" if idx == g.cat.pot.spoon else f"space {idx}"
-    parts = [f"{name.capitalize()}: {sp.coins} coins, {sp.vp} VP" + (", a ruby" if sp.ruby else "") + "."]
+    reward = W.space_reward(sp.coins, sp.vp, sp.ruby)
+    parts = [_("The spoon: {reward}.").format(reward=reward) if idx == g.cat.pot.spoon
+             else _("Space {n}: {reward}.").format(n=idx, reward=reward)]
     chips = [p.chip for p in s.pot if p.index == idx]
     if chips:
         c = chips[-1]
-        book = book_of(g, c.colour) if not c.is_white else None
-        what = book.short if book is not None else "White: counts towards the explosion."
-        parts.append(f"{chip_name(c)} here. {what}")
-    if idx == min(s.droplet, 52):
-        parts.append("The droplet: the first chip counts from here (from the rat stone if there is one).")
+        what = book_of(g, c.colour).short if not c.is_white else _("White: counts towards the explosion.")
+        parts.append(_("{chip} here. {what}").format(chip=W.chip_name(c), what=what))
+    if idx == min(s.droplet, g.cat.pot.last):
+        parts.append(_("The droplet: the first chip counts from here (from the rat stone if there is one)."))
     if s.rats and idx == g.start_index(s):
-        parts.append(f"The rat stone: {s.rats} rat tail(s) this round.")
+        parts.append(_("The rat stone: {tails} this round.").format(tails=W.rat_tails(s.rats)))
     return " ".join(parts)

@@ -69,6 +69,9 @@ def play_human_until(match: Any, stop: Callable[[Any], bool], limit: int = 20_00
 
 def run(out: Path) -> list[Path]:
     _setup_env()
+    import pygame
+
+    from ..rules.kinds import DecisionKind, Phase
     from ..storage.settings import Settings
     from .app import App
     from .scenes.final import FinalScene
@@ -80,103 +83,98 @@ def run(out: Path) -> list[Path]:
     app.no_saves = True  # type: ignore[attr-defined]
     paths: list[Path] = []
 
-    def shot(scene: Any, name: str, prepare: Callable[[], None] | None = None) -> None:
-        app.scenes = [scene]
-        scene.enter()
-        if prepare is not None:
-            prepare()
-        scene.update(0.0)
-        if getattr(scene, "anim", None) is not None:
-            scene.anim.skip()
-        scene.draw(app.screen)
+    def snap(name: str) -> None:
+        """Draw the whole stack as the game would (motion finished) and save it."""
+        for sc in app.scenes:
+            anim = getattr(sc, "anim", None)
+            if anim is not None:
+                anim.skip()
+        for sc in app.visible():
+            sc.invalidate()
+            sc.draw(app.screen)
         paths.extend(save_both(app.screen, out, name))
 
-    shot(TitleScene(app), "title")
-    shot(NewGameScene(app), "new-game")
+    def show(scene: Any, name: str) -> None:
+        app.scenes = []
+        app.push(scene)
+        snap(name)
+
+    def table(m: Any) -> TableScene:
+        """The table of a match that waits for the human, as the game shows it."""
+        app.scenes = []
+        t = TableScene(app, m)
+        app.push(t)
+        t.update(0.0)
+        return t
+
+    show(TitleScene(app), "title")
+    show(NewGameScene(app), "new-game")
 
     # brewing: round 4, the human's pot part full
     m = _human_match(21)
-    play_human_until(m, lambda mm: mm.game.round >= 4 and mm.game.phase == "brewing"
-                     and len(mm.game.seats[0].pot) >= 5 and mm.game.decision_kind(0) == "brew")
-    t = TableScene(app, m)
-    t.frozen = True
-    shot(t, "brewing", lambda: t.prepare_human((0,)))
+    play_human_until(m, lambda mm: mm.game.round >= 4 and mm.game.phase == Phase.BREWING
+                     and len(mm.game.seats[0].pot) >= 5 and mm.game.decision_kind(0) == DecisionKind.BREW)
+    table(m)
+    snap("brewing")
 
     # the shop of round 3
     m = _human_match(8)
-    play_human_until(m, lambda mm: mm.game.round >= 3 and mm.game.decision_kind(0) == "shop"
+    play_human_until(m, lambda mm: mm.game.round >= 3 and mm.game.decision_kind(0) == DecisionKind.SHOP
                      and (mm.game.seats[0].coins or 0) >= 14)
-    t = TableScene(app, m)
-    t.frozen = True
-
-    def fill_cart() -> None:
-        t.prepare_human((0,))
-        if t.shop is not None:
-            for c, _ in t.shop.slots[::-1]:
-                if not t.shop.why_not(c):
-                    t.shop.toggle(c)
-                    break
-
-    shot(t, "shop", fill_cart)
+    t = table(m)
+    shop = t.controls.shop
+    if shop is not None:
+        for c, _slot in shop.slots[::-1]:
+            if not shop.why_not(c):
+                shop.toggle(c)
+                break
+    snap("shop")
 
     # the log, open beside a game in round 5
     m = _human_match(13)
-    play_human_until(m, lambda mm: mm.game.round >= 5 and mm.game.phase == "brewing"
-                     and len(mm.game.seats[0].pot) >= 3 and mm.game.decision_kind(0) == "brew")
-    t = TableScene(app, m)
-    t.frozen = True
-
-    def open_log() -> None:
-        t.prepare_human((0,))
-        t.show_log = True
-
-    shot(t, "log", open_log)
+    play_human_until(m, lambda mm: mm.game.round >= 5 and mm.game.phase == Phase.BREWING
+                     and len(mm.game.seats[0].pot) >= 3 and mm.game.decision_kind(0) == DecisionKind.BREW)
+    t = table(m)
+    t.toggle_log()
+    snap("log")
 
     # the round results, as the table shows them when round 3 is over
     m = _human_match(17)
-    play_human_until(m, lambda mm: mm.game.round >= 3 and mm.game.phase == "brewing")
-    t = TableScene(app, m)
-    t.frozen = True
+    play_human_until(m, lambda mm: mm.game.round >= 3 and mm.game.phase == Phase.BREWING)
+    t = table(m)
     play_human_until(m, lambda mm: mm.game.round >= 4)
-
-    def results() -> None:
-        t.scan_events(history=True)
-        t.after_step()
-        t.summary_opened = -10.0  # counted up
-
-    shot(t, "round-results", results)
+    t.driver.take_events()
+    t.open_summary(3)
+    if t.summary is not None:
+        t.summary.opened = -10.0  # counted up
+    snap("round-results")
 
     # a finished game with its breakdown and chart
     m = _human_match(5)
     play_human_until(m, lambda mm: False)
-    shot(FinalScene(app, m), "result")
+    show(FinalScene(app, m), "result")
 
     # help: the rules screen, and hover help at the table
     from .scenes.rules_scene import RulesScene
 
-    shot(RulesScene(app, m.game), "rules")
+    show(RulesScene(app, m.game), "rules")
     m = _human_match(21)
-    play_human_until(m, lambda mm: mm.game.round >= 3 and mm.game.phase == "brewing"
-                     and len(mm.game.seats[0].pot) >= 3 and mm.game.decision_kind(0) == "brew")
-    t = TableScene(app, m)
-    t.frozen = True
-
-    def hover() -> None:
-        t.prepare_human((0,))
-        pos = t.books.rects[list(t.books.rects)[3]].center
-        app.mouse_pos = pos
-        t.update_hover(pos)
-
-    shot(t, "hover-help", hover)
+    play_human_until(m, lambda mm: mm.game.round >= 3 and mm.game.phase == Phase.BREWING
+                     and len(mm.game.seats[0].pot) >= 3 and mm.game.decision_kind(0) == DecisionKind.BREW)
+    t = table(m)
+    pos = t.view.books.rects[list(t.view.books.rects)[3]].center
+    app.mouse_pos = pos
+    t.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    snap("hover-help")
 
     # colour-blind mode: a symbol on every chip, a letter on every marker
     app.settings.colour_blind = True
     from . import art as _art
 
     _art.chip.cache_clear()
-    t = TableScene(app, m)
-    t.frozen = True
-    shot(t, "colour-blind", lambda: t.prepare_human((0,)))
+    t.hover_text = ""
+    table(m)
+    snap("colour-blind")
     app.settings.colour_blind = False
     _art.chip.cache_clear()
     return paths

@@ -10,7 +10,8 @@ from quacks.rules.chips import SET_COLOURS
 from quacks.rules.config import GameConfig, SeatSetup
 from quacks.session.match import HUMAN, Match, MatchSetup, SeatSpec
 from quacks.ui.anim import Animator
-from quacks.ui.narrate import log_lines
+from quacks.ui.anim import Motion
+from quacks.wording.events import log_lines
 from quacks.ui.scenes.table import TableScene
 
 from .driver import Driver
@@ -32,7 +33,7 @@ def apply_and_scan(scene: TableScene, *steps: str) -> None:
 
     for s in steps:
         apply_step(scene.g, ["Mia", "Bot"], s)
-    scene.scan_events()
+    scene.anim.events(scene.g, scene.driver.take_events())
 
 
 def test_a_drawn_chip_flies_and_lands_on_its_space(home: object) -> None:
@@ -42,7 +43,7 @@ def test_a_drawn_chip_flies_and_lands_on_its_space(home: object) -> None:
     assert isinstance(anim, Animator)
     apply_and_scan(scene, "Mia draw orange-1")
     assert anim.hidden(0) == 1  # in the air: the pot leaves it out
-    flight = next(a for a in anim.anims if a.kind == "flight")
+    flight = next(a for a in anim.anims if a.kind is Motion.FLIGHT)
     assert flight.data == {"chip": "orange-1", "index": 1}
     d.frames(3)
     assert 0 < flight.progress < 1
@@ -55,8 +56,9 @@ def test_skipping_lands_every_animation_on_its_final_state(home: object) -> None
     scene = scripted(d, {"white-3": 3, "orange-1": 1})
     apply_and_scan(scene, "Mia draw white-3", "Mia draw white-3", "Mia draw white-3")
     anim = scene.anim
-    assert any(a.kind == "shake" for a in anim.anims)
-    assert anim.shake(0) != (0, 0) or True
+    assert any(a.kind is Motion.SHAKE for a in anim.anims)
+    anim.update(0.05)
+    assert anim.shake(0) != (0, 0)  # the pot shakes while the explosion runs
     d.key(pygame.K_b)  # any key skips
     assert not anim.anims and anim.hidden(0) == 0 and anim.shake(0) == (0, 0)
     assert scene.g.seats[0].exploded
@@ -114,7 +116,7 @@ def test_the_log_narrates_a_scripted_round_with_causes(home: object) -> None:
     assert "Round 2 begins; Mia starts." in text
     assert "The yellow book comes out." in text
     assert any(t.startswith("Mia places a white 2 on space 2") and "white total 0 -> 2 of 7" in t for t in text)
-    assert "yellow returned the white chip before it: Mia's white 2 goes back into the bag." in text
+    assert "Yellow returned the white chip before it: Mia's white 2 goes back into the bag." in text
     assert "Mia's white total 2 -> 0 (limit 7): yellow returned the white chip before it." in text
     assert all(ln.round == 2 for ln in log_lines(g2, g2.events))
     del g

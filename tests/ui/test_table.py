@@ -8,9 +8,11 @@ import pytest
 from quacks.content.loader import default_catalogue
 from quacks.rules.chips import SET_COLOURS
 from quacks.rules.config import GameConfig
+from quacks.rules.kinds import DecisionKind
 from quacks.session.match import HUMAN, Match, MatchSetup, SeatSpec
 from quacks.ui.scenes.final import FinalScene, vp_breakdown
 from quacks.ui.scenes.newgame import NewGameScene
+from quacks.ui.overlays.confirm import Confirm
 from quacks.ui.scenes.table import TableScene
 
 from .driver import Driver
@@ -28,7 +30,11 @@ def start_table(d: Driver, kinds: tuple[str, ...] = (HUMAN, "normal"), seed: int
 
 
 def human_waiting(scene: TableScene) -> bool:
-    return scene.match.need().kind == "human" and bool(scene.controls or scene.shop) and scene.handoff is None
+    return bool(scene.driver.human_turn()) and scene.controls.active and scene.handoff is None
+
+
+def confirm_open(d: Driver) -> Confirm | None:
+    return d.scene if isinstance(d.scene, Confirm) else None
 
 
 def test_new_game_then_start_is_two_keypresses(driver: Driver) -> None:
@@ -45,11 +51,11 @@ def test_new_game_then_start_is_two_keypresses(driver: Driver) -> None:
 def test_space_draws_and_the_draw_reaches_the_engine(driver: Driver) -> None:
     scene = start_table(driver, fortunes=False)
     driver.until(lambda: human_waiting(scene), what="the human's first decision")
-    assert [b.label for b in scene.controls] == ["Draw", "Stop", "Flask"]
-    flask = scene.controls[2]
+    assert [b.label for b in scene.controls.buttons] == ["Draw", "Stop", "Flask"]
+    flask = scene.controls.buttons[2]
     assert not flask.enabled and "white chip" in flask.reason
     driver.key(pygame.K_f)
-    assert scene.hint == flask.reason  # a disabled control says why
+    assert scene.controls.hint == flask.reason  # a disabled control says why
     driver.key(pygame.K_SPACE)
     driver.until(lambda: len(scene.g.seats[0].pot) == 1, what="the chip to be placed")
     assert ("act", 0, "draw") in scene.g.record
@@ -60,8 +66,8 @@ def test_stop_then_shop_with_the_cart_and_enter(driver: Driver) -> None:
     scene.g.seats[0].droplet = 20  # plenty of coins
     driver.until(lambda: human_waiting(scene), what="brewing")
     driver.key(pygame.K_s)
-    driver.until(lambda: scene.shop is not None, timeout=30, what="the shop")
-    shop = scene.shop
+    driver.until(lambda: scene.controls.shop is not None, timeout=30, what="the shop")
+    shop = scene.controls.shop
     assert shop is not None and shop.coins > 0
     orange = next(r for c, r in shop.slots if c.name == "orange-1")
     driver.click(orange.center)
@@ -72,8 +78,9 @@ def test_stop_then_shop_with_the_cart_and_enter(driver: Driver) -> None:
     driver.click(orange.center)  # take it out again
     assert [c.name for c in shop.cart] == ["blue-1"]
     driver.key(pygame.K_RETURN)
-    if scene.confirm is not None:  # coins left that would still buy something: confirm
-        assert "unspent" in scene.confirm[0]
+    confirm = confirm_open(driver)
+    if confirm is not None:  # coins left that would still buy something: confirm
+        assert "unspent" in confirm.text
         driver.key(pygame.K_RETURN)
     driver.frames(3)
     assert ("act", 0, "buy blue-1") in scene.g.record
@@ -88,12 +95,12 @@ def test_number_keys_choose_and_every_choice_is_labelled(driver: Driver) -> None
     for _ in range(3000):
         if scene.summary is not None:
             break
-        if scene.confirm is not None:
+        if confirm_open(driver) is not None:
             driver.key(pygame.K_RETURN)
-        elif scene.shop is not None:
+        elif scene.controls.shop is not None:
             driver.key(pygame.K_n)
-        elif human_waiting(scene) and scene.g.decision_kind(0) == "spend":
-            labels = [b.label for b in scene.controls]
+        elif human_waiting(scene) and scene.g.decision_kind(0) == DecisionKind.SPEND:
+            labels = [b.label for b in scene.controls.buttons]
             assert labels[-1] == "Done" and all(labels)
             assert labels[0] == "Droplet +1 (2 rubies)"
             seen_spend = True
@@ -102,18 +109,18 @@ def test_number_keys_choose_and_every_choice_is_labelled(driver: Driver) -> None
             driver.frames(1)
     assert seen_spend and scene.g.seats[0].droplet == 1
     assert scene.summary is not None
-    assert [r["name"] for r in scene.summary.rows] == ["P0", "P1"]
+    assert [r.name for r in scene.summary.rows] == ["P0", "P1"]
 
 
 def test_hand_off_hides_the_next_human_until_ready(driver: Driver) -> None:
     scene = start_table(driver, (HUMAN, HUMAN), fortunes=False)
     driver.until(lambda: scene.handoff is not None or human_waiting(scene))
-    assert scene.handoff == 0
+    assert scene.handoff is not None and scene.handoff.name == "P0"
     driver.key(pygame.K_SPACE)  # P0 is ready
     driver.until(lambda: human_waiting(scene))
     driver.key(pygame.K_SPACE)  # P0 draws (hidden until P1 decides)
     driver.until(lambda: scene.handoff is not None)
-    assert scene.handoff == 1 and not scene.g.seats[0].pot
+    assert scene.handoff.name == "P1" and not scene.g.seats[0].pot
     driver.key(pygame.K_SPACE)  # P1 is ready
     driver.until(lambda: human_waiting(scene))
     driver.key(pygame.K_s)  # P1 stops: the tick is revealed
@@ -131,15 +138,15 @@ def test_a_whole_game_against_bots_reaches_the_final_ranking(home: object, reduc
         if scene.summary is not None:
             d.key(pygame.K_RETURN)
             continue
-        if scene.confirm is not None:
+        if confirm_open(d) is not None:
             d.key(pygame.K_RETURN)
             continue
         if human_waiting(scene):
             kind = scene.g.decision_kind(0)
             s = scene.g.seats[0]
-            if kind == "brew":
+            if kind == DecisionKind.BREW:
                 d.key(pygame.K_SPACE if len(s.pot) < 4 and s.white_total < 4 else pygame.K_s)
-            elif scene.shop is not None:
+            elif scene.controls.shop is not None:
                 d.key(pygame.K_RETURN)
             else:
                 d.key(pygame.K_1)

@@ -1,4 +1,7 @@
-"""The replay viewer: a saved game on the table, step by step (forward, back, jump to a round)."""
+"""The replay viewer: a saved game on the table, step by step (forward, back, jump to a round, play).
+
+It draws through the same ``TableView`` as the live table, fed by a ``ReplayCursor`` instead of a driver.
+"""
 
 from __future__ import annotations
 
@@ -7,12 +10,21 @@ from typing import Any
 import pygame
 
 from ...content.loader import default_catalogue
+from ...i18n import _
+from ...rules.kinds import EventKind
 from ...session.match import Match, MatchSetup
+from ...wording import text as W
+from ...wording.actions import action_sentence
+from ...wording.results import phase_name
 from .. import theme as T
-from ..app import App
-from ..table.wording import chip_name
-from ..widgets import Button
-from .table import TableScene
+from ..app import App, Scene
+from ..help import hover_help
+from ..overlays.bag import BagView
+from ..overlays.log import LogView
+from ..table.view import TableView, ViewState
+from ..widgets import Button, draw_tooltip
+
+PLAY_STEP = 0.25  # seconds per record entry while playing
 
 
 def describe_entry(entry: list[Any], names: tuple[str, ...]) -> str:
@@ -21,55 +33,58 @@ def describe_entry(entry: list[Any], names: tuple[str, ...]) -> str:
         return ""
     if entry[0] == "act":
         who = names[int(entry[1])] if 0 <= int(entry[1]) < len(names) else "?"
-        return f"{who}: {entry[2]}"
+        return action_sentence(who, str(entry[2]))
     kind, seat, outcome = entry[1], entry[2], entry[3]
     who = names[int(seat)] if seat is not None and 0 <= int(seat) < len(names) else ""
-    if kind in ("draw", "reveal"):
-        chips = ", ".join(chip_name(c) for c in str(outcome).split()) or "nothing"
-        return f"{kind} for {who}: {chips}"
+    if kind == "draw":
+        return _("{name} draws {chip}").format(name=who, chip=W.chip_list(str(outcome).split()))
+    if kind == "reveal":
+        return _("{name} looks at {chips}").format(name=who, chips=W.chip_list(str(outcome).split()))
     if kind == "die":
-        return f"bonus die for {who}: {outcome}"
-    return f"fortune card: {outcome}"
+        return _("{name} rolls the bonus die").format(name=who)
+    return _("a fortune card is drawn")
 
 
-class ReplayScene(TableScene):
-    """The table, frozen, showing the game after any step of its record."""
+class ReplayScene(Scene):
+    """A recorded game on the table, moved through with the keys or the buttons."""
 
     def __init__(self, app: App, saved: Any) -> None:
+        super().__init__(app)
         from ...storage.replays import ReplayCursor
 
         cat = default_catalogue()
         self.cursor = ReplayCursor(cat, saved.match_data)
-        setup = MatchSetup.from_data(saved.match_data["setup"])
-        match = Match(cat, setup)
-        match.game = self.cursor.game
-        super().__init__(app, match)
-        self.frozen = True
-        self.names = tuple(s.name for s in setup.seats)
+        self.setup = MatchSetup.from_data(saved.match_data["setup"])
+        self.view = TableView(self.setup)
+        self.names = tuple(s.name for s in self.setup.seats)
+        self.g = self.cursor.seek(0)
+        self.focus = 0
+        self.dice: list[tuple[int, str]] = []
         self.playing = False
         self.play_timer = 0.0
-        self.seek(0)
-        bar = self.layout.actions
-        specs = [("|<", self.to_start, "Home"), ("<< round", self.prev_round, "PgUp"), ("< step", self.back, "Left"),
-                 ("play", self.toggle_play, "Space"), ("step >", self.forward, "Right"),
-                 ("round >>", self.next_round, "PgDn"), (">|", self.to_end, "End")]
+        self.hover_text = ""
+        bar = self.view.layout.actions
+        specs = [("|<", self.to_start, "Home"), (_("<< round"), self.prev_round, "PgUp"),
+                 (_("< step"), self.back, "Left"),
+                 (_("play"), self.toggle_play, "Space"), (_("step >"), self.forward, "Right"),
+                 (_("round >>"), self.next_round, "PgDn"), (">|", self.to_end, "End")]
         w = (bar.w - 6 * 10) // 7
-        self.controls = [Button(pygame.Rect(bar.x + i * (w + 10), bar.y, w, bar.h), label, fn, hotkey_label=hk,
-                                size=20, style="parchment") for i, (label, fn, hk) in enumerate(specs)]
+        self.buttons = [Button(pygame.Rect(bar.x + i * (w + 10), bar.y, w, bar.h), label, fn, hotkey_label=hk,
+                               size=20, style="parchment") for i, (label, fn, hk) in enumerate(specs)]
+        self.seek(0)
 
     # moving through the record --------------------------------------------------------------------------
     def seek(self, index: int) -> None:
         self.g = self.cursor.seek(index)
-        self.match.game = self.g
-        humans = [i for i in range(self.g.n)]
         acting = self.g.acting_seats()
-        self.focus = acting[0] if acting else (humans[0] if humans else 0)
-        self.last_events = 0
-        self.die_face, self.die_who = None, ""
-        self.scan_events(history=True)
-        self.log.seen = -1
-        self._frame_key = None
-        self._bg_key = None
+        self.focus = acting[0] if acting else self.focus
+        self.dice = []
+        for e in self.g.events:
+            if e.kind == EventKind.ROUND:
+                self.dice = []
+            elif e.kind == EventKind.DIE and e.seat is not None:
+                self.dice.append((e.seat, str(e.get("face"))))
+        self.hover_text = ""
 
     def forward(self) -> None:
         self.seek(self.cursor.index + 1)
@@ -84,17 +99,15 @@ class ReplayScene(TableScene):
         self.seek(self.cursor.length)
 
     def next_round(self) -> None:
-        starts = sorted(self.cursor.rounds().items())
-        for _, step in starts:
+        for _r, step in sorted(self.cursor.rounds().items()):
             if step > self.cursor.index:
                 self.seek(step)
                 return
         self.to_end()
 
     def prev_round(self) -> None:
-        starts = sorted(self.cursor.rounds().items())
         target = 0
-        for _, step in starts:
+        for _r, step in sorted(self.cursor.rounds().items()):
             if step < self.cursor.index:
                 target = step
         self.seek(target)
@@ -102,10 +115,13 @@ class ReplayScene(TableScene):
     def toggle_play(self) -> None:
         self.playing = not self.playing
 
+    def state(self) -> ViewState:
+        st = self.app.settings
+        return ViewState(focus=self.focus, colour_blind=bool(st.colour_blind), show_risk=bool(st.show_risk),
+                         dice=tuple(self.dice))
+
     # loop ----------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        if self.anim is not None:
-            self.anim.update(dt)
         if self.playing:
             self.play_timer -= dt
             if self.play_timer <= 0:
@@ -113,57 +129,67 @@ class ReplayScene(TableScene):
                     self.playing = False
                 else:
                     self.forward()
-                    self.play_timer = 0.25
+                    self.play_timer = PLAY_STEP
 
     def busy(self) -> bool:
         return self.playing
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN:
-            keys = {pygame.K_RIGHT: self.forward, pygame.K_LEFT: self.back, pygame.K_HOME: self.to_start,
-                    pygame.K_END: self.to_end, pygame.K_PAGEDOWN: self.next_round, pygame.K_PAGEUP: self.prev_round,
-                    pygame.K_SPACE: self.toggle_play}
-            if event.key == pygame.K_ESCAPE:
-                self.app.pop()
-                return
-            if event.key in keys:
-                keys[event.key]()
-                return
-            if event.key == pygame.K_l:
-                self.show_log = not self.show_log
-                return
-            if event.key == pygame.K_b:
-                self.show_bag = not self.show_bag
-                return
-            if event.key == pygame.K_v:
-                self.cycle_focus()
-                self._bg_key = None
-                return
-        if event.type == pygame.MOUSEMOTION:
-            self.update_hover(event.pos)
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            for seat, r in self.other_rects.items():
-                if r.collidepoint(event.pos):
-                    self.focus = seat
-                    self._bg_key = None
-                    return
-        for b in self.controls:
-            if b.handle(event):
-                self._ui_events += 1
-                return
+    KEYS = {pygame.K_RIGHT: "forward", pygame.K_LEFT: "back", pygame.K_HOME: "to_start", pygame.K_END: "to_end",
+            pygame.K_PAGEDOWN: "next_round", pygame.K_PAGEUP: "prev_round", pygame.K_SPACE: "toggle_play",
+            pygame.K_b: "toggle_bag", pygame.K_l: "toggle_log", pygame.K_v: "cycle_focus"}
 
-    def draw_actions(self, surf: pygame.Surface) -> None:
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop(self)
+                return True
+            if event.key in self.KEYS:
+                getattr(self, self.KEYS[event.key])()
+                return True
+        if event.type == pygame.MOUSEMOTION:
+            self.hover_text = hover_help(self.view, self.g, self.state(), None, event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            seat = self.view.seat_at(event.pos)
+            if seat is not None:
+                self.focus = seat
+                return True
+        return any(b.handle(event) for b in self.buttons)
+
+    def cycle_focus(self) -> None:
+        self.focus = (self.focus + 1) % self.g.n
+
+    def toggle_bag(self) -> None:
+        for s in self.app.scenes:
+            if isinstance(s, BagView):
+                self.app.pop(s)
+                return
+        r = pygame.Rect(0, 0, 780, 440)
+        r.midbottom = (self.view.layout.focus.centerx, self.view.layout.actions.y - 10)
+        self.app.push(BagView(self.app, lambda: (self.g, self.focus), r))
+
+    def toggle_log(self) -> None:
+        for s in self.app.scenes:
+            if isinstance(s, LogView):
+                self.app.pop(s)
+                return
+        colours = [self.view.look(i).dark for i in range(self.g.n)]
+        self.app.push(LogView(self.app, lambda: self.g, colours, self.view.layout.others))
+
+    def draw(self, surf: pygame.Surface) -> None:
         te = self.app.text
-        bar = self.layout.actions
+        self.view.draw(surf, self.g, self.state())
+        bar = self.view.layout.actions
         c = self.cursor
-        done = c.index
-        text = f"Replay · step {done} of {c.length} · round {self.g.round} · {self.g.phase}"
-        if 0 < done <= c.length:
-            text += "  ·  last: " + describe_entry(c.entry(done - 1), self.names)
+        text = _("Replay · step {step} of {steps} · round {round} · {phase}").format(
+            step=c.index, steps=c.length, round=self.g.round, phase=phase_name(self.g.phase))
+        if 0 < c.index <= c.length:
+            text += "  ·  " + _("last: {what}").format(what=describe_entry(c.entry(c.index - 1), self.names))
         te.blit(surf, text, (bar.x + 4, bar.y - 8), "sans-semibold", 19, T.CREAM, "bottomleft")
-        self.controls[3].label = "pause" if self.playing else "play"
-        for b in self.controls:
+        self.buttons[3].label = _("pause") if self.playing else _("play")
+        for b in self.buttons:
             b.draw(surf)
+        if self.hover_text and self.app.scene is self:
+            draw_tooltip(surf, self.hover_text, self.app.mouse_pos)
 
 
 def open_replay_of(app: App, match: Match) -> str:
@@ -174,5 +200,5 @@ def open_replay_of(app: App, match: Match) -> str:
     try:
         app.push(ReplayScene(app, saved))
     except Exception as e:  # noqa: BLE001
-        return f"The replay cannot be shown: {e}"
+        return _("The replay cannot be shown: {why}").format(why=e)
     return ""

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import pygame
 
+from ...i18n import _
 from ...rules.game import Game
+from ...rules.kinds import Phase
+from ...wording.results import phase_name
 from .. import art
 from .. import theme as T
 from ..app import text_engine
@@ -90,9 +93,10 @@ class BoardView:
         off = (k - (n - 1) / 2) * 14
         return (int(base[0] + off), int(base[1] + off * 0.5 + 6))
 
-    def draw(self, surf: pygame.Surface, g: Game, looks: list[tuple[str, str]], die_face: str | None,
-             die_who: str = "", marker_vp: list[float] | None = None, colour_blind: bool = False,
-             static: bool = True, die_spin: float = 0.0) -> None:
+    def draw(self, surf: pygame.Surface, g: Game, looks: list[tuple[str, str]],
+             dice: list[tuple[str, str]] | None = None, marker_vp: list[float] | None = None,
+             colour_blind: bool = False, static: bool = True, die_spin: float = 0.0) -> None:
+        """``dice``: this round's rolls as (who, face), in order; the die shows the last, the list all of them."""
         te = text_engine()
         if static:
             surf.blit(self.static(g), self.rect.topleft)
@@ -103,23 +107,14 @@ class BoardView:
             pygame.draw.rect(surf, T.BRASS_DARK, inner, 2, border_radius=12)
         self.draw_card(surf, g)
         self.draw_rounds(surf, g)
-        die = art.die(die_face, 96)
-        if die_spin:
-            die = pygame.transform.rotate(die, die_spin)
-        surf.blit(die, die.get_rect(center=self.die_rect.center))
-        te.blit(surf, "bonus die", (self.die_rect.centerx, self.die_rect.y - 10), "sans-semibold", 15,
-                T.PARCHMENT_DARK, "midbottom")
-        if die_who:
-            te.blit(surf, die_who, (self.die_rect.centerx, self.die_rect.bottom + 10), "sans", 15, T.CREAM, "midtop")
+        self.draw_dice(surf, dice or [], die_spin)
         # phase and start player
-        phase = {"fortune": "Fortune card", "brewing": "Brewing", "evaluation": "Evaluation",
-                 "shopping": "Shopping" if g.round < g.cat.events.rounds else "Buying victory points",
-                 "rubies": "Spending rubies", "over": "Game over"}.get(g.phase, g.phase)
-        te.blit(surf, f"Round {g.round} of {g.cat.events.rounds}  ·  {phase}", (self.rounds_rect.centerx, inner.y + 14),
-                "serif-bold", 30, T.CREAM, "midtop")
+        te.blit(surf, _("Round {round} of {rounds}  ·  {phase}").format(
+            round=g.round, rounds=g.cat.events.rounds, phase=self.phase_text(g)),
+            (self.rounds_rect.centerx, inner.y + 14), "serif-bold", 30, T.CREAM, "midtop")
         start = g.seats[g.start_seat].name
-        te.blit(surf, f"start player: {start}", (self.rounds_rect.centerx, self.rounds_rect.bottom + 18),
-                "sans", 17, T.PARCHMENT_DARK, "midtop")
+        te.blit(surf, _("start player: {name}").format(name=start),
+                (self.rounds_rect.centerx, self.rounds_rect.bottom + 18), "sans", 17, T.PARCHMENT_DARK, "midtop")
         # markers on the track
         vps = marker_vp if marker_vp is not None else [float(s.score) for s in g.seats]
         by_space: dict[int, list[int]] = {}
@@ -139,6 +134,36 @@ class BoardView:
                     a = (int(a[0] + (b[0] - a[0]) * frac), int(a[1] + (b[1] - a[1]) * frac - hop))
                 surf.blit(mk, mk.get_rect(center=a))
 
+    @staticmethod
+    def phase_text(g: Game) -> str:
+        if g.phase == Phase.SHOPPING and g.round >= g.cat.events.rounds:
+            return _("Buying victory points")
+        return phase_name(g.phase).capitalize()
+
+    def draw_dice(self, surf: pygame.Surface, dice: list[tuple[str, str]], spin: float) -> None:
+        """The bonus die with the last roll (a plain die before the first), and every roll of the round."""
+        te = text_engine()
+        face = dice[-1][1] if dice else None
+        die = art.die(face, 96)
+        if spin:
+            die = pygame.transform.rotate(die, spin)
+        surf.blit(die, die.get_rect(center=self.die_rect.center))
+        te.blit(surf, _("bonus die"), (self.die_rect.centerx, self.die_rect.y - 10), "sans-semibold", 15,
+                T.PARCHMENT_DARK, "midbottom")
+        if not dice:
+            te.blit(surf, _("rolled after brewing"), (self.die_rect.centerx, self.die_rect.bottom + 10), "sans", 14,
+                    T.PARCHMENT_DARK, "midtop")
+            return
+        y = self.die_rect.bottom + 8
+        for who, f in dice[-4:]:
+            icon = art.die(f, 22)
+            line = te.render(who, "sans", 14, T.CREAM)
+            w = icon.get_width() + 6 + line.get_width()
+            x = self.die_rect.centerx - w // 2
+            surf.blit(icon, (x, y))
+            surf.blit(line, (x + icon.get_width() + 6, y + (icon.get_height() - line.get_height()) // 2))
+            y += 24
+
     def draw_card(self, surf: pygame.Surface, g: Game) -> None:
         te = text_engine()
         r = self.card_rect
@@ -146,14 +171,14 @@ class BoardView:
         if card is None:
             pygame.draw.rect(surf, (90, 66, 44), r, border_radius=12)
             pygame.draw.rect(surf, T.BRASS_DARK, r, 2, border_radius=12)
-            te.blit(surf, "Fortune teller", r.center, "serif-italic", 24, T.PARCHMENT_DARK, "center")
+            te.blit(surf, _("Fortune teller"), r.center, "serif-italic", 24, T.PARCHMENT_DARK, "center")
             return
         head = T.PURPLE_CARD if card.colour == "purple" else T.BLUE_CARD
         art.panel(surf, r, tint=(240, 232, 214), radius=12, seed=3, drop=False)
         hr = pygame.Rect(r.x, r.y, r.w, 46)
         pygame.draw.rect(surf, head, hr, border_top_left_radius=12, border_top_right_radius=12)
         te.blit(surf, card.name, hr.center, "serif-bold", 22, T.CREAM, "center")
-        when = "now, before the round" if card.colour == "purple" else "this round"
+        when = _("now, before the round") if card.colour == "purple" else _("this round")
         te.blit(surf, when, (r.centerx, hr.bottom + 6), "sans-semibold", 14, head, "midtop")
         te.blit_wrapped(surf, card.text, pygame.Rect(r.x + 14, hr.bottom + 28, r.w - 28, r.h - 82), "serif", 19,
                         T.INK, max_lines=7)

@@ -54,7 +54,7 @@ class BooksView:
         r = self.rects[colour]
         surf = pygame.Surface(r.size, pygame.SRCALPHA)
         head = T.BOOK_HEADERS[colour.value]
-        art.panel(surf, pygame.Rect(0, 0, r.w, r.h), tint=(238, 226, 198), radius=10, seed=hash(colour.value) % 97,
+        art.panel(surf, pygame.Rect(0, 0, r.w, r.h), tint=(238, 226, 198), radius=10, seed=ORDER.index(colour) * 13 + 5,
                   drop=False)
         pygame.draw.rect(surf, head, (0, 0, 16, r.h), border_top_left_radius=10, border_bottom_left_radius=10)
         title = book.name

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import pygame
 
 from ...rules.game import Game
+from ...wording import text as W
 from .. import art
 from .. import theme as T
 from ..app import text_engine
@@ -99,10 +100,7 @@ def next_space(g: Game, seat: int) -> int:
 
 def reward_text(g: Game, index: int) -> str:
     sp = g.cat.pot.space(index)
-    parts = [f"{sp.coins} coin{'s' if sp.coins != 1 else ''}", f"{sp.vp} VP"]
-    if sp.ruby:
-        parts.append("a ruby")
-    return ", ".join(parts)
+    return W.space_reward(sp.coins, sp.vp, sp.ruby)
 
 
 def draw_rubies(surf: pygame.Surface, pos: tuple[int, int], n: int, size: int = 26, per_row: int = 6) -> None:

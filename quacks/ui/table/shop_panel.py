@@ -10,12 +10,12 @@ import pygame
 from ...rules.actions import Action
 from ...rules.chips import CHIPS, Chip, Colour
 from ...rules.game import Game
+from ...wording.text import chip_name
 from .. import art
 from .. import theme as T
 from ..app import text_engine
 from ..widgets import Button
 from .books_view import ORDER, book_of
-from .wording import chip_name
 
 
 class ShopPanel:

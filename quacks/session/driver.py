@@ -1,0 +1,222 @@
+"""The match driver: runs a match at the table's pace, with no pygame.
+
+It owns what moves the game on by itself: chance steps at once, bots at the pace the player chose (thinking
+in a worker thread, so a frame loop never waits), stir ticks collected and revealed together (R22), a pause
+at the end of every round until the table has shown the results, and an autosave point after every step.
+The table only shows the driver's state and animates the engine events the driver hands over.
+
+``threaded=False`` makes bots decide inside ``update`` (tests, screenshots, benchmarks).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from ..ai.base import Decision as BotDecision
+from ..rules.actions import Action
+from ..rules.events import Event
+from ..rules.game import Game
+from .match import Match, Need
+
+log = logging.getLogger("quacks.session")
+
+PACE = {"slow": 1.1, "normal": 0.55, "fast": 0.2, "instant": 0.0}
+REVEAL_HOLD = 1.2  # hot-seat: seconds a revealed stir tick stays in view before the next hand-off
+MAX_STEPS_PER_UPDATE = 200
+
+
+class MatchDriver:
+    def __init__(self, match: Match, *, pace: str = "normal", threaded: bool = True,
+                 autosave: Callable[[Match], None] | None = None) -> None:
+        self.match = match
+        self.pace_name = pace
+        self.threaded = threaded
+        self.autosave = autosave
+        self.skip = False  # fast-forward the bots to the next human decision
+        self.hold = False  # the table holds the game (a menu or a question is open)
+        self.timer = 0.0  # seconds until the next bot step may happen
+        self.round_done: int | None = None  # a round ended: the game waits until ack_round()
+        self.last_tick: list[tuple[int, Action]] = []  # the stir tick revealed last, in seat order
+        self._round_seen = match.game.round
+        self._events_read = len(match.game.events)  # events from before (a resumed game) are history
+        self._worker: threading.Thread | None = None
+        self._worker_seat: int | None = None
+        self._worker_result: BotDecision | BaseException | None = None
+
+    # ------------------------------------------------------------------------------------------------
+    # what the table reads
+
+    @property
+    def game(self) -> Game:
+        return self.match.game
+
+    def need(self) -> Need:
+        return self.match.need()
+
+    @property
+    def thinking(self) -> int | None:
+        """The bot seat whose choice is being worked out, if any."""
+        return self._worker_seat if self._worker is not None else None
+
+    def pace(self) -> float:
+        return 0.0 if self.skip else PACE.get(self.pace_name, PACE["normal"])
+
+    def take_events(self) -> list[Event]:
+        """The engine events since the last call (the table animates and narrates them)."""
+        evs = self.game.events
+        new = evs[self._events_read:]
+        self._events_read = len(evs)
+        return new
+
+    def busy(self) -> bool:
+        """True while the game will move on by itself (a bot thinks, a chance step or a reveal is due)."""
+        if self._worker is not None:
+            return True
+        if self.hold or self.round_done is not None:
+            return False
+        return self.need().kind in ("chance", "reveal", "bot") or self.timer > 0
+
+    def wake_in(self) -> float | None:
+        """Seconds until ``update`` has something to do without input (0: now), or None if it waits for input."""
+        if self._worker is not None:
+            return 0.0
+        if self.hold or self.round_done is not None:
+            return None
+        kind = self.need().kind
+        if kind == "over" or (kind == "human" and self.timer <= 0):
+            return None
+        return max(0.0, self.timer)
+
+    def human_turn(self) -> tuple[int, ...]:
+        """The human seats the game waits for now (none while a revealed stir tick is still on show)."""
+        if self.hold or self.round_done is not None or self._worker is not None or self.timer > 0:
+            return ()
+        need = self.need()
+        return need.seats if need.kind == "human" else ()
+
+    # ------------------------------------------------------------------------------------------------
+    # moving on
+
+    def update(self, dt: float) -> None:
+        self.timer -= dt
+        if self.hold or self.round_done is not None:
+            return
+        self._collect_worker()
+        if self._worker is not None or self.round_done is not None:
+            return
+        m = self.match
+        for _ in range(MAX_STEPS_PER_UPDATE):
+            need = m.need()
+            if need.kind == "chance":
+                m.step_chance()
+                if self._after_step():
+                    return
+                continue
+            if need.kind == "reveal":
+                if self.timer > 0:
+                    return
+                self._reveal_tick()
+                if self._after_step(delay=self.pace()) or self.timer > 0:
+                    return
+                continue
+            if need.kind == "bot":
+                seat = need.seats[0]
+                in_tick = m.in_tick() and seat in m.tick_seats()
+                if self.timer > 0 and not in_tick:
+                    return  # bots choose at the player's pace; their stir decisions wait for the reveal
+                if self.threaded:
+                    self._start_worker(seat)
+                    return
+                self._bot_acts(seat, m.bot_decide(seat), in_tick)
+                if self.round_done is not None or self.timer > 0:
+                    return
+                continue
+            if need.kind == "human":
+                self.skip = False
+            return  # a human decides, or the game is over
+
+    def submit(self, seat: int, action: Action | str) -> None:
+        """A human's choice (IllegalAction if it is not legal now)."""
+        self.match.submit(seat, action)
+        self.timer = 0.0
+        self._after_step()
+
+    def skip_to_human(self) -> None:
+        self.skip = True
+        self.timer = 0.0
+
+    def ack_round(self) -> None:
+        """The table has shown the round's results: the game goes on."""
+        self.round_done = None
+
+    # ------------------------------------------------------------------------------------------------
+    def _reveal_tick(self) -> None:
+        """The whole stir tick is revealed together (R22): every decision and the chips it draws."""
+        m = self.match
+        self.last_tick = list(m.queue)
+        while m.need().kind in ("reveal", "chance") and m.in_tick_reveal():
+            m.advance()
+        if len(m.humans()) > 1 and any(m.is_human(s) for s, _ in self.last_tick):
+            self.timer = max(self.timer, REVEAL_HOLD)  # hot-seat: the reveal is seen before the next hand-off
+
+    def _after_step(self, delay: float = 0.0) -> bool:
+        """Autosave, the pace, and the end of a round; True if the game now waits for the round results."""
+        self.timer = max(self.timer, delay)
+        if self.autosave is not None:
+            self.autosave(self.match)
+        g = self.game
+        if g.round != self._round_seen or g.is_over:
+            self.round_done = g.round if g.is_over else g.round - 1
+            self._round_seen = g.round
+            return True
+        return False
+
+    def _bot_acts(self, seat: int, d: BotDecision | BaseException | None, in_tick: bool) -> None:
+        m = self.match
+        if isinstance(d, BotDecision):
+            m.last_decision[seat] = d
+            m.submit(seat, d.action)
+        else:  # a bot that fails never stops the game: it takes the first legal action (and it is logged)
+            log.error("bot for seat %s failed", seat, exc_info=d if isinstance(d, BaseException) else None)
+            m.submit(seat, m.game.legal_actions(seat)[0])
+        if in_tick:
+            self._after_step()  # a stir decision shows nothing yet: the reveal is what the player watches
+        else:
+            self._after_step(delay=self.pace())
+
+    def _start_worker(self, seat: int) -> None:
+        g = self.game.fast_clone()
+        self._worker_seat = seat
+        self._worker_result = None
+
+        def run() -> None:
+            try:
+                self._worker_result = self.match.bot_decide(seat, g)
+            except Exception as e:  # noqa: BLE001 - handled on the main thread, never a traceback
+                self._worker_result = e
+
+        self._worker = threading.Thread(target=run, name="bot", daemon=True)
+        self._worker.start()
+
+    def _collect_worker(self) -> None:
+        w = self._worker
+        if w is None or w.is_alive():
+            return
+        seat, res = self._worker_seat, self._worker_result
+        self._worker = None
+        self._worker_seat = None
+        assert seat is not None
+        m = self.match
+        in_tick = m.in_tick() and seat in m.tick_seats()
+        self._bot_acts(seat, res, in_tick)
+
+    def wait_for_bot(self, timeout: float = 30.0) -> None:
+        """Block until a thinking bot has chosen (tests and shutdown)."""
+        if self._worker is not None:
+            self._worker.join(timeout)
+
+    def to_data(self) -> dict[str, Any]:
+        return self.match.to_data()

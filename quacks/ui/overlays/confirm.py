@@ -1,0 +1,42 @@
+"""A question before something costly and irreversible (a white chip that explodes the pot, coins left
+unspent): Enter or Y does it, Esc or N goes back."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ...i18n import _
+from .. import theme as T
+from ..app import App
+from ..widgets import Button
+from .base import Overlay
+
+
+class Confirm(Overlay):
+    veil = 150
+    seed = 77
+
+    def __init__(self, app: App, text: str, on_yes: Callable[[], None], yes: str = "", no: str = "") -> None:
+        super().__init__(app, (760, 280))
+        self.text = text
+        self.on_yes = on_yes
+        r = self.rect
+        yes_b = Button(pygame.Rect(r.x + 40, r.bottom - 96, 300, 64), yes or _("Yes, do it"), self._yes,
+                       hotkey=pygame.K_y, hotkey_label="Enter", size=24)
+        no_b = Button(pygame.Rect(r.right - 340, r.bottom - 96, 300, 64), no or _("No, go back"), self.close,
+                      hotkey=pygame.K_n, hotkey_label="Esc", style="dark", size=24)
+        self.buttons = [yes_b, no_b]
+        self.default = yes_b
+
+    def _yes(self) -> None:
+        self.close()
+        self.on_yes()
+
+    def draw_body(self, surf: pygame.Surface) -> None:
+        te = self.app.text
+        r = self.rect
+        with te.roomy():
+            te.blit_wrapped(surf, self.text, pygame.Rect(r.x + 40, r.y + 34, r.w - 80, r.h - 150), "sans-semibold", 22,
+                            T.INK)

@@ -1,0 +1,120 @@
+"""The log: every event of the game as a sentence with its cause, grouped by round, scrollable. The game
+goes on underneath (L or Esc closes it; other keys reach the table)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import Enum
+
+import pygame
+
+from ...i18n import _
+from ...rules.game import Game
+from ...wording.events import LogLine, log_lines
+from .. import art
+from .. import theme as T
+from ..app import App, Scene
+
+
+class Row(Enum):
+    HEAD = 1  # "Round 3"
+    LINE = 2  # the first line of an event
+    MORE = 3  # its wrapped continuation
+
+
+class LogView(Scene):
+    opaque = False
+    modal = False
+    pauses_below = False
+
+    def __init__(self, app: App, source: Callable[[], Game], colours: list[tuple[int, int, int]],
+                 rect: pygame.Rect) -> None:
+        super().__init__(app)
+        self.source = source
+        self.colours = colours
+        self.rect = rect
+        self.lines: list[LogLine] = []
+        self.seen = -1
+        self.scroll = 0  # rows scrolled up from the newest
+        self.rows: list[tuple[Row, str, tuple[int, int, int]]] = []
+        self._wrap_key: object = None
+
+    def sync(self, g: Game) -> None:
+        if len(g.events) != self.seen:
+            self.lines = log_lines(g, g.events)
+            self.seen = len(g.events)
+
+    def layout(self) -> None:
+        te = self.app.text
+        key = (len(self.lines), self.rect.size, te.scale, te.dense)
+        if key == self._wrap_key:
+            return
+        rows: list[tuple[Row, str, tuple[int, int, int]]] = []
+        last_round = None
+        for ln in self.lines:
+            if ln.round != last_round:
+                rows.append((Row.HEAD, _("Round {n}").format(n=ln.round), T.BRASS_DARK))
+                last_round = ln.round
+            col = self.colours[ln.seat] if ln.seat is not None and ln.seat < len(self.colours) else T.INK_SOFT
+            for i, part in enumerate(te.wrap(ln.text, "sans", 15, self.rect.w - 44)):
+                rows.append((Row.LINE if i == 0 else Row.MORE, part, col))
+        self.rows = rows
+        self._wrap_key = key
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_l, pygame.K_ESCAPE):
+                self.app.pop(self)
+                return True
+            steps = {pygame.K_PAGEUP: 12, pygame.K_PAGEDOWN: -12}
+            if event.key in steps:
+                self.scroll = max(0, self.scroll + steps[event.key])
+                return True
+            if event.key == pygame.K_HOME:
+                self.scroll = 10**6
+                return True
+            if event.key == pygame.K_END:
+                self.scroll = 0
+                return True
+        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(self.app.mouse_pos):
+            self.scroll = max(0, self.scroll + event.y * 3)
+            return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.rect.collidepoint(event.pos):
+            return True
+        return False
+
+    def draw(self, surf: pygame.Surface) -> None:
+        te = self.app.text
+        with te.roomy():
+            self.sync(self.source())
+            self.layout()
+            self._draw(surf)
+
+    def _draw(self, surf: pygame.Surface) -> None:
+        te = self.app.text
+        r = self.rect
+        art.panel(surf, r, seed=71)
+        te.blit(surf, _("Log"), (r.x + 18, r.y + 12), "serif-bold", 30, T.INK)
+        te.blit(surf, _("L closes · wheel or PgUp/PgDn scroll"), (r.right - 16, r.y + 22), "sans", 13, T.INK_SOFT,
+                "topright")
+        lh = te.font("sans", 15).get_linesize() + 2
+        area = pygame.Rect(r.x + 16, r.y + 56, r.w - 32, r.h - 72)
+        fit = max(1, area.h // lh)
+        total = len(self.rows)
+        self.scroll = min(self.scroll, max(0, total - fit))
+        end = total - self.scroll
+        y = area.y
+        for kind, text, col in self.rows[max(0, end - fit):end]:
+            if kind is Row.HEAD:
+                img = te.render(text, "sans-bold", 16, T.BRASS_DARK)
+                surf.blit(img, (area.x, y))
+                pygame.draw.line(surf, T.PARCHMENT_EDGE, (area.x + img.get_width() + 12, y + lh // 2),
+                                 (area.right, y + lh // 2), 1)
+            else:
+                if kind is Row.LINE:
+                    pygame.draw.circle(surf, col, (area.x + 3, y + lh // 2), 3)
+                te.blit(surf, text, (area.x + (10 if kind is Row.LINE else 22), y), "sans", 15, T.INK)
+            y += lh
+        if self.scroll:
+            te.blit(surf, _("{n} newer lines below (End)").format(n=self.scroll), (r.centerx, r.bottom - 14), "sans",
+                    13, T.INK_SOFT, "midbottom")

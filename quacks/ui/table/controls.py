@@ -1,0 +1,153 @@
+"""The controls of a human decision: the question, and a button per legal action (Draw, Stop, Flask while
+brewing; the shop's cart; the options of any other decision), each with a key and, when disabled, the
+reason. Decisions with more options than fit in the bar are answered in a choice dialog instead.
+
+The words come from ``quacks.wording.decisions``; what a click does is ``on_choose(seat, action)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+import pygame
+
+from ...i18n import _
+from ...rules.actions import DRAW, FLASK, STOP, Action
+from ...rules.chips import CHIP_BY_NAME
+from ...rules.game import Game
+from ...rules.kinds import DecisionKind
+from ...wording.decisions import BrewWords, Label, label, prompt
+from .. import art
+from .. import theme as T
+from ..app import text_engine
+from ..widgets import KEY_NUMBERS, Button
+from .layout import TableLayout
+from .shop_panel import ShopPanel
+
+BAR_MAX = 4  # options that still fit in the bar; more go to a choice dialog
+KEYS_LINE = ("B bag · L log · V another pot · Esc menu")
+
+
+class Controls:
+    def __init__(self, layout: TableLayout, on_choose: Callable[[int, Action], None]) -> None:
+        self.layout = layout
+        self.on_choose = on_choose
+        self.seat: int | None = None
+        self.kind: DecisionKind | None = None
+        self.buttons: list[Button] = []
+        self.shop: ShopPanel | None = None
+        self.choices: list[tuple[Action, Label]] = []  # a decision answered in the choice dialog
+        self.hint = ""  # why the key just pressed does nothing
+        self.key: object = None
+
+    def clear(self) -> None:
+        self.seat = None
+        self.kind = None
+        self.buttons = []
+        self.shop = None
+        self.choices = []
+        self.hint = ""
+        self.key = None
+
+    @property
+    def active(self) -> bool:
+        return self.seat is not None
+
+    def build(self, g: Game, seat: int, colour_blind: bool) -> bool:
+        """Controls for the seat's current decision; False if they were already up to date."""
+        acts = list(g.legal_actions(seat))
+        key = (seat, g.decision_kind(seat), tuple(acts), g.version)
+        if key == self.key:
+            return False
+        self.clear()
+        self.key = key
+        self.seat = seat
+        self.kind = g.decision_kind(seat)
+        choose = self.on_choose
+        if self.kind is DecisionKind.SHOP:
+            f = self.layout.focus
+            r = pygame.Rect(f.x, f.y, f.w, self.layout.actions.bottom - f.y)
+            self.shop = ShopPanel(g, seat, r, acts, lambda a: choose(seat, a), colour_blind)
+            return True
+        bar = self.layout.actions
+        if self.kind is DecisionKind.BREW:
+            x = bar.x
+            for a, hk, k in ((DRAW, "Space", pygame.K_SPACE), (STOP, "S", pygame.K_s), (FLASK, "F", pygame.K_f)):
+                lb = label(g, seat, a)
+                self.buttons.append(Button(pygame.Rect(x, bar.y, 230, bar.h), lb.text, partial(choose, seat, a),
+                                           hotkey=k, hotkey_label=hk, enabled=a in acts, tooltip=lb.tip,
+                                           reason=BrewWords.why_not(g, seat, a), size=26,
+                                           style="parchment" if a == STOP else "brass"))
+                x += 242
+            return True
+        labels = [(a, label(g, seat, a)) for a in acts]
+        if len(acts) > BAR_MAX:
+            self.choices = labels
+            return True
+        gap = 10
+        w = max(140, min(330, (bar.w - gap * (len(acts) - 1)) // max(1, len(acts))))
+        for i, (a, lb) in enumerate(labels):
+            icon = None
+            if lb.chip:
+                c = CHIP_BY_NAME[lb.chip]
+                icon = art.chip(c.colour.value, c.value, 16, colour_blind)
+            self.buttons.append(Button(pygame.Rect(bar.x + i * (w + gap), bar.y, w, bar.h), lb.text,
+                                       partial(choose, seat, a), hotkey=KEY_NUMBERS[i], hotkey_label=str(i + 1),
+                                       tooltip=lb.tip, size=19 if len(lb.text) > 16 else 22, icon=icon))
+        return True
+
+    # ------------------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.shop is not None and self.shop.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            for b in self.buttons:
+                if b.hotkey == event.key:
+                    if b.enabled:
+                        b.click()
+                    else:
+                        self.hint = b.reason
+                    return True
+        return any(b.handle(event) for b in self.buttons)
+
+    def hover_help(self, pos: tuple[int, int]) -> str:
+        for b in self.buttons:
+            if b.rect.collidepoint(pos):
+                return b.help_text()
+        if self.shop is not None and self.shop.rect.collidepoint(pos):
+            return self.shop.hover_help()
+        return ""
+
+    def draw(self, surf: pygame.Surface, g: Game, waiting: str = "") -> None:
+        """The bar: the question and buttons of a decision, or what the table waits for (``waiting``)."""
+        te = text_engine()
+        bar = self.layout.actions
+        if self.shop is not None:
+            self.shop.draw(surf)
+            return
+        if self.seat is None or self.choices:
+            if waiting:
+                te.blit(surf, waiting, (bar.x + 4, bar.centery), "sans-semibold", 22, T.PARCHMENT_DARK, "midleft")
+                te.blit(surf, _("Tab: skip to my turn"), (bar.right, bar.centery), "sans", 18, T.PARCHMENT_DARK,
+                        "midright")
+            return
+        for b in self.buttons:
+            b.draw(surf)
+        right = max(b.rect.right for b in self.buttons) if self.buttons else bar.x
+        keys = te.render(_(KEYS_LINE), "sans", 15, T.PARCHMENT_DARK)
+        if right + 16 + keys.get_width() <= bar.right:
+            surf.blit(keys, keys.get_rect(bottomright=(bar.right, bar.bottom - 2)))
+            width = bar.w
+        else:  # the buttons reach the corner: the key line goes up, beside the question
+            surf.blit(keys, keys.get_rect(bottomright=(bar.right, bar.y - 8)))
+            width = bar.w - keys.get_width() - 24
+        question = prompt(g, self.seat)
+        lines = te.wrap(question, "sans-semibold", 20, width)
+        lh = te.font("sans-semibold", 20).get_linesize()
+        y = bar.y - 8 - lh * len(lines)
+        for line in lines:
+            te.blit(surf, line, (bar.x + 4, y), "sans-semibold", 20, T.CREAM)
+            y += lh
+        if self.hint:
+            te.blit(surf, self.hint, (bar.right, bar.y - 8 - lh * len(lines) - 4), "sans", 16, T.WARN, "bottomright")

@@ -1,0 +1,178 @@
+"""The table as a picture: books, board, the pot in focus with its panel, and the other seats' pots.
+
+``TableView`` draws from a game and a ``ViewState`` (who is in focus, who looks, what the bots said, the
+die rolls of the round) and answers where things are (a seat's pot, the bag button, what is under the
+mouse). It drives nothing: the live table, the replay viewer and ``bench-ui`` all draw through it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from ...i18n import _
+from ...rules.game import Game
+from ...rules.kinds import Phase
+from ...session.setup import MatchSetup
+from ...wording.text import level_name
+from .. import art
+from .. import theme as T
+from ..app import LOGICAL
+from . import pot_view as pv
+from .board_view import BoardView
+from .books_view import BooksView
+from .layout import TableLayout
+
+
+@dataclass
+class ViewState:
+    """What the picture depends on besides the game."""
+
+    focus: int = 0
+    viewer: int | None = None  # the human seat looking at the table (None: nobody in particular)
+    colour_blind: bool = False
+    show_risk: bool = False
+    reasons: dict[int, str] = field(default_factory=dict)  # each bot's latest reason
+    decided: frozenset[int] = frozenset()  # seats whose stir decision is in, hidden until the reveal
+    dice: tuple[tuple[int, str], ...] = ()  # this round's bonus-die rolls (seat, face), in order
+    pot_covered: bool = False  # the shop lies over the pot in focus
+
+
+class TableView:
+    def __init__(self, setup: MatchSetup) -> None:
+        self.setup = setup
+        self.layout = TableLayout(len(setup.seats))
+        self.books = BooksView(self.layout.books)
+        self.board = BoardView(self.layout.board)
+        self.other_rects: dict[int, pygame.Rect] = {}
+        self._bg: pygame.Surface | None = None
+        self._bg_key: object = None
+        self.focus = 0
+
+    # ------------------------------------------------------------------------------------------------
+    # seats
+
+    def look(self, seat: int) -> T.PlayerLook:
+        return T.PLAYER_LOOKS[self.setup.seats[seat].colour]
+
+    def looks(self) -> list[tuple[str, str]]:
+        return [(s.colour, (s.name[:1] or "?").upper()) for s in self.setup.seats]
+
+    def kind_text(self, seat: int, solo_human: bool) -> str:
+        """"you", "human", "Normal bot"."""
+        kind = self.setup.seats[seat].kind
+        if kind == "human":
+            return _("you") if solo_human else _("human")
+        return _("{level} bot").format(level=level_name(kind))
+
+    # ------------------------------------------------------------------------------------------------
+    # where things are
+
+    def others(self, g: Game, focus: int) -> list[int]:
+        return [i for i in range(g.n) if i != focus]
+
+    def place_others(self, g: Game, focus: int) -> None:
+        others = self.others(g, focus)
+        self.other_rects = dict(zip(others, self.layout.other_rects(len(others))))
+        self.focus = focus
+
+    def seat_at(self, pos: tuple[int, int]) -> int | None:
+        """The seat whose small pot card is at ``pos``."""
+        for seat, r in self.other_rects.items():
+            if r.collidepoint(pos):
+                return seat
+        return None
+
+    def bag_button_rect(self) -> pygame.Rect:
+        info = self.layout.info
+        return pygame.Rect(info.x, info.bottom - 52, 230, 50)
+
+    def pot_layout(self, seat: int, covered: bool = False) -> pv.PotLayout | None:
+        """Where a seat's pot is drawn (None if it is covered)."""
+        if seat == self.focus:
+            return None if covered else pv.PotLayout(self.layout.pot_centre, self.layout.pot_radius)
+        r = self.other_rects.get(seat)
+        if r is None:
+            return None
+        centre, radius = TableLayout.small_pot(r)
+        return pv.PotLayout(centre, radius)
+
+    def bag_pos(self, seat: int) -> tuple[int, int]:
+        if seat == self.focus:
+            return self.bag_button_rect().center
+        r = self.other_rects.get(seat)
+        return (r.right - 40, r.bottom - 40) if r is not None else (LOGICAL[0] // 2, LOGICAL[1] // 2)
+
+    def seat_region(self, seat: int) -> pygame.Rect:
+        """The part of the screen a seat's pot and panel take (for partial redraws)."""
+        if seat == self.focus:
+            return self.layout.focus.inflate(8, 8)
+        r = self.other_rects.get(seat)
+        return r.inflate(8, 8) if r is not None else pygame.Rect(0, 0, 0, 0)
+
+    # ------------------------------------------------------------------------------------------------
+    # words about a seat
+
+    def status(self, g: Game, seat: int, st: ViewState) -> str:
+        s = g.seats[seat]
+        if g.phase == Phase.BREWING or (g.phase == Phase.FORTUNE and s.pot):
+            if s.exploded:
+                return _("exploded! (protected)") if s.protected else _("exploded!")
+            if s.brewing:
+                return _("has decided") if seat in st.decided else _("brewing")
+            return _("stopped")
+        if s.exploded and g.phase in (Phase.EVALUATION, Phase.SHOPPING):
+            if s.choice == "coins":
+                return _("exploded: took the coins")
+            if s.choice == "vp":
+                return _("exploded: took the VP")
+            return _("exploded")
+        return ""
+
+    # ------------------------------------------------------------------------------------------------
+    # drawing
+
+    def background(self, g: Game, st: ViewState, scale: float) -> pygame.Surface:
+        """Wood, the books and the scoring track in one picture, redrawn only when they change."""
+        key = (g.round, tuple(g.supply.raw()), st.colour_blind, scale, st.focus)
+        if self._bg is None or self._bg_key != key:
+            from ..app import text_engine
+
+            bg = art.wood(LOGICAL).copy()
+            self.books.draw(bg, g, st.colour_blind, text_engine().scale)
+            bg.blit(self.board.static(g), self.board.rect.topleft)
+            inner = self.board.inner
+            pygame.draw.rect(bg, (70, 48, 30), inner, border_radius=12)
+            pygame.draw.rect(bg, T.BRASS_DARK, inner, 2, border_radius=12)
+            frame = self.layout.focus
+            pygame.draw.rect(bg, (30, 20, 14), frame.move(0, 6), border_radius=18)
+            pygame.draw.rect(bg, (58, 40, 28), frame, border_radius=18)
+            pygame.draw.rect(bg, self.look(st.focus).fill, frame, 3, border_radius=18)
+            for seat, r in zip(self.others(g, st.focus), self.layout.other_rects(g.n - 1)):
+                pygame.draw.rect(bg, (52, 36, 26), r, border_radius=16)
+                pygame.draw.rect(bg, self.look(seat).fill, r, 2, border_radius=16)
+            self._bg = bg
+            self._bg_key = key
+        return self._bg
+
+    def forget_background(self) -> None:
+        self._bg_key = None
+
+    def draw(self, surf: pygame.Surface, g: Game, st: ViewState, anim: object | None = None) -> None:
+        """The whole table body (not the controls): background, board, the pot in focus, the others."""
+        from ..app import text_engine
+        from .focus_panel import draw_focus
+        from .others_panel import draw_others
+
+        self.place_others(g, st.focus)
+        surf.blit(self.background(g, st, text_engine().scale), (0, 0))
+        vps = anim.marker_values(g) if anim is not None else None  # type: ignore[attr-defined]
+        dice = [(g.seats[s].name, f) for s, f in st.dice]
+        spin = 0.0
+        if anim is not None and dice:
+            face, spin = anim.die_face(dice[-1][1])  # type: ignore[attr-defined]
+            dice[-1] = (dice[-1][0], face)
+        self.board.draw(surf, g, self.looks(), dice, vps, st.colour_blind, static=False, die_spin=spin)
+        draw_focus(surf, self, g, st, anim)
+        draw_others(surf, self, g, st, anim)

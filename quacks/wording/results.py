@@ -1,0 +1,83 @@
+"""A round's results per seat: the scoring space, VP by source, coins, rubies gained and spent, purchases,
+and a short line of where it all came from (read from the round's events)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..i18n import N_, _
+from ..rules.game import Game
+from ..rules.kinds import EventKind, Phase
+
+SOURCES = {"space": N_("space"), "die": N_("die"), "chip": N_("chips"), "card": N_("card"),
+           "tube": N_("test tube"), "convert": N_("bought")}
+PHASES = {Phase.FORTUNE: N_("the fortune card"), Phase.BREWING: N_("brewing"), Phase.EVALUATION: N_("evaluation"),
+          Phase.SHOPPING: N_("shopping"), Phase.RUBIES: N_("spending rubies"), Phase.OVER: N_("the end")}
+
+
+def phase_name(phase: str) -> str:
+    return _(PHASES[Phase(phase)])
+
+
+@dataclass
+class SeatRound:
+    name: str
+    space: int
+    vp: int  # gained this round
+    score: int
+    coins: int
+    rubies_gained: int = 0
+    rubies_spent: int = 0
+    droplet: int = 0
+    buys: list[str] = field(default_factory=list)
+    why: str = ""
+
+
+def round_rows(g: Game, rnd: int, before: list[int]) -> list[SeatRound]:
+    """The results of round ``rnd`` for every seat (``before``: each seat's score when the round began)."""
+    rows = []
+    for i, s in enumerate(g.seats):
+        b = before[i] if i < len(before) else 0
+        rows.append(SeatRound(s.name, s.last_space, s.score - b, s.score, g.cat.pot.space(s.last_space).coins))
+    vp_by: list[dict[str, list[int]]] = [{} for _ in g.seats]
+    other: list[list[str]] = [[] for _ in g.seats]
+    for e in g.events:
+        if e.round != rnd or e.seat is None or not 0 <= e.seat < g.n:
+            continue
+        row = rows[e.seat]
+        k = e.kind
+        if k == EventKind.VP:
+            vp_by[e.seat].setdefault(str(e.get("source")), []).append(int(e.get("amount", 0)))
+        elif k == EventKind.RUBIES:
+            n = int(e.get("amount", 0))
+            if n > 0:
+                row.rubies_gained += n
+            else:
+                row.rubies_spent += -n
+        elif k == EventKind.DROPLET:
+            row.droplet += int(e.get("after", 0)) - int(e.get("before", 0))
+        elif k == EventKind.BUY:
+            row.buys = list(e.get("chips", []))
+        elif k == EventKind.EXPLOSION_CHOICE:
+            other[e.seat].append(_("exploded, took the coins") if e.get("choice") == "coins"
+                                 else _("exploded, took the VP"))
+        elif k == EventKind.EXPLODE and e.get("protected"):
+            other[e.seat].append(_("exploded (protected)"))
+    for i, row in enumerate(rows):
+        parts = []
+        if vp_by[i]:
+            items = []
+            for src, amounts in vp_by[i].items():
+                name = _(SOURCES.get(src, N_("other")))
+                if len(amounts) > 1 and len(set(amounts)) == 1:
+                    items.append(_("{source} {count} x +{n}").format(source=name, count=len(amounts), n=amounts[0]))
+                else:
+                    items.append(_("{source} +{n}").format(source=name, n=sum(amounts)))
+            parts.append(_("VP: {items}").format(items=", ".join(items)))
+        if row.rubies_gained or row.rubies_spent:
+            parts.append(_("rubies +{gained} / -{spent}").format(gained=row.rubies_gained, spent=row.rubies_spent))
+        if row.droplet:
+            parts.append(_("droplet +{n}").format(n=row.droplet))
+        parts += other[i]
+        row.why = " · ".join(parts)
+    return rows
