@@ -116,13 +116,11 @@ def _table(app: Any) -> None:
         g = m.game
         if g.round >= 3 and g.phase == "brewing" and all(len(s.pot) >= 3 for s in g.seats):
             break
-        if m.advance() is None:
+        if not m.advance():
             break
     else:
         raise SelftestError("the bots did not reach round 3")
-    scene = TableScene(app, m)
-    scene.frozen = True  # draw the table as it is, without letting the game move on
-    _draw(app, scene, "the table")
+    _draw(app, TableScene(app, m), "the table")  # drawn as it is: nothing updates it
 
 
 def _bot_game() -> tuple[int, float, str, int]:
