@@ -1,9 +1,11 @@
-"""Test set-up: no window, no sound device, and quiet pygame (tooling.md)."""
+"""Test set-up: no window, no sound device, quiet pygame (tooling.md), and nothing written into the checkout:
+Hypothesis keeps its example database in the system's temp folder, not in ``.hypothesis/`` here."""
 
 from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -15,6 +17,11 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import pytest  # noqa: E402
+from hypothesis.configuration import set_hypothesis_home_dir  # noqa: E402
+
+HYPOTHESIS_HOME = Path(tempfile.gettempdir()) / "quacks-hypothesis"
+os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", str(HYPOTHESIS_HOME))  # for test subprocesses too
+set_hypothesis_home_dir(os.environ["HYPOTHESIS_STORAGE_DIRECTORY"])
 
 from quacks.content.loader import default_catalogue  # noqa: E402
 from quacks.rules.catalogue import Catalogue  # noqa: E402

@@ -1,4 +1,6 @@
-"""Every scenario passes: the shared examples (a fixed contract) and the project's own under tests/scenarios/."""
+"""Every scenario passes: the shared examples (a fixed contract, copied to tests/scenarios/shared/ so a clean
+clone has them) and the project's own under tests/scenarios/. Each file runs once; where the shared folder
+is next to the checkout, the copies are checked to be the originals, byte for byte."""
 
 from __future__ import annotations
 
@@ -12,10 +14,9 @@ import pytest
 from quacks import scenario
 
 HERE = Path(__file__).resolve().parent
-SHARED = HERE.parent.parent / "shared" / "scenarios"
+SHARED = HERE.parent.parent / "shared" / "scenarios"  # the originals, when the checkout sits beside them
+COPIES = HERE / "scenarios" / "shared"
 FILES = sorted((HERE / "scenarios").rglob("*.yaml"))
-if SHARED.is_dir():
-    FILES += sorted(SHARED.glob("*.yaml"))
 
 
 def _id(p: Path) -> str:
@@ -28,6 +29,20 @@ def test_scenario_passes(path: Path, capsys: pytest.CaptureFixture[str]) -> None
     out, err = capsys.readouterr()
     assert code == 0, err
     json.loads(out)
+
+
+def test_each_scenario_runs_once() -> None:
+    assert len({p.resolve() for p in FILES}) == len(FILES)
+    assert not any(p.is_relative_to(SHARED) for p in FILES)
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="the shared scenarios are not beside this checkout")
+def test_the_copies_of_the_shared_scenarios_are_the_originals() -> None:
+    originals = {p.name: p.read_bytes() for p in SHARED.glob("*.yaml")}
+    copies = {p.name: p.read_bytes() for p in COPIES.glob("*.yaml")}
+    assert sorted(copies) == sorted(originals), "copy every file of ../shared/scenarios to tests/scenarios/shared"
+    changed = [n for n in originals if copies[n] != originals[n]]
+    assert not changed, f"tests/scenarios/shared differs from ../shared/scenarios: {changed}"
 
 
 def test_there_are_enough_scenarios() -> None:
