@@ -19,7 +19,7 @@ from ..ai.base import Decision as BotDecision
 from ..rules.actions import Action
 from ..rules.events import Event
 from ..rules.game import Game
-from .match import Match, Need
+from .match import Match, Need, Waits
 
 log = logging.getLogger("quacks.session")
 
@@ -77,7 +77,7 @@ class MatchDriver:
             return True
         if self.hold or self.round_done is not None:
             return False
-        return self.need().kind in ("chance", "reveal", "bot") or self.timer > 0
+        return self.need().kind in (Waits.CHANCE, Waits.REVEAL, Waits.BOT) or self.timer > 0
 
     def wake_in(self) -> float | None:
         """Seconds until ``update`` has something to do without input (0: now), or None if it waits for input."""
@@ -86,7 +86,7 @@ class MatchDriver:
         if self.hold or self.round_done is not None:
             return None
         kind = self.need().kind
-        if kind == "over" or (kind == "human" and self.timer <= 0):
+        if kind is Waits.OVER or (kind is Waits.HUMAN and self.timer <= 0):
             return None
         return max(0.0, self.timer)
 
@@ -95,7 +95,7 @@ class MatchDriver:
         if self.hold or self.round_done is not None or self._worker is not None or self.timer > 0:
             return ()
         need = self.need()
-        return need.seats if need.kind == "human" else ()
+        return need.seats if need.kind is Waits.HUMAN else ()
 
     # ------------------------------------------------------------------------------------------------
     # moving on
@@ -110,19 +110,19 @@ class MatchDriver:
         m = self.match
         for _ in range(MAX_STEPS_PER_UPDATE):
             need = m.need()
-            if need.kind == "chance":
+            if need.kind is Waits.CHANCE:
                 m.step_chance()
                 if self._after_step():
                     return
                 continue
-            if need.kind == "reveal":
+            if need.kind is Waits.REVEAL:
                 if self.timer > 0:
                     return
                 self._reveal_tick()
                 if self._after_step(delay=self.pace()) or self.timer > 0:
                     return
                 continue
-            if need.kind == "bot":
+            if need.kind is Waits.BOT:
                 seat = need.seats[0]
                 in_tick = m.in_tick() and seat in m.tick_seats()
                 if self.timer > 0 and not in_tick:
@@ -134,7 +134,7 @@ class MatchDriver:
                 if self.round_done is not None or self.timer > 0:
                     return
                 continue
-            if need.kind == "human":
+            if need.kind is Waits.HUMAN:
                 self.skip = False
             return  # a human decides, or the game is over
 
@@ -157,7 +157,7 @@ class MatchDriver:
         """The whole stir tick is revealed together (R22): every decision and the chips it draws."""
         m = self.match
         self.last_tick = list(m.queue)
-        while m.need().kind in ("reveal", "chance") and m.in_tick_reveal():
+        while m.need().kind in (Waits.REVEAL, Waits.CHANCE) and m.in_tick_reveal():
             m.advance()
         if len(m.humans()) > 1 and any(m.is_human(s) for s, _ in self.last_tick):
             self.timer = max(self.timer, REVEAL_HOLD)  # hot-seat: the reveal is seen before the next hand-off

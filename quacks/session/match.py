@@ -15,6 +15,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from ..ai.base import Bot
@@ -29,16 +30,26 @@ from ..rules.replay import apply_entry
 from .seeding import Streams
 from .setup import HUMAN, PLAYER_COLOURS, MatchSetup, SeatSpec
 
-__all__ = ["HUMAN", "PLAYER_COLOURS", "Match", "MatchSetup", "Need", "SeatSpec"]
+__all__ = ["HUMAN", "PLAYER_COLOURS", "Match", "MatchSetup", "Need", "SeatSpec", "Waits"]
 
 BotTimer = Callable[[int, bool, float], None]  # (seat, a draw/stop decision?, seconds)
 
 
+class Waits(Enum):
+    """What a match waits for."""
+
+    CHANCE = "chance"  # a random outcome (the match samples it)
+    REVEAL = "reveal"  # the decisions of a stir tick, to be carried out
+    BOT = "bot"  # a bot's choice
+    HUMAN = "human"  # a human's choice (the seats listed)
+    OVER = "over"  # nothing: the game is over
+
+
 @dataclass(frozen=True)
 class Need:
-    """What the match waits for: a ``chance`` step, a ``bot`` or ``human`` choice, a ``reveal``, or ``over``."""
+    """What the match waits for, and from which seats."""
 
-    kind: str
+    kind: Waits
     seats: tuple[int, ...] = ()
     chance: ChanceWaiting | None = None
 
@@ -95,26 +106,26 @@ class Match:
         a seat's follow-up choice, then the undecided seats of the stir tick (bots first), then the reveal."""
         g = self.game
         if g.is_over:
-            return Need("over")
+            return Need(Waits.OVER)
         ch = g.pending_chance()
         if ch is not None:
-            return Need("chance", chance=ChanceWaiting(ch.kind, ch.seat, ch.count))
+            return Need(Waits.CHANCE, chance=ChanceWaiting(ch.kind, ch.seat, ch.count))
         if self.queue:
-            return Need("reveal")
+            return Need(Waits.REVEAL)
         seats = g.acting_seats()
         kind = g.decision_kind
         for s in seats:
             if kind(s) != "brew":  # a follow-up choice (a pick, a return, a second chance, chips beside the pot)
-                return Need("human" if s not in self.bots else "bot", (s,))
+                return Need(Waits.HUMAN if s not in self.bots else Waits.BOT, (s,))
         if not seats:
-            return Need("over")
+            return Need(Waits.OVER)
         undecided = [s for s in seats if s not in self.tick]
         for s in undecided:
             if s in self.bots:
-                return Need("bot", (s,))
+                return Need(Waits.BOT, (s,))
         if undecided:
-            return Need("human", tuple(undecided))
-        return Need("reveal")
+            return Need(Waits.HUMAN, tuple(undecided))
+        return Need(Waits.REVEAL)
 
     # ------------------------------------------------------------------------------------------------
     def step_chance(self) -> None:

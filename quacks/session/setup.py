@@ -8,6 +8,7 @@ from typing import Any
 
 from ..ai.levels import LEVELS
 from ..rules.config import GameConfig
+from .names import name_problem
 
 HUMAN = "human"
 PLAYER_COLOURS = ("amber", "teal", "plum", "moss")
@@ -42,7 +43,10 @@ class MatchSetup:
     @staticmethod
     def from_data(d: dict[str, Any]) -> MatchSetup:
         seats = tuple(SeatSpec(str(s["name"]), str(s["colour"]), str(s["kind"])) for s in d["seats"])
-        for s in seats:
+        for i, s in enumerate(seats):
+            problem = name_problem(s.name, what=f"the name of seat {i + 1}")
+            if problem:
+                raise ValueError(problem)
             if s.kind != HUMAN and s.kind not in LEVELS:
                 raise ValueError(f"unknown seat kind {s.kind!r}")
         setup = MatchSetup(GameConfig.from_data(d["game"]), seats, int(d["seed"]))

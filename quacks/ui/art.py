@@ -129,42 +129,60 @@ def panel(surf: pygame.Surface, rect: pygame.Rect, tint: T.RGB = T.PARCHMENT, ra
 # chips and tokens
 
 
-def _symbol(surf: pygame.Surface, kind: str, centre: tuple[float, float], r: float, colour: tuple[int, ...]) -> None:
+def _dot(surf: pygame.Surface, cx: float, cy: float, r: float, colour: tuple[int, ...], w: int) -> None:
+    pygame.draw.circle(surf, colour, (cx, cy), r * 0.32)
+
+
+def _leaf(surf: pygame.Surface, cx: float, cy: float, r: float, colour: tuple[int, ...], w: int) -> None:
+    pygame.draw.polygon(surf, colour, [(cx, cy - r), (cx + r * 0.6, cy), (cx, cy + r), (cx - r * 0.6, cy)])
+
+
+def _web(surf: pygame.Surface, cx: float, cy: float, r: float, colour: tuple[int, ...], w: int) -> None:
+    for k in range(6):
+        a = k * math.pi / 3
+        pygame.draw.line(surf, colour, (cx, cy), (cx + r * math.cos(a), cy + r * math.sin(a)), w)
+    pygame.draw.circle(surf, colour, (cx, cy), r * 0.55, w)
+
+
+def _triangle(surf: pygame.Surface, cx: float, cy: float, r: float, colour: tuple[int, ...], w: int) -> None:
+    pygame.draw.polygon(surf, colour, [(cx, cy - r), (cx + r * 0.9, cy + r * 0.7), (cx - r * 0.9, cy + r * 0.7)])
+
+
+def _cap(surf: pygame.Surface, cx: float, cy: float, r: float, colour: tuple[int, ...], w: int) -> None:
+    pygame.draw.ellipse(surf, colour, (cx - r, cy - r * 0.8, r * 2, r * 1.2))
+    pygame.draw.rect(surf, colour, (cx - r * 0.28, cy - r * 0.1, r * 0.56, r * 0.95))
+
+
+def _star(surf: pygame.Surface, cx: float, cy: float, r: float, colour: tuple[int, ...], w: int) -> None:
+    pts = []
+    for k in range(10):
+        a = -math.pi / 2 + k * math.pi / 5
+        rr = r if k % 2 == 0 else r * 0.45
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    pygame.draw.polygon(surf, colour, pts)
+
+
+def _wisp(surf: pygame.Surface, cx: float, cy: float, r: float, colour: tuple[int, ...], w: int) -> None:
+    pygame.draw.circle(surf, colour, (cx, cy - r * 0.2), r * 0.6)
+    pts = [(cx - r * 0.6, cy - r * 0.2), (cx + r * 0.6, cy - r * 0.2), (cx + r * 0.5, cy + r),
+           (cx + r * 0.15, cy + r * 0.6), (cx - r * 0.15, cy + r), (cx - r * 0.5, cy + r * 0.6)]
+    pygame.draw.polygon(surf, colour, pts)
+
+
+def _moth(surf: pygame.Surface, cx: float, cy: float, r: float, colour: tuple[int, ...], w: int) -> None:
+    pygame.draw.ellipse(surf, colour, (cx - r, cy - r * 0.6, r, r * 1.2))
+    pygame.draw.ellipse(surf, colour, (cx, cy - r * 0.6, r, r * 1.2))
+    pygame.draw.line(surf, colour, (cx, cy - r * 0.7), (cx, cy + r * 0.7), w)
+
+
+#: the colour-blind symbols by name (theme.CHIP_LOOKS names one per chip colour); an unknown name fails loudly
+SYMBOLS = {"dot": _dot, "leaf": _leaf, "web": _web, "triangle": _triangle, "cap": _cap, "star": _star,
+           "wisp": _wisp, "moth": _moth}
+
+
+def _symbol(surf: pygame.Surface, name: str, centre: tuple[float, float], r: float, colour: tuple[int, ...]) -> None:
     """A small shape per chip colour, so that colour is never the only cue (colour-blind safe)."""
-    cx, cy = centre
-    w = max(1, int(r * 0.22))
-    if kind == "dot":
-        pygame.draw.circle(surf, colour, (cx, cy), r * 0.32)
-    elif kind == "leaf":
-        pts = [(cx, cy - r), (cx + r * 0.6, cy), (cx, cy + r), (cx - r * 0.6, cy)]
-        pygame.draw.polygon(surf, colour, pts)
-    elif kind == "web":
-        for k in range(6):
-            a = k * math.pi / 3
-            pygame.draw.line(surf, colour, (cx, cy), (cx + r * math.cos(a), cy + r * math.sin(a)), w)
-        pygame.draw.circle(surf, colour, (cx, cy), r * 0.55, w)
-    elif kind == "triangle":
-        pts = [(cx, cy - r), (cx + r * 0.9, cy + r * 0.7), (cx - r * 0.9, cy + r * 0.7)]
-        pygame.draw.polygon(surf, colour, pts)
-    elif kind == "cap":
-        pygame.draw.ellipse(surf, colour, (cx - r, cy - r * 0.8, r * 2, r * 1.2))
-        pygame.draw.rect(surf, colour, (cx - r * 0.28, cy - r * 0.1, r * 0.56, r * 0.95))
-    elif kind == "star":
-        pts = []
-        for k in range(10):
-            a = -math.pi / 2 + k * math.pi / 5
-            rr = r if k % 2 == 0 else r * 0.45
-            pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
-        pygame.draw.polygon(surf, colour, pts)
-    elif kind == "wisp":
-        pygame.draw.circle(surf, colour, (cx, cy - r * 0.2), r * 0.6)
-        pts = [(cx - r * 0.6, cy - r * 0.2), (cx + r * 0.6, cy - r * 0.2), (cx + r * 0.5, cy + r),
-               (cx + r * 0.15, cy + r * 0.6), (cx - r * 0.15, cy + r), (cx - r * 0.5, cy + r * 0.6)]
-        pygame.draw.polygon(surf, colour, pts)
-    elif kind == "moth":
-        pygame.draw.ellipse(surf, colour, (cx - r, cy - r * 0.6, r, r * 1.2))
-        pygame.draw.ellipse(surf, colour, (cx, cy - r * 0.6, r, r * 1.2))
-        pygame.draw.line(surf, colour, (cx, cy - r * 0.7), (cx, cy + r * 0.7), w)
+    SYMBOLS[name](surf, centre[0], centre[1], r, colour, max(1, int(r * 0.22)))
 
 
 @lru_cache(maxsize=512)

@@ -6,7 +6,7 @@ from quacks.content.loader import default_catalogue
 from quacks.rules.chips import SET_COLOURS
 from quacks.rules.config import GameConfig
 from quacks.rules.snapshot import fingerprint
-from quacks.session.match import HUMAN, Match, MatchSetup, SeatSpec
+from quacks.session.match import HUMAN, Match, MatchSetup, SeatSpec, Waits
 
 
 def setup(kinds: tuple[str, ...], seed: int = 3, **kw: object) -> MatchSetup:
@@ -28,7 +28,7 @@ def test_stir_tick_waits_for_every_human_then_reveals_in_seat_order() -> None:
     m = Match(default_catalogue(), setup((HUMAN, "normal", HUMAN), fortunes=False))
     m.run_until_human()
     need = m.need()
-    assert need.kind == "human" and set(need.seats) == {0, 2}
+    assert need.kind is Waits.HUMAN and set(need.seats) == {0, 2}
     m.submit(2, "draw")
     assert m.need().seats == (0,)  # P2 has decided; P0 still to decide; nothing revealed yet
     assert not m.game.seats[2].pot
@@ -55,7 +55,7 @@ def test_resume_from_saved_data_mid_tick_gives_the_same_game() -> None:
     for mm in (m, again):
         while not mm.over:
             need = mm.need()
-            if need.kind == "human":
+            if need.kind is Waits.HUMAN:
                 for seat in need.seats:
                     mm.submit(seat, mm.game.legal_actions(seat)[0])
             mm.run_until_human()

@@ -85,3 +85,13 @@ def test_streams_belong_to_positions_and_take_one_number_per_outcome() -> None:
     assert c.stream("draw", 1).random() == d.stream("draw", 1).random()
     assert c.stream("reveal", 1).random() == [d.stream("reveal", 1).random() for _ in range(3)][2]
     assert mix(1, 2, 3) == mix(1, 2, 3) != mix(1, 2, 4)
+
+
+def test_a_seat_name_with_a_control_character_is_refused() -> None:
+    from quacks.session.setup import MatchSetup
+
+    cfg = _config(("normal", "easy"), {c: 1 for c in SET_COLOURS}, "standard")
+    data = bot_setup(cfg, ("normal", "easy"), 3).to_data()
+    data["seats"][1]["name"] = "Bo\x00b"
+    with pytest.raises(ValueError, match="seat 2"):
+        MatchSetup.from_data(data)

@@ -9,7 +9,7 @@ import pytest
 
 from quacks.content.loader import default_catalogue
 from quacks.rules.config import GameConfig
-from quacks.session.match import HUMAN, Match, MatchSetup, SeatSpec
+from quacks.session.match import HUMAN, Match, MatchSetup, SeatSpec, Waits
 
 
 @pytest.fixture(autouse=True)
@@ -56,7 +56,7 @@ def midgame() -> Match:
     m = play(make_match((HUMAN, "easy", HUMAN), seed=11), 8)
     for _ in range(200):  # on to a stir tick where both humans still have to decide
         need = m.need()
-        if need.kind == "human" and len(need.seats) == 2 and m.in_tick():
+        if need.kind is Waits.HUMAN and len(need.seats) == 2 and m.in_tick():
             return m
         play(m, 1)
     raise AssertionError("no stir tick with two humans deciding")

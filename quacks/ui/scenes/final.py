@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...rules.kinds import EventKind
 from ...session.match import Match
 from .. import art
 from .. import theme as T
@@ -23,7 +24,7 @@ def vp_breakdown(match: Match) -> list[dict[str, int]]:
         setup = g.config.setup.get(i)
         start[i] = setup.score if setup is not None and setup.score is not None else 0
     for e in g.events:
-        if e.kind == "vp" and e.seat is not None:
+        if e.kind == EventKind.VP and e.seat is not None:
             src = e.get("source", "space")
             out[e.seat][src if src in out[e.seat] else "space"] += int(e.get("amount", 0))
     for i, row in enumerate(out):
@@ -42,7 +43,7 @@ def score_by_round(match: Match) -> list[list[int]]:
         cur[i] = setup.score if setup is not None and setup.score is not None else 0
         series[i][0] = cur[i]
     for e in g.events:
-        if e.kind == "vp" and e.seat is not None:
+        if e.kind == EventKind.VP and e.seat is not None:
             cur[e.seat] = e.get("after", cur[e.seat])
             k = e.round - first + 1
             for j in range(k, len(series[e.seat])):

@@ -11,7 +11,7 @@ import pygame
 
 from ...content.loader import default_catalogue
 from ...i18n import _
-from ...rules.kinds import EventKind
+from ...rules.kinds import ChanceKind, EventKind
 from ...session.match import Match, MatchSetup
 from ...wording import text as W
 from ...wording.actions import action_sentence
@@ -36,11 +36,11 @@ def describe_entry(entry: list[Any], names: tuple[str, ...]) -> str:
         return action_sentence(who, str(entry[2]))
     kind, seat, outcome = entry[1], entry[2], entry[3]
     who = names[int(seat)] if seat is not None and 0 <= int(seat) < len(names) else ""
-    if kind == "draw":
+    if kind == ChanceKind.DRAW:
         return _("{name} draws {chip}").format(name=who, chip=W.chip_list(str(outcome).split()))
-    if kind == "reveal":
+    if kind == ChanceKind.REVEAL:
         return _("{name} looks at {chips}").format(name=who, chips=W.chip_list(str(outcome).split()))
-    if kind == "die":
+    if kind == ChanceKind.DIE:
         return _("{name} rolls the bonus die").format(name=who)
     return _("a fortune card is drawn")
 

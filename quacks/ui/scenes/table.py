@@ -20,7 +20,7 @@ from ...rules.chips import CHIP_BY_NAME
 from ...rules.kinds import DecisionKind, EventKind
 from ...rules.snapshot import fingerprint
 from ...session.driver import MatchDriver
-from ...session.match import Match
+from ...session.match import Match, Waits
 from ...wording import text as W
 from ...wording.decisions import prompt
 from ...wording.results import round_rows
@@ -331,10 +331,10 @@ class TableScene(Scene):
     def waiting_text(self) -> str:
         thinking = self.driver.thinking
         need = self.driver.need()
-        if thinking is not None or need.kind == "bot":
+        if thinking is not None or need.kind is Waits.BOT:
             seat = thinking if thinking is not None else need.seats[0]
             return W.you_or(self.g.seats[seat].name, _("You are thinking..."), _("{name} is thinking..."))
-        if need.kind in ("reveal", "chance") and self.match.in_tick_reveal():
+        if need.kind in (Waits.REVEAL, Waits.CHANCE) and self.match.in_tick_reveal():
             return _("Revealing the stir...")
         return ""
 

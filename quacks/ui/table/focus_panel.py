@@ -38,7 +38,7 @@ def draw_focus(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, an
     info = lay.info
     mk = art.marker(view.look(seat).key, (s.name[:1] or "?").upper(), 54)
     surf.blit(mk, (info.x, info.y))
-    solo = sum(1 for x in view.setup.seats if x.kind == "human") == 1
+    solo = sum(1 for x in view.setup.seats if not x.is_bot) == 1
     te.blit(surf, s.name, (info.x + 66, info.y + 2), "serif-bold", 36, T.CREAM)
     te.blit(surf, view.kind_text(seat, solo), (info.x + 66, info.y + 44), "sans", 16, T.PARCHMENT_DARK)
     te.blit(surf, W.vp(s.score), (info.right - 8, info.y + 6), "sans-bold", 36, T.BRASS_LIGHT, "topright")

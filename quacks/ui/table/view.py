@@ -61,10 +61,10 @@ class TableView:
 
     def kind_text(self, seat: int, solo_human: bool) -> str:
         """"you", "human", "Normal bot"."""
-        kind = self.setup.seats[seat].kind
-        if kind == "human":
+        spec = self.setup.seats[seat]
+        if not spec.is_bot:
             return _("you") if solo_human else _("human")
-        return _("{level} bot").format(level=level_name(kind))
+        return _("{level} bot").format(level=level_name(spec.kind))
 
     # ------------------------------------------------------------------------------------------------
     # where things are
