@@ -9,10 +9,9 @@ from quacks.rules.bag import ChipCounts
 from quacks.rules.chips import SET_COLOURS
 from quacks.rules.config import GameConfig, SeatSetup
 from quacks.session.match import HUMAN, Match, MatchSetup, SeatSpec
-from quacks.ui.anim import Animator
-from quacks.ui.anim import Motion
-from quacks.wording.events import log_lines
+from quacks.ui.anim import Animator, Motion
 from quacks.ui.scenes.table import TableScene
+from quacks.wording.events import log_lines
 
 from .driver import Driver
 

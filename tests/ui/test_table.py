@@ -10,9 +10,9 @@ from quacks.rules.chips import SET_COLOURS
 from quacks.rules.config import GameConfig
 from quacks.rules.kinds import DecisionKind
 from quacks.session.match import HUMAN, Match, MatchSetup, SeatSpec
+from quacks.ui.overlays.confirm import Confirm
 from quacks.ui.scenes.final import FinalScene, vp_breakdown
 from quacks.ui.scenes.newgame import NewGameScene
-from quacks.ui.overlays.confirm import Confirm
 from quacks.ui.scenes.table import TableScene
 
 from .driver import Driver

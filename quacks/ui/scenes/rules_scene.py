@@ -7,15 +7,16 @@ from functools import partial
 import pygame
 
 from ...content.loader import default_catalogue
+from ...i18n import _
 from ...rules.chips import SET_COLOURS, Colour
 from ...rules.game import Game
-from ...i18n import _
 from ...wording.rules_text import flow
 from ...wording.text import colour_name
 from .. import art
 from .. import theme as T
 from ..app import LOGICAL, App, Scene
 from ..widgets import Button
+
 
 class RulesScene(Scene):
     def __init__(self, app: App, game: Game | None = None) -> None:
