@@ -98,7 +98,8 @@ def check_values(data: Any, errors: Errors) -> None:
             continue
         if isinstance(x, int | float):
             if not (x == x and -MAX_NUMBER <= x <= MAX_NUMBER):  # x == x: not NaN
-                shown = str(x) if len(str(x)) <= 24 else f"a number of {len(str(x))} digits"
+                text = str(x)
+                shown = text if len(text) <= 30 else f"a number of {len(text)} digits"
                 errors.add(where, f"{shown} is out of range: no number in the data may be beyond {MAX_NUMBER} "
                                   "either way")
                 found += 1
@@ -162,7 +163,7 @@ def parse_effect(
     if kind is None:
         errors.add(join(path, "kind"), f"missing effect kind; kinds are: {', '.join(sorted(kinds))}")
         return None
-    if kind not in kinds:
+    if not isinstance(kind, str) or kind not in kinds:
         errors.add(join(path, "kind"), f"unknown effect kind {kind!r}", suggest(str(kind), sorted(kinds)))
         return None
     cls = kinds[kind]
