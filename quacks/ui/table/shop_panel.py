@@ -28,6 +28,7 @@ class ShopPanel:
         self.on_buy = on_buy
         self.colour_blind = colour_blind
         self.cart: list[Chip] = []
+        self.history: list[list[Chip]] = []  # the cart before each change (Ctrl+Z)
         self.coins = g.seats[seat].coins or 0
         self.cursor = 0
         self.slots: list[tuple[Chip, pygame.Rect]] = []
@@ -80,10 +81,13 @@ class ShopPanel:
         return ""
 
     def toggle(self, c: Chip) -> None:
+        before = list(self.cart)
         if c in self.cart:
             self.cart.remove(c)
+            self.history.append(before)
         elif not self.why_not(c):
             self.cart.append(c)
+            self.history.append(before)
         else:
             self.message = self.why_not(c)
             return
@@ -92,8 +96,19 @@ class ShopPanel:
         self.refresh()
 
     def clear(self) -> None:
+        if self.cart:
+            self.history.append(list(self.cart))
         self.cart = []
         self.refresh()
+
+    def undo(self) -> bool:
+        """Put the cart back as it was before the last change; False if there is nothing to undo."""
+        if not self.history:
+            return False
+        self.cart = self.history.pop()
+        self.message = ""
+        self.refresh()
+        return True
 
     def action(self) -> Action:
         if not self.cart:
