@@ -44,7 +44,7 @@ class MatchDriver:
         self._events_read = len(match.game.events)  # events from before (a resumed game) are history
         self._worker: threading.Thread | None = None
         self._worker_seat: int | None = None
-        self._worker_result: BotDecision | BaseException | None = None
+        self._worker_box: list[BotDecision | BaseException | None] = [None]
 
     # ------------------------------------------------------------------------------------------------
     # what the table reads
@@ -144,6 +144,25 @@ class MatchDriver:
         self.timer = 0.0
         self._after_step()
 
+    def can_undo(self, seat: int) -> bool:
+        return self.match.undo_point(seat) is not None
+
+    def undo(self, seat: int) -> bool:
+        """Take back ``seat``'s last action (``Match.undo_point``); True if it was. A thinking bot is forgotten."""
+        new = self.match.undone(seat)
+        if new is None:
+            return False
+        self._worker = None  # a bot still thinking about the old state: its answer is never collected
+        self._worker_seat = None
+        self.match = new
+        self._events_read = len(new.game.events)
+        self._round_seen = new.game.round
+        self.timer = 0.0
+        self.last_tick = []
+        if self.autosave is not None:
+            self.autosave(new)
+        return True
+
     def skip_to_human(self) -> None:
         self.skip = True
         self.timer = 0.0
@@ -189,15 +208,17 @@ class MatchDriver:
 
     def _start_worker(self, seat: int) -> None:
         g = self.game.fast_clone()
-        self._worker_seat = seat
-        self._worker_result = None
+        match = self.match
+        box: list[BotDecision | BaseException | None] = [None]  # this worker's answer, and only its own
 
         def run() -> None:
             try:
-                self._worker_result = self.match.bot_decide(seat, g)
+                box[0] = match.bot_decide(seat, g)
             except Exception as e:  # noqa: BLE001 - handled on the main thread, never a traceback
-                self._worker_result = e
+                box[0] = e
 
+        self._worker_seat = seat
+        self._worker_box = box
         self._worker = threading.Thread(target=run, name="bot", daemon=True)
         self._worker.start()
 
@@ -205,7 +226,7 @@ class MatchDriver:
         w = self._worker
         if w is None or w.is_alive():
             return
-        seat, res = self._worker_seat, self._worker_result
+        seat, res = self._worker_seat, self._worker_box[0]
         self._worker = None
         self._worker_seat = None
         assert seat is not None

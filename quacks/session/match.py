@@ -32,6 +32,7 @@ from .setup import HUMAN, PLAYER_COLOURS, MatchSetup, SeatSpec
 
 __all__ = ["HUMAN", "PLAYER_COLOURS", "Match", "MatchSetup", "Need", "SeatSpec", "Waits"]
 
+UNDO_NEVER = frozenset({"draw", "stop", "done", "buy", "pass"})  # these reveal something random or confirm
 BotTimer = Callable[[int, bool, float], None]  # (seat, a draw/stop decision?, seconds)
 
 
@@ -232,6 +233,44 @@ class Match:
         raise RuntimeError(f"the match did not settle in {limit} steps: {self.game.describe_waiting()}")
 
     # ------------------------------------------------------------------------------------------------
+    # undo (table.md: "Undo for every step that reveals nothing random ... until it is confirmed")
+
+    def undo_point(self, seat: int) -> int | None:
+        """Where the record would be cut to take back ``seat``'s last action, or None if it cannot be.
+
+        An action can be taken back while nothing random has happened since, no other human has acted since
+        (bots' actions after it are made again, the same way, from the same seeds), and it did not confirm
+        a decision (``done``, a purchase, passing) or start something random (``draw``, ``stop``: the
+        next step is drawn, revealed or rolled). Hidden stir decisions of other humans block it too.
+        """
+        if not self.is_human(seat) or any(s != seat and self.is_human(s) for s in self.tick):
+            return None
+        record = self.game.record
+        for i in range(len(record) - 1, -1, -1):
+            e = record[i]
+            if e[0] == "chance":
+                return None
+            who = int(e[1])
+            if who != seat:
+                if self.is_human(who):
+                    return None
+                continue
+            verb = str(e[2]).split()[0]
+            if verb in UNDO_NEVER:
+                return None
+            return i
+        return None
+
+    def undone(self, seat: int) -> Match | None:
+        """A new match as it was before ``seat``'s last action (see ``undo_point``), or None."""
+        cut = self.undo_point(seat)
+        if cut is None:
+            return None
+        data = self.to_data()
+        data["record"] = data["record"][:cut]
+        data["tick"], data["queue"] = {}, []
+        return Match.from_data(self.cat, data)
+
     def to_data(self) -> dict[str, Any]:
         """Everything a save needs: setup, the record of actions and outcomes, and the open stir tick."""
         tick = {str(k): str(v) for k, v in self.tick.items()}

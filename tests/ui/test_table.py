@@ -7,7 +7,7 @@ import pytest
 
 from quacks.content.loader import default_catalogue
 from quacks.rules.chips import SET_COLOURS
-from quacks.rules.config import GameConfig
+from quacks.rules.config import GameConfig, SeatSetup
 from quacks.rules.kinds import DecisionKind
 from quacks.session.match import HUMAN, Match, MatchSetup, SeatSpec
 from quacks.ui.overlays.confirm import Confirm
@@ -158,3 +158,31 @@ def test_a_whole_game_against_bots_reaches_the_final_ranking(home: object, reduc
     breakdown = vp_breakdown(final.match)
     for i, s in enumerate(g.seats):
         assert sum(v for k, v in breakdown[i].items() if k != "start") + breakdown[i]["start"] == s.score
+
+
+def test_ctrl_z_takes_back_a_ruby_spend_and_the_undo_button_shows(driver: Driver) -> None:
+    scene = start_table(driver, fortunes=False, setup={0: SeatSetup(rubies=6)})  # replayable, unlike a poke
+    driver.until(lambda: human_waiting(scene))
+    driver.key(pygame.K_s)
+    for _ in range(3000):
+        if human_waiting(scene) and scene.g.decision_kind(0) == DecisionKind.SPEND:
+            break
+        if confirm_open(driver) is not None:
+            driver.key(pygame.K_RETURN)
+        elif scene.controls.shop is not None:
+            driver.key(pygame.K_n)
+        elif scene.summary is not None:
+            driver.key(pygame.K_RETURN)
+        else:
+            driver.frames(1)
+    assert scene.controls.undo is None  # nothing taken yet
+    rubies, droplet = scene.g.seats[0].rubies, scene.g.seats[0].droplet
+    driver.key(pygame.K_1)  # a droplet step for rubies
+    driver.until(lambda: human_waiting(scene) and scene.controls.undo is not None, what="the undo button")
+    assert scene.g.seats[0].droplet == droplet + 1
+    driver.app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="",
+                                         scancode=0))
+    driver.frames(2)
+    assert (scene.g.seats[0].rubies, scene.g.seats[0].droplet) == (rubies, droplet)
+    driver.until(lambda: human_waiting(scene))
+    assert scene.controls.undo is None

@@ -47,7 +47,6 @@ class TableScene(Scene):
         super().__init__(app)
         from ..flows import autosave
 
-        self.match = match
         self.driver = MatchDriver(match, pace=app.settings.pace, autosave=lambda m: autosave(app, m))
         self.view = TableView(match.setup)
         self.anim = Animator(self.view, app.settings, app.sound)
@@ -66,8 +65,12 @@ class TableScene(Scene):
         self._read_dice(match.game.events)  # this round's rolls so far (a resumed game)
 
     @property
+    def match(self) -> Match:
+        return self.driver.match
+
+    @property
     def g(self):  # type: ignore[no-untyped-def]
-        return self.match.game
+        return self.driver.match.game
 
     # ------------------------------------------------------------------------------------------------
     # what the view shows
@@ -112,6 +115,33 @@ class TableScene(Scene):
             self.prepare_human(seats)
         elif self.controls.active and not self.g.legal_actions(self.controls.seat or 0):
             self.clear_controls()
+        who = self.undoer()
+        self.controls.offer_undo(self.undo if who is not None and (
+            d.can_undo(who) or (self.controls.shop is not None and bool(self.controls.shop.history))) else None)
+
+    # ------------------------------------------------------------------------------------------------
+    # undo
+
+    def undoer(self) -> int | None:
+        """The seat that may take back its last choice: the human at the screen (in hot-seat, only them)."""
+        humans = self.match.humans()
+        if len(humans) == 1:
+            return humans[0]
+        return self.viewer if self.handoff is None else None
+
+    def undo(self) -> None:
+        shop = self.controls.shop
+        if shop is not None and shop.undo():
+            return
+        seat = self.undoer()
+        if seat is None or not self.driver.undo(seat):
+            return
+        self.clear_controls()
+        self.anim.skip()
+        self.dice = []
+        self._read_dice(self.g.events)
+        self.view.forget_background()
+        self.frames.invalidate()
 
     def _overlay_lets_game_run(self) -> bool:
         return all(not s.pauses_below for s in self.app.scenes[self.app.scenes.index(self) + 1:])
@@ -285,6 +315,9 @@ class TableScene(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.anim.skip()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            self.undo()
+            return True
         if event.type == pygame.KEYDOWN and event.key in self.KEYS:
             getattr(self, self.KEYS[event.key])()
             return True
@@ -342,6 +375,7 @@ class TableScene(Scene):
         shop = self.controls.shop
         st = self.state()
         still = (self.g.version, self.focus, self.viewer, self.controls.key, self.controls.hint, st.dice,
+                 self.controls.undo is not None,
                  tuple(self.anim.hidden(i) for i in range(self.g.n)), self.driver.thinking, self.hover_text,
                  st.reasons, None if shop is None else (tuple(shop.cart), shop.cursor, shop.message, shop.hover),
                  self.app.settings.colour_blind, self.app.settings.show_risk)

@@ -40,6 +40,7 @@ class Controls:
         self.choices: list[tuple[Action, Label]] = []  # a decision answered in the choice dialog
         self.hint = ""  # why the key just pressed does nothing
         self.key: object = None
+        self.undo: Button | None = None  # shown while the last action can be taken back
 
     def clear(self) -> None:
         self.seat = None
@@ -98,7 +99,19 @@ class Controls:
         return True
 
     # ------------------------------------------------------------------------------------------------
+    def offer_undo(self, on_undo: Callable[[], None] | None) -> None:
+        """Show the Undo button (Ctrl+Z) while ``on_undo`` is given."""
+        if on_undo is None:
+            self.undo = None
+        elif self.undo is None:
+            bar = self.layout.actions
+            self.undo = Button(pygame.Rect(bar.right - 170, bar.y - 62, 170, 50), _("Undo"), on_undo,
+                               hotkey_label="Ctrl+Z", style="dark", size=20,
+                               tooltip=_("Take back your last choice (nothing random has happened since)."))
+
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.undo is not None and self.undo.handle(event):
+            return True
         if self.shop is not None and self.shop.handle(event):
             return True
         if event.type == pygame.KEYDOWN:
@@ -112,7 +125,7 @@ class Controls:
         return any(b.handle(event) for b in self.buttons)
 
     def hover_help(self, pos: tuple[int, int]) -> str:
-        for b in self.buttons:
+        for b in self.buttons + ([self.undo] if self.undo is not None else []):
             if b.rect.collidepoint(pos):
                 return b.help_text()
         if self.shop is not None and self.shop.rect.collidepoint(pos):
@@ -123,8 +136,12 @@ class Controls:
         """The bar: the question and buttons of a decision, or what the table waits for (``waiting``)."""
         te = text_engine()
         bar = self.layout.actions
+        if self.undo is not None:
+            self.undo.draw(surf)
         if self.shop is not None:
             self.shop.draw(surf)
+            if self.undo is not None:
+                self.undo.draw(surf)
             return
         if self.seat is None or self.choices:
             if waiting:
@@ -142,6 +159,8 @@ class Controls:
         else:  # the buttons reach the corner: the key line goes up, beside the question
             surf.blit(keys, keys.get_rect(bottomright=(bar.right, bar.y - 8)))
             width = bar.w - keys.get_width() - 24
+        if self.undo is not None:
+            width = min(width, self.undo.rect.x - bar.x - 16)
         question = prompt(g, self.seat)
         lines = te.wrap(question, "sans-semibold", 20, width)
         lh = te.font("sans-semibold", 20).get_linesize()
