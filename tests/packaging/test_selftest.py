@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import configparser
 import os
 import re
 import shutil
@@ -155,38 +154,123 @@ def test_icon_encoders_are_deterministic(tmp_path: Path) -> None:
 
 
 # --- Linux menu entry ----------------------------------------------------------------------------------
+def desktop_string(value: str) -> str:
+    """A string value of a desktop entry, unescaped (Desktop Entry spec: \\s \\n \\t \\r \\\\)."""
+    out, i = [], 0
+    while i < len(value):
+        c = value[i]
+        if c == "\\":
+            nxt = value[i + 1]
+            out.append({"s": " ", "n": "\n", "t": "\t", "r": "\r", "\\": "\\"}[nxt])
+            i += 2
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def exec_argv(value: str) -> list[str]:
+    """The Exec key as the spec reads it: string unescaping, then quoting, then field codes."""
+    text = desktop_string(value)
+    args: list[str] = []
+    cur: list[str] = []
+    quoted = in_arg = False
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if quoted:
+            if c == "\\":
+                assert text[i + 1] in '"`$\\', f"{text[i + 1]!r} may not be escaped inside quotes"
+                cur.append(text[i + 1])
+                i += 2
+                continue
+            if c == '"':
+                quoted = False
+            else:
+                cur.append(c)
+        elif c == '"':
+            quoted = in_arg = True
+        elif c == " ":
+            if in_arg:
+                args.append("".join(cur))
+            cur, in_arg = [], False
+        else:
+            assert c not in "\t\n'\\><~|&;$*?#()`", f"reserved character {c!r} outside quotes"
+            cur.append(c)
+            in_arg = True
+        i += 1
+    assert not quoted, "unterminated quote"
+    if in_arg:
+        args.append("".join(cur))
+    result = []
+    for a in args:  # field codes: %% is a percent sign; this entry uses no other code
+        assert "%" not in a.replace("%%", ""), f"stray % in {a!r}"
+        result.append(a.replace("%%", "%"))
+    return result
+
+
+def read_desktop(path: Path) -> dict[str, str]:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "[Desktop Entry]"
+    return dict(line.split("=", 1) for line in lines[1:] if line and not line.startswith("#"))
+
+
 def test_desktop_file() -> None:
-    cp = configparser.ConfigParser(interpolation=None)
-    cp.optionxform = str  # type: ignore[assignment,method-assign]
-    cp.read(ROOT / "packaging" / "linux" / "quacks.desktop", encoding="utf-8")
-    e = cp["Desktop Entry"]
+    e = read_desktop(ROOT / "packaging" / "linux" / "quacks.desktop")
     assert e["Type"] == "Application" and e["Name"] == "Quacks" and e["Icon"] == "quacks"
     assert e["Categories"] == "Game;BoardGame;"
-    assert "@QUACKS_DIR@/Quacks" in e["Exec"]
+    assert (e["Exec"], e["TryExec"], e["Path"]) == ("@EXEC@", "@TRYEXEC@", "@PATH@")
     assert e["Terminal"] == "false"
+
+
+def test_exec_parser_follows_the_spec() -> None:
+    assert exec_argv('"/a/50%% off \\\\$HOME/Q" --x') == ["/a/50% off $HOME/Q", "--x"]
+    assert exec_argv('"/a/b\\\\\\\\c"') == ["/a/b\\c"]
+
+
+def fake_bundle(folder: Path) -> Path:
+    (folder / "_internal" / "assets" / "icons").mkdir(parents=True)
+    exe = folder / "Quacks"
+    exe.write_text('#!/bin/sh\nprintf "%s\\n" "$0" "$PWD" "$@" > "$QUACKS_MARK"\n', encoding="utf-8")
+    exe.chmod(0o755)
+    shutil.copy(ICONS / "quacks-256.png", folder / "_internal" / "assets" / "icons" / "quacks-256.png")
+    return folder
 
 
 @pytest.mark.skipif(sys.platform == "win32" or shutil.which("sh") is None or shutil.which("install") is None,
                     reason="needs a POSIX shell with install(1)")
-def test_install_script_for_the_current_user(tmp_path: Path) -> None:
-    bundle = tmp_path / "My Games" / "Quacks"
-    (bundle / "_internal" / "assets" / "icons").mkdir(parents=True)
-    exe = bundle / "Quacks"
-    exe.write_text("#!/bin/sh\n")
-    exe.chmod(0o755)
-    shutil.copy(ICONS / "quacks-256.png", bundle / "_internal" / "assets" / "icons" / "quacks-256.png")
+@pytest.mark.parametrize("folder", ["My Games", "50% off $HOME", "it's \"quoted\" `x` a\\b & c | d; e"])
+def test_install_script_for_the_current_user(tmp_path: Path, folder: str) -> None:
+    """The menu entry starts the bundle wherever it lies, even in a folder named ``50% off $HOME``."""
+    bundle = fake_bundle(tmp_path / folder / "Quacks")
     env = clean_env(tmp_path)
     script = ROOT / "packaging" / "linux" / "install.sh"
     r = subprocess.run(["sh", str(script), str(bundle)], env=env, capture_output=True, text=True, timeout=30)
     assert r.returncode == 0, r.stdout + r.stderr
     share = tmp_path / "home" / ".local" / "share"
-    entry = (share / "applications" / "quacks.desktop").read_text(encoding="utf-8")
-    assert f'Exec="{bundle}/Quacks"' in entry
-    assert "@QUACKS_DIR@" not in entry
+    entry = read_desktop(share / "applications" / "quacks.desktop")
+    argv = exec_argv(entry["Exec"])
+    assert argv == [str(bundle / "Quacks")]
+    assert desktop_string(entry["TryExec"]) == str(bundle / "Quacks")
+    assert desktop_string(entry["Path"]) == str(bundle)
+    # start it as a desktop would: the parsed argv, in the entry's Path
+    mark = tmp_path / "started.txt"
+    run = subprocess.run(argv, cwd=desktop_string(entry["Path"]), env={**env, "QUACKS_MARK": str(mark)}, timeout=30)
+    assert run.returncode == 0
+    assert mark.read_text(encoding="utf-8").splitlines()[:2] == [str(bundle / "Quacks"), str(bundle)]
     icon = share / "icons" / "hicolor" / "256x256" / "apps" / "quacks.png"
     assert icon.read_bytes() == (ICONS / "quacks-256.png").read_bytes()
     assert files_under(tmp_path / "home") == [".local/share/applications/quacks.desktop",
                                               ".local/share/icons/hicolor/256x256/apps/quacks.png"]
     r = subprocess.run(["sh", str(script), "--uninstall"], env=env, capture_output=True, text=True, timeout=30)
     assert r.returncode == 0
+    assert files_under(tmp_path / "home") == []
+
+
+@pytest.mark.skipif(sys.platform == "win32" or shutil.which("sh") is None, reason="needs a POSIX shell")
+def test_install_script_refuses_a_folder_with_a_line_break(tmp_path: Path) -> None:
+    bundle = fake_bundle(tmp_path / "two\nlines" / "Quacks")
+    r = subprocess.run(["sh", str(ROOT / "packaging" / "linux" / "install.sh"), str(bundle)], env=clean_env(tmp_path),
+                       capture_output=True, text=True, timeout=30)
+    assert r.returncode == 1 and "line break" in r.stderr
     assert files_under(tmp_path / "home") == []
