@@ -99,9 +99,6 @@ def test_the_die_tumbles_then_shows_its_face(home: object) -> None:
 
 
 def test_the_log_narrates_a_scripted_round_with_causes(home: object) -> None:
-    d = Driver()
-    scene = scripted(d, {"white-2": 1, "white-3": 1, "yellow-1": 1, "orange-1": 1}, score=0)
-    g = scene.g
     # a mandrake (yellow set 1) returns the white chip drawn right before it
     from quacks.scenario import apply_step
 
@@ -118,4 +115,3 @@ def test_the_log_narrates_a_scripted_round_with_causes(home: object) -> None:
     assert "Yellow returned the white chip before it: Mia's white 2 goes back into the bag." in text
     assert "Mia's white total 2 -> 0 (limit 7): yellow returned the white chip before it." in text
     assert all(ln.round == 2 for ln in log_lines(g2, g2.events))
-    del g
