@@ -1,13 +1,16 @@
 """The frozen program: build the one-folder bundle from a clean copy of the tree with build_installer.spec,
-run ``Quacks --selftest`` in it, then start it in a real window under Xvfb up to the title screen.
+check what it holds and what it leaves out, run ``Quacks --selftest`` in it (also started through the Linux
+menu entry from a folder named ``50% off $HOME``), then start it in a real window under Xvfb up to the title
+screen.
 
-One test (not two sharing a fixture) so that ``-n 2`` never builds the bundle twice.
+One test (not several sharing a fixture) so that ``-n 2`` never builds the bundle twice.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -16,17 +19,23 @@ from pathlib import Path
 
 import pytest
 
-from .test_selftest import OK_LINE
+from ..e2e.xwin import NEEDED, Program, Xvfb, cannot_run, log_text, need_tools
+from .test_selftest import OK_LINE, desktop_string, exec_argv, read_desktop
 
 ROOT = Path(__file__).resolve().parents[2]
 SKIP_DIRS = {".git", "build", "dist", "out", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache",
              ".hypothesis", "node_modules"}
+# shared libraries a bundle may hold -> the component of THIRD_PARTY_NOTICES.md that covers them
+LIBRARIES = {
+    "libSDL2": "SDL2", "libFLAC": "FLAC", "libbrotli": "Brotli", "libbz2": "bzip2", "libffi": "libffi",
+    "libfluidsynth": "FluidSynth", "libfreetype": "FreeType", "libgcc_s": "GCC runtime", "libstdc++": "GCC runtime",
+    "libharfbuzz": "HarfBuzz", "libjpeg": "libjpeg-turbo", "liblzma": "XZ Utils", "libmpg123": "mpg123",
+    "libogg": "libogg", "libopus": "Opus", "libpng": "libpng", "libpython": "Python", "libsharpyuv": "libwebp",
+    "libsndfile": "libsndfile", "libtiff": "libtiff", "libvorbis": "libogg, libvorbis", "libwavpack": "WavPack",
+    "libwebp": "libwebp", "libxmp": "libxmp", "libz": "zlib", "libportmidi": "pygame-ce",
+}
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(importlib.util.find_spec("PyInstaller") is None,
-                       reason="PyInstaller is not installed (pip install -e '.[dev]' brings it)"),
-]
+pytestmark = [pytest.mark.slow]
 
 
 def _ignore(folder: str, names: list[str]) -> set[str]:
@@ -52,88 +61,105 @@ def build(src: Path, work: Path) -> Path:
     return exe
 
 
-def free_x_display() -> tuple[subprocess.Popen[bytes], str]:
-    """Start Xvfb on a display number it picks itself (-displayfd), so parallel runs never collide."""
-    r, w = os.pipe()
-    proc = subprocess.Popen(["Xvfb", "-displayfd", str(w), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-                            pass_fds=(w,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(w)
-    with os.fdopen(r) as f:
-        number = f.readline().strip()
-    if not number:
-        proc.kill()
-        pytest.fail("Xvfb did not start")
-    return proc, f":{number}"
-
-
-def window_of(pid: int, env: dict[str, str], timeout: float = 30) -> str:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        r = subprocess.run(["xdotool", "search", "--pid", str(pid)], env=env, capture_output=True, text=True)
-        if r.stdout.split():
-            return r.stdout.split()[0]
-        time.sleep(0.2)
-    raise AssertionError("the Quacks window did not appear")
-
-
-def test_frozen_bundle_selftest_and_window(tmp_path: Path) -> None:
-    src = clean_copy(tmp_path / "src")
-    t0 = time.monotonic()
-    exe = build(src, tmp_path)
-    build_s = time.monotonic() - t0
-    internal = exe.parent / "_internal"
-    root = internal if internal.is_dir() else exe.parent
-    for part in ("data/books", "assets/fonts", "assets/icons/quacks-64.png"):
-        assert (root / part).exists(), f"{part} is not in the bundle"
-    size_mb = sum(f.stat().st_size for f in exe.parent.rglob("*") if f.is_file() and not f.is_symlink()) / 1e6
-
-    # 1. the self-test, headless, with nothing from the checkout in reach
-    home = tmp_path / "home"
+def headless_env(tmp_path: Path, home: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "PYTHON", "QUACKS_"))}
     env.pop("DISPLAY", None)
     env.pop("WAYLAND_DISPLAY", None)
     env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", QUACKS_HOME=str(home), HOME=str(tmp_path))
+    return env
+
+
+def pyz_modules(work: Path) -> list[str]:
+    from PyInstaller.archive.readers import ZlibArchiveReader
+
+    (pyz,) = (work / "build").rglob("PYZ-*.pyz")
+    return list(ZlibArchiveReader(str(pyz)).toc)
+
+
+def check_contents(exe: Path, work: Path) -> None:
+    internal = exe.parent / "_internal"
+    root = internal if internal.is_dir() else exe.parent
+    for part in ("data/books", "assets/fonts", "assets/icons/quacks-64.png", "LICENSE", "THIRD_PARTY_NOTICES.md",
+                 "assets/fonts/LICENSE-Inter.txt", "licenses/Python", "licenses/PyYAML", "licenses/platformdirs"):
+        assert (root / part).exists(), f"{part} is not in the bundle"
+    for part in ("LICENSE", "THIRD_PARTY_NOTICES.md"):
+        assert (exe.parent / part).is_file(), f"{part} is not beside the program"
+    files = [f for f in exe.parent.rglob("*") if f.is_file()]
+    names = [f.name for f in files]
+    # left out: OpenSSL, the other systems' icons, pygame's GPL font
+    assert not [n for n in names if re.match(r"lib(ssl|crypto)[.-]", n) or n.startswith("_ssl") or
+                n.startswith("_hashlib")], "OpenSSL is in the bundle"
+    if sys.platform.startswith("linux"):
+        assert "quacks.ico" not in names and "quacks.icns" not in names
+    assert "freesansbold.ttf" not in names
+    modules = pyz_modules(work)
+    for dev in ("quacks.tournament", "quacks.ui.bench", "quacks.ui.shots", "ssl", "asyncio", "multiprocessing"):
+        assert dev not in modules, f"{dev} is in the bundle"
+    assert "quacks.ui.scenes.credits" in modules and "quacks.scenario" in modules
+    # every shared library shipped is named in the notices (Linux names; other systems name them otherwise)
+    notices = (root / "THIRD_PARTY_NOTICES.md").read_text(encoding="utf-8")
+    for n in names if sys.platform.startswith("linux") else []:
+        if re.match(r"lib.+\.so", n):
+            prefix = next((p for p in LIBRARIES if n.startswith(p)), None)
+            assert prefix is not None, f"{n} is shipped but not mapped to a component of THIRD_PARTY_NOTICES.md"
+            assert f"| {LIBRARIES[prefix]}" in notices, f"{n}: {LIBRARIES[prefix]} is not in THIRD_PARTY_NOTICES.md"
+
+
+def test_frozen_bundle_contents_selftest_menu_entry_and_window(tmp_path: Path) -> None:
+    if importlib.util.find_spec("PyInstaller") is None:
+        cannot_run("PyInstaller is not installed (pip install -e '.[dev]' brings it)")
+    src = clean_copy(tmp_path / "src")
+    t0 = time.monotonic()
+    exe = build(src, tmp_path)
+    build_s = time.monotonic() - t0
+    check_contents(exe, tmp_path)
+    size_mb = sum(f.stat().st_size for f in exe.parent.rglob("*") if f.is_file() and not f.is_symlink()) / 1e6
+
+    # 1. the self-test, headless, with nothing from the checkout in reach
+    home = tmp_path / "home"
+    env = headless_env(tmp_path, home)
     r = subprocess.run([str(exe), "--selftest"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, f"frozen selftest failed ({r.returncode}):\n{r.stdout}\n{r.stderr}"
     line = r.stdout.strip().splitlines()[-1]
     assert OK_LINE.match(line), line
     assert line in (home / "logs" / "quacks.log").read_text(encoding="utf-8")
+    r = subprocess.run([str(exe), "simulate", "--games", "2"], cwd=tmp_path, env=env, capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 2 and "not part of this copy of the game" in r.stderr
     print(f"\nbundle: built in {build_s:.0f} s, {size_mb:.0f} MB; {line}")
+    if not sys.platform.startswith("linux"):
+        return
 
-    # 2. a real window under Xvfb, up to the title screen
-    if sys.platform != "linux" or shutil.which("Xvfb") is None or shutil.which("xdotool") is None:
-        pytest.skip("the frozen --selftest passed; the window check needs Linux with Xvfb and xdotool")
-    xvfb, display = free_x_display()
+    # 2. the Linux menu entry, with the bundle in a folder named "50% off $HOME"
+    odd = tmp_path / "50% off $HOME"
+    odd.mkdir()
+    bundle = Path(shutil.move(str(exe.parent), str(odd / "Quacks")))
+    exe = bundle / "Quacks"
+    r = subprocess.run(["sh", str(bundle / "install.sh")], env=env, capture_output=True, text=True, timeout=30)
+    assert r.returncode == 0, r.stdout + r.stderr
+    entry = read_desktop(tmp_path / ".local" / "share" / "applications" / "quacks.desktop")
+    argv = exec_argv(entry["Exec"])
+    assert argv == [str(exe)]
+    r = subprocess.run([*argv, "--selftest"], cwd=desktop_string(entry["Path"]), env=env, capture_output=True,
+                       text=True, timeout=120)
+    assert r.returncode == 0 and OK_LINE.match(r.stdout.strip().splitlines()[-1]), r.stdout + r.stderr
+
+    # 3. a real window under Xvfb, up to the title screen (CI must have the tools)
+    need_tools(*NEEDED)
+    x = Xvfb()
     home2 = tmp_path / "home2"
-    env2 = dict(env, DISPLAY=display, QUACKS_HOME=str(home2), QUACKS_STARTUP_MARK="1")
+    env2 = dict(env, DISPLAY=x.display, QUACKS_HOME=str(home2))
     env2.pop("SDL_VIDEODRIVER")
-    out = tmp_path / "stdout.txt"
+    game = Program([str(exe)], env2, tmp_path / "stdout.txt", cwd=tmp_path)
     try:
-        with open(out, "wb") as f:
-            t1 = time.monotonic()
-            proc = subprocess.Popen([str(exe)], cwd=tmp_path, env=env2, stdout=f, stderr=subprocess.STDOUT)
-        try:
-            wid = window_of(proc.pid, env2)
-            end = time.monotonic() + 30
-            while "first frame drawn" not in out.read_text(errors="replace"):
-                assert proc.poll() is None, f"the program stopped: {out.read_text(errors='replace')}"
-                assert time.monotonic() < end, "the title screen was not drawn"
-                time.sleep(0.05)
-            startup = time.monotonic() - t1
-            name = subprocess.run(["xdotool", "getwindowname", wid], env=env2, capture_output=True, text=True)
-            assert "Quacks" in name.stdout
-            print(f"bundle: window {wid}, title screen after {startup:.2f} s")
-        finally:
-            proc.terminate()  # SIGTERM becomes a pygame QUIT event: a clean exit
-            try:
-                rc = proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                raise
-        assert rc == 0, f"exit code {rc}: {out.read_text(errors='replace')}"
+        startup = game.wait_ready()
+        name = subprocess.run(["xdotool", "getwindowname", game.wid], env=env2, capture_output=True, text=True)
+        assert "Quacks" in name.stdout
+        print(f"bundle: window {game.wid}, title screen after {startup:.2f} s")
     finally:
-        xvfb.terminate()
-        xvfb.wait(timeout=10)
-    log = "\n".join(p.read_text(encoding="utf-8", errors="replace") for p in home2.rglob("*.log"))
+        rc = game.stop()
+        x.stop()
+    assert rc == 0, f"exit code {rc}: {game.output()}"
+    log = log_text(home2)
     assert "first frame drawn" in log
     assert "Traceback" not in log
