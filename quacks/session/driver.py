@@ -19,6 +19,7 @@ from ..ai.base import Decision as BotDecision
 from ..rules.actions import Action
 from ..rules.events import Event
 from ..rules.game import Game
+from ..rules.kinds import ChanceKind
 from .match import Match, Need, Waits
 
 log = logging.getLogger("quacks.session")
@@ -40,6 +41,7 @@ class MatchDriver:
         self.timer = 0.0  # seconds until the next bot step may happen
         self.round_done: int | None = None  # a round ended: the game waits until ack_round()
         self.last_tick: list[tuple[int, Action]] = []  # the stir tick revealed last, in seat order
+        self.stop_when: Callable[[], bool] | None = None  # asked after every step: True stops this update
         self._round_seen = match.game.round
         self._events_read = len(match.game.events)  # events from before (a resumed game) are history
         self._worker: threading.Thread | None = None
@@ -112,14 +114,14 @@ class MatchDriver:
             need = m.need()
             if need.kind is Waits.CHANCE:
                 m.step_chance()
-                if self._after_step():
+                if self._after_step() or self._stopped():
                     return
                 continue
             if need.kind is Waits.REVEAL:
                 if self.timer > 0:
                     return
                 self._reveal_tick()
-                if self._after_step(delay=self.pace()) or self.timer > 0:
+                if self._after_step(delay=self.pace()) or self.timer > 0 or self._stopped():
                     return
                 continue
             if need.kind is Waits.BOT:
@@ -131,12 +133,15 @@ class MatchDriver:
                     self._start_worker(seat)
                     return
                 self._bot_acts(seat, m.bot_decide(seat), in_tick)
-                if self.round_done is not None or self.timer > 0:
+                if self.round_done is not None or self.timer > 0 or self._stopped():
                     return
                 continue
             if need.kind is Waits.HUMAN:
                 self.skip = False
             return  # a human decides, or the game is over
+
+    def _stopped(self) -> bool:
+        return self.stop_when is not None and self.stop_when()
 
     def submit(self, seat: int, action: Action | str) -> None:
         """A human's choice (IllegalAction if it is not legal now)."""
@@ -176,8 +181,15 @@ class MatchDriver:
         """The whole stir tick is revealed together (R22): every decision and the chips it draws."""
         m = self.match
         self.last_tick = list(m.queue)
-        while m.need().kind in (Waits.REVEAL, Waits.CHANCE) and m.in_tick_reveal():
-            m.advance()
+        g = m.game
+        while True:  # the decisions, and the chips they draw or look at; a die or a card comes after
+            ch = g.pending_chance()
+            if ch is not None and ch.kind in (ChanceKind.DRAW, ChanceKind.REVEAL):
+                m.step_chance()
+            elif m.queue and ch is None:
+                m.reveal_next()
+            else:
+                break
         if len(m.humans()) > 1 and any(m.is_human(s) for s, _ in self.last_tick):
             self.timer = max(self.timer, REVEAL_HOLD)  # hot-seat: the reveal is seen before the next hand-off
 

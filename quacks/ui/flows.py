@@ -83,6 +83,29 @@ def start_match(app: App, setup: MatchSetup, replace: bool = False) -> None:
     autosave(app, match)
 
 
+def start_tutorial(app: App) -> str:
+    """The guided first game: you against one gentle bot, a fixed seed, the guide at your side."""
+    from ..rules.chips import SET_COLOURS
+    from ..rules.config import GameConfig
+    from ..session.match import HUMAN, PLAYER_COLOURS, SeatSpec
+    from ..tutorial.coach import Coach
+    from ..tutorial.script import ScriptError, load_script
+    from .scenes.table import TableScene
+
+    try:
+        script = load_script()
+    except ScriptError as e:
+        log.error("the guided game cannot start: %s", e)
+        return "The guided game cannot start: its script is damaged (details in the log)."
+    names = (script.you, script.opponent)
+    cfg = GameConfig(seats=names, books={c: script.books for c in SET_COLOURS})
+    seats = (SeatSpec(script.you, PLAYER_COLOURS[0], HUMAN), SeatSpec(script.opponent, PLAYER_COLOURS[1], script.level))
+    match = Match(default_catalogue(), MatchSetup(cfg, seats, script.seed))
+    app.push(TableScene(app, match, coach=Coach(script, 0)))
+    autosave(app, match)
+    return ""
+
+
 def has_autosave() -> tuple[bool, str]:
     """Is there a game in progress to continue (quick: reads the file's summary, does not replay it)?"""
     try:

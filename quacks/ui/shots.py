@@ -149,6 +149,10 @@ def run(out: Path) -> list[Path]:
         t.summary.opened = -10.0  # counted up
     snap("round-results")
 
+    # the guided first game: the guide explains the white total
+    guided(app, "white-total")
+    snap("guided")
+
     # a finished game with its breakdown and chart
     m = _human_match(5)
     play_human_until(m, lambda mm: False)
@@ -178,6 +182,42 @@ def run(out: Path) -> list[Path]:
     app.settings.colour_blind = False
     _art.chip.cache_clear()
     return paths
+
+
+def guided(app: Any, step: str, limit: int = 5000) -> None:
+    """Start the guided game and play it (Enter for the guide, a careful player otherwise) until ``step``."""
+    import pygame
+
+    from ..rules.kinds import DecisionKind
+    from ..tutorial.script import Wait
+    from .flows import start_tutorial
+    from .scenes.table import TableScene
+
+    app.scenes = []
+    start_tutorial(app)
+    table = next(s for s in app.scenes if isinstance(s, TableScene))
+    coach = table.coach
+
+    def key(k: int) -> None:
+        app.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+        app.frame(1 / 60)
+
+    for _ in range(limit):
+        app.frame(1 / 60)
+        cur = coach.current if coach is not None else None
+        if cur is not None and cur.id == step:
+            return
+        if cur is not None and cur.wait is Wait.OK:
+            key(pygame.K_RETURN)
+        elif table.summary is not None:
+            key(pygame.K_RETURN)
+        elif table.controls.active and table.driver.human_turn():
+            g = table.g
+            if g.decision_kind(0) == DecisionKind.BREW:
+                key(pygame.K_SPACE if g.seats[0].white_total < 5 else pygame.K_s)
+            else:
+                key(pygame.K_RETURN if table.controls.shop is not None else pygame.K_1)
+    raise RuntimeError(f"the guided game never reached the step {step!r}")
 
 
 def main(args: Any) -> int:

@@ -21,6 +21,7 @@ from ...rules.kinds import DecisionKind, EventKind
 from ...rules.snapshot import fingerprint
 from ...session.driver import MatchDriver
 from ...session.match import Match, Waits
+from ...tutorial.coach import Coach
 from ...wording import text as W
 from ...wording.decisions import prompt
 from ...wording.results import round_rows
@@ -29,6 +30,7 @@ from ..app import App, Scene
 from ..help import hover_help
 from ..overlays.bag import BagView
 from ..overlays.choice import ChoiceDialog
+from ..overlays.coach import CoachBubble
 from ..overlays.confirm import Confirm
 from ..overlays.handoff import Handoff
 from ..overlays.log import LogView
@@ -36,6 +38,7 @@ from ..overlays.pause_menu import PauseMenu
 from ..overlays.round_summary import RoundSummary
 from ..table.controls import Controls
 from ..table.frames import FrameCache, moving_regions
+from ..table.targets import target_rect
 from ..table.view import TableView, ViewState
 from ..widgets import draw_tooltip
 
@@ -43,7 +46,7 @@ log = logging.getLogger("quacks.ui")
 
 
 class TableScene(Scene):
-    def __init__(self, app: App, match: Match) -> None:
+    def __init__(self, app: App, match: Match, coach: Coach | None = None) -> None:
         super().__init__(app)
         from ..flows import autosave
 
@@ -61,7 +64,10 @@ class TableScene(Scene):
         self.round_start = [s.score for s in self.g.seats]
         self.dice: list[tuple[int, str]] = []
         self.hover_text = ""
-        self.started = False
+        self.coach = coach
+        self.bubble: CoachBubble | None = None
+        if coach is not None:  # the guide looks after every step, so it sees each moment as it happens
+            self.driver.stop_when = lambda: coach.observe(self.g) is not None
         self._read_dice(match.game.events)  # this round's rolls so far (a resumed game)
 
     @property
@@ -97,13 +103,16 @@ class TableScene(Scene):
         self.anim.update(dt)
         d = self.driver
         d.pace_name = self.app.settings.pace
-        d.hold = self.app.scene is not self and not self._overlay_lets_game_run()
+        d.hold = (self.app.scene is not self and not self._overlay_lets_game_run()) or (
+            self.coach is not None and self.coach.holds_game)
         d.update(dt)
         evs = d.take_events()
         if evs:
             self._read_dice(evs)
             self.anim.events(self.g, evs)
             self.hover_text = ""  # the state changed: what was under the mouse may be gone
+        if self.coach is not None:
+            self.guide()
         if d.round_done is not None and self.summary is None:
             self.open_summary(d.round_done)
             return
@@ -208,8 +217,42 @@ class TableScene(Scene):
     def do(self, seat: int, a: Action) -> None:
         self.clear_controls()
         self.driver.submit(seat, a)
+        if self.coach is not None:
+            self.coach.acted()
         if len(self.match.humans()) > 1:
             self.viewer = None
+
+    # ------------------------------------------------------------------------------------------------
+    # the guided first game
+
+    def guide(self) -> None:
+        coach = self.coach
+        assert coach is not None
+        step = coach.observe(self.g) if not coach.done else None
+        if step is not None and self.bubble is None:
+            self.bubble = CoachBubble(self.app, coach, self.guide_text, self.guide_target, self.leave_guide)
+            self.app.push(self.bubble)
+        elif step is None and self.bubble is not None:
+            self.app.pop(self.bubble)
+            self.bubble = None
+
+    def guide_text(self) -> str:
+        coach = self.coach
+        if coach is None or coach.current is None:
+            return ""
+        return Coach.text(coach.current, self.g.cat, coach.script.opponent)
+
+    def guide_target(self) -> pygame.Rect | None:
+        return target_rect(self, self.coach.current.target) if self.coach and self.coach.current else None
+
+    def leave_guide(self) -> None:
+        def leave() -> None:
+            if self.coach is not None:
+                self.coach.leave()
+
+        self.app.push(Confirm(self.app, _("Leave the guide? The game goes on without it, and you can open the "
+                                          "rules (Esc, Rules) at any time."), leave, _("Leave the guide"),
+                              _("Keep the guide")))
 
     # ------------------------------------------------------------------------------------------------
     # overlays

@@ -32,9 +32,10 @@ class TitleScene(Scene):
         from ..flows import has_autosave
 
         cx = LOGICAL[0] // 2 + 420
-        y = 330
+        y = 300
         items: list[tuple[str, object, bool, str]] = [
             ("New game", self.new_game, True, "Set up seats, books and rules, then play."),
+            ("Learn to play", self.learn, True, "A first game with a guide who explains each idea as it comes up."),
         ]
         can_continue, why = has_autosave()
         items.insert(0, ("Continue", self.continue_game, can_continue,
@@ -48,10 +49,10 @@ class TitleScene(Scene):
         ]
         self.buttons = []
         for label, fn, enabled, tip in items:
-            b = Button(pygame.Rect(cx - 190, y, 380, 70), label, on_click=fn, enabled=enabled,  # type: ignore[arg-type]
+            b = Button(pygame.Rect(cx - 190, y, 380, 66), label, on_click=fn, enabled=enabled,  # type: ignore[arg-type]
                        reason=tip if not enabled else "", tooltip=tip, size=28)
             self.buttons.append(b)
-            y += 88
+            y += 80
         # About and licences: a small button in the corner (the column of main buttons is full)
         self.buttons.append(Button(pygame.Rect(24, LOGICAL[1] - 84, 300, 60), "About & licences", on_click=self.about,
                                    style="parchment", tooltip="Who made what, and the licences of everything "
@@ -65,6 +66,13 @@ class TitleScene(Scene):
         from .newgame import NewGameScene
 
         self.app.push(NewGameScene(self.app))
+
+    def learn(self) -> None:
+        from ..flows import start_tutorial
+
+        err = start_tutorial(self.app)
+        if err:
+            self.message = err
 
     def continue_game(self) -> None:
         from ..flows import continue_autosave

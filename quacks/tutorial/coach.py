@@ -1,0 +1,75 @@
+"""The coach of the guided game: which step shows, when it is done, and leaving the guide.
+
+``observe`` is called after every change with the new engine events; the first step not yet shown whose
+trigger holds becomes current (one at a time, in the script's order). A step that waits "ok" holds the game
+until ``ok``; one that waits "act" ends with the player's next choice (``acted``). ``leave`` ends the guide;
+the game goes on without it.
+"""
+
+from __future__ import annotations
+
+from ..rules.catalogue import Catalogue
+from ..rules.game import Game
+from .script import Script, Step, Wait
+from .triggers import CHECKS, Look
+
+
+class Coach:
+    def __init__(self, script: Script, seat: int) -> None:
+        self.script = script
+        self.seat = seat
+        self.current: Step | None = None
+        self.finished: list[str] = []
+        self.left = False
+        self._looked = False
+        self._seen = 0  # events looked at so far
+
+    @property
+    def done(self) -> bool:
+        return self.left or len(self.finished) == len(self.script.steps)
+
+    @property
+    def holds_game(self) -> bool:
+        """The game waits while a step that wants "Got it" is showing."""
+        return self.current is not None and self.current.wait is Wait.OK
+
+    def observe(self, g: Game) -> Step | None:
+        """Look at the game after a change (and at the events since the last look); the step that shows now."""
+        if self.left or self.current is not None:
+            return self.current
+        self._seen = min(self._seen, len(g.events))  # an undo can shorten the events
+        look = Look(g, self.seat, g.events[self._seen:], set(self.finished), first=not self._looked)
+        self._looked = True
+        for st in self.script.steps:
+            if st.id in self.finished:
+                continue
+            if CHECKS[st.when.kind](look, st.when.params):
+                self.current = st  # the same events are looked at again next time: they may start more steps
+                return st
+        self._seen = len(g.events)
+        return None
+
+    def ok(self) -> None:
+        self._finish()
+
+    def acted(self) -> None:
+        """The player made a choice: a step waiting for one is done."""
+        if self.current is not None and self.current.wait is Wait.ACT:
+            self._finish()
+
+    def leave(self) -> None:
+        self.left = True
+        self.current = None
+
+    def _finish(self) -> None:
+        if self.current is not None:
+            self.finished.append(self.current.id)
+            self.current = None
+
+    @staticmethod
+    def text(step: Step, cat: Catalogue, opponent: str) -> str:
+        """The step's words with the game's own numbers."""
+        ev = cat.events
+        return step.text.format(rounds=ev.rounds, white_limit=ev.white_limit, droplet_cost=ev.droplet_cost,
+                                flask_cost=ev.flask_cost, vp_coin_price=ev.vp_coin_price,
+                                vp_ruby_price=ev.vp_ruby_price, opponent=opponent)

@@ -1,0 +1,106 @@
+"""The guide's bubble in the guided first game: it rings what it talks about, says it in a few sentences,
+and waits for "Got it" (Enter) or for the player to do it. "Leave the guide" ends it; the game goes on.
+The table keeps its input: every key and click the bubble does not use reaches the table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ...i18n import _
+from ...tutorial.coach import Coach
+from ...tutorial.script import Wait
+from .. import art
+from .. import theme as T
+from ..app import LOGICAL, App, Scene
+from ..widgets import Button
+
+WIDTH = 560
+MARGIN = 24
+
+
+class CoachBubble(Scene):
+    opaque = False
+    modal = False
+    pauses_below = False  # the table goes on animating; it holds the game itself while the coach says so
+
+    def __init__(self, app: App, coach: Coach, text: Callable[[], str], target: Callable[[], pygame.Rect | None],
+                 on_leave: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.coach = coach
+        self.text = text
+        self.target = target
+        self.on_leave = on_leave
+        self.rect = pygame.Rect(0, 0, WIDTH, 200)
+        self.ok_b = Button(pygame.Rect(0, 0, 180, 52), _("Got it"), self.coach.ok, hotkey_label="Enter", size=22)
+        self.leave_b = Button(pygame.Rect(0, 0, 220, 44), _("Leave the guide"), self.on_leave, style="ghost",
+                              size=18)
+
+    def buttons(self) -> list[Button]:
+        st = self.coach.current
+        return ([self.ok_b] if st is not None and st.wait is Wait.OK else []) + [self.leave_b]
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        st = self.coach.current
+        if st is None:
+            return False
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and st.wait is Wait.OK:
+            self.coach.ok()
+            return True
+        for b in self.buttons():
+            if b.handle(event):
+                return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.rect.collidepoint(event.pos)
+
+    def place(self, body_h: int, target: pygame.Rect | None) -> None:
+        """Beside the target, fully on the canvas, not over it (the middle of the screen if there is none)."""
+        h = body_h + 140
+        self.rect.size = (WIDTH, h)
+        if target is None:
+            self.rect.center = (LOGICAL[0] // 2, LOGICAL[1] // 2)
+        else:
+            mid_x, mid_y = target.centerx - WIDTH // 2, target.centery - h // 2
+            spots = [(target.right + MARGIN, mid_y), (target.x - MARGIN - WIDTH, mid_y),
+                     (mid_x, target.bottom + MARGIN), (mid_x, target.y - MARGIN - h)]
+            canvas = pygame.Rect(0, 0, *LOGICAL).inflate(-16, -16)
+            best = None
+            for x, y in spots:
+                r = pygame.Rect(x, y, WIDTH, h).clamp(canvas)
+                if not r.colliderect(target):
+                    best = r
+                    break
+            self.rect = best or pygame.Rect(0, 0, WIDTH, h).clamp(canvas)
+            if best is None:
+                self.rect.topright = (canvas.right, canvas.y)
+        r = self.rect
+        self.ok_b.rect.bottomright = (r.right - 20, r.bottom - 18)
+        self.leave_b.rect.bottomleft = (r.x + 16, r.bottom - 22)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        st = self.coach.current
+        if st is None:
+            return
+        te = self.app.text
+        target = self.target()
+        if target is not None:
+            ring = target.inflate(16, 16)
+            pygame.draw.rect(surf, (30, 20, 10), ring.inflate(6, 6), 6, border_radius=18)
+            pygame.draw.rect(surf, T.FOCUS, ring, 5, border_radius=16)
+        with te.roomy():
+            lines = te.wrap(self.text(), "sans", 20, WIDTH - 48)
+            lh = te.font("sans", 20).get_linesize()
+            self.place(lh * len(lines), target)
+            r = self.rect
+            art.panel(surf, r, tint=(250, 240, 214), seed=91)
+            pygame.draw.rect(surf, T.FOCUS, r, 3, border_radius=14)
+            te.blit(surf, _("Guide"), (r.x + 24, r.y + 16), "serif-bold", 28, T.BRASS_DARK)
+            y = r.y + 62
+            for line in lines:
+                te.blit(surf, line, (r.x + 24, y), "sans", 20, T.INK)
+                y += lh
+            if st.wait is Wait.ACT:
+                te.blit(surf, _("Your move"), (r.right - 22, r.bottom - 30), "sans-semibold", 18, T.BRASS_DARK,
+                        "midright")
+        for b in self.buttons():
+            b.draw(surf)
