@@ -150,3 +150,27 @@ def test_fresh_pip_install_of_the_wheel_with_its_dependencies(wheel: Path, tmp_p
     outside.mkdir()
     print("\n" + "; ".join(check_installed(env, outside)))
     shutil.rmtree(env, ignore_errors=True)
+
+
+@pytest.mark.slow
+def test_the_sdist_leaves_out_the_screenshots(tmp_path: Path) -> None:
+    """The screenshots are for the README on the web: the source archive builds and runs the game without them."""
+    import tarfile
+
+    env = tmp_path / "venv"
+    venv.EnvBuilder(with_pip=True, clear=True).create(env)
+    build_system = __import__("tomllib").loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["build-system"]
+    r = subprocess.run([exe(env, "python"), "-m", "pip", "--disable-pip-version-check", "install", "-q",
+                        *build_system["requires"]], capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stdout + r.stderr
+    r = subprocess.run([exe(env, "python"), "-m", "hatchling", "build", "-t", "sdist", "-d", str(tmp_path / "out")],
+                       cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    (sdist,) = (tmp_path / "out").glob("quacks-*.tar.gz")
+    with tarfile.open(sdist) as t:
+        names = t.getnames()
+    assert not [n for n in names if "/docs/screenshots" in n]
+    for needed in ("pyproject.toml", "LICENSE", "THIRD_PARTY_NOTICES.md", "data/pot.yaml", "quacks/cli.py",
+                   "assets/fonts/Inter-Regular.otf", "docs/rulings.md"):
+        assert any(n.endswith("/" + needed) for n in names), needed
+    assert (ROOT / "docs" / "screenshots").is_dir()  # they are still in the repository
