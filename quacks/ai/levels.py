@@ -22,7 +22,7 @@ LEVELS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
 }
 LEVEL_TEXT = {
-    "easy": "Easy: cautious, a learner can beat it",
+    "easy": "Easy: cautious, never risks an explosion and buys one chip a round; a learner can beat it",
     "normal": "Normal: a solid threshold player",
     "hard": "Hard: expected values over the exact bag",
     "random": "Random: any legal move",

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 
-from ..rules.actions import Action
+from ..rules.actions import DRAW, STOP, Action
 from ..rules.chips import CHIP_BY_NAME
 from ..rules.game import Game
+from ..rules.kinds import DecisionKind
 from .base import Decision
 from .normal import NormalBot, chip_weight
+from .odds import explosion_risk
 
 
 class RandomBot:
@@ -19,16 +21,40 @@ class RandomBot:
         return Decision(a, f"picks {a} at random")
 
 
+def _danger(g: Game, seat: int) -> str:
+    """The white chips that would explode the pot now, in a player's words."""
+    room = g.limit(seat) - g.seats[seat].white_total
+    if room >= 2:
+        return "a white 3"
+    if room == 1:
+        return "a white 2 or 3"
+    return "any white chip"
+
+
 class EasyBot(NormalBot):
-    """Stops early (a fixed 12% risk), never uses the flask, buys one chip, spends rubies on the flask only."""
+    """Easy: a cautious beginner with a few simple habits, the same every round whatever the score.
+
+    - Brewing: draws while no chip in its bag can explode the pot and stops as soon as one could (it never
+      takes a risk, so it almost never explodes and often stops early). It never uses the flask.
+    - After an explosion (rare): the victory points.
+    - Shopping: one chip a round, the best single chip it can afford (never two).
+    - Rubies: keeps them all for the end (no droplet steps, no flask refills, no rubies for the green book
+      of Set 4); in round 9 they become victory points.
+    - Other book and card choices: the obvious ones, as Normal.
+    """
 
     level = "easy"
-    round_limits = (0.12,) * 9
-    margin_step = 0.0
+
+    def __init__(self) -> None:
+        super().__init__()  # Normal's table, with Easy's own on_brew, on_shop, ... bound in
+        self.handlers[DecisionKind.GREEN_RUBY] = self.on_green_ruby
 
     def on_brew(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
-        actions = [a for a in actions if a.verb != "flask"]
-        return super().on_brew(g, seat, actions, rng)
+        if DRAW in actions and explosion_risk(g, seat) == 0.0:
+            return Decision(DRAW, "draws: no white chip in the bag can explode the pot")
+        if DRAW not in actions:
+            return Decision(STOP, "stops: the brew is over")
+        return Decision(STOP, "stops: {} could explode the pot, and I never risk that", _danger(g, seat))
 
     def on_explosion(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
         return Decision(Action("choose", ("vp",)), "takes the victory points")
@@ -36,11 +62,13 @@ class EasyBot(NormalBot):
     def on_shop(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
         singles = [a for a in actions if len(a.args) == 1 and a.args[0] != "nothing"]
         if not singles:
-            return Decision(Action("buy", ("nothing",)), "buys nothing")
+            return Decision(Action("buy", ("nothing",)), "buys nothing: no chip is affordable")
         best = max(singles, key=lambda a: chip_weight(CHIP_BY_NAME[a.args[0]]))
-        return Decision(best, f"buys {best.args[0]}")
+        return Decision(best, "buys {}: one good chip is enough for me", best.args[0])
 
     def on_spend(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
-        if any(str(a) == "spend flask" for a in actions):
-            return Decision(Action("spend", ("flask",)), "refills the flask")
-        return Decision(Action("done"), "keeps the rubies")
+        return Decision(Action("done"), "keeps the rubies for the end")
+
+    def on_green_ruby(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+        keep = min(actions, key=lambda a: int(a.args[0]))
+        return Decision(keep, "keeps the rubies for the end")
