@@ -153,6 +153,8 @@ class PeekAndPick(BookModel):
 
     def __init__(self, m: BrewModel, eff: Any) -> None:
         super().__init__(m, eff)
+        if not m.estimates:
+            return
         gain = self.gains(m.g, m.seat)
         for i in self.chips():
             m.peek_move[i] = int(round(gain.get(VAL[i], 0.0)))

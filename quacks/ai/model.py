@@ -73,12 +73,17 @@ _new = tuple.__new__  # State/Explosion from a tuple without the generated __new
 class BrewModel:
     """Transitions and end values of one seat's brew this round.
 
-    ``with_card=False`` leaves the fortune card out (the shop's look at next round's brews)."""
+    ``with_card=False`` leaves the fortune card out (the shop's look at next round's brews).
+    ``estimates=False`` leaves out what the model guesses rather than follows from the rules (blue set 1's
+    expected pick), so that ``step`` can be compared with the engine exactly (tests/ai/test_model_vs_engine.py).
+    """
 
-    def __init__(self, g: Game, seat: int, values: Values, *, with_card: bool = True) -> None:
+    def __init__(self, g: Game, seat: int, values: Values, *, with_card: bool = True,
+                 estimates: bool = True) -> None:
         self.g = g
         self.seat = seat
         self.v = values
+        self.estimates = estimates
         pot = g.cat.pot
         self.last_index = pot.last
         self.vp = [sp.vp for sp in pot.spaces]
@@ -247,7 +252,9 @@ class BrewModel:
                 pos2 = min(pos2 + peek, self.last_index)
             if ruby_gain and self.ruby[pos2]:
                 imm = imm + ruby_gain
-            if returns_white and lw and last >= 0 and COL[last] == WHITE:
+            if returns_white and lw and last >= 0 and COL[last] == WHITE:  # the white goes back into the bag
+                b[last] += 1
+                bag2 = tuple(b)
                 whites2 = whites - VAL[last]
                 last = prev
                 nchips -= 1
