@@ -8,8 +8,8 @@ table costs almost no CPU.
 from __future__ import annotations
 
 import logging
+import math
 import os
-import sys
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -104,7 +104,7 @@ class Scene:
 
 
 def _prefer_native_framebuffer() -> None:
-    """On X11, show the canvas through X's own shared-memory images, not an OpenGL texture.
+    """On X11, show the window through X's own shared-memory images, not an OpenGL texture.
 
     SDL otherwise routes every window-surface update through OpenGL; without a GPU (software Mesa, as under
     Xvfb or in many virtual machines) that made each present cost 6-10 ms, even for a small region, against
@@ -116,25 +116,137 @@ def _prefer_native_framebuffer() -> None:
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
 
-def _renderer_acceleration() -> int:
-    """-1 (let SDL pick, a GPU where there is one), or 0 (SDL's own software renderer) on a Linux machine
-    with no GPU device at all: there OpenGL is software Mesa, which scaled the canvas more slowly than SDL's
-    software renderer (bench-ui at 1280x800 under Xvfb: p99 15.4 ms against 11.6 ms)."""
-    choice = os.environ.get("QUACKS_RENDERER", "").lower()  # "software" or "gpu" overrides the guess
-    if choice in ("software", "gpu"):
-        return 0 if choice == "software" else -1
-    if sys.platform.startswith("linux") and not os.path.exists("/dev/dri"):
-        return 0
-    return -1
+# the window ------------------------------------------------------------------------------------------------
+
+UNIT = math.gcd(*LOGICAL)  # 120: the canvas is 16 x 9 squares of 120 pixels
+
+
+def viewport(window: tuple[int, int]) -> tuple[pygame.Rect, int, int]:
+    """Where the canvas shows in a window of this size, and at what scale ``p/q``.
+
+    The picture is the largest 16k x 9k rectangle that fits, centred (letterboxed); its scale k/120, in lowest
+    terms p/q, maps every q canvas pixels onto exactly p window pixels. So a block of the canvas that starts
+    and ends on multiples of q scales to whole window pixels, the same ones it covers in the whole picture:
+    changed regions can be scaled alone without seams (1366x768 shows 1360x765, 17/24 of the canvas).
+    """
+    w, h = window
+    k = max(1, min(w * UNIT // LOGICAL[0], h * UNIT // LOGICAL[1]))
+    g = math.gcd(k, UNIT)
+    vw, vh = LOGICAL[0] * k // UNIT, LOGICAL[1] * k // UNIT
+    return pygame.Rect((w - vw) // 2, (h - vh) // 2, vw, vh), k // g, UNIT // g
+
+
+def align(r: pygame.Rect, q: int) -> pygame.Rect:
+    """``r`` grown outwards to multiples of ``q`` (and clipped to the canvas)."""
+    x0, y0 = (r.x // q) * q, (r.y // q) * q
+    x1, y1 = -(-r.right // q) * q, -(-r.bottom // q) * q
+    return pygame.Rect(x0, y0, x1 - x0, y1 - y0).clip(0, 0, *LOGICAL)
+
+
+def merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """Fewer rectangles covering the same pixels: two that overlap become one where that scales no more
+    pixels than the two apart (a chip in flight leaves its old and new places, mostly overlapping)."""
+    out: list[pygame.Rect] = []
+    for r in sorted(rects, key=lambda r: (r.y, r.x)):
+        while True:
+            for i, o in enumerate(out):
+                if o.colliderect(r):
+                    u = o.union(r)
+                    if u.w * u.h <= o.w * o.h + r.w * r.h:
+                        del out[i]
+                        r = u
+                        break
+            else:
+                break
+        out.append(r)
+    return out
+
+
+class Sleeper:
+    """Sleeps until input (or any SDL event) arrives or a time has passed, without polling.
+
+    ``pygame.event.wait(timeout)`` does not sleep: pygame-ce pumps the queue and sleeps 1 ms in a loop until
+    an event or the timeout (``_pg_event_wait`` in src_c/event.c, with or without a timeout), so an idle game
+    woke about 920 times a second. SDL's own ``SDL_WaitEventTimeout`` blocks in the system (X11: poll on the X
+    connection; Windows, macOS and Wayland have their own) and wakes for input, window events and events
+    pushed from other threads or timers. pygame does not expose it, so it is called through ctypes, in the very
+    SDL library pygame loaded (``SDL_WasInit`` must say that library's video is running), with a NULL event so
+    the event stays in the queue for ``pygame.event.get``.
+
+    Where that cannot be done (no such library found, or a video driver that cannot wait, such as the dummy
+    one) it sleeps in steps of at most :data:`POLL_STEP` and lets the loop look for events in between: at
+    most 20 wake-ups a second.
+    """
+
+    POLL_STEP = 0.05
+    WAITING_DRIVERS = frozenset({"x11", "wayland", "windows", "cocoa"})
+
+    def __init__(self) -> None:
+        self._wait: Callable[[Any, int], int] | None = None
+        self.how = "poll every 50 ms"
+        try:
+            if pygame.display.get_driver() in self.WAITING_DRIVERS:
+                self._wait = self._sdl_wait()
+        except Exception as e:  # noqa: BLE001 - only the way of sleeping changes
+            log.info("SDL_WaitEventTimeout not available (%s): polling every 50 ms", e)
+        if self._wait is not None:
+            self.how = "SDL_WaitEventTimeout"
+
+    @staticmethod
+    def _candidates() -> list[str]:
+        """Paths of the SDL 2 library pygame uses: the loaded one on Linux, pygame's own elsewhere."""
+        out: list[str] = []
+        try:
+            with open("/proc/self/maps", encoding="utf-8", errors="replace") as f:
+                for line in f:
+                    path = line.split(maxsplit=5)[-1].strip()
+                    if "/" in path and os.path.basename(path).startswith("libSDL2-2") and path not in out:
+                        out.append(path)
+        except OSError:
+            pass
+        here = os.path.dirname(pygame.__file__)
+        out += [os.path.join(here, "SDL2.dll"), os.path.join(here, ".dylibs", "libSDL2-2.0.0.dylib")]
+        return [p for p in out if os.path.exists(p)]
+
+    @classmethod
+    def _sdl_wait(cls) -> Callable[[Any, int], int] | None:
+        import ctypes
+
+        noload = getattr(os, "RTLD_NOLOAD", 0)  # never load a second SDL: only find the one already loaded
+        for path in cls._candidates():
+            try:
+                lib = ctypes.CDLL(path, mode=noload | getattr(os, "RTLD_LAZY", 0)) if noload else ctypes.CDLL(path)
+            except OSError:
+                continue
+            was_init = lib.SDL_WasInit
+            was_init.restype = ctypes.c_uint32
+            was_init.argtypes = [ctypes.c_uint32]
+            if not was_init(0x20):  # SDL_INIT_VIDEO: not the library pygame runs
+                continue
+            fn = lib.SDL_WaitEventTimeout
+            fn.restype = ctypes.c_int
+            fn.argtypes = [ctypes.c_void_p, ctypes.c_int]
+            return fn  # type: ignore[no-any-return]
+        return None
+
+    def sleep(self, seconds: float | None, longest: float = 1.0) -> None:
+        """Return when an event is waiting or ``seconds`` (None: ``longest``) have passed, whichever is first;
+        the fallback returns after at most :data:`POLL_STEP`."""
+        s = longest if seconds is None else max(0.0, min(seconds, longest))
+        if self._wait is not None:
+            self._wait(None, max(1, math.ceil(s * 1000)))  # releases the GIL: bots think on meanwhile
+        else:
+            time.sleep(min(s, self.POLL_STEP))
 
 
 class App:
     """The window and the frame loop.
 
-    Scenes draw on one 1920x1080 canvas. In a real window the canvas goes to an SDL texture and the
-    renderer scales it to whatever size the window has (letterboxed), mapping the mouse back to canvas
-    coordinates; this works with or without a GPU (pygame's SCALED flag does not scale without one).
-    Headless (the SDL dummy driver) the canvas is the display surface itself.
+    Scenes draw on one 1920x1080 canvas (``screen``). A window of exactly that size shows the canvas itself
+    (it is the window's surface). In a window of any other size the canvas is a surface of its own and
+    :meth:`present` scales what changed into the window's surface (letterboxed, see :func:`viewport`), then
+    shows just those regions; mouse positions are mapped back to canvas coordinates as events are read.
+    Headless (the SDL dummy driver) the same paths run with no window to see.
     """
 
     def __init__(self, settings: Settings | None = None, *, size: tuple[int, int] | None = None,
@@ -147,27 +259,37 @@ class App:
         _prefer_native_framebuffer()
         pygame.font.init()
         self.window: pygame.Window | None = None
-        self.renderer: Any = None
-        self.texture: Any = None
-        want = size or (LOGICAL if self.headless else self.fitting_size())
-        if self.headless or tuple(want) == LOGICAL:
-            # the window is the canvas: no scaling, and partial updates really are partial
-            flags = 0 if self.headless else pygame.RESIZABLE
-            self.screen = pygame.display.set_mode(LOGICAL, flags)
-            pygame.display.set_caption("Quacks")
-        else:
-            self._open_scaled(want)
-        self._set_icon()
+        want = tuple(size) if size else (LOGICAL if self.headless else self.fitting_size())
+        self._set_icon()  # before the window opens: some systems take no new icon once it is shown
+        self.display = pygame.display.set_mode(want, 0 if self.headless else pygame.RESIZABLE)
+        pygame.display.set_caption("Quacks")
+        if not self.headless:
+            with warnings.catch_warnings():  # the one way to reach set_mode's window in pygame-ce 2.5
+                warnings.simplefilter("ignore", DeprecationWarning)
+                try:
+                    self.window = pygame.Window.from_display_module()
+                    self.window.minimum_size = (640, 360)
+                except (AttributeError, pygame.error) as e:  # pragma: no cover - older pygame-ce
+                    log.info("no window object: %s", e)
+        self.screen = self.display
+        self.view = pygame.Rect(0, 0, *LOGICAL)
+        self.scale = (1, 1)  # p/q: window pixels per canvas pixels
+        self._fitted: tuple[int, int] = LOGICAL
+        self.resizes = 0  # how often the window changed size (each one draws and shows everything)
         self.mouse_pos = (LOGICAL[0] // 2, LOGICAL[1] // 2)
         self.text = text_engine()
         self.text.set_scale(self.settings.ui_scale / 100)
         self.clock = pygame.time.Clock()
+        self.clock_now: Callable[[], float] = time.perf_counter  # the loop's clock (tests give their own)
+        self.last_update = self.clock_now()  # when the live scenes last updated
         self.scenes: list[Scene] = []
         self.running = True
         self.dirty = True
         self.frame_times: list[float] = []
         self.after_frame: list[Callable[[pygame.Surface], None]] = []
         self.toasts: list[tuple[float, str]] = []
+        self._fit(force=True)
+        self.sleeper = Sleeper()
         from .sound import Sound
 
         self.sound = Sound(self.settings.volume, self.settings.mute)
@@ -177,31 +299,32 @@ class App:
         if self.settings.fullscreen and not self.headless:
             self.toggle_fullscreen()
 
-    def _open_scaled(self, size: tuple[int, int]) -> None:
-        """A window of any size showing the canvas through an SDL renderer with a logical size."""
-        from pygame._sdl2 import video
+    @property
+    def scaled(self) -> bool:
+        """True when the canvas is scaled into a window of another size."""
+        return self.screen is not self.display
 
-        self.window = pygame.Window("Quacks", size, resizable=True)
-        self.window.minimum_size = (640, 360)
-        self.renderer = video.Renderer(self.window, accelerated=_renderer_acceleration(), vsync=False)
-        self.renderer.logical_size = LOGICAL
-        self.texture = video.Texture(self.renderer, LOGICAL, streaming=True)
-        old = getattr(self, "screen", None)
-        self.screen = pygame.Surface(LOGICAL)
-        if old is not None:
-            self.screen.blit(old, (0, 0))
-
-    def _window_resized(self, size: tuple[int, int]) -> None:
-        """The plain window was resized: from now on the renderer scales the canvas."""
-        if self.renderer is not None or self.headless or tuple(size) == LOGICAL:
-            return
-        canvas = self.screen.copy()
-        pygame.display.quit()
-        pygame.display.init()
-        self.screen = canvas
-        self._open_scaled(size)
-        self._set_icon()
-        self.dirty = True
+    def _fit(self, force: bool = False) -> bool:
+        """Follow the window's size: the canvas becomes the window's surface at exactly 1920x1080, a surface
+        of its own otherwise. True if the size changed (the next frame is drawn and shown whole)."""
+        display = pygame.display.get_surface()
+        if display is None:  # pragma: no cover - the display was closed under us
+            return False
+        size = display.get_size()
+        if not force and display is self.display and size == self._fitted:
+            return False
+        self.display = display
+        self.view, p, q = viewport(size)
+        self.scale = (p, q)
+        if size == LOGICAL:
+            self.screen = display
+        elif self.screen is display or self.screen.get_size() != LOGICAL:
+            # a surface of the window's own pixel format: scaling into the window is a plain copy of pixels
+            self.screen = pygame.Surface(LOGICAL, 0, display)
+        self._fitted = size
+        self.resizes += 0 if force else 1
+        self._restacked()
+        return True
 
     def _set_icon(self) -> None:
         try:
@@ -210,10 +333,7 @@ class App:
             path = asset("icons", "quacks-64.png")
             if path.exists():
                 icon = pygame.image.load(str(path))
-                if self.window is not None:
-                    self.window.set_icon(icon)
-                else:
-                    pygame.display.set_icon(icon)
+                pygame.display.set_icon(icon)
         except (pygame.error, FileNotFoundError) as e:  # pragma: no cover - the icon is a nicety
             log.info("no window icon: %s", e)
 
@@ -230,53 +350,129 @@ class App:
         return (int(LOGICAL[0] * scale), int(LOGICAL[1] * scale))
 
     def resize_window(self, size: tuple[int, int]) -> None:
+        """Ask for a window of ``size`` (the size follows when the window system says so)."""
         if self.window is not None:
             self.window.size = size
             self.window.position = pygame.WINDOWPOS_CENTERED
-        else:
-            self._window_resized(size)
+        else:  # headless: a display of the new size at once
+            self.display = pygame.display.set_mode(size, 0)
+            self._fit()
 
     def toggle_fullscreen(self) -> None:
+        """Fullscreen (the desktop's size, no change of video mode) or back to the window, as the settings say;
+        the size change that follows draws everything again."""
         if self.headless:
             return
-        if self.window is None:
-            try:
-                pygame.display.toggle_fullscreen()
-            except pygame.error as e:  # pragma: no cover
-                log.info("fullscreen not available: %s", e)
-            self.dirty = True
-            return
         try:
-            if self.settings.fullscreen:
+            if self.window is None:  # pragma: no cover - older pygame-ce
+                pygame.display.toggle_fullscreen()
+            elif self.settings.fullscreen:
                 self.window.set_fullscreen(desktop=True)
             else:
                 self.window.set_windowed()
         except pygame.error as e:  # pragma: no cover - depends on the platform
             log.info("fullscreen not available: %s", e)
+        self._fit()
         self.dirty = True
 
+    def to_canvas(self, pos: tuple[float, float]) -> tuple[int, int]:
+        """A window position in canvas coordinates (outside the picture, in the bars, it is off the canvas)."""
+        p, q = self.scale
+        return (int((pos[0] - self.view.x) * q // p), int((pos[1] - self.view.y) * q // p))
+
+    def to_window(self, r: pygame.Rect) -> pygame.Rect:
+        """A canvas rectangle whose edges are multiples of q, in window pixels."""
+        p, q = self.scale
+        return pygame.Rect(self.view.x + r.x * p // q, self.view.y + r.y * p // q, r.w * p // q, r.h * p // q)
+
+    def _mapped(self, ev: pygame.event.Event) -> pygame.event.Event:
+        """A mouse event with its position (and motion) in canvas coordinates."""
+        if not self.scaled or ev.type not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return ev
+        d = dict(ev.dict)
+        d["pos"] = self.to_canvas(ev.pos)
+        if "rel" in d:
+            p, q = self.scale
+            d["rel"] = (int(round(ev.rel[0] * q / p)), int(round(ev.rel[1] * q / p)))
+        return pygame.event.Event(ev.type, d)
+
+    def events(self) -> list[pygame.event.Event]:
+        """The events waiting, mouse positions in canvas coordinates."""
+        return [self._mapped(ev) for ev in pygame.event.get()]
+
+    @property
+    def grid(self) -> int:
+        """Changed regions grow to multiples of this many canvas pixels before they are scaled (see
+        :meth:`_scale_into`)."""
+        p, q = self.scale
+        return UNIT if self._tiled() else q
+
+    def _tiled(self) -> bool:
+        """Shrinking by p/q with p not a power of two: pygame's smoothscale steps through a row in fixed-point
+        steps of q/p that are rounded, and the rounding adds up along the row, so a block scaled alone came out
+        up to 15 levels off the same block inside the whole row. Scaling the canvas always in the same
+        120 x 120 tiles makes a tile's pixels the same whether it is scaled alone or with all the others."""
+        p, q = self.scale
+        return p < q and p & (p - 1) != 0
+
+    def _scale_into(self, r: pygame.Rect) -> pygame.Rect:
+        """Scale canvas rectangle ``r`` (edges on multiples of :attr:`grid`) into its place in the window;
+        that place.
+
+        Growing uses the nearest pixel (exactly the same alone or in the whole picture); shrinking averages
+        (smoothscale: each window pixel the mean of the canvas pixels under it, sharper text than nearest).
+        """
+        w = self.to_window(r)
+        if w.w <= 0 or w.h <= 0:
+            return w
+        p, q = self.scale
+        if p >= q:
+            pygame.transform.scale(self.screen.subsurface(r), w.size, self.display.subsurface(w))
+        elif not self._tiled():
+            pygame.transform.smoothscale(self.screen.subsurface(r), w.size, self.display.subsurface(w))
+        else:
+            t = UNIT * p // q
+            for y in range(r.y, r.bottom, UNIT):
+                for x in range(r.x, r.right, UNIT):
+                    dst = self.display.subsurface(self.view.x + x * p // q, self.view.y + y * p // q, t, t)
+                    pygame.transform.smoothscale(self.screen.subsurface(x, y, UNIT, UNIT), (t, t), dst)
+        return w
+
     def present(self, rects: list[pygame.Rect] | None = None) -> None:
-        """Show the canvas (or only ``rects`` of it): flip it, or upload it and let the renderer scale it."""
-        if self.renderer is None or self.texture is None:
+        """Show the canvas (None: all of it) or only ``rects`` of it; nothing at all for an empty list.
+
+        At 1920x1080 the canvas is the window's surface: show it. Otherwise scale the changed regions (grown to
+        the scale's grid, see :func:`viewport` and :attr:`grid`) into the window's surface and show only those;
+        the whole canvas (after a resize, under overlays) is scaled at once and the bars around it painted.
+        """
+        bounds = self.screen.get_rect()
+        if not self.scaled:
             if rects is None:
                 pygame.display.flip()
-            elif rects:
-                pygame.display.update(rects)
+            else:
+                inside = [c for c in (r.clip(bounds) for r in rects) if c.w > 0 and c.h > 0]
+                if inside:
+                    pygame.display.update(inside)
             return
         if rects is None:
-            self.texture.update(self.screen)
-        else:
-            bounds = self.screen.get_rect()
-            for r in rects:
-                r = r.clip(bounds)
-                if r.w > 0 and r.h > 0:
-                    # a copy, not the subsurface itself: pygame-ce 2.5 writes a subsurface to the texture's
-                    # top-left corner whatever the area says (found as stray pot pieces in a corner)
-                    self.texture.update(self.screen.subsurface(r).copy(), r)
-        self.renderer.draw_color = (0, 0, 0, 255)
-        self.renderer.clear()
-        self.texture.draw()
-        self.renderer.present()
+            self._scale_into(pygame.Rect(0, 0, *LOGICAL))
+            for bar in self._bars():
+                self.display.fill((0, 0, 0), bar)
+            pygame.display.flip()
+            return
+        grid = self.grid
+        blocks = [align(r.clip(bounds), grid) for r in rects]
+        shown = [self._scale_into(b) for b in merge([b for b in blocks if b.w > 0 and b.h > 0])]
+        if shown:
+            pygame.display.update(shown)
+
+    def _bars(self) -> list[pygame.Rect]:
+        """The parts of the window around the picture."""
+        w, h = self.display.get_size()
+        v = self.view
+        return [r for r in (pygame.Rect(0, 0, w, v.y), pygame.Rect(0, v.bottom, w, h - v.bottom),
+                            pygame.Rect(0, v.y, v.x, v.h), pygame.Rect(v.right, v.y, w - v.right, v.h))
+                if r.w > 0 and r.h > 0]
 
     # scenes -------------------------------------------------------------------------------------------
     @property
@@ -345,11 +541,16 @@ class App:
 
     def toast(self, text: str, seconds: float = 3.0) -> None:
         """A short message over everything (``Saved as ...``)."""
-        self.toasts.append((time.perf_counter() + seconds, text))
+        self.toasts.append((self.clock_now() + seconds, text))
         self.dirty = True
 
     # loop ---------------------------------------------------------------------------------------------
+    WINDOW_SIZE_EVENTS = frozenset({pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED, pygame.VIDEORESIZE})
+    REDRAW_EVENTS = frozenset({pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE, pygame.WINDOWRESTORED,
+                               pygame.WINDOWMAXIMIZED})
+
     def handle(self, event: pygame.event.Event) -> None:
+        """Take one event (mouse positions in canvas coordinates, as :meth:`events` gives them)."""
         if event.type in (pygame.QUIT, pygame.WINDOWCLOSE):
             self.quit()
             return
@@ -359,11 +560,10 @@ class App:
             self.settings.fullscreen = not self.settings.fullscreen
             self.toggle_fullscreen()
             return
-        if event.type in (pygame.WINDOWRESIZED, pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE, pygame.WINDOWRESTORED):
-            self._restacked()
-        if event.type == pygame.WINDOWRESIZED and self.window is None and not self.headless:
-            self._window_resized((event.x, event.y))
-            return
+        if event.type in self.WINDOW_SIZE_EVENTS:
+            self._fit()  # a new size: the next frame is drawn and shown whole
+        if event.type in self.REDRAW_EVENTS:
+            self._restacked()  # the window's picture may be gone: show everything again
         for scene in reversed(self.scenes):
             used = scene.handle(event)
             if scene.modal or used:
@@ -405,7 +605,7 @@ class App:
             log.info("first frame drawn")
 
     def _draw_toasts(self) -> None:
-        now = time.perf_counter()
+        now = self.clock_now()
         self.toasts = [(t, m) for t, m in self.toasts if t > now]
         for s in self.visible():
             s.invalidate()  # the next frame draws whole, without the toast
@@ -416,35 +616,38 @@ class App:
     def busy(self) -> bool:
         return any(s.busy() for s in self.live())
 
-    def wait_time(self) -> float | None:
-        """Seconds the loop may sleep before the next frame (0: draw now; None: until input)."""
+    def wait_time(self, now: float | None = None) -> float | None:
+        """Seconds from ``now`` until the next frame is due (0: draw now; None: nothing until input).
+
+        A scene's ``wake_in`` counts from its last ``update`` (a bot's pace and the reveal hold are timers
+        that ``update`` counts down), so the time since that update is taken off; toasts end at a fixed time.
+        """
         if self.dirty:
             return 0.0
-        waits = [w for w in (s.wake_in() for s in self.live()) if w is not None]
+        now = self.clock_now() if now is None else now
+        since = max(0.0, now - self.last_update)
+        waits = [max(0.0, w - since) for w in (s.wake_in() for s in self.live()) if w is not None]
         if self.toasts:
-            waits.append(max(0.0, min(t for t, _ in self.toasts) - time.perf_counter()))
+            waits.append(max(0.0, min(t for t, _ in self.toasts) - now))
         return min(waits) if waits else None
 
     def run(self) -> None:
-        last = time.perf_counter()
+        """The frame loop: draw while something moves; otherwise sleep until input or the next timer."""
+        self.last_update = self.clock_now()
         while self.running and self.scene is not None:
             wait = self.wait_time()
             if wait is None or wait > 0:
-                # nothing moves: sleep until input or the next timer (a bot's pace, a toast), not a frame
-                ms = 1000 if wait is None else max(1, min(1000, int(wait * 1000)))
-                ev = pygame.event.wait(ms)
-                if ev.type != pygame.NOEVENT:
+                # nothing to draw: block until an event or the next timer (a bot's pace, the reveal hold, a
+                # toast); no frames, no polling (see Sleeper)
+                self.sleeper.sleep(wait)
+                for ev in self.events():
                     self.handle(ev)
-                for ev in pygame.event.get():
-                    self.handle(ev)
-                again = self.wait_time()
-                if again is None or again > 0:
-                    continue
-            for ev in pygame.event.get():
+                continue
+            for ev in self.events():
                 self.handle(ev)
-            now = time.perf_counter()
-            dt = min(1.0, now - last)
-            last = now
+            now = self.clock_now()
+            dt = min(1.0, now - self.last_update)
+            self.last_update = now
             self.frame(dt)
             if self.busy():
                 self.clock.tick(FPS)

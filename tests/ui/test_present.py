@@ -1,72 +1,219 @@
-"""The scaled window path: what reaches the screen is the canvas, region by region, where it belongs."""
+"""Showing the canvas in a window of any size: what reaches the window is the canvas, region by region, where
+it belongs, the same pixels as scaling the whole picture; mouse positions map back to the canvas.
+
+Headless (SDL dummy driver), the window's surface is read back directly; nothing here is timed.
+"""
 
 from __future__ import annotations
 
-import gc
+import random
+from collections.abc import Iterator
 
 import pygame
+import pytest
 
 from quacks.storage.settings import Settings
-from quacks.ui.app import LOGICAL, App
+from quacks.ui.app import LOGICAL, App, Scene, align, merge, viewport
 
 RED = (255, 0, 0)
+NEAR = (4, 4, 4, 255)  # smoothscale's rounding turns 255 into 253
 GREY = (40, 40, 40)
 
-
-def _scaled_app() -> App:
-    app = App(Settings(), headless=True)
-    app._open_scaled((1280, 800))  # 2/3 of the canvas, letterboxed by 40 pixels top and bottom
-    return app
+SIZES = [(1280, 720), (1280, 800), (1366, 768), (1440, 900), (1920, 1080), (2560, 1440), (3840, 2160), (1000, 700)]
 
 
-def _close(app: App) -> None:
-    """Texture, renderer, then window, in that order (SDL frees them; leaving them to the garbage collector
-    after the display is gone crashes a later test)."""
-    app.texture = None
-    app.renderer = None
-    gc.collect()
-    if app.window is not None:
-        app.window.destroy()
-        app.window = None
+@pytest.fixture()
+def make_app() -> Iterator[object]:
+    apps: list[App] = []
+
+    def make(size: tuple[int, int]) -> App:
+        app = App(Settings(), size=size, headless=True)
+        apps.append(app)
+        return app
+
+    yield make
+    pygame.display.set_mode(LOGICAL)  # leave the display as the other tests expect it
 
 
-def _red_box(app: App) -> pygame.Rect | None:
-    """Where red shows in the window's picture (read back from the renderer), or None."""
-    shot = app.renderer.to_surface()
-    found = [(x, y) for y in range(0, shot.get_height(), 2) for x in range(0, shot.get_width(), 2)
-             if shot.get_at((x, y))[:3] == RED]
-    if not found:
-        return None
-    xs, ys = [p[0] for p in found], [p[1] for p in found]
-    return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 2, max(ys) - min(ys) + 2)
+def noisy_canvas(surf: pygame.Surface, seed: int = 1) -> None:
+    """Small sharp rectangles of random colours all over: any misplaced or resampled pixel shows."""
+    rng = random.Random(seed)
+    surf.fill(GREY)
+    for _ in range(2500):
+        surf.fill([rng.randrange(256) for _ in range(3)],
+                  (rng.randrange(LOGICAL[0]), rng.randrange(LOGICAL[1]), rng.randrange(1, 24), rng.randrange(1, 24)))
 
 
-def test_a_changed_region_lands_where_it_is_on_the_canvas() -> None:
-    # pygame-ce 2.5 puts a subsurface given to Texture.update at the texture's corner, whatever the area:
-    # once this showed pieces of a pot in the top-left corner of a scaled window
-    app = _scaled_app()
-    try:
-        app.screen.fill(GREY)
-        app.present()
-        region = pygame.Rect(1500, 300, 120, 60)
-        app.screen.fill(RED, region)
-        app.present([region])
-        box = _red_box(app)
-        assert box is not None, "the changed region did not reach the window"
-        # the window shows the canvas at 2/3 of its size: the red region is at 2/3 of its canvas place
-        assert abs(box.x - 1000) <= 4 and abs(box.w - 80) <= 4, box
-    finally:
-        _close(app)
+def reference(app: App) -> pygame.Surface:
+    """The whole canvas scaled at once, as the window should show it."""
+    p, q = app.scale
+    fn = pygame.transform.smoothscale if p < q else pygame.transform.scale
+    return fn(app.screen, app.view.size)
 
 
-def test_regions_partly_off_the_canvas_are_clipped_not_fatal() -> None:
-    app = _scaled_app()
-    try:
-        app.screen.fill(GREY)
-        app.present()
-        app.screen.fill(RED, pygame.Rect(LOGICAL[0] - 30, 100, 30, 30))
-        app.present([pygame.Rect(LOGICAL[0] - 30, 100, 90, 30), pygame.Rect(-50, -50, 20, 20)])
-        box = _red_box(app)
-        assert box is not None and box.x >= 1200, box
-    finally:
-        _close(app)
+def max_difference(a: pygame.Surface, b: pygame.Surface) -> int:
+    """The largest difference of any channel of any pixel (0: identical), found with pygame's own blits."""
+    assert a.get_size() == b.get_size()
+    worst = 0
+    for x, y in ((a, b), (b, a)):
+        d = x.copy()
+        d.blit(y, (0, 0), special_flags=pygame.BLEND_RGB_SUB)  # max(x - y, 0) per channel
+        for level in (1, 4, 16, 64, 255):  # below ``level`` in every channel
+            close = pygame.mask.from_threshold(d, (0, 0, 0, 255), (level, level, level, 255))
+            if close.count() == d.get_width() * d.get_height():
+                worst = max(worst, level - 1)
+                break
+        else:
+            worst = 255
+    return worst
+
+
+def shown(app: App) -> pygame.Surface:
+    return app.display.subsurface(app.view).copy()
+
+
+@pytest.mark.parametrize(("size", "view", "scale"), [
+    ((1920, 1080), (0, 0, 1920, 1080), (1, 1)),
+    ((1280, 720), (0, 0, 1280, 720), (2, 3)),
+    ((1280, 800), (0, 40, 1280, 720), (2, 3)),
+    ((1366, 768), (3, 1, 1360, 765), (17, 24)),
+    ((2560, 1440), (0, 0, 2560, 1440), (4, 3)),
+    ((3840, 2160), (0, 0, 3840, 2160), (2, 1)),
+    ((1000, 700), (4, 71, 992, 558), (31, 60)),
+])
+def test_the_picture_is_the_largest_16_by_9_that_fits_centred(size: tuple[int, int], view: tuple[int, ...],
+                                                              scale: tuple[int, int]) -> None:
+    r, p, q = viewport(size)
+    assert tuple(r) == view and (p, q) == scale
+    assert r.w * q == LOGICAL[0] * p and r.h * q == LOGICAL[1] * p  # whole pixels: q canvas pixels -> p
+
+
+def test_blocks_grow_outwards_to_the_scale_grid_and_stay_on_the_canvas() -> None:
+    assert align(pygame.Rect(10, 11, 5, 5), 3) == pygame.Rect(9, 9, 6, 9)
+    assert align(pygame.Rect(1915, 1075, 30, 30), 24) == pygame.Rect(1896, 1056, 24, 24)
+    r = pygame.Rect(100, 100, 50, 50)
+    assert merge([r, r.move(10, 0)]) == [pygame.Rect(100, 100, 60, 50)]  # mostly overlapping: one
+    far = [pygame.Rect(0, 0, 10, 10), pygame.Rect(500, 500, 10, 10)]
+    assert sorted(map(tuple, merge(far))) == sorted(map(tuple, far))  # apart: both, not their bounding box
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_changed_regions_alone_show_what_the_whole_picture_shows(make_app, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(size)
+    noisy_canvas(app.screen, 1)
+    app.present()  # the whole canvas
+    full = shown(app)
+    assert max_difference(full, reference(app)) <= (0 if app.grid < 120 else 24)  # tiles: see App._tiled
+    # change a few regions (edges anywhere, one off the canvas) and show only those
+    regions = [pygame.Rect(517, 233, 141, 71), pygame.Rect(1500, 300, 120, 60), pygame.Rect(1870, 1040, 90, 90),
+               pygame.Rect(3, 2, 7, 5)]
+    other = pygame.Surface(LOGICAL)
+    noisy_canvas(other, 2)
+    for r in regions:
+        app.screen.blit(other, r, r.clip(app.screen.get_rect()))
+    app.present(regions)
+    partly = shown(app)
+    # a place nothing changed is as it was
+    still = pygame.Rect(app.view.w // 2, app.view.h // 2, 40, 40)
+    assert max_difference(partly.subsurface(still), full.subsurface(still)) == 0
+    # and the window shows the new canvas everywhere, exactly as if all of it had been shown: the changed
+    # regions where they are, no seams around them
+    app.present()
+    assert max_difference(partly, shown(app)) == 0
+    assert max_difference(partly, full) > 100  # (the regions did change)
+
+
+def test_a_changed_region_lands_where_it_is_on_the_canvas(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app((1280, 800))  # 2/3 of the canvas, letterboxed by 40 pixels top and bottom
+    app.screen.fill(GREY)
+    app.present()
+    region = pygame.Rect(1500, 300, 120, 60)
+    app.screen.fill(RED, region)
+    app.present([region])
+    found = pygame.mask.from_threshold(app.display, RED, NEAR).get_bounding_rects()
+    assert found == [pygame.Rect(1000, 40 + 200, 80, 40)]
+    # the bars stay black
+    assert app.display.get_at((5, 5))[:3] == (0, 0, 0) and app.display.get_at((5, 795))[:3] == (0, 0, 0)
+
+
+def test_regions_partly_off_the_canvas_are_clipped_not_fatal(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app((1280, 800))
+    app.screen.fill(GREY)
+    app.present()
+    app.screen.fill(RED, pygame.Rect(LOGICAL[0] - 30, 100, 30, 30))
+    app.present([pygame.Rect(LOGICAL[0] - 30, 100, 90, 30), pygame.Rect(-50, -50, 20, 20)])
+    found = pygame.mask.from_threshold(app.display, RED, NEAR).get_bounding_rects()
+    assert len(found) == 1 and found[0].x == 1260 and found[0].right == 1280, found  # at the right edge
+    assert abs(found[0].y - (40 + 67)) <= 1 and abs(found[0].h - 20) <= 1, found
+
+
+def test_nothing_changed_nothing_shown(make_app, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    calls: list[object] = []
+    monkeypatch.setattr(pygame.display, "update", lambda *a: calls.append(a))
+    monkeypatch.setattr(pygame.display, "flip", lambda: calls.append("flip"))
+    for size in ((1280, 800), LOGICAL):
+        app = make_app(size)
+        app.present([])
+        app.present([pygame.Rect(-100, -100, 10, 10)])  # entirely off the canvas
+    assert calls == []
+
+
+def test_only_the_changed_blocks_are_sent_to_the_window(make_app, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    app = make_app((2560, 1440))
+    sent: list[list[pygame.Rect]] = []
+    monkeypatch.setattr(pygame.display, "update", lambda rects: sent.append(list(rects)))
+    app.present([pygame.Rect(301, 400, 10, 10)])
+    assert sent == [[pygame.Rect(400, 532, 16, 16)]]  # canvas 300-312 x 399-411 (multiples of 3) times 4/3
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1366, 768), (2560, 1440), (3840, 2160), (1920, 1080)])
+def test_mouse_positions_map_to_the_canvas(make_app, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(size)
+    v = app.view
+    pygame.event.clear()
+    for pos in ((v.x, v.y), (v.right - 1, v.bottom - 1), (v.centerx, v.centery)):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(v.x + 30, v.y), rel=(30, 0), buttons=(0, 0, 0)))
+    evs = [e for e in app.events() if e.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION)]
+    corner, far, centre, motion = (e.pos for e in evs)
+    assert corner == (0, 0)
+    p, q = app.scale
+    assert LOGICAL[0] - q <= far[0] < LOGICAL[0] and LOGICAL[1] - q <= far[1] < LOGICAL[1]
+    assert abs(centre[0] - 960) <= q and abs(centre[1] - 540) <= q
+    assert evs[3].rel == (round(30 * q / p), 0) and motion == (30 * q // p, 0)
+    assert evs[0].button == 1  # everything else carried over
+    app.handle(evs[2])
+    assert app.mouse_pos == centre
+
+
+def test_a_click_in_the_bars_is_off_the_canvas(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app((1280, 800))
+    assert app.to_canvas((640, 10))[1] < 0 and app.to_canvas((640, 790))[1] >= LOGICAL[1]
+
+
+def test_a_resize_switches_between_the_window_surface_and_a_scaled_canvas(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(LOGICAL)
+    assert app.screen is app.display and not app.scaled
+
+    class Probe(Scene):
+        invalidated = 0
+
+        def invalidate(self) -> None:
+            self.invalidated += 1
+
+    probe = Probe(app)
+    app.scenes.append(probe)
+    app.dirty = False
+    app.resize_window((1280, 800))
+    assert app.scaled and app.screen.get_size() == LOGICAL and app.display.get_size() == (1280, 800)
+    assert app.dirty and probe.invalidated == 1 and app.resizes == 1  # the next frame draws everything
+    noisy_canvas(app.screen)
+    app.present()
+    assert max_difference(shown(app), reference(app)) == 0
+    app.resize_window(LOGICAL)
+    assert app.screen is app.display and not app.scaled and app.resizes == 2
+    # the same size again is no resize (the size events come in threes)
+    for t in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE, pygame.WINDOWRESIZED):
+        app.handle(pygame.event.Event(t, x=1920, y=1080, w=1920, h=1080, size=LOGICAL))
+    assert app.resizes == 2
+    app.scenes.clear()
