@@ -104,8 +104,8 @@ def parse_script(data: Any, source: str = "tutorial.yaml") -> Script:
     problems: list[str] = []
     if not isinstance(data, Mapping):
         raise ScriptError(f"{source}: must be a mapping with game and steps")
-    game = data.get("game") if isinstance(data.get("game"), Mapping) else {}
-    opp = game.get("opponent") if isinstance(game.get("opponent"), Mapping) else {}
+    game: Mapping[str, Any] = data["game"] if isinstance(data.get("game"), Mapping) else {}
+    opp: Mapping[str, Any] = game["opponent"] if isinstance(game.get("opponent"), Mapping) else {}
     from ..ai.levels import LEVELS
 
     level = str(opp.get("level", "easy"))
