@@ -26,15 +26,16 @@ class CoachBubble(Scene):
     pauses_below = False  # the table goes on animating; it holds the game itself while the coach says so
 
     def __init__(self, app: App, coach: Coach, text: Callable[[], str], target: Callable[[], pygame.Rect | None],
-                 on_leave: Callable[[], None]) -> None:
+                 on_leave: Callable[[], None], keep_clear: Callable[[], list[pygame.Rect]] = list) -> None:
         super().__init__(app)
         self.coach = coach
         self.text = text
         self.target = target
         self.on_leave = on_leave
+        self.keep_clear = keep_clear
         self.rect = pygame.Rect(0, 0, WIDTH, 200)
         self.ok_b = Button(pygame.Rect(0, 0, 180, 52), _("Got it"), self.coach.ok, hotkey_label="Enter", size=22)
-        self.leave_b = Button(pygame.Rect(0, 0, 220, 44), _("Leave the guide"), self.on_leave, style="ghost",
+        self.leave_b = Button(pygame.Rect(0, 0, 220, 44), _("Leave the guide"), self.on_leave, style="dark",
                               size=18)
 
     def buttons(self) -> list[Button]:
@@ -53,26 +54,29 @@ class CoachBubble(Scene):
                 return True
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.rect.collidepoint(event.pos)
 
-    def place(self, body_h: int, target: pygame.Rect | None) -> None:
-        """Beside the target, fully on the canvas, not over it (the middle of the screen if there is none)."""
+    def place(self, body_h: int, target: pygame.Rect | None, keep_clear: list[pygame.Rect]) -> None:
+        """Beside the target, fully on the canvas, over as little of what matters as can be (the target, the
+        pot in focus, the controls); the middle of the screen if there is no target."""
         h = body_h + 140
-        self.rect.size = (WIDTH, h)
+        canvas = pygame.Rect(0, 0, *LOGICAL).inflate(-16, -16)
         if target is None:
-            self.rect.center = (LOGICAL[0] // 2, LOGICAL[1] // 2)
+            self.rect = pygame.Rect(0, 0, WIDTH, h)
+            self.rect.center = canvas.center
         else:
             mid_x, mid_y = target.centerx - WIDTH // 2, target.centery - h // 2
-            spots = [(target.right + MARGIN, mid_y), (target.x - MARGIN - WIDTH, mid_y),
-                     (mid_x, target.bottom + MARGIN), (mid_x, target.y - MARGIN - h)]
-            canvas = pygame.Rect(0, 0, *LOGICAL).inflate(-16, -16)
-            best = None
-            for x, y in spots:
-                r = pygame.Rect(x, y, WIDTH, h).clamp(canvas)
-                if not r.colliderect(target):
-                    best = r
-                    break
-            self.rect = best or pygame.Rect(0, 0, WIDTH, h).clamp(canvas)
-            if best is None:
-                self.rect.topright = (canvas.right, canvas.y)
+            spots = [(target.right + MARGIN, mid_y), (mid_x, target.bottom + MARGIN), (mid_x, target.y - MARGIN - h),
+                     (target.x - MARGIN - WIDTH, mid_y), (canvas.right - WIDTH, canvas.y), (canvas.x, canvas.y),
+                     (canvas.right - WIDTH, canvas.bottom - h), (canvas.x, canvas.bottom - h)]
+
+            def covered(r: pygame.Rect) -> int:
+                area = r.clip(target).w * r.clip(target).h * 4  # never over the target if it can be helped
+                for k in keep_clear:
+                    c = r.clip(k)
+                    area += c.w * c.h
+                return area
+
+            rects = [pygame.Rect(x, y, WIDTH, h).clamp(canvas) for x, y in spots]
+            self.rect = min(rects, key=covered)
         r = self.rect
         self.ok_b.rect.bottomright = (r.right - 20, r.bottom - 18)
         self.leave_b.rect.bottomleft = (r.x + 16, r.bottom - 22)
@@ -90,7 +94,7 @@ class CoachBubble(Scene):
         with te.roomy():
             lines = te.wrap(self.text(), "sans", 20, WIDTH - 48)
             lh = te.font("sans", 20).get_linesize()
-            self.place(lh * len(lines), target)
+            self.place(lh * len(lines), target, self.keep_clear())
             r = self.rect
             art.panel(surf, r, tint=(250, 240, 214), seed=91)
             pygame.draw.rect(surf, T.FOCUS, r, 3, border_radius=14)

@@ -230,7 +230,8 @@ class TableScene(Scene):
         assert coach is not None
         step = coach.observe(self.g) if not coach.done else None
         if step is not None and self.bubble is None:
-            self.bubble = CoachBubble(self.app, coach, self.guide_text, self.guide_target, self.leave_guide)
+            self.bubble = CoachBubble(self.app, coach, self.guide_text, self.guide_target, self.leave_guide,
+                                      self.guide_keep_clear)
             self.app.push(self.bubble)
         elif step is None and self.bubble is not None:
             self.app.pop(self.bubble)
@@ -244,6 +245,12 @@ class TableScene(Scene):
 
     def guide_target(self) -> pygame.Rect | None:
         return target_rect(self, self.coach.current.target) if self.coach and self.coach.current else None
+
+    def guide_keep_clear(self) -> list[pygame.Rect]:
+        """What the guide's bubble should not cover: the pot in focus and the controls."""
+        lay = self.view.layout
+        c, r = lay.pot_centre, lay.pot_radius
+        return [pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r), lay.actions.inflate(0, 60), lay.info]
 
     def leave_guide(self) -> None:
         def leave() -> None:
