@@ -26,7 +26,10 @@ class Decision:
 
     @property
     def reason(self) -> str:
-        return self._reason.format(*self._args) if self._args else self._reason
+        """The reason in the player's words: chips, actions and rewards among the args become words."""
+        from ..wording.reasons import reason_text
+
+        return reason_text(self._reason, self._args)
 
     def __repr__(self) -> str:
         return f"Decision({self.action}, {self.reason!r})"

@@ -81,7 +81,7 @@ class HardBot:
                 double=s.pot[-1].double_before, shield=s.pot[-1].shield_before)
             flask_v = max(m.stop_value(st_f), m.draw_value(st_f, depth)) - self.flask_cost(g, seat, v)
             if flask_v > best_v + 0.05:
-                return Decision(FLASK, "flask: returns {} ({:.0%} risk before)", s.pot[-1].chip, risk)
+                return Decision(FLASK, "flask: puts the {} back ({:.0%} risk before)", s.pot[-1].chip, risk)
         if best == "draw":
             return Decision(DRAW, "draws: {:.0%} risk, worth {:+.1f} VP over stopping", risk, draw - stop)
         coins = g.cat.pot.space(stop_space(g, seat)).coins
@@ -118,7 +118,7 @@ class HardBot:
             val = m.outcome_value(m.step(st, CHIP_BY_NAME[a.args[0]].index), 2)
             if val > best_v + 1e-9:
                 best_a, best_v = a, val
-        return Decision(best_a, "places {}", best_a.args[0])
+        return Decision(best_a, "{}", best_a)
 
     def on_second_chance(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
         s = g.seats[seat]
@@ -151,13 +151,13 @@ class HardBot:
     def on_shop(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
         from .shop import best_buy
 
-        a, why = best_buy(g, seat, actions, self.values(g, seat))
-        return Decision(a, why)
+        a, why, args = best_buy(g, seat, actions, self.values(g, seat))
+        return Decision(a, why, *args)
 
     def on_convert(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
         for a in actions:
             if a.verb == "convert":
-                return Decision(a, "converts {} into a victory point", a.args[0])
+                return Decision(a, "{}", a)
         return Decision(Action("done"), "done")
 
     def on_spend(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
@@ -178,7 +178,7 @@ class HardBot:
             val, text = max(options)
             # rubies kept are worth a ruby each (next rounds, or a VP per 2 in round 9)
             if val > 2 * v.ruby * 0.75 or (s.rubies >= 4 and val > 0.5):
-                return Decision(Action.parse(text), "{}: worth {:.1f} VP", text, val)
+                return Decision(Action.parse(text), "{}: worth {:.1f} VP", Action.parse(text), val)
         return Decision(Action("done"), "keeps the rubies")
 
     # step B and cards -------------------------------------------------------------------------------------
@@ -192,7 +192,7 @@ class HardBot:
         keep = v.chip_value(CHIP_BY_NAME["purple-1"]) * 0.9
         best = max(actions, key=lambda a: 0.0 if a.args[0] == "0" else
                    v.reward(eff.tiers[int(a.args[0]) - 1]) - int(a.args[0]) * keep)
-        return Decision(best, "trades {} purple chip(s)", best.args[0])
+        return Decision(best, "trades in purple chips: {}", best.args[0])
 
     def on_green_ruby(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
         v = self.values(g, seat)
@@ -200,12 +200,12 @@ class HardBot:
             a = max(actions, key=lambda x: int(x.args[0]))
         else:
             a = Action("choose", ("0",))
-        return Decision(a, "pays {} ruby(ies) for droplet steps", a.args[0])
+        return Decision(a, "droplet steps bought with rubies: {}", a.args[0])
 
     def on_green_chip(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
         v = self.values(g, seat)
         a = max(actions, key=lambda x: v.chip_value(CHIP_BY_NAME[x.args[0]]))
-        return Decision(a, "takes {}", a.args[0])
+        return Decision(a, "{}", a)
 
     def on_purple_upgrade(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
         return self._best_upgrade(g, seat, actions)
@@ -224,7 +224,7 @@ class HardBot:
                 best, gain = a, d
         if best == PASS and PASS not in actions:
             best = actions[0]
-        return Decision(best, "trades {} up" if best != PASS else "passes", " ".join(best.args))
+        return Decision(best, "{}", best)
 
     def on_droplet(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
         v = self.values(g, seat)
@@ -233,7 +233,7 @@ class HardBot:
         if s.tube < len(g.cat.tubes):
             tube_v = v.reward(g.cat.tubes[s.tube])
         if Action("choose", ("tube",)) in actions and tube_v > v.droplet:
-            return Decision(Action("choose", ("tube",)), "test tube: {}", g.cat.tubes[s.tube].describe())
+            return Decision(Action("choose", ("tube",)), "test tube: {}", g.cat.tubes[s.tube])
         return Decision(Action("choose", ("pot",)) if Action("choose", ("pot",)) in actions else actions[0],
                         "moves the pot droplet")
 
@@ -245,7 +245,7 @@ class HardBot:
     def on_aside(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
         for a in actions:
             if a.verb == "place":
-                return Decision(a, "places {} from beside the pot", a.args[0])
+                return Decision(a, "{} from beside the pot", a)
         return Decision(Action("done"), "done")
 
     def on_return_white(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:

@@ -126,7 +126,7 @@ class NormalBot:
         if draw and len(actions) > 2 and FLASK in actions:
             s = g.seats[seat]
             if s.pot and s.pot[-1].chip.value >= 2:
-                return Decision(FLASK, "flask: returns {} and draws on", s.pot[-1].chip)
+                return Decision(FLASK, "flask: puts the {} back and draws on", s.pot[-1].chip)
         if draw and DRAW in actions:
             if risk == 0.0:
                 return NO_RISK_DRAW
@@ -136,8 +136,8 @@ class NormalBot:
 
     def on_explosion(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
         if g.round < 6:
-            return Decision(Action("choose", ("coins",)), "takes the coins (before round 6)")
-        return Decision(Action("choose", ("vp",)), "takes the victory points (from round 6)")
+            return Decision(Action("choose", ("coins",)), "takes the coins (early in the game)")
+        return Decision(Action("choose", ("vp",)), "takes the victory points (late in the game)")
 
     # shopping --------------------------------------------------------------------------------------------
     def buy_score(self, g: Game, seat: int, chips: list[Chip]) -> float | None:
@@ -170,12 +170,12 @@ class NormalBot:
                 best_key, best = key, a
         if best is None:
             return Decision(Action("buy", ("nothing",)), "buys nothing")
-        return Decision(best, "buys {}", " and ".join(best.args))
+        return Decision(best, "{}", best)
 
     def on_convert(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
         for a in actions:
             if a.verb == "convert":
-                return Decision(a, f"converts {a.args[0]} into a victory point")
+                return Decision(a, "{}", a)
         return Decision(Action("done"), "done")
 
     def on_spend(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
@@ -220,7 +220,7 @@ def _best_upgrade(actions: list[Action]) -> Action | None:
 def obvious_pick(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
     a = _best_pick(actions)
     if a is not None:
-        return Decision(a, f"places {a.args[0]}")
+        return Decision(a, "{}", a)
     return Decision(Action("pick", ("none",)), "places none of them")
 
 
@@ -237,21 +237,21 @@ def obvious_second_chance(g: Game, seat: int, actions: list[Action], rng: random
 def obvious_aside(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
     for a in actions:
         if a.verb == "place":
-            return Decision(a, f"places {a.args[0]} from beside the pot")
+            return Decision(a, "{} from beside the pot", a)
     return Decision(Action("done"), "done")
 
 
 def obvious_most(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
     """The largest number offered (a tier, chips traded, rubies paid for droplet steps)."""
     a = max(actions, key=lambda x: int(x.args[0]))
-    return Decision(a, f"chooses {a.args[0]}")
+    return Decision(a, "{}", a)
 
 
 def obvious_upgrade(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
     """The upgrade that gains the most chip weight; else pass; else any legal action."""
     a = _best_upgrade(actions)
     if a is not None:
-        return Decision(a, f"trades {a.args[0]} for {a.args[1]}")
+        return Decision(a, "{}", a)
     if PASS in actions:
         return Decision(PASS, "passes")
     return any_legal(g, seat, actions, rng)
@@ -271,14 +271,14 @@ def obvious_explosion(g: Game, seat: int, actions: list[Action], rng: random.Ran
 def obvious_convert(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
     for a in actions:
         if a.verb == "convert":
-            return Decision(a, f"converts {a.args[0]}")
+            return Decision(a, "{}", a)
     return Decision(Action("done"), "done")
 
 
 def any_legal(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
     """No option is obviously better: a random legal one."""
     a = actions[rng.randrange(len(actions))]
-    return Decision(a, f"{a}")
+    return Decision(a, "{}", a)
 
 
 #: The obvious choice for every decision kind (Normal's rule for the choices it has no method for; Hard falls

@@ -99,10 +99,11 @@ def chip_worths(g: Game, seat: int, v: Values, chips: list[int]) -> dict[int, fl
     return out
 
 
-def best_buy(g: Game, seat: int, actions: list[Action], v: Values) -> tuple[Action, str]:
+def best_buy(g: Game, seat: int, actions: list[Action], v: Values) -> tuple[Action, str, tuple[object, ...]]:
+    """The buy worth most, with its reason (a sentence with {} places, and what fills them)."""
     singles = sorted({CHIP_BY_NAME[a.args[0]].index for a in actions if len(a.args) == 1 and a.args[0] != "nothing"})
     if not singles:
-        return Action("buy", ("nothing",)), "buys nothing (nothing affordable)"
+        return Action("buy", ("nothing",)), "buys nothing (nothing affordable)", ()
     worth = chip_worths(g, seat, v, singles)
     best, best_w = Action("buy", ("nothing",)), 0.0
     for a in actions:
@@ -112,9 +113,8 @@ def best_buy(g: Game, seat: int, actions: list[Action], v: Values) -> tuple[Acti
         if w > best_w:
             best, best_w = a, w
     if best.args == ("nothing",):
-        return best, "buys nothing: no chip would help"
-    names = " and ".join(best.args)
-    return best, f"buys {names} (worth about {best_w:.1f} VP over the game)"
+        return best, "buys nothing: no chip would help", ()
+    return best, "{} (worth about {:.1f} VP over the game)", (best, best_w)
 
 
 __all__ = ["best_buy", "chip_worths", "CHIPS"]

@@ -18,7 +18,7 @@ class RandomBot:
 
     def decide(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
         a = actions[rng.randrange(len(actions))]
-        return Decision(a, f"picks {a} at random")
+        return Decision(a, "{} (at random)", a)
 
 
 def _danger(g: Game, seat: int) -> str:
@@ -64,7 +64,7 @@ class EasyBot(NormalBot):
         if not singles:
             return Decision(Action("buy", ("nothing",)), "buys nothing: no chip is affordable")
         best = max(singles, key=lambda a: chip_weight(CHIP_BY_NAME[a.args[0]]))
-        return Decision(best, "buys {}: one good chip is enough for me", best.args[0])
+        return Decision(best, "buys the {}: one good chip is enough for me", best.args[0])
 
     def on_spend(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
         return Decision(Action("done"), "keeps the rubies for the end")

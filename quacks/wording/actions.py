@@ -70,3 +70,53 @@ def action_sentence(name: str, action: Action | str) -> str:
         if x.isdigit():
             return W.you_or(name, _("You choose {n}."), _("{name} chooses {n}."), n=x)
     raise LookupError(f"no sentence for the action {a}")
+
+
+PHRASES = {
+    "vp": N_("takes the VP"), "coins": N_("takes the coins"), "pot": N_("moves the pot droplet"),
+    "tube": N_("moves the test-tube droplet"), "restart": N_("starts the brew again"), "continue": N_("keeps the brew"),
+    "return-white": N_("puts the white chip back"), "keep-white": N_("keeps the white chip"),
+    "droplet": N_("moves the droplet"), "rubies": N_("takes the rubies"), "rat-vp": N_("takes VP for the rat tails"),
+    "remove-white": N_("removes a white chip from the bag"),
+}
+
+
+def action_phrase(action: Action | str) -> str:
+    """What a bot does, without who: "buys the blue 1 and the red 2", "passes" (its reasons)."""
+    a = Action.parse(action)
+    v, args = a.verb, a.args
+    if v == "draw":
+        return _("draws")
+    if v == "stop":
+        return _("stops")
+    if v == "flask":
+        return _("uses the flask")
+    if v in ("pick", "place") and args and args[0] != "none":
+        return _("places the {chip}").format(chip=W.chip_name(args[0]))
+    if v == "pick":
+        return _("places none of them")
+    if v == "return":
+        return _("puts the {chip} back into the bag").format(chip=W.chip_name(args[0]))
+    if v == "done":
+        return _("is done")
+    if v == "pass":
+        return _("passes")
+    if v == "upgrade":
+        return _("swaps the {old} for a {new}").format(old=W.chip_name(args[0]), new=W.chip_name(args[1]))
+    if v == "convert":
+        return _("buys a VP with coins") if args[0] == "coins" else _("buys a VP with rubies")
+    if v == "spend":
+        return _("refills the flask") if args[0] == "flask" else _("pays for a droplet step")
+    if v == "buy":
+        if args == ("nothing",):
+            return _("buys nothing")
+        return _("buys {chips}").format(chips=_(" and ").join(W.chip_name(c) for c in args))
+    if v == "choose" and args:
+        x = args[0]
+        if x in PHRASES:
+            return _(PHRASES[x])
+        if x in CHIP_BY_NAME:
+            return _("takes the {chip}").format(chip=W.chip_name(x))
+        if x.isdigit():
+            return _("chooses {n}").format(n=x)
+    raise LookupError(f"no words for the action {a}")

@@ -113,7 +113,7 @@ def test_buys_one_chip_the_best_single_it_can_afford() -> None:
     assert len(decide(NormalBot(), g).action.args) == 2
     d = decide(EasyBot(), g)
     assert d.action == Action("buy", ("red-4",))  # 41 coins: the big red chip, and nothing beside it
-    assert d.reason == "buys red-4: one good chip is enough for me"
+    assert d.reason == "buys the red 4: one good chip is enough for me"
 
 
 @pytest.mark.parametrize("droplet", [8, 14, 20, 26, 32])

@@ -1,0 +1,31 @@
+"""A bot's one-line reason in words: the bot gives a sentence with ``{}`` places and the things that fill
+them (chips, actions, rewards, numbers); here each becomes words ("buys the blue 2", "a ruby"), never an id."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..i18n import _
+from ..rules.actions import Action
+from ..rules.chips import CHIP_BY_NAME, Chip
+from ..rules.params import Reward
+from . import text as W
+from .actions import action_phrase
+
+
+def word(x: Any) -> Any:
+    """A chip, a chip's name, an action or a reward in words; numbers and words stay as they are."""
+    if isinstance(x, Chip):
+        return W.chip_name(x)
+    if isinstance(x, Action):
+        return action_phrase(x)
+    if isinstance(x, Reward):
+        return W.reward(x)
+    if isinstance(x, str) and x in CHIP_BY_NAME:
+        return W.chip_name(x)
+    return x
+
+
+def reason_text(template: str, args: tuple[Any, ...]) -> str:
+    text = _(template)
+    return text.format(*(word(a) for a in args)) if args else text
