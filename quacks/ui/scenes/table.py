@@ -101,6 +101,7 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.anim.update(dt)
+        self._tell_log_trouble()
         d = self.driver
         d.pace_name = self.app.settings.pace
         d.hold = (self.app.scene is not self and not self._overlay_lets_game_run()) or (
@@ -151,6 +152,19 @@ class TableScene(Scene):
         self._read_dice(self.g.events)
         self.view.forget_background()
         self.frames.invalidate()
+
+    _log_trouble_told = False
+
+    def _tell_log_trouble(self) -> None:
+        """If the log cannot be written (a full disk), say so once; the game goes on."""
+        if TableScene._log_trouble_told:
+            return
+        from ..main import logging_trouble
+
+        trouble = logging_trouble()
+        if trouble:
+            TableScene._log_trouble_told = True
+            self.app.toast(trouble, 8.0)
 
     def _overlay_lets_game_run(self) -> bool:
         return all(not s.pauses_below for s in self.app.scenes[self.app.scenes.index(self) + 1:])
