@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 DEV_COMMANDS = {"simulate": "quacks.tournament", "bench-ui": "quacks.ui.bench", "screenshots": "quacks.ui.shots"}
+DEV_COMMANDS["bench"] = "quacks.bench"  # python -m quacks bench: measured figures against their targets
 
 
 def _say(text: str) -> None:
@@ -128,6 +129,12 @@ def build_parser() -> argparse.ArgumentParser:
     bu.add_argument("--json", action="store_true")
     bu.add_argument("--full", action="store_true", help="present the whole canvas every frame (the worst case)")
     bu.set_defaults(func=_dev("bench-ui"))
+    be = sub.add_parser("bench", help="measured figures (frame times, idle wake-ups, ...) as one JSON object")
+    be.add_argument("--only", action="append", metavar="GROUP", help="only this group of figures (repeatable)")
+    be.add_argument("--check", action="store_true", help="compare each figure with its target; exit 1 on a miss")
+    be.add_argument("--json", action="store_true", help="only the JSON object: no progress lines on stderr")
+    be.add_argument("--quick", action="store_true", help="measure less (rougher figures)")
+    be.set_defaults(func=_dev("bench"))
     sh = sub.add_parser("screenshots", help="draw the README's screenshots into a folder")
     sh.add_argument("--out", default="docs/screenshots")
     sh.set_defaults(func=_dev("screenshots"))

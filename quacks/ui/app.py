@@ -29,6 +29,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 LOGICAL = (1920, 1080)
 FPS = 60
+MIN_SLEEP = 0.001  # a wait shorter than this is no wait: draw now
+MAX_DT = 5.0  # seconds: the longest step a frame's update is given
+START_AT = "QUACKS_START_AT"  # "table": start at a table waiting for the human (measuring only, see bench)
 log = logging.getLogger("quacks.ui")
 
 _TEXT: Text | None = None
@@ -631,12 +634,23 @@ class App:
             waits.append(max(0.0, min(t for t, _ in self.toasts) - now))
         return min(waits) if waits else None
 
+    def start_waiting_table(self) -> None:
+        """For measuring (``python -m quacks bench`` sets ``QUACKS_START_AT=table``; not for players): start
+        the game "New game, Start" starts, with a fixed seed, on top of the title; the bots play until the
+        table waits for the human."""
+        from .flows import start_match
+        from .scenes.newgame import SetupModel
+
+        start_match(self, SetupModel(seed="1").build())
+
     def run(self) -> None:
         """The frame loop: draw while something moves; otherwise sleep until input or the next timer."""
+        if os.environ.get(START_AT) == "table":
+            self.start_waiting_table()
         self.last_update = self.clock_now()
         while self.running and self.scene is not None:
             wait = self.wait_time()
-            if wait is None or wait > 0:
+            if wait is None or wait >= MIN_SLEEP:
                 # nothing to draw: block until an event or the next timer (a bot's pace, the reveal hold, a
                 # toast); no frames, no polling (see Sleeper)
                 self.sleeper.sleep(wait)
@@ -646,7 +660,9 @@ class App:
             for ev in self.events():
                 self.handle(ev)
             now = self.clock_now()
-            dt = min(1.0, now - self.last_update)
+            # the real time since the last update: a timer longer than a second (the slow pace, the reveal hold)
+            # must not lose time; the bound only keeps a stall (a suspended laptop) from meaning anything
+            dt = min(MAX_DT, now - self.last_update)
             self.last_update = now
             self.frame(dt)
             if self.busy():

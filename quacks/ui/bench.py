@@ -1,7 +1,9 @@
 """``python -m quacks bench-ui``: frame times of the table mid-game (4 seats, full pots, motion running).
 
-Prints percentiles of the time to update and draw a frame and flip it (under the SDL dummy driver unless a
-display is set), or one JSON object with ``--json``.
+Prints percentiles of the time to update and draw a frame and show it in the window (in a real window when a
+display is set, else under the SDL dummy driver), or one JSON object with ``--json``. :func:`run_resize`
+times the frames right after the window changed size (each one drawn and shown whole). ``python -m quacks
+bench`` runs both, for every window size it measures.
 """
 
 from __future__ import annotations
@@ -9,8 +11,12 @@ from __future__ import annotations
 import json
 import os
 import random
+import sys
 import time
+from collections.abc import Callable
 from typing import Any
+
+RESIZE_SIZES = ((1280, 720), (1920, 1080), (1366, 768), (2560, 1440), (1280, 800), (3840, 2160))
 
 
 def _midgame_match(seed: int = 11) -> Any:
@@ -40,77 +46,190 @@ def percentile(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, max(0, int(round(q * (len(xs) - 1)))))]
 
 
-def run(size: tuple[int, int] = (1920, 1080), frames_n: int = 600, as_json: bool = False,
-        full_present: bool = False) -> dict[str, Any]:
+def _ms(xs: list[float], q: float) -> float:
+    return round(percentile(xs, q) * 1000, 3) if xs else 0.0
+
+
+def _setup_env() -> None:
     if "DISPLAY" not in os.environ and "WAYLAND_DISPLAY" not in os.environ:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import warnings
 
-    warnings.filterwarnings("ignore", message="no fast renderer available")
-    import pygame
 
-    from ..storage.settings import Settings
-    from .anim import Animator
-    from .app import App
-    from .table.frames import FrameCache, moving_regions
-    from .table.view import TableView, ViewState
+class _Table:
+    """The table's own view, animator and partial redraws, fed by a scripted match that stands still."""
 
-    settings = Settings(pace="instant", show_risk=True)
-    app = App(settings, size=size, headless=os.environ.get("SDL_VIDEODRIVER") == "dummy")
-    match = _midgame_match()
-    g = match.game
-    # the table's own view, animator and partial redraws, fed by a scripted match that stands still
-    view = TableView(match.setup)
-    anim = Animator(view, settings)
-    frames = FrameCache()
-    st = ViewState(focus=0, show_risk=True, reasons={i: match.reason(i) for i in match.bots})
-    rng = random.Random(5)
+    def __init__(self, size: tuple[int, int]) -> None:
+        import pygame
+
+        from ..storage.settings import Settings
+        from .anim import Animator
+        from .app import App
+        from .table.frames import FrameCache, moving_regions
+        from .table.view import TableView, ViewState
+
+        self.pygame = pygame
+        settings = Settings(pace="instant", show_risk=True)
+        self.app = App(settings, size=size, headless=os.environ.get("SDL_VIDEODRIVER") == "dummy")
+        self.match = _midgame_match()
+        self.g = self.match.game
+        self.view = TableView(self.match.setup)
+        self.anim = Animator(self.view, settings)
+        self.frames = FrameCache()
+        self.moving_regions = moving_regions
+        self.st = ViewState(focus=0, show_risk=True, reasons={i: self.match.reason(i) for i in self.match.bots})
+        self.rng = random.Random(5)
+        self.i = 0
+
+    def frame(self, full_present: bool = False) -> tuple[float, float]:
+        """One frame as the game draws it: motion on, only what changed shown; (draw seconds, frame seconds)."""
+        if self.i % 24 == 0:
+            # keep motion running: a chip into every pot each 0.4 s; an explosion, the die and a marker each 1.6 s
+            self.anim.demo(self.g, self.rng, heavy=self.i % 96 == 0)
+        self.i += 1
+        t0 = time.perf_counter()
+        self.anim.update(1 / 60)
+        t1 = time.perf_counter()
+        g, st, view = self.g, self.st, self.view
+        rects = self.frames.draw(self.app.screen, (g.version, st.focus), self.anim,
+                                 lambda s: view.draw(s, g, st, self.anim), lambda a: self.moving_regions(view, a))
+        t2 = time.perf_counter()
+        self.app.present(None if full_present else rects)  # as the game loop does: only what changed
+        t3 = time.perf_counter()
+        return t2 - t1, t3 - t0
+
+    def info(self) -> dict[str, Any]:
+        app = self.app
+        return {
+            "driver": self.pygame.display.get_driver(),
+            "window": "{}x{}".format(*app.display.get_size()),
+            "scale": f"{app.scale[0]}/{app.scale[1]}",
+            "sleep": app.sleeper.how,
+        }
+
+    def close(self) -> None:
+        self.pygame.quit()
+
+
+def run(size: tuple[int, int] = (1920, 1080), frames_n: int = 600, as_json: bool = False,
+        full_present: bool = False) -> dict[str, Any]:
+    """Frame times of ``frames_n`` frames in a window of ``size`` (after 30 frames of warm-up)."""
+    _setup_env()
+    t = _Table(size)
     times: list[float] = []
     draw_times: list[float] = []
     for i in range(frames_n + 30):
-        if i % 24 == 0:
-            # keep motion running: a chip into every pot each 0.4 s; an explosion, the die and a marker each 1.6 s
-            anim.demo(g, rng, heavy=i % 96 == 0)
-        pygame.event.pump()
-        t0 = time.perf_counter()
-        anim.update(1 / 60)
-        t1 = time.perf_counter()
-        rects = frames.draw(app.screen, (g.version, st.focus), anim, lambda s: view.draw(s, g, st, anim),
-                            lambda a: moving_regions(view, a))
-        t2 = time.perf_counter()
-        app.present(None if full_present else rects)  # as the game loop does: only what changed, unless --full
-        t3 = time.perf_counter()
+        t.pygame.event.pump()
+        d, f = t.frame(full_present)
         if i >= 30:  # warm-up: caches of text and pictures
-            times.append(t3 - t0)
-            draw_times.append(t2 - t1)
+            times.append(f)
+            draw_times.append(d)
     out = {
         "size": f"{size[0]}x{size[1]}",
+        **t.info(),
         "frames": len(times),
-        "driver": os.environ.get("SDL_VIDEODRIVER", "default"),
-        "p50_ms": round(percentile(times, 0.5) * 1000, 3),
-        "p90_ms": round(percentile(times, 0.9) * 1000, 3),
-        "p99_ms": round(percentile(times, 0.99) * 1000, 3),
+        "p50_ms": _ms(times, 0.5),
+        "p90_ms": _ms(times, 0.9),
+        "p99_ms": _ms(times, 0.99),
         "max_ms": round(max(times) * 1000, 3),
-        "draw_p99_ms": round(percentile(draw_times, 0.99) * 1000, 3),
+        "draw_p99_ms": _ms(draw_times, 0.99),
         "mean_fps_if_unthrottled": round(len(times) / sum(times), 1),
         "animations": True,
         "present": "full" if full_present else "changed regions",
     }
-    pygame.quit()
+    t.close()
+    return out
+
+
+def drag_sizes(start: tuple[int, int] = (1280, 720), end: tuple[int, int] = (1920, 1080),
+               steps: int = 24) -> list[tuple[int, int]]:
+    """The sizes a window passes through while its corner is dragged from ``start`` to ``end`` and back."""
+    there = [(start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
+             for i in range(1, steps + 1)]
+    return there + there[-2::-1] + [start]
+
+
+def run_resize(rounds: int = 4, sizes: tuple[tuple[int, int], ...] = RESIZE_SIZES,
+               settle: float = 1.0) -> dict[str, Any]:
+    """Frames right after the window changed size, motion running. Two kinds of resize: ``jumps`` between the
+    ``sizes`` (as fullscreen or a maximise does), ``rounds`` times, and a ``drag`` of the window's corner from
+    1280x720 to 1920x1080 and back in small steps. Each resize is asked for, the window system's size events
+    are awaited (at most ``settle`` seconds; not counted) and the next frame, which draws and shows everything
+    in the window's new surface, is timed from handling those events to the end of its present."""
+    _setup_env()
+    t = _Table(sizes[-1])
+    pygame, app = t.pygame, t.app
+    for _ in range(30):
+        t.frame()
+    missed: list[str] = []
+
+    def resize_frame(size: tuple[int, int]) -> float:
+        before = app.resizes
+        app.resize_window(size)
+        end = time.monotonic() + settle
+        kinds = (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE, pygame.WINDOWRESIZED)
+        while app.display.get_size() != size and not pygame.event.peek(kinds) and time.monotonic() < end:
+            time.sleep(0.002)
+        t0 = time.perf_counter()
+        for ev in app.events():
+            app.handle(ev)
+        if app.resizes == before:
+            missed.append("{}x{}".format(*size))
+        t.frames.invalidate()  # the table sees the resize as every scene does (App._restacked)
+        t.frame()
+        took = time.perf_counter() - t0
+        for _ in range(3):  # and a few ordinary frames at the new size
+            t.frame()
+        return took
+
+    jumps: dict[str, list[float]] = {}
+    for _ in range(rounds):
+        for size in sizes:
+            jumps.setdefault("{}x{}".format(*size), []).append(resize_frame(size))
+    drag = [resize_frame(size) for size in drag_sizes()]
+    every_jump = [x for xs in jumps.values() for x in xs]
+    out = {
+        **t.info(),
+        "jumps": {"resizes": len(every_jump), "p50_ms": _ms(every_jump, 0.5), "p99_ms": _ms(every_jump, 0.99),
+                  "max_ms": round(max(every_jump) * 1000, 3),
+                  "p50_ms_by_size": {k: _ms(v, 0.5) for k, v in jumps.items()}},
+        "drag": {"resizes": len(drag), "p50_ms": _ms(drag, 0.5), "p99_ms": _ms(drag, 0.99),
+                 "max_ms": round(max(drag) * 1000, 3)},
+        "window_did_not_resize": missed,
+    }
+    t.close()
     return out
 
 
 def main(args: Any) -> int:
     w, h = (int(x) for x in args.size.lower().split("x"))
-    out = run((w, h), args.frames, full_present=getattr(args, "full", False))
+    result = run((w, h), args.frames, full_present=getattr(args, "full", False))
     if args.json:
-        print(json.dumps(out))
+        print(json.dumps(result))
     else:
-        print(f"bench-ui {out['size']} ({out['driver']} driver, {out['present']} presented), {out['frames']} frames "
-              "of a 4-seat table mid-game")
-        print(f"  frame time  p50 {out['p50_ms']} ms   p90 {out['p90_ms']} ms   p99 {out['p99_ms']} ms   "
-              f"max {out['max_ms']} ms")
-        print(f"  draw only   p99 {out['draw_p99_ms']} ms;  unthrottled {out['mean_fps_if_unthrottled']} fps")
+        say: Callable[[str], None] = print
+        say(f"bench-ui {result['size']} ({result['driver']} driver, window {result['window']}, scale "
+            f"{result['scale']}, {result['present']} presented), {result['frames']} frames of a 4-seat table mid-game")
+        say(f"  frame time  p50 {result['p50_ms']} ms   p90 {result['p90_ms']} ms   p99 {result['p99_ms']} ms   "
+            f"max {result['max_ms']} ms")
+        say(f"  draw only   p99 {result['draw_p99_ms']} ms;  unthrottled {result['mean_fps_if_unthrottled']} fps")
     return 0
+
+
+def child_main(argv: list[str]) -> int:
+    """One measurement for ``python -m quacks bench`` (which runs each in a process of its own and reads the
+    JSON line): ``frames WxH N`` or ``resize ROUNDS``."""
+    if len(argv) == 3 and argv[0] == "frames":
+        w, h = (int(x) for x in argv[1].lower().split("x"))
+        print(json.dumps(run((w, h), int(argv[2]))))
+        return 0
+    if len(argv) == 2 and argv[0] == "resize":
+        print(json.dumps(run_resize(rounds=max(1, int(argv[1])))))
+        return 0
+    print("usage: python -m quacks.ui.bench frames WxH N | resize ROUNDS", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(child_main(sys.argv[1:]))

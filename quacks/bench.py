@@ -1,0 +1,279 @@
+"""``python -m quacks bench``: the project's measured figures, one JSON object on stdout.
+
+Figures come in groups, each a function registered in :data:`GROUPS` under its name with the targets its
+figures must meet. ``--only GROUP`` (repeatable) runs some groups; ``--check`` compares every figure that has
+a target and exits 1 if one misses (or was not measured); ``--json`` leaves out the readable progress and
+check lines on stderr, so the JSON object is all there is; ``--quick`` measures less (for tests: the figures
+are rougher).
+
+The ``display`` group: frame times of the table mid-game with motion running in a window of each size in
+:data:`SIZES`, frame times right after the window changed size, and how often the real game process wakes
+up and how much CPU it uses while it waits at the title and at a table waiting for a human. With a display
+(``DISPLAY``/``WAYLAND_DISPLAY`` set) it measures real windows; without one the SDL dummy driver, and
+``driver`` in the JSON says which. Each measurement runs in a process of its own.
+
+A new group: a function taking :class:`Options` and returning a dict (nested as you like), registered with
+``@group("name", targets=[Target("a.b", "<=", 8.0, "what it is"), ...])``; a target's key is the dotted path
+of its figure in that dict.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+SIZES = ((1280, 720), (1280, 800), (1366, 768), (1920, 1080), (2560, 1440), (3840, 2160))
+FRAME_P99_MS = 8.0  # issue 12: every window size, motion running
+RESIZE_P99_MS = 16.0
+IDLE_WAKEUPS_PER_S = 20.0
+IDLE_CPU_PERCENT = 1.0  # of one core: "about 0%"
+
+
+@dataclass(frozen=True)
+class Target:
+    """A figure's target: ``key`` (dotted path in the group's dict) ``op`` (``<=`` or ``>=``) ``limit``."""
+
+    key: str
+    op: str
+    limit: float
+    what: str = ""
+
+    def met(self, value: Any) -> bool:
+        if not isinstance(value, int | float) or isinstance(value, bool):
+            return False
+        return value <= self.limit if self.op == "<=" else value >= self.limit
+
+
+@dataclass(frozen=True)
+class Options:
+    quick: bool = False
+    say: Callable[[str], None] = lambda _: None  # progress lines (stderr unless --json)
+
+
+@dataclass(frozen=True)
+class Group:
+    name: str
+    run: Callable[[Options], dict[str, Any]]
+    targets: tuple[Target, ...] = field(default_factory=tuple)
+    about: str = ""
+
+
+GROUPS: dict[str, Group] = {}
+
+
+def group(name: str, targets: Iterable[Target] = (), about: str = "") -> Callable[
+        [Callable[[Options], dict[str, Any]]], Callable[[Options], dict[str, Any]]]:
+    """Register a function as the figure group ``name``."""
+
+    def register(fn: Callable[[Options], dict[str, Any]]) -> Callable[[Options], dict[str, Any]]:
+        GROUPS[name] = Group(name, fn, tuple(targets), about or (fn.__doc__ or "").strip().split("\n")[0])
+        return fn
+
+    return register
+
+
+def lookup(figures: dict[str, Any], key: str) -> Any:
+    """The figure at dotted path ``key`` (None if there is none)."""
+    cur: Any = figures
+    for part in key.split("."):
+        if not isinstance(cur, dict) or part not in cur:
+            return None
+        cur = cur[part]
+    return cur
+
+
+def check(results: dict[str, dict[str, Any]], groups: dict[str, Group] | None = None) -> list[dict[str, Any]]:
+    """Every target of the groups in ``results`` against its figure: dicts of group, figure, value, target, ok.
+    A figure that is missing (not measured) misses its target."""
+    groups = GROUPS if groups is None else groups
+    rows = []
+    for name, figures in results.items():
+        for t in groups[name].targets:
+            value = lookup(figures, t.key)
+            rows.append({"group": name, "figure": t.key, "value": value, "target": f"{t.op} {t.limit:g}",
+                         "ok": t.met(value), "what": t.what})
+    return rows
+
+
+# -- the display group ---------------------------------------------------------------------------------------
+
+def _has_display() -> bool:
+    if os.environ.get("SDL_VIDEODRIVER") == "dummy":
+        return False
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def _child_env(home: Path | None = None) -> dict[str, str]:
+    env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1")
+    if home is None:  # frame benches make no sound; the idle game opens whatever audio a player's would
+        env.setdefault("SDL_AUDIODRIVER", "dummy")
+    if not _has_display():
+        env["SDL_VIDEODRIVER"] = "dummy"
+    if home is not None:
+        env["QUACKS_HOME"] = str(home)
+    root = str(Path(__file__).resolve().parent.parent)
+    env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    return env
+
+
+def _child(args: list[str], timeout: float = 600.0) -> dict[str, Any]:
+    """Run one measurement in a process of its own (``python -m quacks.ui.bench ...``); its JSON line."""
+    r = subprocess.run([sys.executable, "-m", "quacks.ui.bench", *args], env=_child_env(), capture_output=True,
+                       text=True, timeout=timeout)
+    lines = [ln for ln in r.stdout.splitlines() if ln.startswith("{")]
+    if r.returncode != 0 or not lines:
+        return {"error": (r.stderr or r.stdout).strip().splitlines()[-1:] or [f"exit {r.returncode}"]}
+    return json.loads(lines[-1])  # type: ignore[no-any-return]
+
+
+def _task_counters(pid: int) -> tuple[int, int, int]:
+    """(voluntary context switches of all threads, of the main thread, CPU ticks) of a process."""
+    total = main = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            text = (task / "status").read_text()
+        except OSError:  # a thread that just ended
+            continue
+        for line in text.splitlines():
+            if line.startswith("voluntary_ctxt_switches:"):
+                n = int(line.split()[1])
+                total += n
+                if task.name == str(pid):
+                    main = n
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    fields = stat[stat.rindex(")") + 2:].split()
+    return total, main, int(fields[11]) + int(fields[12])  # utime + stime (fields 14 and 15 of stat)
+
+
+def measure_idle(where: str, seconds: float = 5.0, settle: float = 1.0, start_timeout: float = 120.0) -> dict[str, Any]:
+    """Start the real game (``python -m quacks``) at the title or at a table waiting for a human, wait until it
+    is there, then count for ``seconds`` how often it wakes up (voluntary context switches: each one is a
+    thread going to sleep, woken again later) and the CPU it uses. Linux only (reads /proc)."""
+    if not Path("/proc/self/status").exists():
+        return {"error": "needs /proc (Linux)"}
+    home = Path(tempfile.mkdtemp(prefix="quacks-bench-"))
+    try:
+        (home / "config").mkdir(parents=True)
+        (home / "config" / "settings.json").write_text(json.dumps({"schema": 1, "pace": "instant"}),
+                                                       encoding="utf-8")
+        env = _child_env(home)
+        env["QUACKS_STARTUP_MARK"] = "1"
+        if where == "table":
+            env["QUACKS_START_AT"] = "table"
+        out_path = home / "stdout.txt"
+        with open(out_path, "wb") as out:
+            proc = subprocess.Popen([sys.executable, "-m", "quacks"], env=env, stdout=out, stderr=subprocess.STDOUT)
+            try:
+                ready = (lambda: "waiting for a human" in _logs(home)) if where == "table" else (
+                    lambda: "first frame drawn" in out_path.read_text(errors="replace"))
+                end = time.monotonic() + start_timeout
+                while not ready():
+                    if proc.poll() is not None:
+                        return {"error": f"the game stopped (exit {proc.returncode})"}
+                    if time.monotonic() > end:
+                        return {"error": f"the game did not reach the {where} in {start_timeout:.0f} s"}
+                    time.sleep(0.05)
+                time.sleep(settle)
+                a_total, a_main, a_cpu = _task_counters(proc.pid)
+                t0 = time.monotonic()
+                time.sleep(seconds)
+                b_total, b_main, b_cpu = _task_counters(proc.pid)
+                dt = time.monotonic() - t0
+                threads = len(list(Path(f"/proc/{proc.pid}/task").iterdir()))
+            finally:
+                if proc.poll() is None:
+                    proc.send_signal(signal.SIGTERM)
+                    try:
+                        proc.wait(timeout=15)
+                    except subprocess.TimeoutExpired:
+                        proc.kill()
+                        proc.wait()
+        tick = os.sysconf("SC_CLK_TCK")
+        return {
+            "wakeups_per_s": round((b_total - a_total) / dt, 1),
+            "main_thread_wakeups_per_s": round((b_main - a_main) / dt, 1),
+            "cpu_percent": round(100.0 * (b_cpu - a_cpu) / tick / dt, 2),
+            "threads": threads,
+            "seconds": round(dt, 2),
+        }
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def _logs(home: Path) -> str:
+    return "\n".join(p.read_text(encoding="utf-8", errors="replace") for p in home.rglob("*.log"))
+
+
+DISPLAY_TARGETS = tuple(
+    [Target(f"frames.{w}x{h}.p99_ms", "<=", FRAME_P99_MS, f"frame p99 in a {w}x{h} window, motion running")
+     for w, h in SIZES]
+    + [Target(f"resize.{k}.p99_ms", "<=", RESIZE_P99_MS, f"p99 of the frame right after a resize ({what})")
+       for k, what in (("drag", "a corner dragged, 1280x720 to 1920x1080"),
+                       ("jumps", "between the window sizes above"))]
+    + [Target(f"idle.{w}.wakeups_per_s", "<=", IDLE_WAKEUPS_PER_S, f"wake-ups a second, waiting at the {w}")
+       for w in ("title", "table")]
+    + [Target(f"idle.{w}.cpu_percent", "<=", IDLE_CPU_PERCENT, f"CPU (% of a core), waiting at the {w}")
+       for w in ("title", "table")])
+
+
+@group("display", DISPLAY_TARGETS, "frame times per window size, during resizes, idle wake-ups and CPU")
+def display(opts: Options) -> dict[str, Any]:
+    """Frame times per window size, frames right after resizes, idle wake-ups and CPU (title, waiting table)."""
+    driver = "x11" if _has_display() and os.environ.get("DISPLAY") else ("wayland" if _has_display() else "dummy")
+    out: dict[str, Any] = {"driver": driver, "display": os.environ.get("DISPLAY", "") if driver != "dummy" else "",
+                           "load_avg_1m": [round(os.getloadavg()[0], 2)] if hasattr(os, "getloadavg") else []}
+    frames_n = "150" if opts.quick else "600"
+    out["frames"] = {}
+    for w, h in SIZES:
+        opts.say(f"display: frames at {w}x{h} ...")
+        r = _child(["frames", f"{w}x{h}", frames_n])
+        out["frames"][f"{w}x{h}"] = {k: r[k] for k in ("p50_ms", "p99_ms", "max_ms", "draw_p99_ms", "window",
+                                                       "scale", "driver") if k in r} if "error" not in r else r
+    opts.say("display: resizes ...")
+    r = _child(["resize", "1" if opts.quick else "4"])
+    out["resize"] = r if "error" in r else {k: r[k] for k in ("jumps", "drag", "window_did_not_resize") if k in r}
+    out["idle"] = {}
+    for where in ("title", "table"):
+        opts.say(f"display: idle at the {where} ...")
+        out["idle"][where] = measure_idle(where, seconds=2.0 if opts.quick else 5.0)
+    if hasattr(os, "getloadavg"):
+        out["load_avg_1m"].append(round(os.getloadavg()[0], 2))
+    return out
+
+
+# -- the command -------------------------------------------------------------------------------------------
+
+def main(args: argparse.Namespace) -> int:
+    """``python -m quacks bench [--only GROUP] [--check] [--json] [--quick]`` (the arguments: quacks/cli.py)."""
+    names = list(GROUPS) if not args.only else [n for part in args.only for n in part.split(",") if n]
+    unknown = [n for n in names if n not in GROUPS]
+    if unknown:
+        print(f"quacks bench: no group {', '.join(unknown)} (there are: {', '.join(sorted(GROUPS))})",
+              file=sys.stderr)
+        return 2
+
+    def say(line: str) -> None:
+        if not args.json:
+            print(line, file=sys.stderr, flush=True)
+
+    opts = Options(quick=args.quick, say=say)
+    results = {n: GROUPS[n].run(opts) for n in names}
+    report: dict[str, Any] = {"groups": results}
+    rows = check(results) if args.check else []
+    if args.check:
+        report["check"] = {"passed": all(r["ok"] for r in rows), "results": rows}
+        for r in rows:
+            say(f"{'ok  ' if r['ok'] else 'MISS'} {r['group']}.{r['figure']} = {r['value']} (target {r['target']})")
+    print(json.dumps(report))
+    return 0 if not args.check or all(r["ok"] for r in rows) else 1
