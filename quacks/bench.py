@@ -38,6 +38,7 @@ FRAME_P99_MS = 8.0  # issue 12: every window size, motion running
 RESIZE_P99_MS = 16.0
 IDLE_WAKEUPS_PER_S = 20.0
 IDLE_CPU_PERCENT = 1.0  # of one core: "about 0%"
+AUDIO_RELEASE_S = 30.0  # quacks.ui.app.AUDIO_IDLE_RELEASE (not imported: this module stays free of pygame)
 
 
 @dataclass(frozen=True)
@@ -137,29 +138,40 @@ def _child(args: list[str], timeout: float = 600.0) -> dict[str, Any]:
     return json.loads(lines[-1])  # type: ignore[no-any-return]
 
 
-def _task_counters(pid: int) -> tuple[int, int, int]:
-    """(voluntary context switches of all threads, of the main thread, CPU ticks) of a process."""
-    total = main = 0
+def _task_counters(pid: int) -> tuple[dict[str, int], int]:
+    """Voluntary context switches per thread ("id name": count) and the CPU ticks of a process."""
+    per: dict[str, int] = {}
     for task in Path(f"/proc/{pid}/task").iterdir():
         try:
             text = (task / "status").read_text()
         except OSError:  # a thread that just ended
             continue
-        for line in text.splitlines():
-            if line.startswith("voluntary_ctxt_switches:"):
-                n = int(line.split()[1])
-                total += n
-                if task.name == str(pid):
-                    main = n
+        fields = dict(line.split(":", 1) for line in text.splitlines() if ":" in line)
+        name = "main" if task.name == str(pid) else f"{fields.get('Name', '?').strip()} {task.name}"
+        per[name] = int(fields.get("voluntary_ctxt_switches", "0"))
     stat = Path(f"/proc/{pid}/stat").read_text()
-    fields = stat[stat.rindex(")") + 2:].split()
-    return total, main, int(fields[11]) + int(fields[12])  # utime + stime (fields 14 and 15 of stat)
+    after = stat[stat.rindex(")") + 2:].split()
+    return per, int(after[11]) + int(after[12])  # utime + stime (fields 14 and 15 of stat)
 
 
-def measure_idle(where: str, seconds: float = 5.0, settle: float = 1.0, start_timeout: float = 120.0) -> dict[str, Any]:
+def _rates(a: tuple[dict[str, int], int], b: tuple[dict[str, int], int], dt: float) -> dict[str, Any]:
+    per = {k: round((v - a[0].get(k, 0)) / dt, 1) for k, v in b[0].items()}
+    return {
+        "wakeups_per_s": round(sum(per.values()), 1),
+        "main_thread_wakeups_per_s": per.get("main", 0.0),
+        "cpu_percent": round(100.0 * (b[1] - a[1]) / os.sysconf("SC_CLK_TCK") / dt, 2),
+        "wakeups_per_s_by_thread": {k: v for k, v in per.items() if v},
+        "seconds": round(dt, 2),
+    }
+
+
+def measure_idle(where: str, seconds: float = 5.0, settle: float = 1.0, later: float | None = None,
+                 start_timeout: float = 120.0) -> dict[str, Any]:
     """Start the real game (``python -m quacks``) at the title or at a table waiting for a human, wait until it
-    is there, then count for ``seconds`` how often it wakes up (voluntary context switches: each one is a
-    thread going to sleep, woken again later) and the CPU it uses. Linux only (reads /proc)."""
+    is there and ``settle`` seconds more, then count for ``seconds`` how often it wakes up (voluntary context
+    switches: each one is a thread going to sleep, to be woken again) and the CPU it uses. With ``later``,
+    count again from ``later`` seconds after it got there (figures under ``"later"``): the sound device stays
+    open for a while after the last sound (App.run). Linux only (reads /proc)."""
     if not Path("/proc/self/status").exists():
         return {"error": "needs /proc (Linux)"}
     home = Path(tempfile.mkdtemp(prefix="quacks-bench-"))
@@ -184,13 +196,17 @@ def measure_idle(where: str, seconds: float = 5.0, settle: float = 1.0, start_ti
                     if time.monotonic() > end:
                         return {"error": f"the game did not reach the {where} in {start_timeout:.0f} s"}
                     time.sleep(0.05)
-                time.sleep(settle)
-                a_total, a_main, a_cpu = _task_counters(proc.pid)
-                t0 = time.monotonic()
-                time.sleep(seconds)
-                b_total, b_main, b_cpu = _task_counters(proc.pid)
-                dt = time.monotonic() - t0
-                threads = len(list(Path(f"/proc/{proc.pid}/task").iterdir()))
+                there = time.monotonic()
+
+                def count(start: float) -> dict[str, Any]:
+                    time.sleep(max(0.0, there + start - time.monotonic()))
+                    a, t0 = _task_counters(proc.pid), time.monotonic()
+                    time.sleep(seconds)
+                    return _rates(a, _task_counters(proc.pid), time.monotonic() - t0)
+
+                figures = {"after_s": settle, **count(settle)}
+                if later is not None:
+                    figures["later"] = {"after_s": later, **count(later)}
             finally:
                 if proc.poll() is None:
                     proc.send_signal(signal.SIGTERM)
@@ -199,14 +215,7 @@ def measure_idle(where: str, seconds: float = 5.0, settle: float = 1.0, start_ti
                     except subprocess.TimeoutExpired:
                         proc.kill()
                         proc.wait()
-        tick = os.sysconf("SC_CLK_TCK")
-        return {
-            "wakeups_per_s": round((b_total - a_total) / dt, 1),
-            "main_thread_wakeups_per_s": round((b_main - a_main) / dt, 1),
-            "cpu_percent": round(100.0 * (b_cpu - a_cpu) / tick / dt, 2),
-            "threads": threads,
-            "seconds": round(dt, 2),
-        }
+        return figures
     finally:
         shutil.rmtree(home, ignore_errors=True)
 
@@ -244,9 +253,14 @@ def display(opts: Options) -> dict[str, Any]:
     r = _child(["resize", "1" if opts.quick else "4"])
     out["resize"] = r if "error" in r else {k: r[k] for k in ("jumps", "drag", "window_did_not_resize") if k in r}
     out["idle"] = {}
-    for where in ("title", "table"):
-        opts.say(f"display: idle at the {where} ...")
-        out["idle"][where] = measure_idle(where, seconds=2.0 if opts.quick else 5.0)
+    seconds = 2.0 if opts.quick else 5.0
+    opts.say("display: idle at the title ...")
+    out["idle"]["title"] = measure_idle("title", seconds=seconds)
+    opts.say("display: idle at a table waiting for a human" + ("" if opts.quick else " (40 s)") + " ...")
+    # the table: just after the last move, and once the sound device has been released (App.run)
+    table = measure_idle("table", seconds=seconds, later=None if opts.quick else AUDIO_RELEASE_S + 3.0)
+    out["idle"]["table_first_seconds"] = {k: v for k, v in table.items() if k != "later"}
+    out["idle"]["table"] = table.get("later", out["idle"]["table_first_seconds"])
     if hasattr(os, "getloadavg"):
         out["load_avg_1m"].append(round(os.getloadavg()[0], 2))
     return out

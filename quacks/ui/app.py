@@ -31,6 +31,7 @@ LOGICAL = (1920, 1080)
 FPS = 60
 MIN_SLEEP = 0.001  # a wait shorter than this is no wait: draw now
 MAX_DT = 5.0  # seconds: the longest step a frame's update is given
+AUDIO_IDLE_RELEASE = 30.0  # seconds without a frame before the sound device is closed (see App.run)
 START_AT = "QUACKS_START_AT"  # "table": start at a table waiting for the human (measuring only, see bench)
 log = logging.getLogger("quacks.ui")
 
@@ -641,7 +642,21 @@ class App:
         from .flows import start_match
         from .scenes.newgame import SetupModel
 
+        click_sound()  # as the Start button does
         start_match(self, SetupModel(seed="1").build())
+
+    def _release_audio_when_idle(self) -> None:
+        """Close the sound device once nothing was drawn for :data:`AUDIO_IDLE_RELEASE` seconds and nothing
+        sounds: an open SDL audio device wakes its thread every buffer (512 frames: ~90 times a second) even
+        in silence; the next sound opens it again (``Sound.play`` starts the mixer lazily)."""
+        if self.sound.started and self.clock_now() - self.last_update >= AUDIO_IDLE_RELEASE:
+            try:
+                busy = pygame.mixer.get_busy()
+            except pygame.error:  # pragma: no cover - the mixer went away
+                busy = False
+            if not busy:
+                self.sound.close()
+                log.info("sound device released after %.0f s without a frame", AUDIO_IDLE_RELEASE)
 
     def run(self) -> None:
         """The frame loop: draw while something moves; otherwise sleep until input or the next timer."""
@@ -653,6 +668,7 @@ class App:
             if wait is None or wait >= MIN_SLEEP:
                 # nothing to draw: block until an event or the next timer (a bot's pace, the reveal hold, a
                 # toast); no frames, no polling (see Sleeper)
+                self._release_audio_when_idle()
                 self.sleeper.sleep(wait)
                 for ev in self.events():
                     self.handle(ev)

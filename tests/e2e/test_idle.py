@@ -21,9 +21,14 @@ def test_the_waiting_game_sleeps(where: str, monkeypatch: pytest.MonkeyPatch) ->
         monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
         monkeypatch.setenv("DISPLAY", x.display)
         monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-        figures = bench.measure_idle(where, seconds=3.0)
+        # at the table the sound device (SDL's dummy one here) is open after the Start click: its thread wakes
+        # every buffer until the loop closes it, 30 s after the last frame
+        later = bench.AUDIO_RELEASE_S + 3.0 if where == "table" else None
+        figures = bench.measure_idle(where, seconds=3.0, later=later)
     finally:
         x.stop()
     assert "error" not in figures, figures
-    assert figures["wakeups_per_s"] <= bench.IDLE_WAKEUPS_PER_S, figures
-    assert figures["cpu_percent"] <= 2.0, figures  # ticks of 10 ms over 3 s: ~0.3% is one tick
+    assert figures["main_thread_wakeups_per_s"] <= 3.0, figures  # the loop: about once a second
+    steady = figures.get("later", figures)
+    assert steady["wakeups_per_s"] <= bench.IDLE_WAKEUPS_PER_S, figures
+    assert steady["cpu_percent"] <= 2.0, figures  # ticks of 10 ms over 3 s: ~0.3% is one tick

@@ -203,3 +203,35 @@ def test_the_measuring_start_puts_a_waiting_table_over_the_title(home: object) -
             break
         a.frame(1 / 60)
     assert a.wait_time() is None  # waiting for the human: nothing to wake for but input
+
+
+class FakeSound:
+    def __init__(self) -> None:
+        self.started = True
+        self.closed_at: list[float] = []
+
+    def close(self) -> None:
+        self.started = False
+        self.closed_at.append(self.now())
+
+    def play(self, name: str) -> bool:
+        self.started = True
+        return True
+
+
+def test_the_sound_device_is_released_after_30_idle_seconds(app: App) -> None:
+    from quacks.ui import app as app_module
+
+    scene = Timed(app, None, quit_when_fired=False)
+    app.push(scene)
+    sound = FakeSound()
+    sound.now = app.clock_now  # type: ignore[attr-defined]
+    app.sound = sound  # type: ignore[assignment]
+    t = app.clock_now()
+    key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0)
+    sleeper: FakeSleeper = app.sleeper  # type: ignore[assignment]
+    sleeper.events = [(t + 20.0, key), (t + 100.0, pygame.event.Event(pygame.QUIT))]
+    app.run()
+    # a key at 20 s drew a frame: the device closes 30 s after that frame, once, while nothing sounds
+    assert len([c for c in sound.closed_at if c < t + 100.0]) == 1  # (and once more as the game ends)
+    assert sound.closed_at[0] - (t + 20.0) == pytest.approx(app_module.AUDIO_IDLE_RELEASE, abs=1.01)
