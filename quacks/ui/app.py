@@ -30,6 +30,7 @@ if TYPE_CHECKING:  # pragma: no cover
 LOGICAL = (1920, 1080)
 FPS = 60
 MIN_SLEEP = 0.001  # a wait shorter than this is no wait: draw now
+POLISH_AFTER = 0.25  # seconds after the last resize until the picture is shown averaged again
 MAX_DT = 5.0  # seconds: the longest step a frame's update is given
 AUDIO_IDLE_RELEASE = 30.0  # seconds without a frame before the sound device is closed (see App.run)
 START_AT = "QUACKS_START_AT"  # "table": start at a table waiting for the human (measuring only, see bench)
@@ -279,6 +280,9 @@ class App:
         self.view = pygame.Rect(0, 0, *LOGICAL)
         self.scale = (1, 1)  # p/q: window pixels per canvas pixels
         self._fitted: tuple[int, int] = LOGICAL
+        self._rough = False  # nearest pixels for now, see _fit
+        self._polish_at: float | None = None  # when the rough picture is shown again averaged
+        self._show_all = True  # the next frame shows the whole canvas (a new window surface, an expose)
         self.resizes = 0  # how often the window changed size (each one draws and shows everything)
         self.mouse_pos = (LOGICAL[0] // 2, LOGICAL[1] // 2)
         self.text = text_engine()
@@ -327,7 +331,12 @@ class App:
             self.screen = pygame.Surface(LOGICAL, 0, display)
         self._fitted = size
         self.resizes += 0 if force else 1
+        # while the size changes (a corner dragged), shrink with the nearest pixels: a third of the time of
+        # averaging; the picture is averaged once the size has stayed put for POLISH_AFTER seconds (frame)
+        self._rough = not force and p < q
+        self._polish_at = self.clock_now() + POLISH_AFTER if self._rough else None
         self._restacked()
+        self._show_all = True
         return True
 
     def _set_icon(self) -> None:
@@ -409,7 +418,7 @@ class App:
         """Changed regions grow to multiples of this many canvas pixels before they are scaled (see
         :meth:`_scale_into`)."""
         p, q = self.scale
-        return UNIT if self._tiled() else q
+        return UNIT if self._tiled() and not self._rough else q
 
     def _tiled(self) -> bool:
         """Shrinking by p/q with p not a power of two: pygame's smoothscale steps through a row in fixed-point
@@ -430,7 +439,7 @@ class App:
         if w.w <= 0 or w.h <= 0:
             return w
         p, q = self.scale
-        if p >= q:
+        if p >= q or self._rough:
             pygame.transform.scale(self.screen.subsurface(r), w.size, self.display.subsurface(w))
         elif not self._tiled():
             pygame.transform.smoothscale(self.screen.subsurface(r), w.size, self.display.subsurface(w))
@@ -568,6 +577,7 @@ class App:
             self._fit()  # a new size: the next frame is drawn and shown whole
         if event.type in self.REDRAW_EVENTS:
             self._restacked()  # the window's picture may be gone: show everything again
+            self._show_all = True
         for scene in reversed(self.scenes):
             used = scene.handle(event)
             if scene.modal or used:
@@ -596,6 +606,12 @@ class App:
             self._draw_toasts()
         for fn in self.after_frame:
             fn(self.screen)
+            rects = None
+        if self._polish_at is not None and self.clock_now() >= self._polish_at:
+            self._rough, self._polish_at = False, None
+            rects = None  # the size stayed put: show the whole picture averaged
+        if self._show_all:
+            self._show_all = False
             rects = None
         self.frame_times.append(time.perf_counter() - t0)
         if len(self.frame_times) > 600:
@@ -633,6 +649,8 @@ class App:
         waits = [max(0.0, w - since) for w in (s.wake_in() for s in self.live()) if w is not None]
         if self.toasts:
             waits.append(max(0.0, min(t for t, _ in self.toasts) - now))
+        if self._polish_at is not None:
+            waits.append(max(0.0, self._polish_at - now))
         return min(waits) if waits else None
 
     def start_waiting_table(self) -> None:
