@@ -15,7 +15,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-DEV_COMMANDS = {"simulate": "quacks.tournament", "bench-ui": "quacks.ui.bench", "screenshots": "quacks.ui.shots"}
+DEV_COMMANDS = {"simulate": "quacks.tournament", "bench-ui": "quacks.ui.bench", "screenshots": "quacks.ui.shots",
+                "check-layout": "quacks.ui.layout_check"}
 DEV_COMMANDS["bench"] = "quacks.bench"  # python -m quacks bench: measured figures against their targets
 
 
@@ -138,6 +139,16 @@ def build_parser() -> argparse.ArgumentParser:
     sh = sub.add_parser("screenshots", help="draw the README's screenshots into a folder")
     sh.add_argument("--out", default="docs/screenshots")
     sh.set_defaults(func=_dev("screenshots"))
+    cl = sub.add_parser("check-layout", help="draw every screen at every UI scale and report cut, overflowing, "
+                                              "overlapping or too small text (exit 1 if any)")
+    cl.add_argument("--quick", action="store_true", help="only the screens of the default test suite")
+    cl.add_argument("--case", action="append", help="only screens whose name contains this (repeatable)")
+    cl.add_argument("--scale", action="append", type=int, help="a UI scale in percent (repeatable; default all)")
+    cl.add_argument("--language", action="append", choices=("en", "pseudo"), help="repeatable; default both")
+    cl.add_argument("--size", action="append", help="a window size such as 1280x720 (repeatable; default six)")
+    cl.add_argument("--shots", default=None, help="also save every drawing as a PNG into this folder")
+    cl.add_argument("--verbose", action="store_true", help="one line per drawing on stderr")
+    cl.set_defaults(func=_dev("check-layout"))
     ir = sub.add_parser("import-replay", help="check a replay file and add it to the game's replays")
     ir.add_argument("file")
     ir.set_defaults(func=_import_replay)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import random
 from functools import lru_cache
+from typing import Any
 
 import pygame
 
@@ -123,6 +124,9 @@ def panel(surf: pygame.Surface, rect: pygame.Rect, tint: T.RGB = T.PARCHMENT, ra
     if drop:
         surf.blit(shadow((rect.w, rect.h), radius), (rect.x - 14, rect.y - 14))
     surf.blit(parchment((rect.w, rect.h), tint, radius, seed, border), rect.topleft)
+    from .app import text_engine
+
+    text_engine().cover(surf, rect)  # what lay under the panel is hidden (the layout check knows)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -414,6 +418,7 @@ def cauldron(radius: int, spaces: tuple[tuple[int, int, bool], ...], detail: boo
     cs = (size / 2, size / 2)
     centres = [(cs[0] + x * radius, cs[1] + y * radius) for x, y in spiral_unit()]
     r_sp = space_radius(radius)
+    badge = r_sp * 0.74
     for idx, (x, y) in enumerate(centres):
         coins, vp, has_ruby = spaces[idx]
         spoon = idx == len(centres) - 1
@@ -422,12 +427,33 @@ def cauldron(radius: int, spaces: tuple[tuple[int, int, bool], ...], detail: boo
         pygame.draw.circle(small, fill, (x, y), r_sp)
         pygame.draw.circle(small, shade(fill, 0.7), (x, y), r_sp, 1)
         if detail or idx % 5 == 0 or spoon:
-            num = te.render(str(coins), "sans-semibold", max(8, int(r_sp * 0.95)), T.INK, scaled=False)
-            small.blit(num, num.get_rect(center=(x, y - (r_sp * 0.12 if detail else 0))))
-        if detail and vp:
-            v = te.render(str(vp), "sans-bold", max(7, int(r_sp * 0.58)), (120, 40, 30), scaled=False)
-            small.blit(v, v.get_rect(center=(x + r_sp * 0.62, y + r_sp * 0.62)))
-        if has_ruby:
-            g = ruby(max(6, int(r_sp * 0.75)))
-            small.blit(g, g.get_rect(center=(x - r_sp * 0.72, y + r_sp * 0.55)))
+            num = te.render(str(coins), "sans-semibold", max(8, int(r_sp * (1.12 if detail else 0.95))), T.INK,
+                            scaled=False)
+            small.blit(num, num.get_rect(center=(x, y)))
+        if detail and (vp or has_ruby):
+            # the space's VP (and ruby) as a badge just outside it, away from the pot's centre: a brass disc
+            # with the number, or a ruby-shaped gem for a space that also gives a ruby (shape, not colour alone)
+            dx, dy = x - cs[0], y - cs[1]
+            d = math.hypot(dx, dy) or 1.0
+            bx, by = x + dx / d * (r_sp + badge * 0.92), y + dy / d * (r_sp + badge * 0.92)
+            _vp_badge(small, te, (bx, by), badge, vp, has_ruby)
     return small
+
+
+def _vp_badge(surf: pygame.Surface, te: Any, centre: tuple[float, float], r: float, vp: int, ruby_: bool) -> None:
+    x, y = centre
+    if ruby_:
+        pts = [(x, y - r * 1.18), (x + r * 1.12, y - r * 0.3), (x + r * 0.62, y + r * 1.05),
+               (x - r * 0.62, y + r * 1.05), (x - r * 1.12, y - r * 0.3)]
+        pygame.draw.polygon(surf, shade(T.RUBY, 0.55), [(px + 1, py + 1) for px, py in pts])
+        pygame.draw.polygon(surf, T.RUBY, pts)
+        pygame.draw.polygon(surf, T.RUBY_LIGHT, pts, 1)
+        colour = T.CREAM
+    else:
+        pygame.draw.circle(surf, shade(T.BRASS, 0.5), (x + 1, y + 1), r)
+        pygame.draw.circle(surf, T.BRASS_LIGHT, (x, y), r)
+        pygame.draw.circle(surf, T.BRASS_DARK, (x, y), r, 1)
+        colour = T.INK
+    if vp:
+        t = te.render(str(vp), "sans-bold", max(8, int(r * (1.45 if vp < 10 else 1.25))), colour, scaled=False)
+        surf.blit(t, t.get_rect(center=(x, y + (r * 0.1 if ruby_ else 0) + 0.5)))

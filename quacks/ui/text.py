@@ -1,14 +1,28 @@
 """Fonts from ``assets/fonts`` and a cache of rendered text (rendering text is the costliest thing we draw).
 
 ``serif`` is EB Garamond (titles, book names, card texts); ``sans`` is Inter (numbers, labels, buttons).
-The UI scale setting multiplies every size.
+
+The UI scale setting (100-200%) makes text larger. Running text with room to grow (tooltips, rules, the log,
+dialogs, the panel of the seat in focus, prompts, buttons, the books) is drawn inside ``roomy()`` and grows in
+full; the table's packed labels (the board, the other seats' cards, the shop's grid) grow by ``DENSE_GROWTH``
+of the step. Only the first ``FULL`` pixels of a size grow: a 56 px title does not need to be 112 px to be
+read, and would push everything else off the screen.
+
+Layouts adapt instead of cutting: ``wrap`` breaks words that are wider than a line, ``fit`` finds the size
+that fits a width, ``blit_fit`` draws a label in a box on one or two lines.
+
+For the layout check (``python -m quacks check-layout``) the engine can record what it draws: every line of
+text with its rectangle on the canvas (the pixels actually inked), the box it had to stay inside (``box=``,
+``within()`` or a wrapped block's rectangle) and whether lines were dropped or shortened.
 """
 
 from __future__ import annotations
 
+import sys
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 import pygame
 
@@ -25,12 +39,47 @@ FONT_FILES = {
 }
 
 
+@dataclass
+class Drawn:
+    """One line of text as drawn, for the layout check."""
+
+    text: str
+    rect: pygame.Rect  # the inked pixels, in canvas coordinates
+    box: pygame.Rect | None  # what it had to stay inside (None: only the canvas)
+    px: int  # the font's pixel size
+    cut: bool  # lines of its block were dropped or shortened
+    block: int  # lines drawn by one call share a block
+    layer: int  # a scene (overlay) or a tooltip draws on its own layer
+    where: str  # the drawing code's file and line
+    scrolled: bool = False  # partly hidden by a scroll view's clip (expected, not a problem)
+    covered: bool = False  # partly hidden under a panel drawn later on its layer
+
+
+class Recorder:
+    """What the text engine drew while recording (see ``Text.record``)."""
+
+    def __init__(self, canvas: pygame.Surface) -> None:
+        self.canvas = canvas
+        self.items: list[Drawn] = []
+        self.layer = 0
+        self.top = 0  # the highest layer so far
+        self.block = 0
+
+    def next_layer(self) -> None:
+        """What is drawn from now on lies over everything drawn before (the next scene of the stack)."""
+        self.top += 1
+        self.layer = self.top
+
+
 class Text:
     """Fonts by (face, size) and rendered text by (face, size, text, colour), least recently used out."""
 
-    #: labels in packed controls grow at most this much with the UI scale; running text (tooltips, rules,
-    #: the log, dialogs) grows fully inside ``roomy()``
-    DENSE_MAX = 1.15
+    #: the share of the UI scale's step that packed labels grow by (roomy text grows by all of it)
+    DENSE_GROWTH = 0.4
+    #: how many pixels of a size grow with the UI scale (the rest of a large size stays)
+    FULL = 24
+    #: faces whose font lacks accented letters, and the face (made bold) that draws a text that has them
+    FALLBACK = {"serif-bold": "serif"}
 
     def __init__(self, scale: float = 1.0, capacity: int = 3000) -> None:
         self.scale = scale
@@ -38,13 +87,18 @@ class Text:
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._cache: OrderedDict[tuple[str, int, str, RGB], pygame.Surface] = OrderedDict()
         self.capacity = capacity
+        self.recorder: Recorder | None = None
+        self._boxes: list[pygame.Rect] = []
+        self._placed: dict[int, tuple[int, int]] = {}
+        self._sizes: dict[tuple[int, str], tuple[int, int]] = {}  # fonts live as long as the engine
+        self._wraps: dict[tuple[str, int, str, int], list[str]] = {}
 
     def set_scale(self, scale: float) -> None:
         self.scale = scale
 
     @contextmanager
     def crowded(self) -> Iterator[None]:
-        """Text drawn inside grows with the UI scale only up to DENSE_MAX (the table's packed labels)."""
+        """Text drawn inside is a packed label (grows by DENSE_GROWTH of the UI scale's step)."""
         was = self.dense
         self.dense = True
         try:
@@ -54,7 +108,7 @@ class Text:
 
     @contextmanager
     def roomy(self) -> Iterator[None]:
-        """Text drawn inside grows fully with the UI scale (there is room for it)."""
+        """Text drawn inside has room to grow (in full with the UI scale)."""
         was = self.dense
         self.dense = False
         try:
@@ -62,47 +116,117 @@ class Text:
         finally:
             self.dense = was
 
+    def grow(self, size: float) -> float:
+        """``size`` at the current UI scale (the rule in the module's doc), unrounded."""
+        k = self.DENSE_GROWTH if self.dense else 1.0
+        return size + min(size, self.FULL) * (self.scale - 1) * k
+
     def px(self, size: int, scaled: bool = True) -> int:
         if not scaled:
             return max(6, size)
-        f = min(self.scale, self.DENSE_MAX) if self.dense else self.scale
-        return max(6, int(round(size * f)))
+        return max(6, int(round(self.grow(size))))
 
-    def font(self, face: str, size: int, scaled: bool = True) -> pygame.font.Font:
-        px = self.px(size, scaled)
-        key = (face, px)
+    def font(self, face: str, size: int, scaled: bool = True, text: str = "") -> pygame.font.Font:
+        """The font of ``face`` at ``size`` (scaled); with ``text``, one that has all of its letters."""
+        return self.font_px(face, self.px(size, scaled), text)
+
+    def font_px(self, face: str, px: int, text: str = "") -> pygame.font.Font:
+        if text and face in self.FALLBACK and not text.isascii() and self._lacks(face, text):
+            return self._load(self.FALLBACK[face], px, bold=True)
+        return self._load(face, px)
+
+    def _load(self, face: str, px: int, bold: bool = False) -> pygame.font.Font:
+        key = (face + ("+bold" if bold else ""), px)
         f = self._fonts.get(key)
         if f is None:
             path = asset("fonts", FONT_FILES[face])
             f = pygame.font.Font(str(path), px)
+            f.bold = bold
             self._fonts[key] = f
         return f
 
+    _missing: dict[tuple[str, str], bool] = {}
+
+    def _lacks(self, face: str, text: str) -> bool:
+        """Does the font of ``face`` lack a letter of ``text`` (it would draw a box)?"""
+        f = self._load(face, 24)
+        nothing = None
+        for ch in set(text):
+            if ch.isascii() or ch.isspace():
+                continue
+            hit = self._missing.get((face, ch))
+            if hit is None:
+                if nothing is None:
+                    nothing = pygame.image.tobytes(f.render("\U0010fff0", True, (0, 0, 0)), "RGBA")
+                hit = pygame.image.tobytes(f.render(ch, True, (0, 0, 0)), "RGBA") == nothing
+                self._missing[(face, ch)] = hit
+            if hit:
+                return True
+        return False
+
     def render(self, text: str, face: str, size: int, colour: RGB, scaled: bool = True) -> pygame.Surface:
-        key = (face, self.px(size, scaled), text, colour)
+        return self.render_px(text, face, self.px(size, scaled), colour)
+
+    def render_px(self, text: str, face: str, px: int, colour: RGB) -> pygame.Surface:
+        key = (face, px, text, colour)
         s = self._cache.get(key)
         if s is not None:
             self._cache.move_to_end(key)
             return s
-        s = self.font(face, size, scaled).render(text, True, colour)
+        s = self.font_px(face, px, text).render(text, True, colour)
         self._cache[key] = s
         if len(self._cache) > self.capacity:
             self._cache.popitem(last=False)
         return s
 
     def size(self, text: str, face: str, size: int) -> tuple[int, int]:
-        return self.font(face, size).size(text)
+        return self._measure(self.font(face, size, text=text), text)
+
+    def _measure(self, f: pygame.font.Font, text: str) -> tuple[int, int]:
+        """``f.size(text)``, remembered (layouts measure the same words again and again)."""
+        key = (id(f), text)
+        hit = self._sizes.get(key)
+        if hit is None:
+            hit = f.size(text)
+            if len(self._sizes) > 20000:
+                self._sizes.clear()
+            self._sizes[key] = hit
+        return hit
+
+    def linesize(self, face: str, size: int) -> int:
+        return self.font(face, size).get_linesize()
+
+    def height(self, face: str, size: int, lines: int = 1, text: str = "") -> int:
+        """The height ``lines`` lines take (the last one whole: some faces draw beyond their line spacing, so
+        ``text``, if given, is measured as well)."""
+        f = self.font(face, size, text=text)
+        last = max(f.get_linesize(), f.get_height(), f.size(text)[1] if text else 0)
+        return f.get_linesize() * (lines - 1) + last
+
+    # ------------------------------------------------------------------------------------------------
+    # fitting
 
     def wrap(self, text: str, face: str, size: int, width: int) -> list[str]:
-        """Greedy word wrap to ``width`` pixels."""
-        f = self.font(face, size)
+        """Greedy word wrap to ``width`` pixels; a word wider than a line is broken with a hyphen."""
+        key = (face, self.px(size), text, width)
+        hit = self._wraps.get(key)
+        if hit is None:
+            hit = self._wrap(self.font(face, size, text=text), text, width)
+            if len(self._wraps) > 4000:
+                self._wraps.clear()
+            self._wraps[key] = hit
+        return list(hit)
+
+    def _wrap(self, f: pygame.font.Font, text: str, width: int) -> list[str]:
         lines: list[str] = []
         for para in text.split("\n"):
-            words = para.split()
+            words: list[str] = []
+            for w in para.split():
+                words.extend(self._break_word(f, w, width))
             line = ""
             for w in words:
-                trial = f"{line} {w}".strip()
-                if f.size(trial)[0] <= width or not line:
+                trial = f"{line} {w}" if line else w
+                if not line or self._measure(f, trial)[0] <= width:
                     line = trial
                 else:
                     lines.append(line)
@@ -110,25 +234,249 @@ class Text:
             lines.append(line)
         return lines
 
+    def _break_word(self, f: pygame.font.Font, word: str, width: int) -> list[str]:
+        if len(word) < 2 or self._measure(f, word)[0] <= width:
+            return [word]
+        out: list[str] = []
+        rest = word
+        while len(rest) > 1 and f.size(rest)[0] > width:
+            k = len(rest) - 1
+            while k > 1 and f.size(rest[:k] + "-")[0] > width:
+                k -= 1
+            out.append(rest[:k] + "-")  # at least one letter a line, however narrow
+            rest = rest[k:]
+        if rest:
+            out.append(rest)
+        return out
+
+    def floor(self, min_px: int) -> int:
+        """The smallest size (as callers give sizes, before the UI scale) drawn at least ``min_px`` high."""
+        for s in range(1, min_px + 1):
+            if self.px(s) >= min_px:
+                return s
+        return min_px
+
+    def fit(self, text: str, face: str, size: int, width: int, min_size: int = 14) -> int:
+        """The largest size from ``size`` down to the one drawn ``min_size`` pixels high whose line is at most
+        ``width`` wide (sizes as callers give them, before the UI scale)."""
+        s = size
+        low = min(size, self.floor(min_size))
+        while s > low and self.size(text, face, s)[0] > width:
+            s -= 1
+        return s
+
+    def fit_block(self, text: str, face: str, size: int, rect: pygame.Rect, min_size: int = 14,
+                  line_gap: int = 2) -> tuple[int, list[str]]:
+        """The largest size (down to the one drawn ``min_size`` pixels high) at which ``text`` wraps into
+        ``rect``, and its lines."""
+        s = size
+        low = min(size, self.floor(min_size))
+        while True:
+            lines = self.wrap(text, face, s, rect.width)
+            h = len(lines) * (self.linesize(face, s) + line_gap) - line_gap
+            if h <= rect.height or s <= low:
+                return s, lines
+            s -= 1
+
+    # ------------------------------------------------------------------------------------------------
+    # drawing
+
     def blit(self, surf: pygame.Surface, text: str, pos: tuple[float, float], face: str = "sans", size: int = 18,
-             colour: RGB = (0, 0, 0), anchor: str = "topleft", scaled: bool = True) -> pygame.Rect:
+             colour: RGB = (0, 0, 0), anchor: str = "topleft", scaled: bool = True,
+             box: pygame.Rect | None = None) -> pygame.Rect:
+        """Draw one line; ``box`` (if known) is where it has to stay, for the layout check."""
         img = self.render(text, face, size, colour, scaled)
         r = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
         surf.blit(img, r)
+        if self.recorder is not None:
+            self._record(surf, img, r, text, self.px(size, scaled), box, False, new_block=True)
         return r
+
+    def fit_label(self, text: str, face: str, size: int, box: pygame.Rect, min_size: int = 14,
+                  lines: int = 2) -> tuple[int, list[str]]:
+        """The size and lines of a label in ``box``: one line, shrinking a little (to 80%) if need be; then up
+        to ``lines`` lines, shrinking until it is ``min_size`` pixels high. Past that it stays there."""
+        low = min(size, self.floor(min_size))
+        for s in range(size, max(low, int(size * 0.8)) - 1, -1):
+            if self.size(text, face, s)[0] <= box.w and self.height(face, s, 1, text) <= box.h:
+                return s, [text]
+        for s in range(size, low - 1, -1):
+            rows = [text] if self.size(text, face, s)[0] <= box.w else self.wrap(text, face, s, box.w)
+            if len(rows) <= lines and self.height(face, s, len(rows), rows[-1]) <= box.h and \
+                    all(self.size(r, face, s)[0] <= box.w for r in rows):
+                return s, rows
+        return low, self.wrap(text, face, low, box.w)
+
+    def blit_fit(self, surf: pygame.Surface, text: str, box: pygame.Rect, face: str = "sans", size: int = 18,
+                 colour: RGB = (0, 0, 0), min_size: int = 14, lines: int = 2, anchor: str = "center") -> pygame.Rect:
+        """A label inside ``box`` (see ``fit_label``). ``anchor``: "center", "midleft" or "midright".
+        Returns the rectangle drawn."""
+        s, rows = self.fit_label(text, face, size, box, min_size, lines)
+        lh = self.linesize(face, s)
+        y = box.centery - self.height(face, s, len(rows), rows[-1]) / 2
+        out: pygame.Rect | None = None
+        self._new_block()
+        for row in rows:
+            img = self.render(row, face, s, colour)
+            if anchor == "midleft":
+                r = img.get_rect(topleft=(box.x, int(y)))
+            elif anchor == "midright":
+                r = img.get_rect(topright=(box.right, int(y)))
+            else:
+                r = img.get_rect(midtop=(box.centerx, int(y)))
+            surf.blit(img, r)
+            out = r if out is None else out.union(r)
+            if self.recorder is not None:
+                self._record(surf, img, r, row, self.px(s), box, False, new_block=False)
+            y += lh
+        return out if out is not None else pygame.Rect(box.center, (0, 0))
 
     def blit_wrapped(self, surf: pygame.Surface, text: str, rect: pygame.Rect, face: str = "sans", size: int = 16,
                      colour: RGB = (0, 0, 0), line_gap: int = 2, max_lines: int | None = None) -> int:
         """Draw wrapped text inside ``rect``; returns the height used."""
         y = rect.top
         lines = self.wrap(text, face, size, rect.width)
+        cut = False
         if max_lines is not None and len(lines) > max_lines:
             lines = lines[:max_lines]
             lines[-1] = lines[-1].rstrip(".,;") + "..."
+            cut = True
         h = self.font(face, size).get_linesize()
+        shown: list[tuple[pygame.Surface, pygame.Rect, str]] = []
         for line in lines:
             if y + h > rect.bottom + 2 and y > rect.top:
+                cut = True
                 break
-            surf.blit(self.render(line, face, size, colour), (rect.left, y))
+            img = self.render(line, face, size, colour)
+            r = img.get_rect(topleft=(rect.left, y))
+            surf.blit(img, r)
+            shown.append((img, r, line))
             y += h + line_gap
+        if self.recorder is not None:
+            self._new_block()
+            for img, r, line in shown:
+                self._record(surf, img, r, line, self.px(size), rect, cut, new_block=False)
         return y - rect.top
+
+    # ------------------------------------------------------------------------------------------------
+    # recording (the layout check)
+
+    @contextmanager
+    def record(self, canvas: pygame.Surface) -> Iterator[Recorder]:
+        """Record every line drawn on ``canvas`` (or on a surface ``placed`` on it) while inside."""
+        was = self.recorder
+        self.recorder = Recorder(canvas)
+        try:
+            yield self.recorder
+        finally:
+            self.recorder = was
+
+    @contextmanager
+    def within(self, box: pygame.Rect) -> Iterator[None]:
+        """Text drawn inside has to stay inside ``box`` (canvas coordinates; for the layout check)."""
+        self._boxes.append(pygame.Rect(box))
+        try:
+            yield
+        finally:
+            self._boxes.pop()
+
+    @contextmanager
+    def placed(self, surf: pygame.Surface, offset: tuple[int, int]) -> Iterator[None]:
+        """``surf`` (an off-screen picture) will be shown at ``offset`` on the canvas: what is drawn on it
+        while inside is recorded where it will appear."""
+        self._placed[id(surf)] = (int(offset[0]), int(offset[1]))
+        try:
+            yield
+        finally:
+            self._placed.pop(id(surf), None)
+
+    @contextmanager
+    def layer(self) -> Iterator[None]:
+        """What is drawn inside lies over everything drawn before (a tooltip, an overlay)."""
+        rec = self.recorder
+        if rec is None:
+            yield
+            return
+        was = rec.layer
+        rec.next_layer()
+        try:
+            yield
+        finally:
+            rec.layer = was
+
+    def cover(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
+        """An opaque panel is drawn over ``rect`` of ``surf``: lines drawn on its layer before and under it are
+        hidden (no longer recorded); a line it hides only in part is marked."""
+        rec = self.recorder
+        if rec is None:
+            return
+        off = self._offset(surf)
+        if off is None:
+            return
+        r = pygame.Rect(rect).move(off)
+        keep: list[Drawn] = []
+        for d in rec.items:
+            if d.layer == rec.layer and r.colliderect(d.rect):
+                if r.contains(d.rect):
+                    continue
+                d.covered = True
+            keep.append(d)
+        rec.items = keep
+
+    def _new_block(self) -> None:
+        if self.recorder is not None:
+            self.recorder.block += 1
+
+    def _offset(self, surf: pygame.Surface) -> tuple[int, int] | None:
+        rec = self.recorder
+        assert rec is not None
+        if surf is rec.canvas:
+            return (0, 0)
+        placed = self._placed.get(id(surf))
+        if placed is not None:
+            return placed
+        parent = surf.get_abs_parent()
+        if parent is rec.canvas:
+            return surf.get_abs_offset()
+        return None
+
+    def _record(self, surf: pygame.Surface, img: pygame.Surface, r: pygame.Rect, text: str, px: int,
+                box: pygame.Rect | None, cut: bool, new_block: bool) -> None:
+        rec = self.recorder
+        if rec is None or not text.strip():
+            return
+        off = self._offset(surf)
+        if off is None:
+            return
+        if new_block:
+            rec.block += 1
+        ink = img.get_bounding_rect()
+        if ink.w == 0 or ink.h == 0:
+            return
+        ink = ink.move(r.x + off[0], r.y + off[1])
+        clip = surf.get_clip()
+        scrolled = False
+        if clip != surf.get_rect():
+            vis = clip.move(off)
+            if not vis.colliderect(ink):
+                return  # scrolled out of view
+            scrolled = not vis.contains(ink)
+        if box is None and self._boxes:
+            box = self._boxes[-1]
+        elif box is not None and surf is not rec.canvas:
+            box = box.move(off)
+        rec.items.append(Drawn(text, ink, None if box is None else pygame.Rect(box), px, cut, rec.block, rec.layer,
+                               _caller(), scrolled))
+
+
+def _caller() -> str:
+    """The first frame outside the text engine: the code that drew."""
+    f = sys._getframe(2)
+    skip = (__file__, "contextlib.py")
+    while f is not None and f.f_code.co_filename.endswith(skip):
+        f = f.f_back  # type: ignore[assignment]
+    if f is None:
+        return "?"
+    name = f.f_code.co_filename
+    i = name.rfind("quacks")
+    return f"{name[i:] if i >= 0 else name}:{f.f_lineno}"

@@ -67,14 +67,21 @@ class Button:
             return True
         return False
 
+    #: the key hint in a button's corner (the smallest text a player reads at 1280x720)
+    KEY_SIZE = 14
+
     def draw(self, surf: pygame.Surface) -> None:
         te = text_engine()
+        with te.roomy():
+            self._draw(surf, te)
+
+    def _draw(self, surf: pygame.Surface, te: Any) -> None:
         r = self.rect
         if self.style == "ghost":
             if self.hover and self.enabled:
                 pygame.draw.rect(surf, (*T.BRASS_LIGHT,), r, 2, border_radius=10)
             col = T.CREAM if self.enabled else T.DISABLED
-            te.blit(surf, self.label, r.center, "sans-semibold", self.size, col, "center")
+            te.blit_fit(surf, self.label, r.inflate(-16, -6), "sans-semibold", self.size, col, min_size=14)
             return
         base = {
             "brass": T.BRASS, "parchment": T.PARCHMENT, "danger": (176, 62, 44), "dark": (70, 52, 40),
@@ -98,17 +105,26 @@ class Button:
         col = T.INK if dark_text else T.CREAM
         if not self.enabled:
             col = (70, 64, 58)
-        label = self.label
-        x = r.centerx
-        if self.icon is not None:
-            w = self.icon.get_width() + 8 + te.size(label, "sans-semibold", self.size)[0]
-            surf.blit(self.icon, self.icon.get_rect(midleft=(r.centerx - w // 2, r.centery)))
-            x = r.centerx + (self.icon.get_width() + 8) // 2
-        te.blit(surf, label, (x, r.centery - 1), "sans-semibold", self.size, col, "center")
+        # the key hint sits in the bottom-right corner; the label keeps clear of it on both sides (centred)
+        pad = 10
+        key_w = 0
         if self.hotkey_label:
-            kr = te.blit(surf, self.hotkey_label, (r.right - 10, r.bottom - 6), "sans-bold", 13,
-                         art.shade(col, 1.0) if self.enabled else (70, 64, 58), "bottomright")
-            del kr
+            with te.crowded():
+                kr = te.blit(surf, self.hotkey_label, (r.right - 8, r.bottom - 4), "sans-bold", self.KEY_SIZE, col,
+                             "bottomright", box=r)
+            key_w = kr.w + 6
+        box = pygame.Rect(r.x + pad + key_w, r.y + 3, r.w - 2 * (pad + key_w), r.h - 6)
+        if box.w < r.w * 0.55 and self.hotkey_label:  # a narrow button: the label stays above the key hint
+            box = pygame.Rect(r.x + pad, r.y + 3, r.w - 2 * pad, r.h - 6 - (kr.h + 4))
+        if self.icon is not None:
+            iw = self.icon.get_width() + 8
+            tw = min(box.w - iw, te.size(self.label, "sans-semibold", self.size)[0])
+            left = box.centerx - (iw + tw) // 2
+            surf.blit(self.icon, self.icon.get_rect(midleft=(left, box.centery)))
+            box = pygame.Rect(left + iw, box.y, box.right - (left + iw), box.h)
+            te.blit_fit(surf, self.label, box, "sans-semibold", self.size, col, min_size=14, anchor="midleft")
+            return
+        te.blit_fit(surf, self.label, box, "sans-semibold", self.size, col, min_size=14)
 
 
 @dataclass
@@ -200,26 +216,30 @@ def draw_tooltip(surf: pygame.Surface, text: str, pos: tuple[int, int], width: i
     if not text:
         return
     te = text_engine()
-    with te.roomy():
+    with te.roomy(), te.layer():
         _tooltip(surf, text, pos, int(width * min(2.0, max(1.0, te.scale))))
 
 
 def _tooltip(surf: pygame.Surface, text: str, pos: tuple[int, int], width: int) -> None:
     te = text_engine()
-    lines = te.wrap(text, "sans", 17, width - 24)
-    lh = te.font("sans", 17).get_linesize()
+    sw, sh = surf.get_size()
+    width = min(width, sw - 16)
+    size, lines = te.fit_block(text, "sans", 17, pygame.Rect(0, 0, width - 26, sh - 40), min_size=14, line_gap=0)
+    lh = te.linesize("sans", size)
     h = lh * len(lines) + 20
-    w = min(width, max(te.size(line, "sans", 17)[0] for line in lines) + 26)
-    x = min(pos[0] + 18, surf.get_width() - w - 8)
+    w = min(width, max(te.size(line, "sans", size)[0] for line in lines) + 26)
+    x = max(8, min(pos[0] + 18, sw - w - 8))
     y = pos[1] + 22
-    if y + h > surf.get_height() - 8:
+    if y + h > sh - 8:
         y = pos[1] - h - 12
+    y = max(8, min(y, sh - h - 8))
     rect = pygame.Rect(x, y, w, h)
     pygame.draw.rect(surf, (0, 0, 0), rect.move(3, 4), border_radius=8)
     pygame.draw.rect(surf, T.CREAM, rect, border_radius=8)
     pygame.draw.rect(surf, T.PARCHMENT_EDGE, rect, 2, border_radius=8)
+    te.cover(surf, rect)
     for i, line in enumerate(lines):
-        te.blit(surf, line, (x + 13, y + 10 + i * lh), "sans", 17, T.INK)
+        te.blit(surf, line, (x + 13, y + 10 + i * lh), "sans", size, T.INK, box=rect)
 
 
 KEY_NUMBERS = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7, pygame.K_8,

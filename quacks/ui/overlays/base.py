@@ -62,7 +62,8 @@ class Overlay(Scene):
             veil.fill((10, 6, 4, self.veil))
             surf.blit(veil, (0, 0))
         art.panel(surf, self.rect, seed=self.seed)
-        self.draw_body(surf)
+        with self.app.text.within(self.rect):
+            self.draw_body(surf)
         for b in self.buttons:
             b.draw(surf)
 

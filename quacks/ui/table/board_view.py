@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...i18n import _
+from ...i18n import _, ngettext
 from ...rules.game import Game
 from ...rules.kinds import Phase
 from ...wording.results import phase_name
@@ -59,7 +59,7 @@ class BoardView:
     def static(self, g: Game) -> pygame.Surface:
         """The board without anything that moves (redrawn only if the tails change, i.e. never)."""
         key = (self.rect.size, g.cat.scoring.tails)
-        if self._static is not None and self._static_key == key:
+        if self._static is not None and self._static_key == key and text_engine().recorder is None:
             return self._static
         te = text_engine()
         surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
@@ -67,6 +67,15 @@ class BoardView:
         surf = art.fast(surf)
         ox, oy = self.rect.topleft
         tails = set(g.cat.scoring.tails)
+        with te.placed(surf, self.rect.topleft):
+            self._track(surf, g, tails)
+        self._static = surf
+        self._static_key = key
+        return surf
+
+    def _track(self, surf: pygame.Surface, g: Game, tails: set[int]) -> None:
+        te = text_engine()
+        ox, oy = self.rect.topleft
         for i, r in enumerate(self.spaces):
             n = i + 1
             rr = r.move(-ox, -oy)
@@ -81,9 +90,6 @@ class BoardView:
                 pts = [(mx - 6, my + 8), (mx - 2, my), (mx + 3, my - 4), (mx + 1, my - 10)]
                 pygame.draw.lines(surf, (150, 90, 90), False, pts, 3)
                 pygame.draw.circle(surf, (120, 70, 70), (mx - 6, my + 8), 3)
-        self._static = surf
-        self._static_key = key
-        return surf
 
     def marker_pos(self, vp: int, k: int = 0, n: int = 1) -> tuple[int, int]:
         """Where a marker with ``vp`` stands (several on one space fan out)."""
@@ -108,13 +114,14 @@ class BoardView:
         self.draw_card(surf, g)
         self.draw_rounds(surf, g)
         self.draw_dice(surf, dice or [], die_spin)
-        # phase and start player
-        te.blit(surf, _("Round {round} of {rounds}  ·  {phase}").format(
-            round=g.round, rounds=g.cat.events.rounds, phase=self.phase_text(g)),
-            (self.rounds_rect.centerx, inner.y + 14), "serif-bold", 30, T.CREAM, "midtop")
+        # phase and start player, between the card and the die
+        mid = pygame.Rect(self.card_rect.right + 12, inner.y + 4, self.die_rect.x - 12 - self.card_rect.right - 24,
+                          self.rounds_rect.y - 8 - inner.y)
+        te.blit_fit(surf, _("Round {round} of {rounds}  ·  {phase}").format(
+            round=g.round, rounds=g.cat.events.rounds, phase=self.phase_text(g)), mid, "serif-bold", 30, T.CREAM)
         start = g.seats[g.start_seat].name
-        te.blit(surf, _("start player: {name}").format(name=start),
-                (self.rounds_rect.centerx, self.rounds_rect.bottom + 18), "sans", 17, T.PARCHMENT_DARK, "midtop")
+        below = pygame.Rect(mid.x, self.rounds_rect.bottom + 14, mid.w, inner.bottom - 8 - self.rounds_rect.bottom - 14)
+        te.blit_fit(surf, _("start player: {name}").format(name=start), below, "sans", 17, T.PARCHMENT_DARK)
         # markers on the track
         vps = marker_vp if marker_vp is not None else [float(s.score) for s in g.seats]
         by_space: dict[int, list[int]] = {}
@@ -133,6 +140,21 @@ class BoardView:
                     hop = 10 * (1 - abs(frac * 2 - 1))
                     a = (int(a[0] + (b[0] - a[0]) * frac), int(a[1] + (b[1] - a[1]) * frac - hop))
                 surf.blit(mk, mk.get_rect(center=a))
+                if v >= 50:
+                    self.draw_fifty(surf, a, int(v) // 50 * 50)
+
+    @staticmethod
+    def draw_fifty(surf: pygame.Surface, at: tuple[int, int], laps: int) -> None:
+        """The "+50" tile of the box beside a marker that has gone round the track (+100 twice round)."""
+        te = text_engine()
+        label = f"+{laps}"
+        w, h = te.font("sans-bold", 14, scaled=False).size(label)
+        tile = pygame.Rect(0, 0, w + 8, h)
+        tile.midtop = (at[0], at[1] + 7)  # over the marker's lower rim, clear of the track's numbers
+        pygame.draw.rect(surf, (40, 28, 18), tile.move(1, 2), border_radius=4)
+        pygame.draw.rect(surf, T.BRASS_LIGHT, tile, border_radius=4)
+        pygame.draw.rect(surf, T.BRASS_DARK, tile, 1, border_radius=4)
+        te.blit(surf, label, tile.center, "sans-bold", 14, T.INK, "center", scaled=False)
 
     @staticmethod
     def phase_text(g: Game) -> str:
@@ -148,21 +170,32 @@ class BoardView:
         if spin:
             die = pygame.transform.rotate(die, spin)
         surf.blit(die, die.get_rect(center=self.die_rect.center))
-        te.blit(surf, _("bonus die"), (self.die_rect.centerx, self.die_rect.y - 10), "sans-semibold", 15,
-                T.PARCHMENT_DARK, "midbottom")
+        inner = self.inner
+        col = pygame.Rect(self.die_rect.x - 14, inner.y + 4, inner.right - 4 - (self.die_rect.x - 14), inner.h - 8)
+        te.blit_fit(surf, _("bonus die"), pygame.Rect(col.x, col.y, col.w, self.die_rect.y - 4 - col.y),
+                    "sans-semibold", 15, T.PARCHMENT_DARK)
+        below = pygame.Rect(col.x, self.die_rect.bottom + 6, col.w, col.bottom - self.die_rect.bottom - 6)
         if not dice:
-            te.blit(surf, _("rolled after brewing"), (self.die_rect.centerx, self.die_rect.bottom + 10), "sans", 14,
-                    T.PARCHMENT_DARK, "midtop")
+            te.blit_fit(surf, _("rolled after brewing"), pygame.Rect(below.x, below.y, below.w, min(below.h, 50)),
+                        "sans", 14, T.PARCHMENT_DARK)
             return
-        y = self.die_rect.bottom + 8
-        for who, f in dice[-4:]:
+        row = max(24, te.linesize("sans", 14) + 2)
+        fit = max(1, below.h // row)
+        shown = dice[-fit:]
+        if len(dice) > fit:  # the earlier rolls of the round: counted, not dropped silently
+            shown = dice[-(fit - 1):] if fit > 1 else []
+            te.blit_fit(surf, ngettext("{n} roll before", "{n} rolls before", len(dice) - len(shown)).format(
+                n=len(dice) - len(shown)), pygame.Rect(below.x, below.y, below.w, row), "sans", 14, T.PARCHMENT_DARK,
+                lines=1)
+        y = below.y + (row if len(dice) > fit else 0)
+        for who, f in shown:
             icon = art.die(f, 22)
-            line = te.render(who, "sans", 14, T.CREAM)
-            w = icon.get_width() + 6 + line.get_width()
-            x = self.die_rect.centerx - w // 2
-            surf.blit(icon, (x, y))
-            surf.blit(line, (x + icon.get_width() + 6, y + (icon.get_height() - line.get_height()) // 2))
-            y += 24
+            size = te.fit(who, "sans", 14, below.w - icon.get_width() - 6)
+            w = icon.get_width() + 6 + te.size(who, "sans", size)[0]
+            x = below.centerx - w // 2
+            surf.blit(icon, (x, y + (row - icon.get_height()) // 2))
+            te.blit(surf, who, (x + icon.get_width() + 6, y + row // 2), "sans", size, T.CREAM, "midleft", box=below)
+            y += row
 
     def draw_card(self, surf: pygame.Surface, g: Game) -> None:
         te = text_engine()
@@ -171,17 +204,19 @@ class BoardView:
         if card is None:
             pygame.draw.rect(surf, (90, 66, 44), r, border_radius=12)
             pygame.draw.rect(surf, T.BRASS_DARK, r, 2, border_radius=12)
-            te.blit(surf, _("Fortune teller"), r.center, "serif-italic", 24, T.PARCHMENT_DARK, "center")
+            te.blit_fit(surf, _("Fortune teller"), r.inflate(-20, -20), "serif-italic", 24, T.PARCHMENT_DARK)
             return
         head = T.PURPLE_CARD if card.colour == "purple" else T.BLUE_CARD
         art.panel(surf, r, tint=(240, 232, 214), radius=12, seed=3, drop=False)
         hr = pygame.Rect(r.x, r.y, r.w, 46)
         pygame.draw.rect(surf, head, hr, border_top_left_radius=12, border_top_right_radius=12)
-        te.blit(surf, card.name, hr.center, "serif-bold", 22, T.CREAM, "center")
+        te.blit_fit(surf, card.name, hr.inflate(-16, -4), "serif-bold", 22, T.CREAM)
         when = _("now, before the round") if card.colour == "purple" else _("this round")
-        te.blit(surf, when, (r.centerx, hr.bottom + 6), "sans-semibold", 14, head, "midtop")
-        te.blit_wrapped(surf, card.text, pygame.Rect(r.x + 14, hr.bottom + 28, r.w - 28, r.h - 82), "serif", 19,
-                        T.INK, max_lines=7)
+        wr = te.blit_fit(surf, when, pygame.Rect(r.x + 10, hr.bottom + 4, r.w - 20, te.linesize("sans-semibold", 14)),
+                         "sans-semibold", 14, head, lines=1)
+        body = pygame.Rect(r.x + 14, wr.bottom + 6, r.w - 28, r.bottom - 8 - wr.bottom - 6)
+        size, _lines = te.fit_block(card.text, "serif", 19, body, line_gap=0)
+        te.blit_wrapped(surf, card.text, body, "serif", size, T.INK, line_gap=0)
 
     def draw_rounds(self, surf: pygame.Surface, g: Game) -> None:
         te = text_engine()
@@ -203,7 +238,7 @@ class BoardView:
                 c = art.chip("white", 1, 8)
                 surf.blit(c, c.get_rect(center=(x, y + rad + 12)))
             elif ev == "vp":
-                te.blit(surf, "VP", (x, y + rad + 12), "sans-bold", 12, T.FLAME_CORE, "center", scaled=False)
+                te.blit(surf, _("VP"), (x, y + rad + 12), "sans-bold", 14, T.FLAME_CORE, "center", scaled=False)
             if cur:
                 fl = art.flame(int(rad * 1.5))
                 surf.blit(fl, fl.get_rect(midbottom=(x, y - rad + 4)))

@@ -1,10 +1,20 @@
 """The ingredient books on the table: colour, name, set, the price of each chip, the supply left and a
-short line of what the chip does in the chosen set. Yellow and purple show when they come out."""
+short line of what the chip does in the chosen set. Yellow and purple say when they come out.
+
+The books' text grows with the UI scale. Each page is fitted: the rule line gets the room left between the
+name and the prices and is never cut; when it does not fit, the name and the prices get smaller first, then
+the "left" counts go (a chip with none left is crossed out instead, and hover help tells the count), and
+only then the rule line gets smaller.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
+from ... import i18n
+from ...i18n import _
 from ...rules.catalogue import Book
 from ...rules.chips import Colour, find_chip
 from ...rules.game import Game
@@ -13,6 +23,13 @@ from .. import theme as T
 from ..app import text_engine
 
 ORDER = (Colour.ORANGE, Colour.BLACK, Colour.GREEN, Colour.BLUE, Colour.RED, Colour.YELLOW, Colour.PURPLE)
+LEFT_PAD = 28  # the colour strip and a margin
+TOP, BOTTOM = 10, 9  # the page's dark edges
+PRICE_GAP = 14
+TEXT_MIN = 14  # the rule line is never drawn smaller (pixels)
+#: (name size, price size, show "N left") from the most generous down
+LEVELS = ((23, 20, True), (22, 19, True), (21, 18, False), (20, 17, False), (19, 16, False), (18, 15, False),
+          (17, 14, False), (16, 13, False))
 
 
 def book_of(g: Game, colour: Colour) -> Book:
@@ -23,6 +40,18 @@ def book_of(g: Game, colour: Colour) -> Book:
     return g.books[colour]
 
 
+@dataclass
+class PageFit:
+    name_size: int
+    price_size: int
+    show_left: bool
+    chip_r: int
+    text_size: int
+    text_rect: pygame.Rect  # in page coordinates
+    price_y: int  # centre line of the price row, in page coordinates
+    tag_in_row: bool = True  # a book still to come: its "from round" tag ends the price row (else top right)
+
+
 class BooksView:
     def __init__(self, rect: pygame.Rect) -> None:
         self.rect = rect
@@ -31,6 +60,9 @@ class BooksView:
         self.rects = {c: pygame.Rect(rect.x, rect.y + i * (h + gap), rect.w, h) for i, c in enumerate(ORDER)}
         self.chip_rects: dict[str, pygame.Rect] = {}
         self._cache: dict[object, pygame.Surface] = {}
+
+    #: page fits by (books, scale, language, which are out, page size), shared by every table
+    _fits: dict[object, dict[Colour, PageFit]] = {}
 
     def book_at(self, pos: tuple[int, int]) -> Colour | None:
         for c, r in self.rects.items():
@@ -44,31 +76,139 @@ class BooksView:
                 return name
         return None
 
-    def _page(self, g: Game, colour: Colour, colour_blind: bool, dim: bool, scale: float) -> pygame.Surface:
-        book = book_of(g, colour)
-        key = (colour, book.set, dim, colour_blind, scale, book.players)
-        hit = self._cache.get(key)
-        if hit is not None:
-            return hit
+    # ------------------------------------------------------------------------------------------------
+    # fitting a page
+
+    @staticmethod
+    def subtitle(book: Book, g: Game, colour: Colour) -> str:
+        """Top right of a page: the set (or who plays the black book), or when a book comes out."""
+        if not g.book_on_table(colour):
+            return _("from round {n}").format(n=g.cat.events.book_round(colour))
+        if book.set:
+            return _("set {n}").format(n=book.set)
+        if book.players == (2,):
+            return _("2 players")
+        return _("3-4 players") if book.players else _("every game")
+
+    def fit(self, g: Game, colour: Colour) -> PageFit:
+        """How the page of ``colour`` is drawn (all pages share their sizes, so they look alike)."""
         te = text_engine()
+        key = (tuple(book_of(g, c).name for c in ORDER), te.scale, i18n.language(),
+               tuple(g.book_on_table(c) for c in ORDER), self.rects[Colour.ORANGE].size)
+        hit = BooksView._fits.get(key)
+        if hit is None:
+            hit = self._fit_all(g)
+            if len(BooksView._fits) > 64:
+                BooksView._fits.clear()
+            BooksView._fits[key] = hit
+        return hit[colour]
+
+    def _fit_all(self, g: Game) -> dict[Colour, PageFit]:
+        """Of the LEVELS, the one that gives the rule lines the largest common size (ties: the larger names)."""
+        te = text_engine()
+        best: tuple[int, dict[Colour, PageFit]] | None = None
+        with te.roomy():
+            for level, (name_size, price_size, left) in enumerate(LEVELS):
+                fits: dict[Colour, PageFit] = {}
+                common = 10**6
+                for colour in ORDER:
+                    r = self.rects[colour]
+                    book = book_of(g, colour)
+                    name_h = max(te.linesize("serif-bold", name_size) - 2, te.linesize("sans-semibold", 14) + 2)
+                    chip_r = max(12, int(price_size * 0.8 * (1 + 0.25 * (te.scale - 1))))
+                    price_h = max(2 * chip_r + 2, te.linesize("sans-bold", price_size))
+                    room = r.w - LEFT_PAD - 6
+                    tag_in_row = True
+                    if not g.book_on_table(colour):
+                        tag_w = te.size(self.subtitle(book, g, colour), "sans-bold", te.floor(14))[0] + 24
+                        tag_in_row = self._prices_width(g, colour, price_size, chip_r, False) + tag_w <= room
+                        room -= tag_w if tag_in_row else 0
+                    show_left = left and self._prices_width(g, colour, price_size, chip_r, True) <= room
+                    if self._prices_width(g, colour, price_size, chip_r, False) > room:
+                        common = -1
+                        break
+                    text_rect = pygame.Rect(LEFT_PAD, TOP + name_h, r.w - LEFT_PAD - 12,
+                                            r.h - BOTTOM - 2 - price_h - (TOP + name_h))
+                    size, lines = te.fit_block(book.short or book.text, "sans", 15, text_rect, min_size=TEXT_MIN,
+                                               line_gap=0)
+                    if len(lines) * te.linesize("sans", size) > text_rect.h:
+                        common = -1
+                        break
+                    common = min(common, size)
+                    fits[colour] = PageFit(name_size, price_size, show_left, chip_r, size, text_rect,
+                                           r.h - BOTTOM - price_h // 2, tag_in_row)
+                if common < 0:
+                    continue
+                if not all(f.show_left for f in fits.values()):  # all pages alike: the counts on all or none
+                    for f in fits.values():
+                        f.show_left = False
+                score = te.px(common) * 100 - level
+                if best is None or score > best[0]:
+                    for f in fits.values():
+                        f.text_size = common
+                    best = (score, fits)
+        if best is None:  # nothing fits (a strange data folder): the smallest level, text as it comes
+            return {c: PageFit(16, 13, False, 12, TEXT_MIN, pygame.Rect(LEFT_PAD, 24, self.rects[c].w - 40, 60),
+                               self.rects[c].h - 20) for c in ORDER}
+        return best[1]
+
+    def _prices_width(self, g: Game, colour: Colour, price_size: int, chip_r: int, left: bool) -> int:
+        """How wide the row of prices is (as ``draw`` lays it out)."""
+        te = text_engine()
+        book = book_of(g, colour)
+        w = 0
+        for _value, price in book.prices:
+            w += 2 * chip_r + 4 + 6 + te.size(str(price), "sans-bold", price_size)[0] + PRICE_GAP
+            if left:
+                w += te.size(_("{n} left").format(n=88), "sans", 14)[0] + 5
+        return w - PRICE_GAP
+
+    # ------------------------------------------------------------------------------------------------
+    # drawing
+
+    def _page(self, g: Game, colour: Colour, colour_blind: bool, dim: bool, scale: float,
+              at: tuple[int, int]) -> pygame.Surface:
+        book = book_of(g, colour)
+        te = text_engine()
+        key = (colour, book.set, dim, colour_blind, scale, book.players, i18n.language())
+        hit = self._cache.get(key)
+        if hit is not None and te.recorder is None:
+            return hit
         r = self.rects[colour]
+        fit = self.fit(g, colour)
         surf = pygame.Surface(r.size, pygame.SRCALPHA)
         head = T.BOOK_HEADERS[colour.value]
         art.panel(surf, pygame.Rect(0, 0, r.w, r.h), tint=(238, 226, 198), radius=10, seed=ORDER.index(colour) * 13 + 5,
                   drop=False)
         pygame.draw.rect(surf, head, (0, 0, 16, r.h), border_top_left_radius=10, border_bottom_left_radius=10)
-        title = book.name
-        sub = f"set {book.set}" if book.set else ("2 players" if book.players == (2,) else (
-            "3-4 players" if book.players else "every game"))
-        te.blit(surf, title, (28, 22), "serif-bold", 23, T.INK, "midleft")
-        te.blit(surf, sub, (r.w - 12, 22), "sans-semibold", 14, head if colour is not Colour.BLACK else T.INK_SOFT,
-                "midright")
-        te.blit_wrapped(surf, book.short or book.text, pygame.Rect(28, 40, r.w - 40, 40), "sans", 15, T.INK_SOFT,
-                        max_lines=2)
+        sub = self.subtitle(book, g, colour)
+        box = pygame.Rect(0, 0, r.w, r.h)
+        tag = pygame.Rect(0, 0, 0, 0)
+        with te.placed(surf, at), te.roomy():
+            name_room = r.w - LEFT_PAD - 12
+            if dim:  # when it comes out: a dark tag at the end of the price row (or top right), over the veil
+                room = r.w - 12 - LEFT_PAD - self._prices_width(g, colour, fit.price_size, fit.chip_r, False) - 24
+                tag_size = te.fit(sub, "sans-bold", 14, room if fit.tag_in_row else name_room // 2)
+                sw, sh = te.size(sub, "sans-bold", tag_size)
+                tag = pygame.Rect(r.w - 12 - sw - 12, fit.price_y - sh // 2 - 1 if fit.tag_in_row else TOP, sw + 12,
+                                  sh + 2)
+                if not fit.tag_in_row:
+                    name_room -= tag.w + 10
+            else:
+                sub_w = te.size(sub, "sans-semibold", 14)[0]
+                if te.size(book.name, "serif-bold", te.floor(16))[0] + sub_w + 12 <= name_room:  # else the name only
+                    name_room -= te.blit(surf, sub, (r.w - 12, TOP + 2), "sans-semibold", 14,
+                                         head if colour is not Colour.BLACK else T.INK_SOFT, "topright", box=box).w + 12
+            te.blit(surf, book.name, (LEFT_PAD, TOP - 2), "serif-bold",
+                    te.fit(book.name, "serif-bold", fit.name_size, name_room, 14), T.INK, box=box)
+            te.blit_wrapped(surf, book.short or book.text, fit.text_rect, "sans", fit.text_size, T.INK_SOFT, line_gap=0)
         if dim:
             veil = pygame.Surface(r.size, pygame.SRCALPHA)
             veil.fill((40, 30, 20, 120))
             surf.blit(veil, (0, 0))
+            pygame.draw.rect(surf, (70, 50, 34), tag, border_radius=6)
+            with te.placed(surf, at), te.roomy():
+                te.blit(surf, sub, tag.center, "sans-bold", tag_size, T.CREAM, "center", box=box)
         self._cache[key] = surf
         return surf
 
@@ -77,25 +217,28 @@ class BooksView:
         self.chip_rects = {}
         for colour, r in self.rects.items():
             dim = not g.book_on_table(colour)
-            surf.blit(self._page(g, colour, colour_blind, dim, scale), r.topleft)
+            surf.blit(self._page(g, colour, colour_blind, dim, scale, r.topleft), r.topleft)
+            fit = self.fit(g, colour)
             book = book_of(g, colour)
-            x = r.x + 30
-            y = r.bottom - 30
-            for value, price in book.prices:
-                c = find_chip(colour, value)
-                if c is None:
-                    continue
-                img = art.chip(colour.value, value, 17, colour_blind)
-                cr = img.get_rect(center=(x + 18, y))
-                surf.blit(img, cr)
-                self.chip_rects[c.name] = cr.inflate(70, 6).move(32, 0)
-                te.blit(surf, f"{price}", (x + 40, y - 1), "sans-bold", 20, T.INK if not dim else (90, 80, 70),
-                        "midleft")
-                left = g.supply[c]
-                te.blit(surf, f"{left} left", (x + 40 + te.size(str(price), "sans-bold", 20)[0] + 6, y + 1),
-                        "sans", 13, (150, 40, 30) if left == 0 else T.INK_SOFT, "midleft")
-                x += 124
-            if dim:
-                rnd = g.cat.events.book_round(colour)
-                te.blit(surf, f"comes out in round {rnd}", (r.right - 12, r.bottom - 12), "sans-bold", 15, T.CREAM,
-                        "bottomright")
+            x = r.x + LEFT_PAD
+            y = r.y + fit.price_y
+            with te.roomy(), te.within(r):
+                for value, price in book.prices:
+                    c = find_chip(colour, value)
+                    if c is None:
+                        continue
+                    left = g.supply[c]
+                    img = art.chip(colour.value, value, fit.chip_r, colour_blind)
+                    cr = img.get_rect(midleft=(x, y))
+                    surf.blit(img, cr)
+                    if left == 0:  # none left: crossed out (the count is also in the hover help)
+                        pygame.draw.line(surf, (150, 40, 30), cr.bottomleft, cr.topright, 3)
+                    pr = te.blit(surf, f"{price}", (cr.right + 6, y), "sans-bold", fit.price_size,
+                                 T.INK if not dim else (90, 80, 70), "midleft")
+                    end = pr.right
+                    if fit.show_left:
+                        lr = te.blit(surf, _("{n} left").format(n=left), (pr.right + 5, y + 1), "sans", 14,
+                                     (150, 40, 30) if left == 0 else T.INK_SOFT, "midleft")
+                        end = lr.right
+                    self.chip_rects[c.name] = pygame.Rect(cr.x, cr.y - 2, end - cr.x + 4, cr.h + 4)
+                    x = end + PRICE_GAP

@@ -145,28 +145,41 @@ class Controls:
             return
         if self.seat is None or self.choices:
             if waiting:
-                te.blit(surf, waiting, (bar.x + 4, bar.centery), "sans-semibold", 22, T.PARCHMENT_DARK, "midleft")
-                te.blit(surf, _("Tab: skip to my turn"), (bar.right, bar.centery), "sans", 18, T.PARCHMENT_DARK,
-                        "midright")
+                with te.roomy():
+                    tab = pygame.Rect(bar.right - bar.w * 0.32, bar.y, bar.w * 0.32, bar.h)
+                    te.blit_fit(surf, waiting, pygame.Rect(bar.x + 4, bar.y, tab.x - bar.x - 20, bar.h),
+                                "sans-semibold", 22, T.PARCHMENT_DARK, anchor="midleft")
+                    te.blit_fit(surf, _("Tab: skip to my turn"), tab, "sans", 18, T.PARCHMENT_DARK, anchor="midright")
             return
         for b in self.buttons:
             b.draw(surf)
+        self._draw_prompt(surf, g)
+
+    def _draw_prompt(self, surf: pygame.Surface, g: Game) -> None:
+        """Above the bar (``layout.prompt``): the question on the left, the key hints (or why a key did
+        nothing) on the right; both fit their part, on two lines if need be."""
+        te = text_engine()
+        bar = self.layout.actions
+        area = self.layout.prompt
         right = max(b.rect.right for b in self.buttons) if self.buttons else bar.x
-        keys = te.render(_(KEYS_LINE), "sans", 15, T.PARCHMENT_DARK)
-        if right + 16 + keys.get_width() <= bar.right:
-            surf.blit(keys, keys.get_rect(bottomright=(bar.right, bar.bottom - 2)))
-            width = bar.w
-        else:  # the buttons reach the corner: the key line goes up, beside the question
-            surf.blit(keys, keys.get_rect(bottomright=(bar.right, bar.y - 8)))
-            width = bar.w - keys.get_width() - 24
-        if self.undo is not None:
-            width = min(width, self.undo.rect.x - bar.x - 16)
-        question = prompt(g, self.seat)
-        lines = te.wrap(question, "sans-semibold", 20, width)
-        lh = te.font("sans-semibold", 20).get_linesize()
-        y = bar.y - 8 - lh * len(lines)
-        for line in lines:
-            te.blit(surf, line, (bar.x + 4, y), "sans-semibold", 20, T.CREAM)
-            y += lh
-        if self.hint:
-            te.blit(surf, self.hint, (bar.right, bar.y - 8 - lh * len(lines) - 4), "sans", 16, T.WARN, "bottomright")
+        with te.roomy():
+            note = self.hint or _(KEYS_LINE)
+            colour = T.WARN if self.hint else T.PARCHMENT_DARK
+            size = 16 if self.hint else 15
+            note_w = te.size(note, "sans", size)[0]
+            end = self.undo.rect.x - 16 if self.undo is not None else area.right  # Undo sits on the right
+            width = end - area.x
+            if not self.hint and right + 16 + note_w <= bar.right:  # the keys fit beside the buttons
+                te.blit(surf, note, (bar.right, bar.bottom - 2), "sans", size, colour, "bottomright", box=bar)
+            else:
+                kw = min(note_w, int(area.w * 0.42))
+                box = pygame.Rect(end - kw, area.y, kw, area.h)
+                te.blit_fit(surf, note, box, "sans", size, colour, anchor="midright")
+                width -= kw + 24
+            rect = pygame.Rect(area.x + 4, area.y, width - 4, area.h)
+            size, lines = te.fit_block(prompt(g, self.seat or 0), "sans-semibold", 20, rect, line_gap=0)
+            lh = te.linesize("sans-semibold", size)
+            y = area.bottom - lh * len(lines)
+            for line in lines:
+                te.blit(surf, line, (rect.x, y), "sans-semibold", size, T.CREAM, box=rect)
+                y += lh

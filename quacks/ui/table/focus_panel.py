@@ -1,9 +1,17 @@
 """The seat in focus: its pot large, and beside it the name, score, rubies, flask, the fuse meter of the
-white total, what stopping now would give, the droplet and rat stone, chips beside the pot, the bot's
-reason, and what is in the bag ("The white total is the game")."""
+white total, what stopping now would give, the droplet and rat stone (and the test tube), chips beside the
+pot, the bot's reason, and what is in the bag ("The white total is the game").
+
+The panel's text grows fully with the UI scale. It is laid out as a column of rows: the first ones (name,
+rubies and flask, the white total) always show; the lines after them wrap, and when the panel is too short
+for all of them the least needed go first (the bag's contents, which the Bag button shows, then the bot's
+reason), and if even the rest does not fit, all of it gets a little smaller. Nothing is cut.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -22,6 +30,47 @@ from . import pot_view as pv
 if TYPE_CHECKING:  # pragma: no cover
     from .view import TableView, ViewState
 
+GAP = 6  # between rows
+
+
+def _grow(base: float, k: float = 0.5) -> int:
+    """An icon's size at the UI scale (icons grow half as fast as text)."""
+    return int(round(base * (1 + k * (max(1.0, text_engine().scale) - 1))))
+
+
+@dataclass
+class Row:
+    """A row of the panel below the white total: its height and how to draw it at a top edge."""
+
+    priority: int  # 1 always shows; higher numbers go first when there is no room
+    height: int
+    draw: Callable[[pygame.Surface, int, int], object]  # (surface, top, height)
+    least: int = 0  # a row that can make do with less (at least this much) takes what is left
+
+def header_places(view: TableView, g: Game, seat: int) -> dict[str, pygame.Rect]:
+    """Where the fixed rows of the panel are: "header" (marker, name, score, kind and status), "rubies",
+    "flask" and "fuse" (the white total and its meter). Hover help and the guided game ring these."""
+    te = text_engine()
+    info = view.layout.info
+    s = g.seats[seat]
+    with te.roomy():
+        mk = _grow(54, 0.4)
+        name_h = te.linesize("serif-bold", 30)
+        kind_h = te.linesize("sans", 16)
+        head = pygame.Rect(info.x, info.y, info.w, max(mk, name_h + kind_h - 8))
+        ruby = _grow(26)
+        flask = _grow(44, 0.4)
+        word = _("flask") if s.flask_full else _("empty")
+        flask_w = flask + 8 + te.size(word, "sans", 14)[0]
+        per_row = max(1, (info.w - flask_w - 16 + 2) // (ruby + 2))
+        rubies_h = ruby * (1 if s.rubies <= per_row or s.rubies > 2 * per_row else 2) + 2
+        row_h = max(rubies_h, flask)
+        rubies = pygame.Rect(info.x, head.bottom + GAP, info.w - flask_w - 16, row_h)
+        flask_r = pygame.Rect(info.right - flask_w - 4, head.bottom + GAP, flask_w, row_h)
+        fuse_h = te.linesize("sans-bold", 22) + 2 + _grow(20, 0.3)
+        fuse = pygame.Rect(info.x, rubies.bottom + GAP, info.w, fuse_h)
+    return {"header": head, "rubies": rubies, "flask": flask_r, "fuse": fuse}
+
 
 def draw_focus(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, anim: Any | None,
                mouse: tuple[int, int] = (-1, -1)) -> None:
@@ -35,67 +84,139 @@ def draw_focus(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, an
         hidden = anim.hidden(seat) if anim is not None else 0
         pv.draw_pot(surf, g, seat, pot, colour_blind=st.colour_blind, hidden_chips=hidden,
                     highlight=pv.next_space(g, seat) if s.brewing else None)
-    info = lay.info
-    mk = art.marker(view.look(seat).key, (s.name[:1] or "?").upper(), 54)
-    surf.blit(mk, (info.x, info.y))
+    with te.roomy(), te.within(lay.info.inflate(8, 8)):
+        _panel(surf, view, g, st, mouse)
+
+
+def _panel(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, mouse: tuple[int, int]) -> None:
+    te = text_engine()
+    seat = st.focus
+    s = g.seats[seat]
+    info = view.layout.info
+    places = header_places(view, g, seat)
+    head = places["header"]
+    # name beside the marker and the score on the right; under the name what the seat is and does
+    mk = _grow(54, 0.4)
+    surf.blit(art.marker(view.look(seat).key, (s.name[:1] or "?").upper(), mk), (info.x, info.y))
+    vp_r = te.blit(surf, W.vp(s.score), (info.right - 4, info.y + 2), "sans-bold", 28, T.BRASS_LIGHT, "topright")
+    x = info.x + mk + 12
     solo = sum(1 for x in view.setup.seats if not x.is_bot) == 1
-    te.blit(surf, s.name, (info.x + 66, info.y + 2), "serif-bold", 36, T.CREAM)
-    te.blit(surf, view.kind_text(seat, solo), (info.x + 66, info.y + 44), "sans", 16, T.PARCHMENT_DARK)
-    te.blit(surf, W.vp(s.score), (info.right - 8, info.y + 6), "sans-bold", 36, T.BRASS_LIGHT, "topright")
-    y = info.y + 80
-    pv.draw_rubies(surf, (info.x, y), s.rubies, 26, 7)
-    fl = art.flask(52, s.flask_full)
-    surf.blit(fl, (info.right - 60, y - 10))
-    te.blit(surf, _("flask") if s.flask_full else _("empty"), (info.right - 34, y + 44), "sans", 13, T.PARCHMENT_DARK,
-            "midtop")
-    y += 76
-    te.blit(surf, _("White total"), (info.x, y), "sans-semibold", 17, T.PARCHMENT_DARK)
-    limit = g.limit(seat)
-    te.blit(surf, f"{s.white_total} / {limit}", (info.right - 8, y - 4), "sans-bold", 26,
-            T.DANGER if s.exploded else (T.WARN if s.white_total >= limit - 2 else T.CREAM), "topright")
-    pv.fuse(surf, pygame.Rect(info.x, y + 28, info.w - 12, 22), s.white_total, limit, s.exploded)
-    y += 70
-    if s.brewing or g.phase == Phase.FORTUNE:
-        nxt = pv.next_space(g, seat)
-        te.blit(surf, _("Stop now: {reward}").format(reward=pv.reward_text(g, nxt)), (info.x, y), "sans", 18, T.CREAM)
-    else:
-        sp = g.scoring_space(seat)
-        if sp is not None:
-            te.blit(surf, _("Scoring space {n}: {reward}").format(n=sp, reward=pv.reward_text(g, sp)), (info.x, y),
-                    "sans", 18, T.CREAM)
-    y += 30
-    if st.show_risk and s.brewing:
-        risk = explosion_risk(g, seat)
-        te.blit(surf, _("Next draw explodes: {p}").format(p=f"{risk:.0%}"), (info.x, y), "sans-semibold", 18,
-                T.DANGER if risk > 0.3 else (T.WARN if risk > 0.1 else T.SAFE))
-        y += 30
+    te.blit(surf, s.name, (x, info.y), "serif-bold", te.fit(s.name, "serif-bold", 30, vp_r.x - 14 - x, 18),
+            T.CREAM)
+    kind = view.kind_text(seat, solo)
     status = view.status(g, seat, st)
+    y = head.bottom - te.linesize("sans", 16) + 2
+    width = (vp_r.x - 14 if vp_r.bottom > y + 4 else info.right - 4) - x
     if status:
-        te.blit(surf, status[:1].upper() + status[1:], (info.x, y), "sans-bold", 20,
+        with_status = _("{kind} · {status}").format(kind=kind, status=status)
+        if te.size(with_status, "sans-semibold", 16)[0] > width:
+            with_status = status  # no room for both: what it does matters more than what it is
+        te.blit(surf, with_status, (x, y), "sans-semibold", te.fit(with_status, "sans-semibold", 16, width, 14),
                 T.DANGER if s.exploded else T.CREAM)
-        y += 30
-    where = _("Droplet on {n}").format(n=s.droplet)
-    if s.rats:
-        where = _("{where}, rat stone +{n}").format(where=where, n=s.rats)
-    if g.tubes:
-        where = _("{where}, test tube {n}/{glasses}").format(where=where, n=s.tube, glasses=len(g.cat.tubes))
-    te.blit(surf, where, (info.x, y), "sans", 16, T.PARCHMENT_DARK)
-    y += 26
-    if s.aside:
-        te.blit(surf, _("Beside the pot: {chips}").format(chips=", ".join(W.chip_name(c) for c in s.aside)),
-                (info.x, y), "sans", 16, T.CREAM)
-        y += 26
-    reason = st.reasons.get(seat, "")
-    if reason and view.setup.seats[seat].is_bot:
-        te.blit_wrapped(surf, reason, pygame.Rect(info.x, y, info.w - 10, 48), "sans", 16, T.PARCHMENT_DARK,
-                        max_lines=2)
-        y += 50
-    # the bag: what is in it, and a button for the full view
+    else:
+        te.blit(surf, kind, (x, y), "sans", te.fit(kind, "sans", 16, width, 14), T.PARCHMENT_DARK)
+    # rubies, and the flask on the right
+    rr = places["rubies"]
+    ruby = _grow(26)
+    pv.draw_rubies(surf, (rr.x, rr.y + 1), s.rubies, ruby, max(1, (rr.w + 2) // (ruby + 2)))
+    fr = places["flask"]
+    fl = art.flask(_grow(44, 0.4), s.flask_full)
+    surf.blit(fl, fl.get_rect(midright=fr.midright))
+    te.blit(surf, _("flask") if s.flask_full else _("empty"), (fr.right - fl.get_width() - 8, fr.centery), "sans", 14,
+            T.PARCHMENT_DARK, "midright")
+    # the white total: label, value, meter
+    fu = places["fuse"]
+    limit = g.limit(seat)
+    value = te.blit(surf, f"{s.white_total} / {limit}", (fu.right - 4, fu.y - 2), "sans-bold", 22,
+                    T.DANGER if s.exploded else (T.WARN if s.white_total >= limit - 2 else T.CREAM), "topright")
+    label = _("White total")
+    te.blit(surf, label, (fu.x, value.bottom), "sans-semibold",
+            te.fit(label, "sans-semibold", 17, value.x - fu.x - 10, 14), T.PARCHMENT_DARK, "bottomleft")
+    meter_h = _grow(20, 0.3)
+    pv.fuse(surf, pygame.Rect(fu.x, fu.bottom - meter_h, fu.w - 12, meter_h), s.white_total, limit, s.exploded)
+    # the rest flows down to the Bag button, the least needed rows going first when it is short of room
     br = view.bag_button_rect()
-    bag_top = max(y + 6, br.y - 118)
-    te.blit(surf, _("In the bag"), (info.x, bag_top), "sans-semibold", 16, T.PARCHMENT_DARK)
-    pv.draw_bag_summary(surf, pygame.Rect(info.x, bag_top + 24, info.w, br.y - bag_top - 30), g, seat,
-                        st.colour_blind)
+    top = fu.bottom + GAP + 4
+    room = br.y - 6 - top
+    for shrink in range(0, 7):
+        rows = _rows(surf, view, g, st, info.w - 8, shrink)
+        chosen = _choose(rows, room)
+        if chosen is not None:
+            break
+    y = top
+    chosen = chosen or []
+    left = room - (sum(r.height + GAP for r in chosen) - GAP)
+    for row in rows:
+        if row.least and row not in chosen and left >= row.least + GAP:
+            chosen.append(row)
+            row.height = min(row.height, left - GAP)
+    for row in chosen:
+        row.draw(surf, y, row.height)
+        y += row.height + GAP
     b = Button(br, _("Bag: {n} chips").format(n=s.bag.total), hotkey_label="B", style="dark", size=20)
     b.hover = br.collidepoint(mouse)
     b.draw(surf)
+
+
+def _choose(rows: list[Row], room: int) -> list[Row] | None:
+    """The rows that fit in ``room``, dropping the least needed first; None if the needed ones do not fit."""
+    keep = list(rows)
+    for p in sorted({r.priority for r in rows}, reverse=True):
+        if sum(r.height + GAP for r in keep) - GAP <= room:
+            return keep
+        if p == 1:
+            return None
+        keep = [r for r in keep if r.priority != p]
+    return keep if sum(r.height + GAP for r in keep) - GAP <= room else None
+
+
+def _rows(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, width: int, shrink: int) -> list[Row]:
+    te = text_engine()
+    seat = st.focus
+    s = g.seats[seat]
+    x = view.layout.info.x
+    rows: list[Row] = []
+
+    def text(priority: int, line: str, face: str, size: int, colour: T.RGB) -> None:
+        size = max(14, size - shrink)
+        lines = te.wrap(line, face, size, width)
+        h = te.linesize(face, size) * len(lines)
+        rows.append(Row(priority, h, lambda sf, y, hh: te.blit_wrapped(sf, line, pygame.Rect(x, y, width, hh + 4),
+                                                                         face, size, colour, line_gap=0)))
+
+    if s.brewing or g.phase == Phase.FORTUNE:
+        text(1, _("Stop now: {reward}").format(reward=pv.reward_text(g, pv.next_space(g, seat))), "sans", 18, T.CREAM)
+    else:
+        sp = g.scoring_space(seat)
+        if sp is not None:
+            text(1, _("Scoring space {n}: {reward}").format(n=sp, reward=pv.reward_text(g, sp)), "sans", 18, T.CREAM)
+    if st.show_risk and s.brewing:
+        risk = explosion_risk(g, seat)
+        text(1, _("Next draw explodes: {p}").format(p=f"{risk:.0%}"), "sans-semibold", 18,
+             T.DANGER if risk > 0.3 else (T.WARN if risk > 0.1 else T.SAFE))
+    where = _("Droplet on {n}").format(n=s.droplet)
+    if s.rats:
+        where = _("{where}, rat stone +{n}").format(where=where, n=s.rats)
+    text(3, where, "sans", 16, T.PARCHMENT_DARK)  # the pot shows them too
+    if g.tubes:
+        tube_h = pv.tube_height(width)
+        rows.append(Row(2, tube_h, lambda sf, y, hh: pv.draw_tubes(sf, pygame.Rect(x, y, width, hh), g, seat)))
+    if s.aside:
+        text(2, _("Beside the pot: {chips}").format(chips=", ".join(W.chip_name(c) for c in s.aside)), "sans", 16,
+             T.CREAM)
+    reason = st.reasons.get(seat, "")
+    if reason and view.setup.seats[seat].is_bot:
+        text(4, reason, "sans", 16, T.PARCHMENT_DARK)
+    # what is in the bag (the Bag button shows it all): the rows that fit, and how many more there are
+    label_h = te.linesize("sans-semibold", 16)
+    radius = _grow(15)
+    bag_h = label_h + pv.bag_summary_height(g, seat, width, radius)
+
+    def bag(sf: pygame.Surface, y: int, h: int) -> None:
+        if h >= label_h + 2 * radius + 4:  # short of room, the chips go without their heading (the Bag button
+            te.blit(sf, _("In the bag"), (x, y), "sans-semibold", 16, T.PARCHMENT_DARK)  # below names them)
+            y, h = y + label_h, h - label_h
+        pv.draw_bag_summary(sf, pygame.Rect(x, y, width, h), g, seat, st.colour_blind, radius)
+
+    rows.append(Row(5, bag_h, bag, least=2 * radius + 4))
+    return rows

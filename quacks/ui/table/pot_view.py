@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
+from ...i18n import _, ngettext
 from ...rules.game import Game
 from ...wording import text as W
 from .. import art
@@ -36,7 +38,7 @@ def track_spaces(g: Game) -> tuple[tuple[int, int, bool], ...]:
 def draw_pot(surf: pygame.Surface, g: Game, seat: int, lay: PotLayout, *, colour_blind: bool = False,
              hidden_chips: int = 0, highlight: int | None = None) -> None:
     """The cauldron with everything in it. ``hidden_chips`` leaves the last chips out (they are still flying)."""
-    detail = lay.radius >= 200
+    detail = lay.radius >= 150
     pot = art.cauldron(lay.radius, track_spaces(g), detail)
     surf.blit(pot, pot.get_rect(center=lay.centre))
     s = g.seats[seat]
@@ -104,39 +106,131 @@ def reward_text(g: Game, index: int) -> str:
 
 
 def draw_rubies(surf: pygame.Surface, pos: tuple[int, int], n: int, size: int = 26, per_row: int = 6) -> None:
+    """``n`` rubies from ``pos``: two rows of gems, or one gem and "x n" when there are more."""
     te = text_engine()
     if n > per_row * 2:
         g = art.ruby(size)
         surf.blit(g, pos)
-        te.blit(surf, f"x {n}", (pos[0] + size + 6, pos[1] + size // 2), "sans-bold", int(size * 0.75), T.CREAM,
-                "midleft")
+        te.blit(surf, f"x {n}", (pos[0] + size + 6, pos[1] + size // 2), "sans-bold", max(14, int(size * 0.75)),
+                T.CREAM, "midleft", scaled=False)
         return
     for i in range(n):
         g = art.ruby(size)
         surf.blit(g, (pos[0] + (i % per_row) * (size + 2), pos[1] + (i // per_row) * (size + 2)))
     if n == 0:
-        te.blit(surf, "no rubies", (pos[0], pos[1] + size // 2), "sans", int(size * 0.6), T.PARCHMENT_DARK,
-                "midleft")
+        te.blit(surf, _("no rubies"), (pos[0], pos[1] + size // 2), "sans", max(14, int(size * 0.6)),
+                T.PARCHMENT_DARK, "midleft", scaled=False)
 
 
 def bubble_path(t: float, n: int = 6) -> list[tuple[float, float]]:
     return [(math.cos(t + k), math.sin(t * 1.3 + k)) for k in range(n)]
 
 
+def _bag_grid(width: int, radius: int) -> tuple[int, int, int]:
+    """(count text size, cell width, columns) of the bag summary."""
+    te = text_engine()
+    size = max(14, int(radius * 1.1))
+    step = radius * 2 + 10 + te.size("99", "sans-bold", size)[0] + 10
+    return size, step, max(1, (width + 10) // step)
+
+
+def bag_summary_height(g: Game, seat: int, width: int, radius: int = 15) -> int:
+    """The height the bag summary needs to show every kind of chip."""
+    _size, _step, cols = _bag_grid(width, radius)
+    n = len(list(g.seats[seat].bag.items()))
+    return max(1, -(-n // cols)) * (radius * 2 + 8)
+
+
 def draw_bag_summary(surf: pygame.Surface, rect: pygame.Rect, g: Game, seat: int, colour_blind: bool = False,
                      radius: int = 15) -> None:
-    """The chips in the bag by kind, as small chips with counts (the bag has no order)."""
+    """The chips in the bag by kind, as small chips with counts (the bag has no order). What does not fit in
+    ``rect`` is never dropped silently: the last place says how many more chips there are."""
     te = text_engine()
-    x, y = rect.x, rect.y
-    step = radius * 2 + 44
-    for c, k in g.seats[seat].bag.items():
-        if x + step > rect.right:
-            x = rect.x
-            y += radius * 2 + 8
-            if y + radius * 2 > rect.bottom:
+    size, step, cols = _bag_grid(rect.w, radius)
+    row_h = radius * 2 + 8
+    rows = max(1, (rect.h + 8) // row_h)
+    items = list(g.seats[seat].bag.items())
+    shown = items
+    more = ""
+    if len(items) > cols * rows:
+        for keep in range(cols * rows - 1, -1, -1):
+            n = sum(k for _c, k in items[keep:])
+            more = ngettext("+{n} more chip", "+{n} more chips", n).format(n=n)
+            x = rect.x + (keep % cols) * step
+            if x + te.size(more, "sans-semibold", size)[0] <= rect.right or keep % cols == 0:
+                shown = items[:keep]
                 break
+    x, y = rect.x, rect.y
+    for i, (c, k) in enumerate(shown):
+        x = rect.x + (i % cols) * step
+        y = rect.y + (i // cols) * row_h
         img = art.chip(c.colour.value, c.value, radius, colour_blind)
         surf.blit(img, (x, y))
-        te.blit(surf, f"{k}", (x + radius * 2 + 6, y + radius + 1), "sans-bold", int(radius * 1.1), T.CREAM,
-                "midleft")
-        x += step
+        te.blit(surf, f"{k}", (x + radius * 2 + 8, y + radius + 1), "sans-bold", size, T.CREAM, "midleft",
+                scaled=False)
+    if more:
+        i = len(shown)
+        x = rect.x + (i % cols) * step
+        y = rect.y + (i // cols) * row_h
+        te.blit(surf, more, (x, y + radius + 1), "sans-semibold", size, T.CREAM, "midleft", scaled=False)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the test-tube side: twelve glasses with their bonuses and the test-tube droplet
+
+
+def tube_height(width: int) -> int:
+    """The height of the row of test tubes drawn ``width`` wide."""
+    slot = width / 12.7
+    return int(slot * 1.25) + int(slot * 0.62) + 6
+
+
+def draw_tubes(surf: pygame.Surface, rect: pygame.Rect, g: Game, seat: int) -> None:
+    """The test tube as on the pot's back side: glasses 1-12 in a row, each with its bonus under it (from the
+    data), the glasses already reached filled, and the test-tube droplet on its glass (before glass 1 at the
+    start)."""
+    te = text_engine()
+    glasses = g.cat.tubes
+    n = len(glasses)
+    at = g.seats[seat].tube
+    slot = rect.w / (n + 0.7)
+    gw = max(8, int(slot * 0.62))
+    gh = int(slot * 1.25)
+    icon = max(10, int(slot * 0.62))
+    x0 = rect.x + slot * 0.7
+    for i, reward in enumerate(glasses):
+        cx = int(x0 + slot * i + slot / 2)
+        glass = pygame.Rect(cx - gw // 2, rect.y + 2, gw, gh)
+        reached = i < at
+        pygame.draw.rect(surf, (38, 30, 26), glass.move(1, 2), border_radius=gw // 2)
+        pygame.draw.rect(surf, (120, 200, 226) if reached else (70, 84, 92), glass, border_radius=gw // 2)
+        if reached:
+            liquid = glass.inflate(-4, -4)
+            liquid.top = glass.y + gh // 3
+            liquid.h = glass.bottom - 2 - liquid.top
+            pygame.draw.rect(surf, T.DROPLET, liquid, border_radius=max(2, gw // 2 - 2))
+        pygame.draw.rect(surf, (210, 230, 240), glass, 2, border_radius=gw // 2)
+        pygame.draw.line(surf, (210, 230, 240), (glass.x - 2, glass.y), (glass.right + 1, glass.y), 2)
+        _tube_bonus(surf, te, reward, (cx, glass.bottom + 4 + icon // 2), icon)
+    # the test-tube droplet: on its glass, or before the first one
+    d = art.droplet(max(12, int(gw * 1.25)))
+    cx = int(x0 + slot * (at - 1) + slot / 2) if at > 0 else int(rect.x + slot * 0.35)
+    surf.blit(d, d.get_rect(center=(cx, rect.y + 2 + gh // 2)))
+
+
+def _tube_bonus(surf: pygame.Surface, te: Any, reward: Any, centre: tuple[int, int], size: int) -> None:
+    """A glass's bonus as a picture: a ruby, a chip, or a number of VP (brass)."""
+    if reward.chips:
+        c = reward.chips[0]
+        img = art.chip(c.colour.value, c.value, size // 2)
+        surf.blit(img, img.get_rect(center=centre))
+    elif reward.rubies:
+        img = art.ruby(size)
+        surf.blit(img, img.get_rect(center=centre))
+    elif reward.droplet:
+        img = art.droplet(size)
+        surf.blit(img, img.get_rect(center=centre))
+    elif reward.vp:
+        pygame.draw.circle(surf, T.BRASS, centre, size // 2)
+        pygame.draw.circle(surf, T.BRASS_DARK, centre, size // 2, 1)
+        te.blit(surf, str(reward.vp), centre, "sans-bold", max(14, int(size * 0.7)), T.INK, "center", scaled=False)

@@ -1,5 +1,9 @@
 """The shop: every book's chips with price and supply left, a cart of up to two chips of different colours,
-and the coins the cart leaves. The player changes the cart freely; only "Buy" commits it."""
+and the coins the cart leaves. The player changes the cart freely; only "Buy" commits it.
+
+The shop's text grows with the UI scale: its rows share the height between the heading and the buttons, and
+each label fits its place (the books' rule lines are on the books beside it, and in each chip's hover help).
+"""
 
 from __future__ import annotations
 
@@ -7,10 +11,11 @@ from collections.abc import Callable
 
 import pygame
 
+from ...i18n import _
 from ...rules.actions import Action
 from ...rules.chips import CHIPS, Chip, Colour
 from ...rules.game import Game
-from ...wording.text import chip_name
+from ...wording.text import chip_name, coins, colour_name
 from .. import art
 from .. import theme as T
 from ..app import text_engine
@@ -37,25 +42,52 @@ class ShopPanel:
         self._layout()
 
     def _layout(self) -> None:
+        te = text_engine()
         r = self.rect
-        x0, y = r.x + 24, r.y + 84
-        self.slots = []
-        for colour in ORDER:
-            if not self.g.book_on_table(colour):
-                continue
-            book = book_of(self.g, colour)
-            x = x0 + 300
-            for value, _ in book.prices:
-                c = next(ch for ch in CHIPS if ch.colour is colour and ch.value == value)
-                self.slots.append((c, pygame.Rect(x, y, 170, 50)))
-                x += 184
-            y += 58
-        by = r.bottom - 96
-        self.buy_b = Button(pygame.Rect(r.right - 290, by, 266, 62), "Buy", self.commit, hotkey_label="Enter", size=26)
-        self.clear_b = Button(pygame.Rect(r.right - 480, by, 176, 62), "Clear cart", self.clear, style="dark",
-                              hotkey_label="Backspace", size=20)
-        self.nothing_b = Button(pygame.Rect(r.x + 24, by, 210, 62), "Buy nothing", self.buy_nothing, style="dark",
-                                hotkey_label="N", size=20)
+        pad = 24
+        with te.roomy():
+            coins_h = te.linesize("sans-bold", 28)
+            note_h = te.linesize("sans", 17)
+            self.head = pygame.Rect(r.x + pad, r.y + 12, r.w - 2 * pad, max(te.linesize("serif-bold", 36),
+                                                                               coins_h + note_h) + 4)
+            bh = max(62, te.linesize("sans-semibold", 22) + te.linesize("sans-bold", 14) - 4)
+            help_h = te.linesize("sans", 15) * 2
+            self.help_rect = pygame.Rect(r.x + pad, r.bottom - 8 - help_h, r.w - 2 * pad, help_h)
+            by = self.help_rect.y - 6 - bh
+            books = [c for c in ORDER if self.g.book_on_table(c)]
+            top = self.head.bottom + 8
+            row_h = min(58, max(36, (by - 10 - top) // max(1, len(books))))
+            name_w = min(300, int(r.w * 0.27))
+            x0 = r.x + pad + 18 + name_w + 12
+            slot_w = min(220, (r.right - pad - x0 - 2 * 14) // 3)
+            self.rows: list[tuple[Colour, pygame.Rect]] = []
+            self.slots = []
+            y = top
+            for colour in books:
+                book = book_of(self.g, colour)
+                self.rows.append((colour, pygame.Rect(r.x + pad + 18, y, name_w, row_h - 8)))
+                x = x0
+                for value, _price in book.prices:
+                    c = next(ch for ch in CHIPS if ch.colour is colour and ch.value == value)
+                    self.slots.append((c, pygame.Rect(x, y, slot_w, row_h - 8)))
+                    x += slot_w + 14
+                y += row_h
+            w_nothing, w_clear, w_buy = 210, 190, 250  # their labels fit them (the cart needs the room between)
+        self.buy_b = Button(pygame.Rect(r.right - pad - w_buy, by, w_buy, bh), _("Buy"), self.commit,
+                            hotkey_label="Enter", size=26)
+        self.clear_b = Button(pygame.Rect(self.buy_b.rect.x - 14 - w_clear, by, w_clear, bh), _("Clear cart"),
+                              self.clear, style="dark", hotkey_label="Backspace", size=20)
+        self.nothing_b = Button(pygame.Rect(r.x + pad, by, w_nothing, bh), _("Buy nothing"), self.buy_nothing,
+                                style="dark", hotkey_label="N", size=20)
+        # the supply under each price: "N left" if it fits every slot, else the count alone in a pill (the hover
+        # help says what it is), the same in every slot
+        with te.roomy():
+            slot = self.slots[0][1] if self.slots else pygame.Rect(0, 0, 200, 50)
+            rad = self._chip_radius(slot)
+            room = slot.w - 2 * rad - 26 - te.size("88", "sans-bold", 22)[0] - 8
+            self.stock_words = te.size(_("{n} left").format(n=88), "sans", 14)[0] <= room
+        self.cart_rect = pygame.Rect(self.nothing_b.rect.right + 20, by, self.clear_b.rect.x - 20 -
+                                     (self.nothing_b.rect.right + 20), bh)
         self.refresh()
 
     # cart --------------------------------------------------------------------------------------------
@@ -70,14 +102,15 @@ class ShopPanel:
         if c in self.cart:
             return ""
         if self.g.supply[c] <= 0:
-            return f"No {chip_name(c)} chips are left in the supply."
+            return _("No {chip} chips are left in the supply.").format(chip=chip_name(c))
         if len(self.cart) >= self.g.cat.events.max_buys:
-            return "The cart is full: at most two chips."
+            return _("The cart is full: at most two chips.")
         if any(x.colour is c.colour for x in self.cart):
-            return f"Two chips must be of different colours; there is already a {c.colour.value} chip in the cart."
+            return _("Two chips must be of different colours; there is already a {colour} chip in the cart.").format(
+                colour=colour_name(c.colour))
         left = self.coins - self.spent()
         if self.price(c) > left:
-            return f"Costs {self.price(c)} coins; the cart leaves you {left}."
+            return _("Costs {price}; the cart leaves you {left}.").format(price=coins(self.price(c)), left=left)
         return ""
 
     def toggle(self, c: Chip) -> None:
@@ -125,8 +158,8 @@ class ShopPanel:
     def refresh(self) -> None:
         a = self.action()
         self.buy_b.enabled = a in self.legal and bool(self.cart)
-        self.buy_b.reason = "Put one or two chips into the cart first." if not self.cart else ""
-        self.buy_b.label = f"Buy for {self.spent()}" if self.cart else "Buy"
+        self.buy_b.reason = _("Put one or two chips into the cart first.") if not self.cart else ""
+        self.buy_b.label = _("Buy for {n}").format(n=self.spent()) if self.cart else _("Buy")
 
     def commit(self) -> None:
         a = self.action()
@@ -179,58 +212,94 @@ class ShopPanel:
         why = self.why_not(self.hover)
         book = book_of(self.g, self.hover.colour)
         c = self.hover
-        base = f"{chip_name(c)}: {self.price(c)} coins, {self.g.supply[c]} left. {book.short}"
-        return f"{base}  ({why})" if why else base
+        base = _("{chip}: {price}, {left} left. {text}").format(chip=chip_name(c), price=coins(self.price(c)),
+                                                                 left=self.g.supply[c], text=book.short)
+        return _("{text} ({why})").format(text=base, why=why) if why else base
 
     def draw(self, surf: pygame.Surface) -> None:
         te = text_engine()
         r = self.rect
         art.panel(surf, r, seed=21)
+        with te.roomy(), te.within(r):
+            self._draw(surf)
+
+    def _draw(self, surf: pygame.Surface) -> None:
+        te = text_engine()
         s = self.g.seats[self.seat]
-        te.blit(surf, f"Shopping: {s.name}", (r.x + 24, r.y + 16), "serif-bold", 36, T.INK)
+        head = self.head
         left = self.coins - self.spent()
-        te.blit(surf, f"{self.coins} coins", (r.right - 24, r.y + 20), "sans-bold", 28, T.INK, "topright")
-        te.blit(surf, f"after the cart: {left} left (unspent coins are lost)", (r.right - 24, r.y + 56), "sans", 17,
-                T.INK_SOFT if left else (60, 120, 60), "topright")
-        y = r.y + 84
-        for colour in ORDER:
-            if not self.g.book_on_table(colour):
-                continue
+        coins_r = te.blit(surf, coins(self.coins), (head.right, head.y), "sans-bold", 28, T.INK, "topright")
+        note = _("after the cart: {n} left (unspent coins are lost)").format(n=left)
+        note_w = int(head.w * 0.5)
+        note_box = pygame.Rect(head.right - note_w, coins_r.bottom, note_w, head.bottom - coins_r.bottom)
+        te.blit_fit(surf, note, note_box, "sans", 17, T.INK_SOFT if left else (60, 120, 60), anchor="midright")
+        title = _("Shopping: {name}").format(name=s.name)
+        title_box = pygame.Rect(head.x, head.y, min(coins_r.x, note_box.x) - 16 - head.x, head.h)
+        te.blit_fit(surf, title, title_box, "serif-bold", 36, T.INK, anchor="midleft", lines=1)
+        for colour, nr in self.rows:
             book = book_of(self.g, colour)
-            pygame.draw.rect(surf, T.BOOK_HEADERS[colour.value], (r.x + 24, y + 5, 10, 40), border_radius=4)
-            te.blit(surf, book.name, (r.x + 42, y + 14), "serif-bold", 21, T.INK, "midleft")
-            te.blit_wrapped(surf, book.short, pygame.Rect(r.x + 42, y + 26, 250, 30), "sans", 12, T.INK_SOFT,
-                            line_gap=0, max_lines=2)
-            y += 58
+            pygame.draw.rect(surf, T.BOOK_HEADERS[colour.value], (nr.x - 18, nr.y + 5, 10, nr.h - 10), border_radius=4)
+            te.blit_fit(surf, book.name, nr, "serif-bold", 21, T.INK, anchor="midleft")
         for i, (c, sr) in enumerate(self.slots):
-            why = self.why_not(c)
-            in_cart = c in self.cart
-            bg = T.FOCUS if in_cart else ((232, 222, 196) if not why else (200, 190, 170))
-            pygame.draw.rect(surf, bg, sr, border_radius=10)
-            here = i == self.cursor
-            pygame.draw.rect(surf, T.BRASS_DARK if here else T.PARCHMENT_EDGE, sr, 4 if here else 2,
-                             border_radius=10)
-            img = art.chip(c.colour.value, c.value, 20, self.colour_blind)
-            surf.blit(img, img.get_rect(center=(sr.x + 28, sr.centery)))
-            col = T.INK if not why or in_cart else (120, 110, 100)
-            te.blit(surf, str(self.price(c)), (sr.x + 56, sr.centery - 8), "sans-bold", 22, col, "midleft")
-            te.blit(surf, f"{self.g.supply[c]} left", (sr.x + 56, sr.centery + 14), "sans", 13, col, "midleft")
+            self._slot(surf, i, c, sr)
         # the cart
-        cy = r.bottom - 96
-        te.blit(surf, "Cart:", (r.x + 256, cy + 31), "sans-bold", 22, T.INK, "midleft")
-        x = r.x + 322
+        cr = self.cart_rect
+        rad = max(16, min(24, cr.h // 2 - 8))
+        chips_w = 2 * (2 * rad + 12)  # room for a full cart comes first
+        label = _("Cart:")
+        size = te.fit(label, "sans-bold", 22, cr.w - chips_w - 10)
+        x = cr.x
+        if te.size(label, "sans-bold", size)[0] <= cr.w - chips_w - 10:
+            x = te.blit(surf, label, (cr.x, cr.centery), "sans-bold", size, T.INK, "midleft", box=cr).right + 10
         for c in self.cart:
-            img = art.chip(c.colour.value, c.value, 24, self.colour_blind)
-            surf.blit(img, img.get_rect(center=(x + 26, cy + 31)))
-            x += 64
-        if not self.cart:
-            te.blit(surf, "empty: pick up to 2 chips", (x, cy + 31), "sans", 17, T.INK_SOFT, "midleft")
+            img = art.chip(c.colour.value, c.value, rad, self.colour_blind)
+            surf.blit(img, img.get_rect(midleft=(x, cr.centery)))
+            x += 2 * rad + 12
+        hint = _("empty: pick up to 2 chips")
+        if not self.cart and te.fit(hint, "sans", 17, (cr.right - x) * 2) and cr.right - x >= 80:
+            te.blit_fit(surf, hint, pygame.Rect(x, cr.y, cr.right - x, cr.h), "sans", 17, T.INK_SOFT,
+                        anchor="midleft")
         for b in (self.buy_b, self.clear_b, self.nothing_b):
             b.draw(surf)
+        # at the bottom: why a chip cannot go into the cart, or how the shop is used
         if self.message:
-            te.blit(surf, self.message, (r.centerx, cy - 14), "sans-semibold", 17, (160, 40, 30), "midbottom")
-        te.blit(surf, "Click a chip, or arrows and Space, to put it in or take it out · Enter buys · N buys nothing",
-                (r.centerx, r.bottom - 10), "sans", 15, T.INK_SOFT, "midbottom")
+            te.blit_fit(surf, self.message, self.help_rect, "sans-semibold", 16, (160, 40, 30))
+        else:
+            te.blit_fit(surf, _("Click a chip, or arrows and Space, to put it in or take it out · Enter buys · "
+                                "N buys nothing"), self.help_rect, "sans", 15, T.INK_SOFT)
+
+    def _slot(self, surf: pygame.Surface, i: int, c: Chip, sr: pygame.Rect) -> None:
+        te = text_engine()
+        why = self.why_not(c)
+        in_cart = c in self.cart
+        bg = T.FOCUS if in_cart else ((232, 222, 196) if not why else (200, 190, 170))
+        pygame.draw.rect(surf, bg, sr, border_radius=10)
+        here = i == self.cursor
+        pygame.draw.rect(surf, T.BRASS_DARK if here else T.PARCHMENT_EDGE, sr, 4 if here else 2, border_radius=10)
+        rad = self._chip_radius(sr)
+        img = art.chip(c.colour.value, c.value, rad, self.colour_blind)
+        surf.blit(img, img.get_rect(midleft=(sr.x + 8, sr.centery)))
+        col = T.INK if not why or in_cart else (120, 110, 100)
+        box = pygame.Rect(sr.x + 2 * rad + 18, sr.y + 2, sr.right - 8 - (sr.x + 2 * rad + 18), sr.h - 4)
+        price = str(self.price(c))
+        stock = _("{n} left").format(n=self.g.supply[c])
+        p_size = te.fit(price, "sans-bold", 22, box.w // 2)
+        while p_size > te.floor(16) and te.linesize("sans-bold", p_size) > box.h:
+            p_size -= 1
+        pr = te.blit(surf, price, (box.x, box.centery), "sans-bold", p_size, col, "midleft", box=sr)
+        beside = pygame.Rect(pr.right + 8, box.y, box.right - pr.right - 8, box.h)
+        if self.stock_words:
+            te.blit_fit(surf, stock, beside, "sans", 14, col, anchor="midleft", lines=1)
+        else:  # the count alone, in a pill (the hover help says what it is)
+            n = str(self.g.supply[c])
+            w, h = te.size(n, "sans-semibold", 14)
+            pill = pygame.Rect(beside.x, box.centery - h // 2, w + 12, h)
+            pygame.draw.rect(surf, (214, 200, 168), pill, border_radius=h // 2)
+            te.blit(surf, n, pill.center, "sans-semibold", 14, col, "center", box=sr)
+
+    @staticmethod
+    def _chip_radius(sr: pygame.Rect) -> int:
+        return max(12, min(int(20 * (1 + 0.3 * (text_engine().scale - 1))), sr.h // 2 - 4))
 
 
 __all__ = ["ShopPanel", "Colour"]
