@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...tutorial.script import Target
+from ..app import text_engine
+from .focus_panel import header_places
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..scenes.table import TableScene
@@ -31,12 +33,15 @@ def target_rect(scene: TableScene, target: Target) -> pygame.Rect | None:
         return lay.actions.copy()
     if target is Target.SHOP:
         return controls.shop.rect.copy() if controls.shop is not None else lay.focus.copy()
+    panel = header_places(view, scene.g, scene.focus)
+    fuse = panel["fuse"]
+    line = text_engine().linesize("sans", 18)
     places: dict[Target, pygame.Rect] = {
         Target.POT: pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r),
-        Target.FUSE: pygame.Rect(info.x - 4, info.y + 150, info.w - 4, 82),
-        Target.SCORING: pygame.Rect(info.x - 4, info.y + 224, info.w - 4, 34),
-        Target.RUBIES: pygame.Rect(info.x - 4, info.y + 72, info.w - 80, 44),
-        Target.FLASK: pygame.Rect(info.right - 66, info.y + 66, 66, 70),
+        Target.FUSE: fuse.inflate(4, 4),
+        Target.SCORING: pygame.Rect(info.x - 2, fuse.bottom + 8, info.w + 4, line + 6),
+        Target.RUBIES: panel["rubies"].inflate(4, 4),
+        Target.FLASK: panel["flask"].inflate(4, 4),
         Target.BAG: view.bag_button_rect(),
         Target.DIE: board.die_rect.copy(),
         Target.CARD: board.card_rect.copy(),
