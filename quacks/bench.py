@@ -247,8 +247,8 @@ def display(opts: Options) -> dict[str, Any]:
     for w, h in SIZES:
         opts.say(f"display: frames at {w}x{h} ...")
         r = _child(["frames", f"{w}x{h}", frames_n])
-        out["frames"][f"{w}x{h}"] = {k: r[k] for k in ("p50_ms", "p99_ms", "max_ms", "draw_p99_ms", "window",
-                                                       "scale", "driver") if k in r} if "error" not in r else r
+        keep = ("p50_ms", "p99_ms", "max_ms", "draw_p99_ms", "cpu_p99_ms", "window", "scale", "driver")
+        out["frames"][f"{w}x{h}"] = r if "error" in r else {k: r[k] for k in keep if k in r}
     opts.say("display: resizes ...")
     r = _child(["resize", "1" if opts.quick else "4"])
     out["resize"] = r if "error" in r else {k: r[k] for k in ("jumps", "drag", "window_did_not_resize") if k in r}
