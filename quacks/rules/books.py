@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import PASS, Action, act
 from .chips import CHIP_BY_NAME, Chip, Colour, find_chip
-from .kinds import BookKind, ChanceKind, DecisionKind, EventKind
+from .events import Cause
+from .kinds import BookKind, CauseKind, ChanceKind, DecisionKind, EventKind
 from .params import (
     Param,
     Reward,
@@ -120,9 +121,9 @@ class BlackDuel(BookEffect):
         if mine == 0:
             return
         if mine > other:
-            g.give_reward(seat, self.more, f"more {self.colour} chips than the opponent", "chip")
+            g.give_reward(seat, self.more, Cause(CauseKind.MORE_THAN_OPPONENT, (self.colour.value,)), "chip")
         elif mine == other:
-            g.give_reward(seat, self.tie, f"as many {self.colour} chips as the opponent", "chip")
+            g.give_reward(seat, self.tie, Cause(CauseKind.AS_MANY_AS_OPPONENT, (self.colour.value,)), "chip")
 
 
 class BlackNeighbours(BookEffect):
@@ -143,9 +144,9 @@ class BlackNeighbours(BookEffect):
         right = g.seats[g.right_of(seat)].count_colour(self.colour)
         beats = (mine > left) + (mine > right)
         if beats == 2:
-            g.give_reward(seat, self.both, f"more {self.colour} chips than both neighbours", "chip")
+            g.give_reward(seat, self.both, Cause(CauseKind.MORE_THAN_BOTH, (self.colour.value,)), "chip")
         elif beats == 1:
-            g.give_reward(seat, self.one, f"more {self.colour} chips than a neighbour", "chip")
+            g.give_reward(seat, self.one, Cause(CauseKind.MORE_THAN_ONE, (self.colour.value,)), "chip")
 
 
 # --- blue (crow skull) -------------------------------------------------------------------------------------
@@ -182,7 +183,7 @@ class RubySpaceRuby(BookEffect):
 
     def after_place(self, g: Game, seat: int, p: Placed, source: str) -> None:
         if g.cat.pot.space(p.index).ruby:
-            g.gain_rubies(seat, self.rubies, f"{p.chip} on a ruby space")
+            g.gain_rubies(seat, self.rubies, Cause(CauseKind.CHIP_ON_RUBY_SPACE, (p.chip.name,)))
 
 
 class RubySpaceVP(BookEffect):
@@ -192,7 +193,7 @@ class RubySpaceVP(BookEffect):
 
     def after_place(self, g: Game, seat: int, p: Placed, source: str) -> None:
         if g.cat.pot.space(p.index).ruby:
-            g.gain_vp(seat, p.chip.value, f"{p.chip} on a ruby space", "chip")
+            g.gain_vp(seat, p.chip.value, Cause(CauseKind.CHIP_ON_RUBY_SPACE, (p.chip.name,)), "chip")
 
 
 # --- red (toadstool) -----------------------------------------------------------------------------------------
@@ -326,7 +327,8 @@ class LastTwoRubies(BookEffect):
 
     def evaluate(self, g: Game, seat: int) -> None:
         n = sum(1 for c in last_two(g.seats[seat]) if self.mine(c))
-        g.gain_rubies(seat, n * self.rubies, f"{n} {self.colour} chip(s) last or next to last")
+        if n:
+            g.gain_rubies(seat, n * self.rubies, Cause(CauseKind.LAST_TWO, (n, self.colour.value)))
 
 
 class LastTwoChips(BookEffect):
@@ -353,7 +355,7 @@ def _green_chip_options(g: Game, d: Decision) -> list[Action]:
 
 @decision(DecisionKind.GREEN_CHIP, _green_chip_options)
 def _green_chip(g: Game, d: Decision, a: Action) -> None:
-    g.give_chip(d.seat, CHIP_BY_NAME[a.args[0]], f"for {d.data[0]} last or next to last")
+    g.give_chip(d.seat, CHIP_BY_NAME[a.args[0]], Cause(CauseKind.FOR_CHIP_LAST_TWO, (d.data[0],)))
 
 
 class ExactWhitePush(BookEffect):
@@ -377,7 +379,7 @@ class ExactWhitePush(BookEffect):
         before = s.final_space
         s.final_space = min(new + 1, g.cat.pot.spoon)
         g.emit(
-            EventKind.PUSH, seat, f"whites total exactly {self.total}: last chip moves {n}",
+            EventKind.PUSH, seat, Cause(CauseKind.EXACT_WHITE_PUSH, (self.total, n)),
             chip=last.chip.name, before=last.index, after=new, space_before=before, space_after=s.final_space,
         )
 
@@ -406,8 +408,9 @@ def _green_ruby_options(g: Game, d: Decision) -> list[Action]:
 def _green_ruby(g: Game, d: Decision, a: Action) -> None:
     k = int(a.args[0])
     if k:
-        g.pay_rubies(d.seat, k * d.data[1], "green chips last or next to last")
-        g.move_droplet(d.seat, k, "green chips last or next to last")
+        why = Cause(CauseKind.LAST_TWO_PAID, (_find(g, LastTwoRubyDroplet).colour.value,))
+        g.pay_rubies(d.seat, k * d.data[1], why)
+        g.move_droplet(d.seat, k, why)
 
 
 # --- purple (ghost's breath) ------------------------------------------------------------------------------------
@@ -436,7 +439,7 @@ def _purple_tier(g: Game, d: Decision, a: Action) -> None:
     k = int(a.args[0])
     eff = _find(g, CountTiers)
     if k:
-        g.give_reward(d.seat, eff.tiers[k - 1], f"{k} {eff.colour} chip(s) (tier {k})", "chip")
+        g.give_reward(d.seat, eff.tiers[k - 1], Cause(CauseKind.TIER, (k, eff.colour.value)), "chip")
 
 
 class TradeTiers(BookEffect):
@@ -466,9 +469,9 @@ def _purple_trade(g: Game, d: Decision, a: Action) -> None:
             break
         if s.pot[i].chip.colour is eff.colour:
             p = s.pot.pop(i)
-            g.return_to_supply(d.seat, p.chip, f"traded in ({eff.colour} set 2)")
+            g.return_to_supply(d.seat, p.chip, Cause(CauseKind.TRADED_IN, (eff.colour.value,)))
             removed += 1
-    g.give_reward(d.seat, eff.tiers[k - 1], f"traded in {k} {eff.colour} chip(s)", "chip")
+    g.give_reward(d.seat, eff.tiers[k - 1], Cause(CauseKind.TRADE_TIER, (k, eff.colour.value)), "chip")
 
 
 class BandVP(BookEffect):
@@ -489,7 +492,8 @@ class BandVP(BookEffect):
                     if coins >= threshold:
                         vp = v
                 total += vp
-        g.gain_vp(seat, total, f"{self.colour} chips by their spaces", "chip")
+        if total:
+            g.gain_vp(seat, total, Cause(CauseKind.BAND_VP, (self.colour.value,)), "chip")
 
 
 class UpgradeTiers(BookEffect):
@@ -539,8 +543,8 @@ def _purple_upgrade(g: Game, d: Decision, a: Action) -> None:
             if old.is_white:
                 s.white_total -= old.value
             break
-    g.return_to_supply(d.seat, old, "upgraded")
-    g.give_chip(d.seat, new, f"upgraded from {old}")
+    g.return_to_supply(d.seat, old, Cause(CauseKind.UPGRADED))
+    g.give_chip(d.seat, new, Cause(CauseKind.UPGRADED_FROM, (old.name,)))
 
 
 def _find(g: Game, kind: type[BookEffect]) -> Any:

@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING
 
 from .actions import DONE, DRAW, FLASK, STOP, Action, IllegalAction, act
 from .chips import CHIP_BY_NAME, Chip, Colour
-from .kinds import ChanceKind, DecisionKind, EventKind
+from .events import BAG_EMPTY, DRAWN, EXPLODED, FROM_BAG, FROM_BESIDE_POT, PICKED, POT_FULL, STOPPED, Cause
+from .events import FLASK as FLASK_CAUSE
+from .kinds import CauseKind, ChanceKind, DecisionKind, EventKind
 from .registry import chance, decision, step
 from .state import Chance, Decision, Placed
 
@@ -66,7 +68,7 @@ def brew_apply(g: Game, seat: int, a: Action) -> None:
             ch = _DRAW_CHANCES[seat] = Chance(ChanceKind.DRAW, seat, "draw")
         g.push(ch)
     elif a == STOP:
-        finish(g, seat, "stops")
+        finish(g, seat, STOPPED)
     elif a == FLASK:
         use_flask(g, seat)
     else:  # pragma: no cover - legal_actions guards this
@@ -122,14 +124,14 @@ def settle_seat(g: Game, seat: int) -> bool:
             s.pending.append(Decision(seat, DecisionKind.SECOND_CHANCE))
             return True
         if s.exploded:
-            finish(g, seat, "pot exploded")
+            finish(g, seat, EXPLODED)
             return True
         if s.pot and s.pot[-1].index >= g.pot_last:
-            finish(g, seat, "the pot is full (R34)")
+            finish(g, seat, POT_FULL)
             return True
         if not s.bag and not flask_allowed(g, seat):
             # R36: an empty bag ends the brew, unless the flask can still return the white that emptied it
-            finish(g, seat, "the bag is empty")
+            finish(g, seat, BAG_EMPTY)
             return True
         return False
     if s.stopped and s.aside and not s.aside_settled:
@@ -138,12 +140,13 @@ def settle_seat(g: Game, seat: int) -> bool:
     return False
 
 
-def finish(g: Game, seat: int, cause: str) -> None:
+def finish(g: Game, seat: int, cause: Cause) -> None:
     """The seat stops brewing (by choice, explosion, a full pot or an empty bag)."""
     s = g.seats[seat]
     s.brewing = False
     s.stopped = True
-    g.emit(EventKind.STOP, seat, cause, space=g.scoring_space(seat))
+    if g.record_events:
+        g.emit(EventKind.STOP, seat, cause, space=g.scoring_space(seat))
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -156,7 +159,7 @@ def on_draw(g: Game, ch: Chance, c: Chip) -> None:
     s = g.seats[ch.seat]
     s.bag.remove(c)
     if g.record_events:
-        g.emit(EventKind.DRAW, ch.seat, "draws", chip=c.name)
+        g.emit(EventKind.DRAW, ch.seat, DRAWN, chip=c.name)
     place_drawn(g, ch.seat, c, "draw")
 
 
@@ -172,7 +175,8 @@ def place_drawn(g: Game, seat: int, c: Chip, source: str) -> None:
         s.shield = max(0, s.shield - 1)
         s.prev_drawn_white = s.last_is_drawn_white
         s.last_is_drawn_white = False
-        g.emit(EventKind.ASIDE, seat, f"{c} goes beside the pot", chip=c.name)
+        if g.record_events:
+            g.emit(EventKind.ASIDE, seat, Cause(CauseKind.GOES_ASIDE, (c.name,)), chip=c.name)
         return
     place(g, seat, c, source)
 
@@ -212,7 +216,7 @@ def place(g: Game, seat: int, c: Chip, source: str) -> None:
     events = g.record_events
     if events:
         g.emit(
-            EventKind.PLACE, seat, _place_cause(source), chip=c.name, index=index, start=start, move=move,
+            EventKind.PLACE, seat, _place_cause(g, source), chip=c.name, index=index, start=start, move=move,
             bonus=bonus, doubled=factor > 1,
         )
     if white:
@@ -220,15 +224,17 @@ def place(g: Game, seat: int, c: Chip, source: str) -> None:
         s.white_total += c.value
         limit = g.limit(seat)
         if events:
-            g.emit(EventKind.WHITE_TOTAL, seat, f"{c} placed", before=before, after=s.white_total, limit=limit)
+            g.emit(EventKind.WHITE_TOTAL, seat, Cause(CauseKind.CHIP_PLACED, (c.name,)), before=before,
+                   after=s.white_total, limit=limit)
         if s.white_total > limit and not s.exploded:
             s.exploded = True
             s.protected = covered
             s.brewing = False
-            g.emit(
-                EventKind.EXPLODE, seat, f"white total {s.white_total} is over {limit}",
-                white_total=s.white_total, limit=limit, protected=covered,
-            )
+            if events:
+                g.emit(
+                    EventKind.EXPLODE, seat, Cause(CauseKind.WHITE_OVER_LIMIT, (s.white_total, limit)),
+                    white_total=s.white_total, limit=limit, protected=covered,
+                )
     book = g.after_place_effects.get(c.colour)
     if book is not None:
         book.after_place(g, seat, placed, source)
@@ -236,16 +242,21 @@ def place(g: Game, seat: int, c: Chip, source: str) -> None:
         card.effect.after_place(g, seat, placed, source)
 
 
-def _place_cause(source: str) -> str:
-    return {
-        "draw": "drawn from the bag",
-        "pick": "picked from the chips looked at",
-        "strong": "placed by strong-ingredient",
-        "aside": "placed from beside the pot",
-    }.get(source, source)
+_PLACE_CAUSES = {"draw": FROM_BAG, "pick": PICKED, "aside": FROM_BESIDE_POT}
 
 
-def return_white(g: Game, seat: int, position: int, restore: bool, cause: str) -> None:
+def _place_cause(g: Game, source: str) -> Cause:
+    """Where a placed chip came from: the bag, the chips looked at (blue set 1, strong-ingredient), beside the pot."""
+    c = _PLACE_CAUSES.get(source)
+    return c if c is not None else Cause(CauseKind.PLACED_BY_CARD, (card_id(g),))
+
+
+def card_id(g: Game) -> str:
+    """The fortune card of the round ("" if none; causes name it)."""
+    return g.fortune.id if g.fortune is not None else ""
+
+
+def return_white(g: Game, seat: int, position: int, restore: bool, cause: Cause) -> None:
     """Put the white chip at ``pot[position]`` back into the bag (flask, well-stirred, yellow set 1)."""
     s = g.seats[seat]
     p = s.pot.pop(position)
@@ -266,8 +277,8 @@ def use_flask(g: Game, seat: int) -> None:
     """R17, R26: the last drawn white goes back into the bag; the flask is empty until refilled."""
     s = g.seats[seat]
     s.flask_full = False
-    g.emit(EventKind.FLASK, seat, "uses the flask", full=False)
-    return_white(g, seat, -1, True, "flask")
+    g.emit(EventKind.FLASK, seat, FLASK_CAUSE, full=False)
+    return_white(g, seat, -1, True, FLASK_CAUSE)
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -293,27 +304,29 @@ def _pick(g: Game, d: Decision, a: Action) -> None:
         s.bag.add(c)
     back = [c.name for c in s.revealed]
     s.revealed = []
-    g.emit(EventKind.PICK, d.seat, str(d.data[0]) if d.data else "pick", chip=choice, returned=back)
+    strong = bool(d.data) and d.data[0] == "strong"
+    g.emit(EventKind.PICK, d.seat, Cause(CauseKind.PLACED_BY_CARD, (card_id(g),)) if strong else PICKED, chip=choice,
+           returned=back)
     if chosen is not None:
-        place_drawn(g, d.seat, chosen, "strong" if d.data and d.data[0] == "strong" else "pick")
+        place_drawn(g, d.seat, chosen, "strong" if strong else "pick")
 
 
 @chance("pick")
 def _reveal_for_pick(g: Game, ch: Chance, chips: tuple[Chip, ...]) -> None:
     """Blue set 1: the chips drawn to choose from are out of the bag until the choice."""
     assert ch.seat is not None
-    _take_revealed(g, ch.seat, chips, "looks at chips (crow skull)")
+    _take_revealed(g, ch.seat, chips, Cause(CauseKind.CROW_SKULL_LOOK))
     g.seats[ch.seat].pending.append(Decision(ch.seat, DecisionKind.PICK, ("blue",)))
 
 
 @chance("strong")
 def _reveal_for_strong(g: Game, ch: Chance, chips: tuple[Chip, ...]) -> None:
     assert ch.seat is not None
-    _take_revealed(g, ch.seat, chips, "strong-ingredient")
+    _take_revealed(g, ch.seat, chips, Cause(CauseKind.CARD, (card_id(g),)))
     g.seats[ch.seat].pending.append(Decision(ch.seat, DecisionKind.PICK, ("strong",)))
 
 
-def _take_revealed(g: Game, seat: int, chips: tuple[Chip, ...], cause: str) -> None:
+def _take_revealed(g: Game, seat: int, chips: tuple[Chip, ...], cause: Cause) -> None:
     s = g.seats[seat]
     for c in chips:
         s.bag.remove(c)
@@ -329,12 +342,12 @@ def _keep_or_return(g: Game, d: Decision) -> list[Action]:
 def _return_white(g: Game, d: Decision, a: Action) -> None:
     """Yellow set 1 (the white directly before the yellow; its space stays empty) or well-stirred (R26)."""
     if a.args[0] != "return-white":
-        g.emit(EventKind.KEEP_WHITE, d.seat, "keeps the white chip")
+        g.emit(EventKind.KEEP_WHITE, d.seat, Cause(CauseKind.KEEPS_WHITE))
         return
     if d.data[0] == "yellow":
-        return_white(g, d.seat, -2, False, "yellow returned the white chip before it")
+        return_white(g, d.seat, -2, False, Cause(CauseKind.YELLOW_RETURN))
     else:
-        return_white(g, d.seat, -1, True, "well-stirred")
+        return_white(g, d.seat, -1, True, Cause(CauseKind.CARD, (card_id(g),)))
 
 
 def _second_chance_options(g: Game, d: Decision) -> list[Action]:
@@ -346,7 +359,7 @@ def _second_chance(g: Game, d: Decision, a: Action) -> None:
     """R19: restart puts this round's chips back; the rat, droplet, chips aside from before and flask stay."""
     s = g.seats[d.seat]
     if a.args[0] == "continue":
-        g.emit(EventKind.SECOND_CHANCE, d.seat, "continues the brew", restart=False)
+        g.emit(EventKind.SECOND_CHANCE, d.seat, Cause(CauseKind.BREW_CONTINUED), restart=False)
         return
     for p in s.pot:
         s.bag.add(p.chip)
@@ -364,7 +377,7 @@ def _second_chance(g: Game, d: Decision, a: Action) -> None:
     s.prev_drawn_white = False
     s.brewing = True
     s.stopped = False
-    g.emit(EventKind.SECOND_CHANCE, d.seat, "begins the brew again", restart=True)
+    g.emit(EventKind.SECOND_CHANCE, d.seat, Cause(CauseKind.BREW_RESTARTED), restart=True)
 
 
 def _aside_options(g: Game, d: Decision) -> list[Action]:
@@ -380,7 +393,7 @@ def _aside(g: Game, d: Decision, a: Action) -> None:
     s = g.seats[d.seat]
     if a == DONE:
         s.aside_settled = True
-        g.emit(EventKind.ASIDE_DONE, d.seat, "keeps the rest beside the pot", kept=[c.name for c in s.aside])
+        g.emit(EventKind.ASIDE_DONE, d.seat, Cause(CauseKind.ASIDE_KEPT), kept=[c.name for c in s.aside])
         return
     c = CHIP_BY_NAME[a.args[0]]
     s.aside.remove(c)
@@ -390,7 +403,7 @@ def _aside(g: Game, d: Decision, a: Action) -> None:
         place(g, d.seat, c, "aside")
     else:
         s.bag.add(c)
-        g.emit(EventKind.ASIDE_RETURN, d.seat, f"{c} goes back into the bag", chip=c.name)
+        g.emit(EventKind.ASIDE_RETURN, d.seat, Cause(CauseKind.ASIDE_BACK_TO_BAG, (c.name,)), chip=c.name)
 
 
 # --------------------------------------------------------------------------------------------------------

@@ -11,12 +11,19 @@ from typing import TYPE_CHECKING
 
 from .actions import DONE, Action, act
 from .chips import CHIP_BY_NAME, CHIPS, Chip
-from .kinds import DecisionKind, EventKind
+from .events import Cause
+from .kinds import CauseKind, DecisionKind, EventKind
 from .registry import decision
 from .state import Decision
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
+
+
+DROPLET_STEP = Cause(CauseKind.DROPLET_STEP)
+TAKES_VP = Cause(CauseKind.TAKES_VP)
+TAKES_COINS = Cause(CauseKind.TAKES_COINS)
+SHOPPING = Cause(CauseKind.SHOPPING)
 
 
 # --- droplet steps on the test-tube side (R14) ---------------------------------------------------------------
@@ -34,7 +41,7 @@ def _droplet_options(g: Game, d: Decision) -> list[Action]:
 
 @decision(DecisionKind.DROPLET, _droplet_options)
 def _droplet(g: Game, d: Decision, a: Action) -> None:
-    cause = str(d.data[0]) if d.data else "droplet"
+    cause = d.data[0] if d.data else DROPLET_STEP
     if a.args[0] == "pot":
         g.step_droplet(d.seat, 1, cause)
     else:
@@ -51,7 +58,7 @@ def _explosion_options(g: Game, d: Decision) -> list[Action]:
 @decision(DecisionKind.EXPLOSION, _explosion_options)
 def _explosion(g: Game, d: Decision, a: Action) -> None:
     g.seats[d.seat].choice = a.args[0]
-    g.emit(EventKind.EXPLOSION_CHOICE, d.seat, f"takes the {a.args[0]}", choice=a.args[0])
+    g.emit(EventKind.EXPLOSION_CHOICE, d.seat, TAKES_COINS if a.args[0] == "coins" else TAKES_VP, choice=a.args[0])
 
 
 # --- E: shopping (R16) ------------------------------------------------------------------------------------------
@@ -116,7 +123,7 @@ def _shop(g: Game, d: Decision, a: Action) -> None:
             spent += price
             bought.append(c.name)
     coins = s.coins or 0
-    g.emit(EventKind.BUY, d.seat, "shopping", chips=bought, spent=spent, lost=coins - spent, coins=coins)
+    g.emit(EventKind.BUY, d.seat, SHOPPING, chips=bought, spent=spent, lost=coins - spent, coins=coins)
     s.coins = 0
     s.shopped = True
 
@@ -145,11 +152,12 @@ def _convert(g: Game, d: Decision, a: Action) -> None:
         return
     if a.args[0] == "coins":
         s.coins = (s.coins or 0) - ev.vp_coin_price
-        g.emit(EventKind.CONVERT, d.seat, f"{ev.vp_coin_price} coins for 1 VP", what="coins", coins=s.coins)
-        g.gain_vp(d.seat, 1, f"bought with {ev.vp_coin_price} coins", "convert")
+        g.emit(EventKind.CONVERT, d.seat, Cause(CauseKind.COINS_FOR_VP, (ev.vp_coin_price,)), what="coins",
+               coins=s.coins)
+        g.gain_vp(d.seat, 1, Cause(CauseKind.BOUGHT_WITH_COINS, (ev.vp_coin_price,)), "convert")
     else:
-        g.pay_rubies(d.seat, ev.vp_ruby_price, "1 VP")
-        g.gain_vp(d.seat, 1, f"bought with {ev.vp_ruby_price} rubies", "convert")
+        g.pay_rubies(d.seat, ev.vp_ruby_price, Cause(CauseKind.VP_BOUGHT))
+        g.gain_vp(d.seat, 1, Cause(CauseKind.BOUGHT_WITH_RUBIES, (ev.vp_ruby_price,)), "convert")
     g.push(Decision(d.seat, DecisionKind.CONVERT))
 
 
@@ -174,10 +182,10 @@ def _spend(g: Game, d: Decision, a: Action) -> None:
     if a == DONE:
         return
     if a.args[0] == "droplet":
-        g.pay_rubies(d.seat, ev.droplet_cost, "droplet step")
-        g.move_droplet(d.seat, 1, f"paid {ev.droplet_cost} rubies")
+        g.pay_rubies(d.seat, ev.droplet_cost, Cause(CauseKind.DROPLET_BOUGHT))
+        g.move_droplet(d.seat, 1, Cause(CauseKind.PAID_RUBIES, (ev.droplet_cost,)))
     else:
-        g.pay_rubies(d.seat, ev.flask_cost, "flask refill")
+        g.pay_rubies(d.seat, ev.flask_cost, Cause(CauseKind.FLASK_REFILL))
         s.flask_full = True
-        g.emit(EventKind.FLASK, d.seat, f"paid {ev.flask_cost} rubies", full=True)
+        g.emit(EventKind.FLASK, d.seat, Cause(CauseKind.PAID_RUBIES, (ev.flask_cost,)), full=True)
     g.push(Decision(d.seat, DecisionKind.SPEND))

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import PASS, Action, act
 from .chips import CHIP_BY_NAME, Chip, Colour, next_higher
-from .kinds import CardKind, ChanceKind, DecisionKind, EventKind
+from .events import Cause
+from .kinds import CardKind, CauseKind, ChanceKind, DecisionKind, EventKind
 from .params import Param, Reward, Schema, parse_chip, parse_int, parse_list, parse_reward, parse_text
 from .registry import chance, decision, step
 from .state import Chance, Decision, Placed, SeatState, Step
@@ -99,7 +100,7 @@ def _card_options(g: Game, d: Decision) -> list[Action]:
 @decision(DecisionKind.CARD, _card_options)
 def _card_choose(g: Game, d: Decision, a: Action) -> None:
     assert g.fortune is not None
-    g.emit(EventKind.CARD_CHOICE, d.seat, g.fortune.id, choice=str(a))
+    g.emit(EventKind.CARD_CHOICE, d.seat, _cause(g), choice=str(a))
     g.fortune.effect.choose(g, d, a)
 
 
@@ -108,8 +109,9 @@ def _each_seat(g: Game, make: Any) -> None:
         g.push(make(seat))
 
 
-def _cause(g: Game) -> str:
-    return g.fortune.id if g.fortune is not None else "fortune card"
+def _cause(g: Game, kind: CauseKind = CauseKind.CARD, *args: Any) -> Cause:
+    """A cause that names the card of the round first (``CauseKind.CARD`` and its kin)."""
+    return Cause(kind, (g.fortune.id if g.fortune is not None else "", *args))
 
 
 # --- purple cards --------------------------------------------------------------------------------------------
@@ -168,9 +170,10 @@ class FewestGain(CardEffect):
     def reveal(self, g: Game) -> None:
         values = [s.rubies if self.measure == "rubies" else s.score for s in g.seats]
         low = min(values)
+        why = _cause(g, CauseKind.CARD_FEWEST_RUBIES if self.measure == "rubies" else CauseKind.CARD_FEWEST_VP)
         for seat in g.seat_order():
             if values[seat] == low:
-                g.give_reward(seat, self.reward, f"{_cause(g)}: fewest {self.measure}", "card")
+                g.give_reward(seat, self.reward, why, "card")
 
 
 class LowestSum(CardEffect):
@@ -222,7 +225,7 @@ def _lowest_sum(g: Game) -> None:
         _return_revealed(g, seat)
         g.emit(EventKind.SUM, seat, _cause(g), total=sums[seat], lowest=sums[seat] == low)
         r = eff.lowest if sums[seat] == low else eff.others
-        g.give_reward(seat, r, f"{_cause(g)}: sum {sums[seat]}", "card")
+        g.give_reward(seat, r, _cause(g, CauseKind.CARD_SUM, sums[seat]), "card")
 
 
 class ChipOrRubies(CardEffect):
@@ -312,7 +315,7 @@ class RatsForRubies(CardEffect):
         k = int(a.args[0])
         if k:
             g.seats[d.seat].passed_rats = k
-            g.gain_rubies(d.seat, k * self.rubies, f"{_cause(g)}: passed up {k} rat tail(s)")
+            g.gain_rubies(d.seat, k * self.rubies, _cause(g, CauseKind.CARD_PASSED_RATS, k))
 
 
 class EveryoneRolls(CardEffect):
@@ -363,8 +366,8 @@ class LookAndUpgrade(CardEffect):
         if a != PASS:
             old, new = CHIP_BY_NAME[a.args[0]], CHIP_BY_NAME[a.args[1]]
             s.revealed.remove(old)
-            g.return_to_supply(d.seat, old, f"{_cause(g)}: traded up")
-            g.give_chip(d.seat, new, f"{_cause(g)}: traded up from {old}")
+            g.return_to_supply(d.seat, old, _cause(g, CauseKind.CARD_TRADED_UP))
+            g.give_chip(d.seat, new, _cause(g, CauseKind.CARD_TRADED_UP_FROM, old.name))
         _return_revealed(g, d.seat)
 
 
@@ -376,7 +379,7 @@ def _upgrade_offer(g: Game, seat: int) -> None:
         g.push(card_decision(seat, "upgrade"))
     else:
         _return_revealed(g, seat)
-        g.give_reward(seat, eff.fallback, f"{_cause(g)}: no trade possible", "card")
+        g.give_reward(seat, eff.fallback, _cause(g, CauseKind.CARD_NO_TRADE), "card")
 
 
 class VpOrRemove(CardEffect):
@@ -404,7 +407,7 @@ class VpOrRemove(CardEffect):
             g.gain_vp(d.seat, self.vp, _cause(g), "card")
         else:
             g.seats[d.seat].bag.remove(self.chip)
-            g.return_to_supply(d.seat, self.chip, f"{_cause(g)}: removed from the bag")
+            g.return_to_supply(d.seat, self.chip, _cause(g, CauseKind.CARD_REMOVED))
 
 
 class ChipOrRatVp(CardEffect):
@@ -428,7 +431,7 @@ class ChipOrRatVp(CardEffect):
     def choose(self, g: Game, d: Decision, a: Action) -> None:
         if a.args[0] == "rat-vp":
             rats = g.fixed_rats[d.seat] if g.fixed_rats is not None else 0
-            g.gain_vp(d.seat, rats * self.vp_per_rat, f"{_cause(g)}: {rats} rat tail(s)", "card")
+            g.gain_vp(d.seat, rats * self.vp_per_rat, _cause(g, CauseKind.CARD_RAT_TAILS, rats), "card")
         else:
             g.give_chip(d.seat, CHIP_BY_NAME[a.args[0]], _cause(g))
 
@@ -472,7 +475,7 @@ class ExactWhiteReward(CardEffect):
     def end_of_chip_actions(self, g: Game) -> None:
         for seat in g.seat_order():
             if g.seats[seat].white_total == self.total:
-                g.give_reward(seat, self.reward, f"{_cause(g)}: whites total exactly {self.total}", "card")
+                g.give_reward(seat, self.reward, _cause(g, CauseKind.CARD_EXACT_WHITE, self.total), "card")
 
 
 class RubySpaceBonus(CardEffect):
@@ -483,7 +486,7 @@ class RubySpaceBonus(CardEffect):
     reward: Reward
 
     def ruby_space(self, g: Game, seat: int) -> None:
-        g.give_reward(seat, self.reward, f"{_cause(g)}: scoring space with a ruby", "card")
+        g.give_reward(seat, self.reward, _cause(g, CauseKind.CARD_RUBY_SPACE), "card")
 
 
 class ExplosionGift(CardEffect):
@@ -504,8 +507,7 @@ class ExplosionGift(CardEffect):
         return [act("choose", c) for c in g.coloured_chips(self.value)]
 
     def choose(self, g: Game, d: Decision, a: Action) -> None:
-        giver = g.seats[d.data[1]].name
-        g.give_chip(d.seat, CHIP_BY_NAME[a.args[0]], f"{_cause(g)}: {giver}'s pot exploded")
+        g.give_chip(d.seat, CHIP_BY_NAME[a.args[0]], _cause(g, CauseKind.CARD_GIFT, int(d.data[1])))
 
 
 class ReturnFirstWhite(CardEffect):
@@ -582,4 +584,4 @@ class RefillFlasks(CardEffect):
             s = g.seats[seat]
             if not s.flask_full:
                 s.flask_full = True
-                g.emit(EventKind.FLASK, seat, f"{_cause(g)}: flask refilled", full=True)
+                g.emit(EventKind.FLASK, seat, _cause(g, CauseKind.CARD_FLASK_REFILLED), full=True)

@@ -18,8 +18,8 @@ from .bag import ChipCounts
 from .catalogue import Book, Catalogue, FortuneCard
 from .chips import BOOK_COLOURS, CHIPS, SET_COLOURS, Chip, Colour
 from .config import GameConfig
-from .events import Event
-from .kinds import ChanceKind, DecisionKind, EventKind, Phase
+from .events import DRAWN, Cause, Event
+from .kinds import CauseKind, ChanceKind, DecisionKind, EventKind, Phase
 from .params import Reward
 from .registry import CHANCES, DECISIONS, STEPS
 from .state import Chance, Decision, SeatState, Step
@@ -344,7 +344,7 @@ class Game:
             self._touched.add(seat)
         s.bag.remove(chip)
         if self.record_events:
-            self.emit(EventKind.DRAW, seat, "draws", chip=chip.name)
+            self.emit(EventKind.DRAW, seat, DRAWN, chip=chip.name)
         if chip.colour in self.divert_effects:
             brewing.place_drawn(self, seat, chip, "draw")
         else:  # no book diverts this colour (red set 2): place it at once
@@ -569,11 +569,11 @@ class Game:
     # ------------------------------------------------------------------------------------------------
     # events and resources: one door each
 
-    def emit(self, kind: EventKind, seat: int | None, cause: str, **data: Any) -> None:
+    def emit(self, kind: EventKind, seat: int | None, cause: Cause, **data: Any) -> None:
         if self.record_events:
             self.events.append(Event(kind, seat, cause, data, self.round))
 
-    def gain_vp(self, seat: int, n: int, cause: str, source: str) -> None:
+    def gain_vp(self, seat: int, n: int, cause: Cause, source: str) -> None:
         if n <= 0:
             return
         s = self.seats[seat]
@@ -581,21 +581,21 @@ class Game:
         s.score += n
         self.emit(EventKind.VP, seat, cause, amount=n, before=before, after=s.score, source=source)
 
-    def gain_rubies(self, seat: int, n: int, cause: str) -> None:
+    def gain_rubies(self, seat: int, n: int, cause: Cause) -> None:
         if n <= 0:
             return
         s = self.seats[seat]
         s.rubies += n
         self.emit(EventKind.RUBIES, seat, cause, amount=n, after=s.rubies)
 
-    def pay_rubies(self, seat: int, n: int, cause: str) -> None:
+    def pay_rubies(self, seat: int, n: int, cause: Cause) -> None:
         s = self.seats[seat]
         if s.rubies < n:
             raise IllegalAction(f"{s.name} has {s.rubies} rubies, not {n}")
         s.rubies -= n
         self.emit(EventKind.RUBIES, seat, cause, amount=-n, after=s.rubies)
 
-    def move_droplet(self, seat: int, n: int, cause: str) -> None:
+    def move_droplet(self, seat: int, n: int, cause: Cause) -> None:
         """Move the droplet ``n`` spaces; on the test-tube side each step is a choice (R14)."""
         if n <= 0:
             return
@@ -605,23 +605,23 @@ class Game:
             return
         self.step_droplet(seat, n, cause)
 
-    def step_droplet(self, seat: int, n: int, cause: str) -> None:
+    def step_droplet(self, seat: int, n: int, cause: Cause) -> None:
         s = self.seats[seat]
         before = s.droplet
         s.droplet = min(s.droplet + n, self.cat.pot.last)  # R6
         if s.droplet != before:
             self.emit(EventKind.DROPLET, seat, cause, before=before, after=s.droplet)
 
-    def step_tube(self, seat: int, cause: str) -> None:
+    def step_tube(self, seat: int, cause: Cause) -> None:
         """Move the test-tube droplet one glass and take its bonus at once (rulebook "Game variation")."""
         s = self.seats[seat]
         if s.tube >= len(self.cat.tubes):
             return
         s.tube += 1
         self.emit(EventKind.TUBE, seat, cause, glass=s.tube)
-        self.give_reward(seat, self.cat.tubes[s.tube - 1], f"test tube {s.tube}", "tube")
+        self.give_reward(seat, self.cat.tubes[s.tube - 1], Cause(CauseKind.TEST_TUBE, (s.tube,)), "tube")
 
-    def give_chip(self, seat: int, chip: Chip, cause: str) -> bool:
+    def give_chip(self, seat: int, chip: Chip, cause: Cause) -> bool:
         """A chip from the supply into the seat's bag, if it can be had (R4, R32)."""
         if not self.chip_obtainable(chip):
             self.emit(EventKind.CHIP_MISSED, seat, cause, chip=chip.name)
@@ -631,11 +631,11 @@ class Game:
         self.emit(EventKind.CHIP_GAINED, seat, cause, chip=chip.name)
         return True
 
-    def return_to_supply(self, seat: int, chip: Chip, cause: str) -> None:
+    def return_to_supply(self, seat: int, chip: Chip, cause: Cause) -> None:
         self.supply.add(chip)
         self.emit(EventKind.CHIP_RETURNED, seat, cause, chip=chip.name)
 
-    def give_reward(self, seat: int, r: Reward, cause: str, source: str) -> None:
+    def give_reward(self, seat: int, r: Reward, cause: Cause, source: str) -> None:
         self.gain_vp(seat, r.vp, cause, source)
         self.gain_rubies(seat, r.rubies, cause)
         for c in r.chips:
@@ -645,7 +645,8 @@ class Game:
     def set_phase(self, phase: Phase) -> None:
         if phase != self.phase:
             self.phase = phase
-            self.emit(EventKind.PHASE, None, f"{phase} begins", phase=phase)
+            if self.record_events:
+                self.emit(EventKind.PHASE, None, Cause(CauseKind.PHASE_BEGINS, (phase,)), phase=phase)
 
     # ------------------------------------------------------------------------------------------------
 

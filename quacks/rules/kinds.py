@@ -1,4 +1,5 @@
-"""The closed sets of the engine: decision kinds, phases, chance kinds, book and card effect kinds, events.
+"""The closed sets of the engine: decision kinds, phases, chance kinds, book and card effect kinds, events
+and their causes.
 
 Each is an ``enum.StrEnum`` defined here once, so code outside ``rules/`` compares against a member, never
 a string, and a test can walk every member (wording for the player, an answer for every bot). The values
@@ -167,6 +168,94 @@ class EventKind(_Kind):
     CONVERT = "convert"
 
 
+class CauseKind(_Kind):
+    """Why an event happened (``Cause.kind``; ``Event.cause``). The arguments each kind carries are named in
+    the comment (chip names, card ids, colours, seat positions, numbers); ``wording/causes.py`` holds the
+    words of every kind, and a test checks that none lacks them."""
+
+    # the round
+    ROUND_BEGINS = "round-begins"  # (round)
+    PHASE_BEGINS = "phase-begins"  # (phase)
+    BOOK_OUT = "book-out"  # (colour)
+    ROUND_CHIP = "round-chip"  # (round, chip): round 6's extra white chip
+    ROUND_CHIP_NONE_LEFT = "round-chip-none-left"  # (round, chip)
+    FORTUNE_REVEALED = "fortune-revealed"  # (card)
+    RATS_BEHIND = "rats-behind"  # (tails)
+    GAME_OVER = "game-over"  # ()
+    # brewing
+    DRAWN = "drawn"  # (): a chip comes out of the bag
+    FROM_BAG = "from-bag"  # (): placed as drawn
+    PICKED = "picked"  # (): placed from the chips looked at (blue set 1)
+    PLACED_BY_CARD = "placed-by-card"  # (card): placed from the chips looked at (strong-ingredient)
+    FROM_BESIDE_POT = "from-beside-pot"  # (): red set 2, placed after stopping (R10)
+    CHIP_PLACED = "chip-placed"  # (chip): a white chip's effect on the white total
+    WHITE_OVER_LIMIT = "white-over-limit"  # (total, limit)
+    STOPPED = "stopped"  # ()
+    EXPLODED = "exploded"  # ()
+    POT_FULL = "pot-full"  # (): R34
+    BAG_EMPTY = "bag-empty"  # (): R36
+    GOES_ASIDE = "goes-aside"  # (chip): red set 2 (R10)
+    FLASK = "flask"  # (): the flask is used, its white goes back (R17)
+    YELLOW_RETURN = "yellow-return"  # (): yellow set 1 returns the white chip before it
+    KEEPS_WHITE = "keeps-white"  # ()
+    CROW_SKULL_LOOK = "crow-skull-look"  # (): blue set 1 looks at chips
+    BREW_CONTINUED = "brew-continued"  # (): second-chance, go on
+    BREW_RESTARTED = "brew-restarted"  # (): second-chance, start again (R19)
+    ASIDE_KEPT = "aside-kept"  # (): red set 2, the rest stays beside the pot
+    ASIDE_BACK_TO_BAG = "aside-back-to-bag"  # (chip)
+    # evaluation
+    SCORING_SPACE = "scoring-space"  # ()
+    SCORING_SPACE_VP = "scoring-space-vp"  # (space)
+    RUBY_SPACE = "ruby-space"  # (): a scoring space with a ruby
+    BONUS_DIE = "bonus-die"  # (): the roll of step A
+    DIE_FACE = "die-face"  # (face): what the bonus die gave
+    CARD_DIE_FACE = "card-die-face"  # (card, face): what a roll a card gave (donations)
+    TAKES_VP = "takes-vp"  # (): an exploded pot's choice
+    TAKES_COINS = "takes-coins"  # ()
+    # chip actions (step B and chips that act when placed)
+    MORE_THAN_OPPONENT = "more-than-opponent"  # (colour): black, 2 players
+    AS_MANY_AS_OPPONENT = "as-many-as-opponent"  # (colour)
+    MORE_THAN_BOTH = "more-than-both"  # (colour): black, 3-4 players
+    MORE_THAN_ONE = "more-than-one"  # (colour)
+    CHIP_ON_RUBY_SPACE = "chip-on-ruby-space"  # (chip): blue sets 3 and 4
+    LAST_TWO = "last-two"  # (count, colour): green set 1
+    FOR_CHIP_LAST_TWO = "for-chip-last-two"  # (chip): green set 2
+    LAST_TWO_PAID = "last-two-paid"  # (colour): green set 4, rubies for droplet steps
+    EXACT_WHITE_PUSH = "exact-white-push"  # (total, spaces): green set 3
+    TIER = "tier"  # (count, colour): purple set 1
+    TRADED_IN = "traded-in"  # (colour): purple set 2, a chip back to the supply
+    TRADE_TIER = "trade-tier"  # (count, colour): purple set 2's gains
+    BAND_VP = "band-vp"  # (colour): purple set 3
+    UPGRADED = "upgraded"  # (): purple set 4, the old chip back to the supply
+    UPGRADED_FROM = "upgraded-from"  # (chip): purple set 4, the better chip
+    # test tubes, shopping and rubies
+    TEST_TUBE = "test-tube"  # (glass)
+    DROPLET_STEP = "droplet-step"  # (): a droplet step of unknown origin
+    SHOPPING = "shopping"  # ()
+    COINS_FOR_VP = "coins-for-vp"  # (coins): round 9
+    BOUGHT_WITH_COINS = "bought-with-coins"  # (coins)
+    BOUGHT_WITH_RUBIES = "bought-with-rubies"  # (rubies)
+    VP_BOUGHT = "vp-bought"  # (): rubies paid for a VP
+    DROPLET_BOUGHT = "droplet-bought"  # (): rubies paid for a droplet step
+    PAID_RUBIES = "paid-rubies"  # (rubies): what a droplet step or a refill cost
+    FLASK_REFILL = "flask-refill"  # (): rubies paid for a refill
+    # fortune cards
+    CARD = "card"  # (card): the card of the round, nothing more to say
+    CARD_FEWEST_RUBIES = "card-fewest-rubies"  # (card)
+    CARD_FEWEST_VP = "card-fewest-vp"  # (card)
+    CARD_SUM = "card-sum"  # (card, total)
+    CARD_PASSED_RATS = "card-passed-rats"  # (card, tails)
+    CARD_TRADED_UP = "card-traded-up"  # (card): the old chip back to the supply
+    CARD_TRADED_UP_FROM = "card-traded-up-from"  # (card, chip): the better chip
+    CARD_NO_TRADE = "card-no-trade"  # (card)
+    CARD_REMOVED = "card-removed"  # (card)
+    CARD_RAT_TAILS = "card-rat-tails"  # (card, tails)
+    CARD_EXACT_WHITE = "card-exact-white"  # (card, total)
+    CARD_RUBY_SPACE = "card-ruby-space"  # (card)
+    CARD_GIFT = "card-gift"  # (card, seat): the seat whose pot exploded
+    CARD_FLASK_REFILLED = "card-flask-refilled"  # (card)
+
+
 __all__ = [
-    "BookKind", "CardKind", "ChanceKind", "DecisionKind", "EventKind", "Phase", "REGISTERED_DECISIONS",
+    "BookKind", "CardKind", "CauseKind", "ChanceKind", "DecisionKind", "EventKind", "Phase", "REGISTERED_DECISIONS",
 ]

@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .chips import Chip, Colour
-from .kinds import ChanceKind, DecisionKind, EventKind, Phase
+from .events import Cause
+from .kinds import CauseKind, ChanceKind, DecisionKind, EventKind, Phase
 from .registry import chance, step
 from .state import Chance, Decision, Step
 
@@ -22,6 +23,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
 CHIP_ACTION_ORDER = (Colour.BLACK, Colour.GREEN, Colour.PURPLE)
+SCORING_SPACE = Cause(CauseKind.SCORING_SPACE)
+BONUS_DIE = Cause(CauseKind.BONUS_DIE)
+RUBY_SPACE = Cause(CauseKind.RUBY_SPACE)
 
 
 @step("round_start")
@@ -33,10 +37,12 @@ def round_start(g: Game) -> None:
     g.fixed_rats = None
     for s in g.seats:
         s.reset_round()
-    g.emit(EventKind.ROUND, None, f"round {g.round} begins", round=g.round, start_seat=g.start_seat)
+    if g.record_events:
+        g.emit(EventKind.ROUND, None, Cause(CauseKind.ROUND_BEGINS, (g.round,)), round=g.round, start_seat=g.start_seat)
     for colour, r in g.cat.events.book_rounds:
         if g.round == r:
-            g.emit(EventKind.BOOK, None, f"the {colour} book comes out", colour=colour.value)
+            if g.record_events:
+                g.emit(EventKind.BOOK, None, Cause(CauseKind.BOOK_OUT, (colour.value,)), colour=colour.value)
     for r, c in g.cat.events.extra_chips:
         if g.round == r:
             for seat in g.seat_order():
@@ -53,9 +59,9 @@ def _add_round_chip(g: Game, seat: int, c: Chip) -> None:
     if g.supply[c] > 0:
         g.supply.remove(c)
         g.seats[seat].bag.add(c)
-        g.emit(EventKind.CHIP_GAINED, seat, f"round {g.round}: one more {c}", chip=c.name)
+        g.emit(EventKind.CHIP_GAINED, seat, Cause(CauseKind.ROUND_CHIP, (g.round, c.name)), chip=c.name)
     else:
-        g.emit(EventKind.CHIP_MISSED, seat, f"round {g.round}: no {c} left in the supply", chip=c.name)
+        g.emit(EventKind.CHIP_MISSED, seat, Cause(CauseKind.ROUND_CHIP_NONE_LEFT, (g.round, c.name)), chip=c.name)
 
 
 @chance("fortune")
@@ -63,7 +69,8 @@ def reveal_fortune(g: Game, ch: Chance, card_id: str) -> None:
     card = g.cat.cards[card_id]
     g.set_fortune(card)
     g.used_cards.append(card_id)
-    g.emit(EventKind.FORTUNE, None, f"fortune card: {card.name}", card=card_id, colour=card.colour)
+    if g.record_events:
+        g.emit(EventKind.FORTUNE, None, Cause(CauseKind.FORTUNE_REVEALED, (card_id,)), card=card_id, colour=card.colour)
     if card.effect.fixes_rats:
         g.fixed_rats = count_rats(g)
     card.effect.reveal(g)
@@ -85,8 +92,9 @@ def rats(g: Game) -> None:
         s = g.seats[seat]
         s.rats = max(0, counts[seat] - s.passed_rats)
         if s.rats:
-            g.emit(EventKind.RATS, seat, f"{counts[seat]} rat tail(s) behind the leader", rats=s.rats,
-                   passed=s.passed_rats)
+            if g.record_events:
+                g.emit(EventKind.RATS, seat, Cause(CauseKind.RATS_BEHIND, (counts[seat],)), rats=s.rats,
+                       passed=s.passed_rats)
 
 
 @step("brew_begins")
@@ -108,7 +116,8 @@ def evaluation(g: Game) -> None:
     g.set_phase(Phase.EVALUATION)
     for i, s in enumerate(g.seats):
         s.final_space = g.scoring_space(i)
-        g.emit(EventKind.SCORING_SPACE, i, "scoring space", space=s.final_space, exploded=s.exploded)
+        if g.record_events:
+            g.emit(EventKind.SCORING_SPACE, i, SCORING_SPACE, space=s.final_space, exploded=s.exploded)
     steps = [Step("bonus_die")]
     steps += [Step("chip_actions", (c,)) for c in CHIP_ACTION_ORDER]
     steps += [Step("card_chip_actions"), Step("rubies_step"), Step("explosion_choices"),
@@ -135,19 +144,21 @@ def bonus_die(g: Game) -> None:
 
 @chance("die")
 def die_rolled(g: Game, ch: Chance, face_id: str) -> None:
-    _take_die(g, ch, face_id, "bonus die")
+    _take_die(g, ch, face_id, BONUS_DIE, Cause(CauseKind.DIE_FACE, (face_id,)))
 
 
 @chance("die-card")
 def die_rolled_card(g: Game, ch: Chance, face_id: str) -> None:
-    _take_die(g, ch, face_id, g.fortune.id if g.fortune is not None else "die")
+    card = g.fortune.id if g.fortune is not None else ""
+    _take_die(g, ch, face_id, Cause(CauseKind.CARD, (card,)), Cause(CauseKind.CARD_DIE_FACE, (card, face_id)))
 
 
-def _take_die(g: Game, ch: Chance, face_id: str, cause: str) -> None:
+def _take_die(g: Game, ch: Chance, face_id: str, roll: Cause, gain: Cause) -> None:
+    """``roll``: why the die was rolled; ``gain``: why its face is received."""
     assert ch.seat is not None
     face = g.cat.die.face(face_id)
-    g.emit(EventKind.DIE, ch.seat, cause, face=face_id)
-    g.give_reward(ch.seat, face.reward, f"{cause}: {face.text}", "die")
+    g.emit(EventKind.DIE, ch.seat, roll, face=face_id)
+    g.give_reward(ch.seat, face.reward, gain, "die")
 
 
 # --- B: chip actions (the book steps are in books.py), then the cards that act after them -----------------------
@@ -168,7 +179,7 @@ def rubies_step(g: Game) -> None:
         s = g.seats[seat]
         assert s.final_space is not None
         if g.cat.pot.space(s.final_space).ruby:
-            g.gain_rubies(seat, 1, "scoring space with a ruby")
+            g.gain_rubies(seat, 1, RUBY_SPACE)
             if g.fortune is not None:
                 g.fortune.effect.ruby_space(g, seat)
 
@@ -201,7 +212,7 @@ def victory_points(g: Game) -> None:
         assert s.final_space is not None
         if scores_vp(g, seat):
             vp = g.cat.pot.space(s.final_space).vp
-            g.gain_vp(seat, vp, f"scoring space {s.final_space}", "space")
+            g.gain_vp(seat, vp, Cause(CauseKind.SCORING_SPACE_VP, (s.final_space,)), "space")
 
 
 # --- E: shopping ----------------------------------------------------------------------------------------------
@@ -259,4 +270,5 @@ def game_over(g: Game) -> None:
     g.set_phase(Phase.OVER)
     g.over = True
     ranking = g.ranking()
-    g.emit(EventKind.GAME_OVER, None, "the game is over", ranking=ranking)
+    if g.record_events:
+        g.emit(EventKind.GAME_OVER, None, Cause(CauseKind.GAME_OVER), ranking=ranking)

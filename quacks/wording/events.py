@@ -1,5 +1,7 @@
 """The log: every engine event as a sentence with its cause, one home per event kind (``NARRATION``).
 
+The causes are the engine's structured ``Cause`` values, put into words by ``causes.cause_text``.
+
 "Mia places a white 2 on space 7: white total 5 -> 7 of 7"; "Mandrake: Mia's white 2 goes back into the
 bag". A seat called You is spoken to ("You draw", "Your rat stone"). Kinds that never make a line of their
 own are listed in ``SILENT``; a test checks that every ``EventKind`` is in one or the other.
@@ -15,6 +17,7 @@ from ..rules.events import Event
 from ..rules.game import Game
 from ..rules.kinds import EventKind
 from . import text as W
+from .causes import cause_head, cause_text, die_face
 
 Narrate = Callable[[Game, Event, str], str | None]
 NARRATION: dict[EventKind, Narrate] = {}
@@ -37,16 +40,6 @@ def narrates(kind: EventKind) -> Callable[[Narrate], Narrate]:
         return fn
 
     return deco
-
-
-def cause_text(g: Game, cause: object) -> str:
-    """The cause of an event in words: a fortune card's id becomes its name."""
-    text = str(cause)
-    head, sep, tail = text.partition(":")
-    card = g.cat.cards.get(head.strip())
-    if card is not None:
-        return card.name + (sep + tail if sep else "")
-    return text
 
 
 def narrate(g: Game, e: Event) -> str | None:
@@ -179,7 +172,7 @@ def _flask(g: Game, e: Event, who: str) -> str:
 def _return_white(g: Game, e: Event, who: str) -> str:
     return W.you_or(who, _("{cause}: your {chip} goes back into the bag."),
                     _("{cause}: {name}'s {chip} goes back into the bag."),
-                    cause=cause_text(g, e.cause).capitalize(), chip=W.chip_name(e.get("chip")))
+                    cause=cause_head(g, e.cause), chip=W.chip_name(e.get("chip")))
 
 
 @narrates(EventKind.KEEP_WHITE)
@@ -247,14 +240,6 @@ def _scoring_space(g: Game, e: Event, who: str) -> str:
                     space=e.get("space"))
 
 
-def die_face(g: Game, face: str | None) -> str:
-    """A bonus-die face in words, from its reward in the data (data/bonus_die.yaml)."""
-    try:
-        return W.reward(g.cat.die.face(str(face)).reward)
-    except KeyError:
-        return _("a bonus")
-
-
 @narrates(EventKind.DIE)
 def _die(g: Game, e: Event, who: str) -> str:
     return W.you_or(who, _("You roll the bonus die: {face} ({cause})."),
@@ -265,7 +250,7 @@ def _die(g: Game, e: Event, who: str) -> str:
 @narrates(EventKind.PUSH)
 def _push(g: Game, e: Event, who: str) -> str:
     return W.you_or(who, _("{cause}: your scoring space {before} -> {after}."),
-                    _("{cause}: {name}'s scoring space {before} -> {after}."), cause=cause_text(g, e.cause),
+                    _("{cause}: {name}'s scoring space {before} -> {after}."), cause=cause_head(g, e.cause),
                     before=e.get("space_before"), after=e.get("space_after"))
 
 

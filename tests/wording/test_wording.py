@@ -1,0 +1,140 @@
+"""Every closed kind of the engine has its words, and no id ever reaches a player.
+
+The kinds are walked from their enums (rules/kinds.py); then seeded games of every set and both pot sides
+are played with bots and random choices, and at every decision the question, every button, every log line
+and every bot's reason are checked for raw ids ("return-white", "white-1", "purple-upgrade", ...).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from quacks.ai.levels import LEVELS, make_bot
+from quacks.content.loader import default_catalogue
+from quacks.rules.chips import CHIPS, SET_COLOURS
+from quacks.rules.config import GameConfig
+from quacks.rules.events import Cause
+from quacks.rules.kinds import CardKind, CauseKind, DecisionKind, EventKind, Phase
+from quacks.session.seeding import Streams
+from quacks.wording import causes, decisions, events
+from quacks.wording.actions import action_sentence
+from quacks.wording.cards import CARD_WORDS, NO_CHOICE
+from quacks.wording.results import PHASES, phase_name, round_rows
+from quacks.wording.text import LEVEL_NAMES
+
+ID_WORDS = {c.name for c in CHIPS} | {k.value for k in DecisionKind} | {k.value for k in CardKind} \
+    | {k.value for k in EventKind} | {"rat-vp", "remove-white", "keep-white", "return-white", "vp-1", "vp-2"}
+ALLOWED = {"test-tube"}
+TOKEN = re.compile(r"(?<![\w'])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w'])")
+
+
+def ids_in(text: str, cards: set[str]) -> list[str]:
+    found = [t for t in TOKEN.findall(text) if t not in ALLOWED]
+    return found + [w for w in cards if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
+
+
+def test_every_kind_has_a_home() -> None:
+    assert set(DecisionKind) <= set(decisions.WORDS)
+    assert {k for k in CardKind if k not in CARD_WORDS and k not in NO_CHOICE} == set()
+    assert {k for k in EventKind if k not in events.NARRATION and k not in events.SILENT} == set()
+    assert set(Phase) <= set(PHASES) and all(phase_name(p) for p in Phase)
+    assert set(LEVELS) <= set(LEVEL_NAMES)
+    assert set(CauseKind) <= set(causes.WORDS)
+
+
+SAMPLE_ARGS = {"chip": "white-1", "card": "less-is-more", "colour": "green", "seat": 1, "face": "pumpkin",
+               "phase": "brewing"}
+
+
+@pytest.mark.parametrize("kind", list(CauseKind))
+@pytest.mark.parametrize("number", [1, 3])
+def test_every_cause_has_words_without_ids(kind: CauseKind, number: int) -> None:
+    from quacks.rules.game import Game
+
+    cat = default_catalogue()
+    g = Game(cat, GameConfig(seats=("You", "Ada")))
+    params = causes.WORDS[kind].params
+    c = Cause(kind, tuple(SAMPLE_ARGS.get(p, number) for p in params))
+    text = causes.cause_text(g, c)
+    assert text and "{" not in text and not ids_in(text, set(cat.cards)), (kind, text)
+    with pytest.raises(ValueError):
+        causes.cause_text(g, Cause(kind, (*c.args, "extra")))
+
+
+def _configs() -> list[tuple[GameConfig, tuple[str, ...], int]]:
+    out = []
+    for i, books in enumerate([1, 2, 3, 4, "mix"]):
+        rng = random.Random(i)
+        b = {c: rng.randint(1, 4) for c in SET_COLOURS} if books == "mix" else {c: books for c in SET_COLOURS}
+        n = 2 + i % 3
+        variant = "test-tubes" if i % 2 else "standard"
+        out.append((GameConfig(seats=("You", "Ada", "Bo", "Cy")[:n], books=b, variant=variant),
+                    ("random", "normal", "hard", "easy")[:n], 100 + i))
+    return out
+
+
+@pytest.mark.parametrize("config,levels,seed", _configs())
+def test_no_id_reaches_a_player(config: GameConfig, levels: tuple[str, ...], seed: int) -> None:
+    from quacks.rules.game import Game
+
+    g_cat = default_catalogue()
+
+    g = Game(g_cat, config)
+    cards = set(g_cat.cards)
+    streams = Streams(seed)
+    bots = [make_bot(lv) for lv in levels]
+    rng = random.Random(seed)
+    seen_kinds: set[str] = set()
+    round_start = [0] * g.n
+    last_round = g.round
+    for _ in range(20_000):
+        if g.is_over:
+            break
+        if g.pending_chance() is not None:
+            g.apply_chance(streams.sample(g))
+            continue
+        seat = g.acting_seats()[0]
+        acts = list(g.legal_actions(seat))
+        kind = g.decision_kind(seat)
+        seen_kinds.add(str(kind))
+        q = decisions.prompt(g, seat)
+        assert q and not ids_in(q, cards), (kind, q)
+        for a in acts:
+            lb = decisions.label(g, seat, a)
+            for text in (lb.text, lb.tip):
+                assert not ids_in(text, cards), (kind, str(a), text)
+            assert not ids_in(action_sentence(g.seats[seat].name, a), cards), str(a)
+        d = bots[seat].decide(g, seat, acts, rng)
+        assert not ids_in(d.reason, cards), (levels[seat], d.reason)
+        g.apply(seat, d.action)
+        if g.round != last_round:
+            for row in round_rows(g, last_round, round_start):
+                assert not ids_in(row.why, cards), row.why
+            round_start = [s.score for s in g.seats]
+            last_round = g.round
+    assert g.is_over
+    for line in events.log_lines(g, g.events):
+        assert line.text and not ids_in(line.text, cards), line.text
+    for e in g.events:
+        assert isinstance(e.cause, Cause) and isinstance(e.cause.kind, CauseKind), e
+        text = causes.cause_text(g, e.cause)
+        assert text and not ids_in(text, cards), (e.cause, text)
+    assert {"brew", "shop", "spend"} <= seen_kinds
+
+
+def test_the_id_check_can_fail() -> None:
+    assert ids_in("choose return-white", set()) == ["return-white"]
+    assert ids_in("Mia takes the white-1", set()) == ["white-1"]
+    assert ids_in("fortune card: less-is-more", {"less-is-more"})
+    assert ids_in("Move the test-tube droplet; Death's-head hawkmoth", set()) == []
+
+
+def test_a_seat_called_you_is_spoken_to() -> None:
+    from quacks.wording.text import you_or
+
+    assert you_or("You", "Your bag", "{name}'s bag") == "Your bag"
+    assert you_or("Mia", "Your bag", "{name}'s bag") == "Mia's bag"
+    assert you_or("you", "Your turn", "It is {name}'s turn") == "Your turn"
