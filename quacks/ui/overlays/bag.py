@@ -4,6 +4,7 @@ The game goes on underneath (B or Esc closes it; other keys reach the table)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -15,6 +16,9 @@ from .. import art
 from .. import theme as T
 from ..app import App
 from .base import Overlay
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..table.view import TableView
 
 COLS = 6
 
@@ -68,3 +72,14 @@ class BagView(Overlay):
             _("White chips in the bag: {n}").format(n=sum(k for c, k in items if c.is_white))
         with te.roomy():
             te.blit_wrapped(surf, line, pygame.Rect(r.x + 24, r.bottom - 56, r.w - 48, 50), "sans", 18, T.INK_SOFT)
+
+
+def toggle_bag(app: App, view: TableView, source: Callable[[], tuple[Game, int]]) -> None:
+    """Open the bag beside the pot in focus, or close it if it is open (B)."""
+    for s in app.scenes:
+        if isinstance(s, BagView):
+            app.pop(s)
+            return
+    r = pygame.Rect(0, 0, 780, 440)
+    r.midbottom = (view.layout.focus.centerx, view.layout.actions.y - 10)
+    app.push(BagView(app, source, r))

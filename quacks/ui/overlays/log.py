@@ -4,6 +4,7 @@ goes on underneath (L or Esc closes it; other keys reach the table)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 from enum import Enum
 
 import pygame
@@ -14,6 +15,9 @@ from ...wording.events import LogLine, log_lines
 from .. import art
 from .. import theme as T
 from ..app import App, Scene
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..table.view import TableView
 
 
 class Row(Enum):
@@ -118,3 +122,13 @@ class LogView(Scene):
         if self.scroll:
             te.blit(surf, _("{n} newer lines below (End)").format(n=self.scroll), (r.centerx, r.bottom - 14), "sans",
                     13, T.INK_SOFT, "midbottom")
+
+
+def toggle_log(app: App, view: TableView, source: Callable[[], Game]) -> None:
+    """Open the log over the other seats' column, or close it if it is open (L)."""
+    for s in app.scenes:
+        if isinstance(s, LogView):
+            app.pop(s)
+            return
+    colours = [view.look(i).dark for i in range(len(view.setup.seats))]
+    app.push(LogView(app, source, colours, view.layout.others))

@@ -19,8 +19,8 @@ from ...wording.results import phase_name
 from .. import theme as T
 from ..app import App, Scene
 from ..help import hover_help
-from ..overlays.bag import BagView
-from ..overlays.log import LogView
+from ..overlays.bag import toggle_bag
+from ..overlays.log import toggle_log
 from ..table.view import TableView, ViewState
 from ..widgets import Button, draw_tooltip
 
@@ -159,32 +159,25 @@ class ReplayScene(Scene):
         self.focus = (self.focus + 1) % self.g.n
 
     def toggle_bag(self) -> None:
-        for s in self.app.scenes:
-            if isinstance(s, BagView):
-                self.app.pop(s)
-                return
-        r = pygame.Rect(0, 0, 780, 440)
-        r.midbottom = (self.view.layout.focus.centerx, self.view.layout.actions.y - 10)
-        self.app.push(BagView(self.app, lambda: (self.g, self.focus), r))
+        toggle_bag(self.app, self.view, lambda: (self.g, self.focus))
 
     def toggle_log(self) -> None:
-        for s in self.app.scenes:
-            if isinstance(s, LogView):
-                self.app.pop(s)
-                return
-        colours = [self.view.look(i).dark for i in range(self.g.n)]
-        self.app.push(LogView(self.app, lambda: self.g, colours, self.view.layout.others))
+        toggle_log(self.app, self.view, lambda: self.g)
 
     def draw(self, surf: pygame.Surface) -> None:
         te = self.app.text
         self.view.draw(surf, self.g, self.state())
-        bar = self.view.layout.actions
         c = self.cursor
         text = _("Replay · step {step} of {steps} · round {round} · {phase}").format(
             step=c.index, steps=c.length, round=self.g.round, phase=phase_name(self.g.phase))
         if 0 < c.index <= c.length:
             text += "  ·  " + _("last: {what}").format(what=describe_entry(c.entry(c.index - 1), self.names))
-        te.blit(surf, text, (bar.x + 4, bar.y - 8), "sans-semibold", 19, T.CREAM, "bottomleft")
+        area = self.view.layout.prompt  # the caption fits the room above the bar (two lines, smaller if need be)
+        with te.roomy():
+            size, lines = te.fit_block(text, "sans-semibold", 19, area, line_gap=0)
+            h = te.height("sans-semibold", size, len(lines))
+            te.blit_wrapped(surf, text, pygame.Rect(area.x + 4, area.bottom - h, area.w - 4, h), "sans-semibold", size,
+                            T.CREAM, line_gap=0)
         self.buttons[3].label = _("pause") if self.playing else _("play")
         for b in self.buttons:
             b.draw(surf)

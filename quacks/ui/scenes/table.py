@@ -28,12 +28,12 @@ from ...wording.results import round_rows
 from ..anim import Animator
 from ..app import App, Scene
 from ..help import hover_help
-from ..overlays.bag import BagView
+from ..overlays.bag import toggle_bag
 from ..overlays.choice import ChoiceDialog
 from ..overlays.coach import CoachBubble
 from ..overlays.confirm import Confirm
 from ..overlays.handoff import Handoff
-from ..overlays.log import LogView
+from ..overlays.log import toggle_log
 from ..overlays.pause_menu import PauseMenu
 from ..overlays.round_summary import RoundSummary
 from ..table.controls import Controls
@@ -342,21 +342,10 @@ class TableScene(Scene):
         self.app.replace_below(self, TitleScene(self.app))
 
     def toggle_bag(self) -> None:
-        for s in self.app.scenes:
-            if isinstance(s, BagView):
-                self.app.pop(s)
-                return
-        r = pygame.Rect(0, 0, 780, 440)
-        r.midbottom = (self.view.layout.focus.centerx, self.view.layout.actions.y - 10)
-        self.app.push(BagView(self.app, lambda: (self.g, self.focus), r))
+        toggle_bag(self.app, self.view, lambda: (self.g, self.focus))
 
     def toggle_log(self) -> None:
-        for s in self.app.scenes:
-            if isinstance(s, LogView):
-                self.app.pop(s)
-                return
-        colours = [self.view.look(i).dark for i in range(self.g.n)]
-        self.app.push(LogView(self.app, lambda: self.g, colours, self.view.layout.others))
+        toggle_log(self.app, self.view, lambda: self.g)
 
     def finish(self) -> None:
         from ..flows import game_finished
