@@ -473,11 +473,17 @@ class App:
                 self.display.fill((0, 0, 0), bar)
             pygame.display.flip()
             return
-        grid = self.grid
-        blocks = [align(r.clip(bounds), grid) for r in rects]
-        shown = [self._scale_into(b) for b in merge([b for b in blocks if b.w > 0 and b.h > 0])]
-        if shown:
-            pygame.display.update(shown)
+        grid, q = self.grid, self.scale[1]
+        changed = [b for b in (align(r.clip(bounds), q) for r in rects) if b.w > 0 and b.h > 0]
+        if not changed:
+            return
+        if grid == q:
+            shown = [self._scale_into(b) for b in merge(changed)]
+        else:  # whole tiles are scaled, but only the changed blocks in them are new: send the window those
+            for b in merge([align(b, grid) for b in changed]):
+                self._scale_into(b)
+            shown = [self.to_window(b) for b in merge(changed)]
+        pygame.display.update(shown)
 
     def _bars(self) -> list[pygame.Rect]:
         """The parts of the window around the picture."""

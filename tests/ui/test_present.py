@@ -166,6 +166,16 @@ def test_only_the_changed_blocks_are_sent_to_the_window(make_app, monkeypatch: p
     assert sent == [[pygame.Rect(400, 532, 16, 16)]]  # canvas 300-312 x 399-411 (multiples of 3) times 4/3
 
 
+def test_scaled_in_whole_tiles_but_only_the_changed_blocks_are_sent(make_app, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    app = make_app((1366, 768))  # 17/24: scaled in 120 x 120 tiles (see App._tiled)
+    assert app.grid == 120
+    sent: list[list[pygame.Rect]] = []
+    monkeypatch.setattr(pygame.display, "update", lambda rects: sent.append(list(rects)))
+    app.present([pygame.Rect(301, 400, 10, 10)])
+    # canvas 288-312 x 384-432 (multiples of 24) is 17 x 34 window pixels at (3 + 204, 1 + 272)
+    assert sent == [[pygame.Rect(207, 273, 17, 34)]]
+
+
 @pytest.mark.parametrize("size", [(1280, 800), (1366, 768), (2560, 1440), (3840, 2160), (1920, 1080)])
 def test_mouse_positions_map_to_the_canvas(make_app, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
     app = make_app(size)
