@@ -15,10 +15,12 @@ import math
 import re
 
 LANGUAGES = ("en", "pseudo")
+TEST_LANGUAGES = ("pseudo",)  # made up for checks, never offered to players
 _language = "en"
 
-#: how much longer a pseudo sentence is than its English source (German and Dutch run 30-40% longer)
-PSEUDO_GROWTH = 0.4
+#: how much longer each word gets in the pseudo-language: with spaces, punctuation and placeholders as they
+#: are, a sentence comes out about 40% longer than its English source (as German and Dutch often are)
+PSEUDO_GROWTH = 0.55
 _ACCENTS = str.maketrans("aeiouyAEIOUYcnsz", "äéïöüÿÄÉÏÖÜŸçñšž")
 _PLACEHOLDER = re.compile(r"(\{[^{}]*\})")
 _WORD = re.compile(r"[A-Za-z]+")
@@ -37,7 +39,7 @@ def language() -> str:
 
 
 def _stretch(word: re.Match[str]) -> str:
-    """A word made about 40% longer: its last letters doubled (a compound-word feel, wraps like one word)."""
+    """A word made longer by PSEUDO_GROWTH: its last letters doubled (a compound-word feel, wraps as one word)."""
     w = word.group(0)
     extra = math.ceil(len(w) * PSEUDO_GROWTH)
     tail = w[-extra:] if extra <= len(w) else (w * (extra // len(w) + 1))[:extra]
@@ -51,6 +53,11 @@ def pseudo(message: str) -> str:
     parts = _PLACEHOLDER.split(message)
     out = "".join(p if i % 2 else _WORD.sub(_stretch, p) for i, p in enumerate(parts))
     return f"[{out}]"
+
+
+def test_text(message: str) -> str:
+    """``message`` (a text of the code or the data) in the test language in use: the pseudo-language."""
+    return pseudo(message)
 
 
 def _(message: str) -> str:

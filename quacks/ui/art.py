@@ -418,7 +418,7 @@ def cauldron(radius: int, spaces: tuple[tuple[int, int, bool], ...], detail: boo
     cs = (size / 2, size / 2)
     centres = [(cs[0] + x * radius, cs[1] + y * radius) for x, y in spiral_unit()]
     r_sp = space_radius(radius)
-    badge = r_sp * 0.74
+    badge = r_sp * 0.8
     for idx, (x, y) in enumerate(centres):
         coins, vp, has_ruby = spaces[idx]
         spoon = idx == len(centres) - 1
@@ -455,5 +455,5 @@ def _vp_badge(surf: pygame.Surface, te: Any, centre: tuple[float, float], r: flo
         pygame.draw.circle(surf, T.BRASS_DARK, (x, y), r, 1)
         colour = T.INK
     if vp:
-        t = te.render(str(vp), "sans-bold", max(8, int(r * (1.45 if vp < 10 else 1.25))), colour, scaled=False)
+        t = te.render(str(vp), "sans-bold", max(8, int(r * (1.45 if vp < 10 else 1.2))), colour, scaled=False)
         surf.blit(t, t.get_rect(center=(x, y + (r * 0.1 if ruby_ else 0) + 0.5)))

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pygame
-
 from ..i18n import _
 from ..rules.chips import CHIP_BY_NAME
 from ..rules.game import Game
@@ -75,21 +73,23 @@ def _track_help(g: Game, n: int) -> str:
 
 
 def _panel_help(view: TableView, g: Game, st: ViewState, anim: Any | None, pos: tuple[int, int]) -> str:
-    info = view.layout.info
+    from .table.focus_panel import header_places
+
+    places = header_places(view, g, st.focus)  # where the panel put them (it adapts to the UI scale)
     s = g.seats[st.focus]
     ev = g.cat.events
     name = s.name
-    if pygame.Rect(info.x, info.y + 76, info.w - 70, 40).collidepoint(pos):
+    if places["rubies"].collidepoint(pos):
         head = W.you_or(name, _("You have {rubies}."), _("{name} has {rubies}."), rubies=W.rubies(s.rubies))
         return head + " " + _("At the end of a round {droplet} move the droplet one space for good, and {flask} "
                               "refill the flask; in the last round {vp} buy 1 VP.").format(
             droplet=W.rubies(ev.droplet_cost), flask=W.rubies(ev.flask_cost), vp=W.rubies(ev.vp_ruby_price))
-    if pygame.Rect(info.right - 66, info.y + 66, 66, 70).collidepoint(pos):
+    if places["flask"].collidepoint(pos):
         state = _("The flask is full.") if s.flask_full else _("The flask is empty (refill it for {cost} at the end "
                                                                 "of a round).").format(cost=W.rubies(ev.flask_cost))
         return state + " " + _("Right after drawing a white chip that did not explode the pot, the flask puts it "
                                "back into the bag (F); then you may draw on.")
-    if pygame.Rect(info.x, info.y + 150, info.w, 82).collidepoint(pos):
+    if places["fuse"].collidepoint(pos):
         limit = g.limit(st.focus)
         return _("White total {total} of {limit}: the white chips in the pot add up to {total}. Above {limit} the "
                  "pot explodes: then only VP or coins, and no bonus die.").format(total=s.white_total, limit=limit)

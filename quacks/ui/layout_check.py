@@ -21,6 +21,7 @@ by playing seeded games with bots (deterministic), then rebuilt from their recor
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -265,10 +266,19 @@ class Case:
     quick: bool = False  # part of the default test suite's subset
 
 
+#: the longest reason a bot gives (every bot seat shows it: the check sees the worst case)
+LONG_REASON = "stops: {} could explode the pot, and I never risk that"
+
+
 def _table(app: Any, game: str) -> Any:
+    from ..ai.base import Decision
+    from ..rules.actions import STOP
+    from ..rules.chips import CHIP_BY_NAME
     from .scenes.table import TableScene
 
     m = rebuild(find(GAMES[game]))
+    for seat in m.bots:
+        m.last_decision[seat] = Decision(STOP, LONG_REASON, CHIP_BY_NAME["white-3"])
     app.scenes = []
     t = TableScene(app, m)
     t.driver.threaded = False
@@ -298,6 +308,20 @@ def _final(app: Any) -> None:
 
     app.scenes = []
     app.push(FinalScene(app, rebuild(find(GAMES["final"]))))
+
+
+def _guided(app: Any) -> None:
+    """The guided first game at its first words (the guide's bubble over the table)."""
+    from .flows import start_tutorial
+    from .scenes.table import TableScene
+
+    app.scenes = []
+    start_tutorial(app)
+    t = next(sc for sc in app.scenes if isinstance(sc, TableScene))
+    t.driver.threaded = False
+    for _ in range(3):
+        for sc in list(app.scenes):
+            sc.update(0.0)
 
 
 def _confirm(app: Any) -> None:
@@ -374,7 +398,7 @@ def _with_storage(factory: Callable[[Any], Any]) -> Callable[[Any], None]:
     return build
 
 
-def _cases() -> list[Case]:
+def all_cases() -> list[Case]:
     from .scenes.credits import CreditsScene
     from .scenes.load import LoadScene
     from .scenes.newgame import NewGameScene
@@ -419,6 +443,7 @@ def _cases() -> list[Case]:
         Case("table/log", table("brewing", lambda app, t: t.toggle_log())),
         Case("table/pause menu", table("brewing", lambda app, t: t.open_menu())),
         Case("table/confirm", _confirm),
+        Case("table/guided game", _guided),
         Case("table/tooltip on a book", table("brewing", tip(lambda t: t.view.books.rects[
             list(t.view.books.rects)[1]].midbottom))),
         Case("table/tooltip on the card", table("brewing", tip(lambda t: t.view.board.card_rect.center))),
@@ -501,22 +526,30 @@ def run(cases: Iterable[Case] | None = None, scales: Sequence[int] = SCALES, lan
     report = Report()
     t0 = time.perf_counter()
     home = os.environ.get("QUACKS_HOME")
-    os.environ["QUACKS_HOME"] = tempfile.mkdtemp(prefix="quacks-layout-")  # nothing of the player's is read
+    folder = tempfile.mkdtemp(prefix="quacks-layout-")
+    os.environ["QUACKS_HOME"] = folder  # nothing of the player's is read or written
     _STORE.clear()
+    from .app import text_engine
+
+    scale = text_engine().scale
     try:
         _run(report, cases, scales, languages, sizes, shots, progress)
     finally:
+        text_engine().set_scale(scale)
+        if _APP is not None:
+            _APP.scenes = []
         if home is None:
             os.environ.pop("QUACKS_HOME", None)
         else:
             os.environ["QUACKS_HOME"] = home
+        shutil.rmtree(folder, ignore_errors=True)
     report.seconds = time.perf_counter() - t0
     return report
 
 
 def _run(report: Report, cases: Iterable[Case] | None, scales: Sequence[int], languages: Sequence[str],
          sizes: Sequence[tuple[int, int]], shots: Path | None, progress: Callable[[str], None] | None) -> None:
-    for case in cases if cases is not None else _cases():
+    for case in cases if cases is not None else all_cases():
         for language in languages:
             for scale in scales:
                 shot = None
@@ -539,7 +572,7 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def main(args: Any) -> int:
     _env()
-    cases = _cases()
+    cases = all_cases()
     if getattr(args, "quick", False):
         cases = [c for c in cases if c.quick]
     if getattr(args, "case", None):

@@ -116,6 +116,13 @@ def run(out: Path) -> list[Path]:
                      and len(mm.game.seats[0].pot) >= 5 and mm.game.decision_kind(0) == DecisionKind.BREW)
     table(m)
     snap("brewing")
+    # the same table at a UI scale of 200%: the text grows, the panels make room for it
+    app.settings.ui_scale = 200
+    app.text.set_scale(2.0)
+    table(m)
+    snap("brewing-200")
+    app.settings.ui_scale = 100
+    app.text.set_scale(1.0)
 
     # the shop of round 3
     m = _human_match(8)

@@ -70,6 +70,22 @@ class Button:
     #: the key hint in a button's corner (the smallest text a player reads at 1280x720)
     KEY_SIZE = 14
 
+    def label_box(self) -> pygame.Rect:
+        """Where the label goes: clear of the key hint on both sides (so it stays centred), or above it if the
+        button is narrow."""
+        te = text_engine()
+        r = self.rect
+        pad = 10
+        if not self.hotkey_label:
+            return pygame.Rect(r.x + pad, r.y + 3, r.w - 2 * pad, r.h - 6)
+        with te.crowded():
+            kw, kh = te.size(self.hotkey_label, "sans-bold", self.KEY_SIZE)
+        key_w = kw + 6
+        box = pygame.Rect(r.x + pad + key_w, r.y + 3, r.w - 2 * (pad + key_w), r.h - 6)
+        if box.w < r.w * 0.55:  # a narrow button: the label stays above the key hint
+            box = pygame.Rect(r.x + pad, r.y + 3, r.w - 2 * pad, r.h - 6 - (kh + 2))
+        return box
+
     def draw(self, surf: pygame.Surface) -> None:
         te = text_engine()
         with te.roomy():
@@ -105,17 +121,12 @@ class Button:
         col = T.INK if dark_text else T.CREAM
         if not self.enabled:
             col = (70, 64, 58)
-        # the key hint sits in the bottom-right corner; the label keeps clear of it on both sides (centred)
-        pad = 10
-        key_w = 0
+        # the key hint sits in the bottom-right corner; the label keeps clear of it
         if self.hotkey_label:
             with te.crowded():
-                kr = te.blit(surf, self.hotkey_label, (r.right - 8, r.bottom - 4), "sans-bold", self.KEY_SIZE, col,
-                             "bottomright", box=r)
-            key_w = kr.w + 6
-        box = pygame.Rect(r.x + pad + key_w, r.y + 3, r.w - 2 * (pad + key_w), r.h - 6)
-        if box.w < r.w * 0.55 and self.hotkey_label:  # a narrow button: the label stays above the key hint
-            box = pygame.Rect(r.x + pad, r.y + 3, r.w - 2 * pad, r.h - 6 - (kr.h + 4))
+                te.blit(surf, self.hotkey_label, (r.right - 8, r.bottom - 4), "sans-bold", self.KEY_SIZE, col,
+                        "bottomright", box=r)
+        box = self.label_box()
         if self.icon is not None:
             iw = self.icon.get_width() + 8
             tw = min(box.w - iw, te.size(self.label, "sans-semibold", self.size)[0])
@@ -168,8 +179,7 @@ class Choice:
         return any(b.handle(event) for b in self.buttons)
 
     def draw(self, surf: pygame.Surface) -> None:
-        for b in self.buttons:
-            b.draw(surf)
+        draw_row(surf, self.buttons)
 
 
 @dataclass
@@ -209,6 +219,21 @@ class Slider:
         knob = (r.x + int(r.w * self.value), r.centery)
         pygame.draw.circle(surf, T.BRASS_DARK, knob, r.h)
         pygame.draw.circle(surf, T.BRASS_LIGHT, knob, r.h - 3)
+
+
+def draw_row(surf: pygame.Surface, buttons: Sequence[Button]) -> None:
+    """Buttons that belong together (a bar, a segmented choice) with their labels at one size: the largest at
+    which every label fits its button, and no larger than the smallest size asked for."""
+    te = text_engine()
+    if not buttons:
+        return
+    with te.roomy():
+        size = min(te.fit_label(b.label, "sans-semibold", b.size, b.label_box())[0] for b in buttons)
+    for b in buttons:
+        was = b.size
+        b.size = size
+        b.draw(surf)
+        b.size = was
 
 
 def draw_tooltip(surf: pygame.Surface, text: str, pos: tuple[int, int], width: int = 420) -> None:

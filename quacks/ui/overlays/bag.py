@@ -14,8 +14,8 @@ from ...rules.game import Game
 from ...wording import text as W
 from .. import art
 from .. import theme as T
-from ..app import App
-from .base import Overlay
+from ..app import LOGICAL, App
+from .base import MARGIN, Overlay, grown
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..table.view import TableView
@@ -31,7 +31,10 @@ class BagView(Overlay):
 
     def __init__(self, app: App, source: Callable[[], tuple[Game, int]], rect: pygame.Rect) -> None:
         super().__init__(app, rect.size)
-        self.rect = rect
+        # larger at larger UI scales, from the same bottom edge, on the canvas
+        self.rect = pygame.Rect(0, 0, *grown(app, rect.size, 0.6))
+        self.rect.midbottom = rect.midbottom
+        self.rect.clamp_ip(pygame.Rect(0, 0, *LOGICAL).inflate(-2 * MARGIN, -2 * MARGIN))
         self.source = source
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -49,29 +52,53 @@ class BagView(Overlay):
         g, seat = self.source()
         s = g.seats[seat]
         r = self.rect
-        title = W.you_or(s.name, _("Your bag: {n} chips"), _("{name}'s bag: {n} chips"), n=s.bag.total)
-        te.blit(surf, title, (r.x + 24, r.y + 18), "serif-bold", 32, T.INK)
-        te.blit(surf, _("B or Esc to close"), (r.right - 20, r.y + 24), "sans", 15, T.INK_SOFT, "topright")
+        inner = r.inflate(-48, -32)
         items = list(s.bag.items())
-        col_w = (r.w - 60) // COLS
-        rows = max(1, (len(items) + COLS - 1) // COLS)
-        row_h = min(70, (r.h - 140) // rows)
-        cb = bool(self.app.settings.colour_blind)
-        for i, (c, k) in enumerate(items):
-            x = r.x + 30 + (i % COLS) * col_w
-            y = r.y + 76 + (i // COLS) * row_h
-            img = art.chip(c.colour.value, c.value, max(12, min(24, row_h // 2 - 6)), cb)
-            surf.blit(img, (x, y))
-            te.blit(surf, f"x {k}", (x + img.get_width() + 8, y + img.get_height() // 2), "sans-bold", 22, T.INK,
-                    "midleft")
-        if not items:
-            te.blit(surf, _("The bag is empty."), (r.x + 30, r.y + 90), "sans", 22, T.INK_SOFT)
-        room = max(0, g.limit(seat) - s.white_total)
-        line = _("White chips can add {room} more before the pot explodes; next draw explodes: {p}").format(
-            room=room, p=f"{explosion_risk(g, seat):.0%}") if s.brewing else \
-            _("White chips in the bag: {n}").format(n=sum(k for c, k in items if c.is_white))
         with te.roomy():
-            te.blit_wrapped(surf, line, pygame.Rect(r.x + 24, r.bottom - 56, r.w - 48, 50), "sans", 18, T.INK_SOFT)
+            # heading on the left, how to close on the right (under it if there is no room beside it)
+            close = _("B or Esc to close")
+            close_w = te.size(close, "sans", 15)[0]
+            title = W.you_or(s.name, _("Your bag: {n} chips"), _("{name}'s bag: {n} chips"), n=s.bag.total)
+            head_h = te.height("serif-bold", 32)
+            beside = te.size(title, "serif-bold", 32)[0] + 24 + close_w <= inner.w
+            title_box = pygame.Rect(inner.x, inner.y, inner.w - (close_w + 24 if beside else 0), head_h)
+            te.blit_fit(surf, title, title_box, "serif-bold", 32, T.INK, anchor="midleft", lines=1)
+            y = title_box.bottom + 4
+            if beside:
+                te.blit(surf, close, (inner.right, title_box.centery), "sans", 15, T.INK_SOFT, "midright", box=inner)
+            else:
+                y = te.blit_fit(surf, close, pygame.Rect(inner.x, y, inner.w, te.height("sans", 15)), "sans", 15,
+                                T.INK_SOFT, anchor="midleft", lines=1).bottom + 4
+            # how close the pot is to exploding, at the bottom
+            room = max(0, g.limit(seat) - s.white_total)
+            line = _("White chips can add {room} more before the pot explodes; next draw explodes: {p}").format(
+                room=room, p=f"{explosion_risk(g, seat):.0%}") if s.brewing else \
+                _("White chips in the bag: {n}").format(n=sum(k for c, k in items if c.is_white))
+            foot_h = te.height("sans", 18, 2)
+            foot = pygame.Rect(inner.x, inner.bottom - foot_h, inner.w, foot_h)
+            te.blit_fit(surf, line, foot, "sans", 18, T.INK_SOFT, anchor="midleft")
+            # every kind of chip with its count, in as many columns as fit
+            grid = pygame.Rect(inner.x, y + 8, inner.w, foot.y - 8 - (y + 8))
+            if not items:
+                te.blit(surf, _("The bag is empty."), grid.topleft, "sans", 22, T.INK_SOFT, box=grid)
+                return
+            count_w = te.size("x 88", "sans-bold", 22)[0]
+            cols = max(1, min(COLS, grid.w // (count_w + 70)))
+            rows = -(-len(items) // cols)
+            row_h = min(70, grid.h // rows)
+            rad = max(10, min(24, row_h // 2 - 6))
+            size = 22
+            while size > te.floor(14) and te.height("sans-bold", size) > row_h:
+                size -= 1
+            col_w = grid.w // cols
+            cb = bool(self.app.settings.colour_blind)
+            for i, (c, k) in enumerate(items):
+                x = grid.x + (i % cols) * col_w
+                yy = grid.y + (i // cols) * row_h
+                img = art.chip(c.colour.value, c.value, rad, cb)
+                surf.blit(img, img.get_rect(midleft=(x, yy + row_h // 2)))
+                te.blit(surf, f"x {k}", (x + img.get_width() + 8, yy + row_h // 2), "sans-bold", size, T.INK,
+                        "midleft", box=grid)
 
 
 def toggle_bag(app: App, view: TableView, source: Callable[[], tuple[Game, int]]) -> None:

@@ -10,6 +10,13 @@ from ..app import LOGICAL, App, Scene
 from ..widgets import KEY_NUMBERS, Button
 
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+MARGIN = 24  # an overlay keeps this far from the canvas's edges
+
+
+def grown(app: App, size: tuple[int, int], k: float = 0.5) -> tuple[int, int]:
+    """``size`` (laid out for 100%) at the UI scale: it grows by ``k`` of the scale's step, within the canvas."""
+    f = 1 + k * (max(1.0, app.text.scale) - 1)
+    return (min(LOGICAL[0] - 2 * MARGIN, int(size[0] * f)), min(LOGICAL[1] - 2 * MARGIN, int(size[1] * f)))
 
 
 class Overlay(Scene):
@@ -70,5 +77,9 @@ class Overlay(Scene):
     def draw_body(self, surf: pygame.Surface) -> None:
         """What the panel shows besides its buttons."""
 
-    def title(self, surf: pygame.Surface, text: str, y: int = 30) -> None:
-        self.app.text.blit(surf, text, (self.rect.centerx, self.rect.y + y), "serif-bold", 44, T.INK, "midtop")
+    def title(self, surf: pygame.Surface, text: str, y: int = 30, h: int = 0) -> pygame.Rect:
+        """The overlay's heading, centred at the top (it fits the panel's width); returns where it went."""
+        te = self.app.text
+        with te.roomy():
+            box = pygame.Rect(self.rect.x + 24, self.rect.y + y, self.rect.w - 48, h or te.height("serif-bold", 44))
+            return te.blit_fit(surf, text, box, "serif-bold", 44, T.INK)

@@ -31,11 +31,14 @@ class ChoiceDialog(Overlay):
         self.question = question
         self.on_choose = on_choose
         te = app.text
+        n = max(1, len(options))
         with te.roomy():
-            lines = te.wrap(question, "sans-semibold", 20, rect.w - 48)
-            self.text_h = te.font("sans-semibold", 20).get_linesize() * len(lines) + 20
-        top = rect.y + 20 + self.text_h
-        h = min(58, (rect.bottom - 16 - top) // max(1, len(options)) - 6)
+            # the question takes what it needs (at most 40% of the dialog), the options share the rest
+            room = pygame.Rect(0, 0, rect.w - 48, int(rect.h * 0.4))
+            self.q_size, lines = te.fit_block(question, "sans-semibold", 20, room, line_gap=0)
+            self.text_h = te.height("sans-semibold", self.q_size, len(lines))
+            top = rect.y + 18 + self.text_h + 14
+            h = min(int(58 * (1 + 0.5 * (te.scale - 1))), (rect.bottom - 16 - top) // n - 6)
         cb = bool(app.settings.colour_blind)
         for i, (a, lb) in enumerate(options):
             icon = None
@@ -76,4 +79,5 @@ class ChoiceDialog(Overlay):
         te = self.app.text
         with te.roomy():
             te.blit_wrapped(surf, self.question, pygame.Rect(self.rect.x + 24, self.rect.y + 18, self.rect.w - 48,
-                                                             self.text_h), "sans-semibold", 20, T.INK)
+                                                             self.text_h), "sans-semibold", self.q_size, T.INK,
+                            line_gap=0)

@@ -54,10 +54,21 @@ class CoachBubble(Scene):
                 return True
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.rect.collidepoint(event.pos)
 
+    def width(self) -> int:
+        """The bubble's width: wider at larger UI scales (its text grows), within the canvas."""
+        return min(LOGICAL[0] - 48, int(WIDTH * (1 + 0.5 * (self.app.text.scale - 1))))
+
     def place(self, body_h: int, target: pygame.Rect | None, keep_clear: list[pygame.Rect]) -> None:
         """Beside the target, fully on the canvas, over as little of what matters as can be (the target, the
         pot in focus, the controls); the middle of the screen if there is no target."""
-        h = body_h + 140
+        WIDTH = self.width()  # noqa: N806 - the module's width, at the UI scale
+        te = self.app.text
+        with te.roomy():
+            head_h = te.height("serif-bold", 28)
+            self.ok_b.rect.size = (int(180 * (WIDTH / 560)), max(52, te.height("sans-semibold", 22) + 14))
+            self.leave_b.rect.size = (int(220 * (WIDTH / 560)), max(44, te.height("sans-semibold", 18) + 12))
+        self.head_h = head_h
+        h = body_h + head_h + 30 + max(self.ok_b.rect.h, self.leave_b.rect.h) + 40
         canvas = pygame.Rect(0, 0, *LOGICAL).inflate(-16, -16)
         if target is None:
             self.rect = pygame.Rect(0, 0, WIDTH, h)
@@ -92,19 +103,22 @@ class CoachBubble(Scene):
             pygame.draw.rect(surf, (30, 20, 10), ring.inflate(6, 6), 6, border_radius=18)
             pygame.draw.rect(surf, T.FOCUS, ring, 5, border_radius=16)
         with te.roomy():
-            lines = te.wrap(self.text(), "sans", 20, WIDTH - 48)
+            lines = te.wrap(self.text(), "sans", 20, self.width() - 48)
             lh = te.font("sans", 20).get_linesize()
             self.place(lh * len(lines), target, self.keep_clear())
             r = self.rect
             art.panel(surf, r, tint=(250, 240, 214), seed=91)
             pygame.draw.rect(surf, T.FOCUS, r, 3, border_radius=14)
-            te.blit(surf, _("Guide"), (r.x + 24, r.y + 16), "serif-bold", 28, T.BRASS_DARK)
-            y = r.y + 62
-            for line in lines:
-                te.blit(surf, line, (r.x + 24, y), "sans", 20, T.INK)
-                y += lh
-            if st.wait is Wait.ACT:
-                te.blit(surf, _("Your move"), (r.right - 22, r.bottom - 30), "sans-semibold", 18, T.BRASS_DARK,
-                        "midright")
+            with te.within(r):
+                te.blit(surf, _("Guide"), (r.x + 24, r.y + 14), "serif-bold", 28, T.BRASS_DARK)
+                y = r.y + 14 + self.head_h + 8
+                for line in lines:
+                    te.blit(surf, line, (r.x + 24, y), "sans", 20, T.INK)
+                    y += lh
+                if st.wait is Wait.ACT:
+                    leave = self.leave_b.rect
+                    te.blit_fit(surf, _("Your move"), pygame.Rect(leave.right + 16, leave.y, r.right - 22 -
+                                                                  leave.right - 16, leave.h), "sans-semibold", 18,
+                                T.BRASS_DARK, anchor="midright", lines=1)
         for b in self.buttons():
             b.draw(surf)

@@ -11,7 +11,7 @@ from ...i18n import _
 from .. import theme as T
 from ..app import App
 from ..widgets import Button
-from .base import Overlay
+from .base import Overlay, grown
 
 
 class Confirm(Overlay):
@@ -19,13 +19,14 @@ class Confirm(Overlay):
     seed = 77
 
     def __init__(self, app: App, text: str, on_yes: Callable[[], None], yes: str = "", no: str = "") -> None:
-        super().__init__(app, (760, 280))
+        super().__init__(app, grown(app, (760, 280)))
         self.text = text
         self.on_yes = on_yes
         r = self.rect
-        yes_b = Button(pygame.Rect(r.x + 40, r.bottom - 96, 300, 64), yes or _("Yes, do it"), self._yes,
+        bw, bh = (r.w - 120) // 2, max(64, r.h // 4)
+        yes_b = Button(pygame.Rect(r.x + 40, r.bottom - 32 - bh, bw, bh), yes or _("Yes, do it"), self._yes,
                        hotkey=pygame.K_y, hotkey_label="Enter", size=24)
-        no_b = Button(pygame.Rect(r.right - 340, r.bottom - 96, 300, 64), no or _("No, go back"), self.close,
+        no_b = Button(pygame.Rect(r.right - 40 - bw, r.bottom - 32 - bh, bw, bh), no or _("No, go back"), self.close,
                       hotkey=pygame.K_n, hotkey_label="Esc", style="dark", size=24)
         self.buttons = [yes_b, no_b]
         self.default = yes_b
@@ -38,5 +39,6 @@ class Confirm(Overlay):
         te = self.app.text
         r = self.rect
         with te.roomy():
-            te.blit_wrapped(surf, self.text, pygame.Rect(r.x + 40, r.y + 34, r.w - 80, r.h - 150), "sans-semibold", 22,
-                            T.INK)
+            box = pygame.Rect(r.x + 40, r.y + 30, r.w - 80, self.buttons[0].rect.y - 16 - (r.y + 30))
+            size, _lines = te.fit_block(self.text, "sans-semibold", 22, box)
+            te.blit_wrapped(surf, self.text, box, "sans-semibold", size, T.INK)

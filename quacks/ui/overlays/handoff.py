@@ -12,7 +12,7 @@ from ...wording import text as W
 from .. import art
 from .. import theme as T
 from ..app import App
-from .base import Overlay
+from .base import Overlay, grown
 
 
 class Handoff(Overlay):
@@ -21,7 +21,7 @@ class Handoff(Overlay):
 
     def __init__(self, app: App, name: str, look: tuple[str, str], brewing: bool, last_tick: str,
                  on_ready: Callable[[], None], on_menu: Callable[[], None]) -> None:
-        super().__init__(app, (860, 470 if last_tick else 420))
+        super().__init__(app, grown(app, (860, 470 if last_tick else 420), 0.7))
         self.name = name
         self.look = look
         self.brewing = brewing
@@ -44,18 +44,33 @@ class Handoff(Overlay):
     def draw_body(self, surf: pygame.Surface) -> None:
         te = self.app.text
         r = self.rect
-        mk = art.marker(self.look[0], self.look[1], 96)
-        surf.blit(mk, mk.get_rect(midtop=(r.centerx, r.y + 30)))
-        te.blit(surf, W.you_or(self.name, _("Your turn"), _("Pass the screen to {name}")),
-                (r.centerx, r.y + 150), "serif-bold", 44, T.INK, "midtop")
+        inner = r.inflate(-100, -48)
+        mk_size = int(96 * (1 + 0.3 * (te.scale - 1)))
+        mk = art.marker(self.look[0], self.look[1], mk_size)
+        surf.blit(mk, mk.get_rect(midtop=(r.centerx, inner.y)))
         what = W.you_or(self.name, _("Your stir: draw or stop. Others, please look away."),
                         _("{name}: your stir, draw or stop. Others, please look away.")) if self.brewing else \
             W.you_or(self.name, _("You have a decision to take. Others, please look away."),
                      _("{name}: you have a decision to take. Others, please look away."))
         with te.roomy():
-            te.blit_wrapped(surf, what, pygame.Rect(r.x + 50, r.y + 218, r.w - 100, 60), "sans", 22, T.INK_SOFT)
-            if self.last_tick:
-                te.blit_wrapped(surf, self.last_tick, pygame.Rect(r.x + 50, r.y + 290, r.w - 100, 70), "sans", 18,
-                                T.INK_SOFT)
-        te.blit(surf, _("Click or press Space when ready · Esc: menu"), (r.centerx, r.bottom - 56), "sans-bold", 22,
-                T.BRASS_DARK, "midtop")
+            hint = _("Click or press Space when ready · Esc: menu")
+            hint_h = te.height("sans-bold", 22, 2)
+            hint_box = pygame.Rect(inner.x, inner.bottom - hint_h, inner.w, hint_h)
+            te.blit_fit(surf, hint, hint_box, "sans-bold", 22, T.BRASS_DARK)
+            top = inner.y + mk_size + 10
+            title_box = pygame.Rect(inner.x, top, inner.w, te.height("serif-bold", 44, 1))
+            title = W.you_or(self.name, _("Your turn"), _("Pass the screen to {name}"))
+            te.blit_fit(surf, title, title_box, "serif-bold", 44, T.INK, lines=1)
+            # what to do, and what the last stir revealed, share the room that is left
+            body = pygame.Rect(inner.x, title_box.bottom + 12, inner.w, hint_box.y - 12 - (title_box.bottom + 12))
+            texts = [(what, 22)] + ([(self.last_tick, 18)] if self.last_tick else [])
+            for shrink in range(0, 12):
+                sized = [(t, max(te.floor(14), size - shrink)) for t, size in texts]
+                need = sum(te.height("sans", size, len(te.wrap(t, "sans", size, body.w))) + 10 for t, size in sized)
+                if need <= body.h:
+                    break
+            y = body.y
+            for t, size in sized:
+                h = te.height("sans", size, len(te.wrap(t, "sans", size, body.w)))
+                te.blit_wrapped(surf, t, pygame.Rect(body.x, y, body.w, h), "sans", size, T.INK_SOFT, line_gap=0)
+                y += h + 10

@@ -4,8 +4,8 @@ goes on underneath (L or Esc closes it; other keys reach the table)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 from enum import Enum
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -60,7 +60,7 @@ class LogView(Scene):
                 rows.append((Row.HEAD, _("Round {n}").format(n=ln.round), T.BRASS_DARK))
                 last_round = ln.round
             col = self.colours[ln.seat] if ln.seat is not None and ln.seat < len(self.colours) else T.INK_SOFT
-            for i, part in enumerate(te.wrap(ln.text, "sans", 15, self.rect.w - 44)):
+            for i, part in enumerate(te.wrap(ln.text, "sans", 15, self.rect.w - 32 - 24)):
                 rows.append((Row.LINE if i == 0 else Row.MORE, part, col))
         self.rows = rows
         self._wrap_key = key
@@ -98,11 +98,13 @@ class LogView(Scene):
         te = self.app.text
         r = self.rect
         art.panel(surf, r, seed=71)
-        te.blit(surf, _("Log"), (r.x + 18, r.y + 12), "serif-bold", 30, T.INK)
-        te.blit(surf, _("L closes · wheel or PgUp/PgDn scroll"), (r.right - 16, r.y + 22), "sans", 13, T.INK_SOFT,
-                "topright")
+        head_h = max(te.height("serif-bold", 30), te.height("sans", 14, 2))
+        title = te.blit(surf, _("Log"), (r.x + 18, r.y + 10 + head_h // 2), "serif-bold", 30, T.INK, "midleft", box=r)
+        hint = pygame.Rect(title.right + 16, r.y + 10, r.right - 16 - (title.right + 16), head_h)
+        te.blit_fit(surf, _("L closes · wheel or PgUp/PgDn scroll"), hint, "sans", 14, T.INK_SOFT, anchor="midright")
         lh = te.font("sans", 15).get_linesize() + 2
-        area = pygame.Rect(r.x + 16, r.y + 56, r.w - 32, r.h - 72)
+        more_h = te.height("sans", 14) if self.scroll else 0
+        area = pygame.Rect(r.x + 16, r.y + 16 + head_h, r.w - 32, r.h - 30 - head_h - more_h)
         fit = max(1, area.h // lh)
         total = len(self.rows)
         self.scroll = min(self.scroll, max(0, total - fit))
@@ -110,18 +112,16 @@ class LogView(Scene):
         y = area.y
         for kind, text, col in self.rows[max(0, end - fit):end]:
             if kind is Row.HEAD:
-                img = te.render(text, "sans-bold", 16, T.BRASS_DARK)
-                surf.blit(img, (area.x, y))
-                pygame.draw.line(surf, T.PARCHMENT_EDGE, (area.x + img.get_width() + 12, y + lh // 2),
-                                 (area.right, y + lh // 2), 1)
+                head = te.blit(surf, text, (area.x, y), "sans-bold", 16, T.BRASS_DARK, box=area)
+                pygame.draw.line(surf, T.PARCHMENT_EDGE, (head.right + 12, y + lh // 2), (area.right, y + lh // 2), 1)
             else:
                 if kind is Row.LINE:
                     pygame.draw.circle(surf, col, (area.x + 3, y + lh // 2), 3)
-                te.blit(surf, text, (area.x + (10 if kind is Row.LINE else 22), y), "sans", 15, T.INK)
+                te.blit(surf, text, (area.x + (10 if kind is Row.LINE else 22), y), "sans", 15, T.INK, box=area)
             y += lh
         if self.scroll:
-            te.blit(surf, _("{n} newer lines below (End)").format(n=self.scroll), (r.centerx, r.bottom - 14), "sans",
-                    13, T.INK_SOFT, "midbottom")
+            te.blit_fit(surf, _("{n} newer lines below (End)").format(n=self.scroll),
+                        pygame.Rect(area.x, area.bottom, area.w, more_h + 4), "sans", 14, T.INK_SOFT, lines=1)
 
 
 def toggle_log(app: App, view: TableView, source: Callable[[], Game]) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -14,32 +15,75 @@ from ...wording.results import SeatRound
 from .. import art
 from .. import theme as T
 from ..anim import ease_out
-from ..app import App
+from ..app import LOGICAL, App
 from ..widgets import Button
-from .base import Overlay
+from .base import MARGIN, Overlay, grown
 
 COUNT_UP = 0.6
-ROW_H = 96
+GAP = 24  # between columns
 
 
 class RoundSummary(Overlay):
+    """Laid out for the UI scale when it opens: the columns as wide as their words and numbers, the names
+    taking what is left, each seat's line of where it came from wrapped whole under its row."""
+
     seed = 55
 
     def __init__(self, app: App, rnd: int, rows: list[SeatRound], looks: list[tuple[str, str]], last: bool,
                  next_round: int, on_close: Callable[[], None]) -> None:
-        super().__init__(app, (1300, 250 + ROW_H * len(rows)))
-        self.round = rnd
+        te = app.text
         self.rows = rows
+        self.round = rnd
+        width = grown(app, (1300, 100), 0.6)[0]
+        with te.roomy():
+            self._plan(te, width)
+            height = (26 + te.height("serif-bold", 44) + 18 + self.head_h + sum(self.row_hs) + 24 +
+                      self.button_h + 30)
+        super().__init__(app, (width, min(height, LOGICAL[1] - 2 * MARGIN)))
         self.looks = looks
         self.on_close = on_close
         self.opened = time.perf_counter()
         self.reduced = bool(getattr(app.settings, "reduced_motion", False))
         r = self.rect
         text = _("See the final result") if last else _("On to round {n}").format(n=next_round)
-        b = Button(pygame.Rect(r.right - 380, r.bottom - 90, 340, 66), text, self._close, hotkey_label="Enter", size=24)
+        bw = min(r.w - 80, int(340 * (1 + 0.5 * (te.scale - 1))))
+        b = Button(pygame.Rect(r.right - 40 - bw, r.bottom - 24 - self.button_h, bw, self.button_h), text, self._close,
+                   hotkey_label="Enter", size=24)
         self.buttons = [b]
         self.default = b
 
+    def columns(self) -> list[tuple[str, list[str]]]:
+        """Each column's heading and its values (as finally shown), in order."""
+        def rubies(row: SeatRound) -> str:
+            text = f"+{row.rubies_gained}" if row.rubies_gained else "0"
+            return text + (f" / -{row.rubies_spent}" if row.rubies_spent else "")
+
+        rows = self.rows
+        return [(_("space"), [str(row.space) for row in rows]), (_("VP"), [f"+{row.vp}" for row in rows]),
+                (_("total"), [str(row.score) for row in rows]), (_("coins"), [str(row.coins) for row in rows]),
+                (_("rubies"), [rubies(row) for row in rows])]
+
+    def _plan(self, te: Any, width: int) -> None:
+        """Where the columns go and how tall each row is (at the scale the summary opens with)."""
+        self.mark = int(40 * (1 + 0.4 * (te.scale - 1)))
+        self.chip_r = int(18 * (1 + 0.4 * (te.scale - 1)))
+        inner = width - 80
+        widths = [max(te.size(h, "sans-bold", 18)[0], *(te.size(v, "sans-bold", 22)[0] for v in vals)) + GAP
+                  for h, vals in self.columns()]
+        bought = max(te.size(_("bought"), "sans-bold", 18)[0], 2 * (2 * self.chip_r + 10)) + 8
+        self.name_w = inner - self.mark - 12 - sum(widths) - bought
+        x = 40 + self.mark + 12 + self.name_w + GAP // 2
+        self.col_x = []
+        for w in widths:
+            self.col_x.append(x)
+            x += w
+        self.col_x.append(x)  # bought
+        self.head_h = te.height("sans-bold", 18) + 8
+        top = max(self.mark, te.height("serif-bold", 26), te.height("sans-bold", 22))
+        self.why_w = inner - self.mark - 12
+        self.row_hs = [top + (te.height("sans", 16, len(te.wrap(row.why, "sans", 16, self.why_w))) + 4 if row.why
+                              else 0) + 16 for row in self.rows]
+        self.button_h = max(66, te.height("sans-semibold", 24) + 20)
     def _close(self) -> None:
         self.close()
         self.on_close()
@@ -64,35 +108,46 @@ class RoundSummary(Overlay):
 
     def draw_body(self, surf: pygame.Surface) -> None:
         te = self.app.text
+        with te.roomy():
+            self._body(surf, te)
+
+    def _body(self, surf: pygame.Surface, te: Any) -> None:
         r = self.rect
-        te.blit(surf, _("Round {n} results").format(n=self.round), (r.x + 40, r.y + 26), "serif-bold", 44, T.INK)
-        cols = [(_("space"), 330), (_("VP"), 450), (_("total"), 560), (_("coins"), 680), (_("rubies"), 800),
-                (_("bought"), 960)]
-        y = r.y + 104
-        for name, x in cols:
-            te.blit(surf, name, (r.x + x, y), "sans-bold", 18, T.INK_SOFT)
-        y += 36
+        title = pygame.Rect(r.x + 40, r.y + 26, r.w - 80, te.height("serif-bold", 44))
+        te.blit_fit(surf, _("Round {n} results").format(n=self.round), title, "serif-bold", 44, T.INK,
+                    anchor="midleft", lines=1)
+        y = title.bottom + 18
+        heads = [h for h, _v in self.columns()] + [_("bought")]
+        for name, x in zip(heads, self.col_x):
+            te.blit(surf, name, (r.x + x, y), "sans-bold", 18, T.INK_SOFT, box=r)
+        y += self.head_h
+        cb = bool(self.app.settings.colour_blind)
+        name_x = r.x + 40 + self.mark + 12
         for i, row in enumerate(self.rows):
             key, letter = self.looks[i]
-            surf.blit(art.marker(key, letter, 40), (r.x + 40, y))
-            te.blit(surf, row.name, (r.x + 90, y + 6), "serif-bold", 26, T.INK)
-            te.blit(surf, str(row.space), (r.x + 330, y + 8), "sans-semibold", 22, T.INK)
+            top = max(self.mark, te.height("serif-bold", 26), te.height("sans-bold", 22))
+            mid = y + top // 2
+            surf.blit(art.marker(key, letter, self.mark), (r.x + 40, mid - self.mark // 2))
+            te.blit(surf, row.name, (name_x, mid), "serif-bold", te.fit(row.name, "serif-bold", 26, self.name_w, 16),
+                    T.INK, "midleft", box=r)
             gain = (40, 110, 40) if row.vp else T.INK
-            te.blit(surf, f"+{self.up(row.vp)}", (r.x + 450, y + 8), "sans-bold", 22, gain)
-            te.blit(surf, str(row.score - row.vp + self.up(row.vp)), (r.x + 560, y + 8), "sans-semibold", 22, T.INK)
-            te.blit(surf, str(self.up(row.coins)), (r.x + 680, y + 8), "sans", 22, T.INK)
             rubies = f"+{row.rubies_gained}" if row.rubies_gained else "0"
             if row.rubies_spent:
                 rubies += f" / -{row.rubies_spent}"
-            te.blit(surf, rubies, (r.x + 800, y + 8), "sans", 22, T.INK)
-            if row.why:
-                te.blit_wrapped(surf, row.why, pygame.Rect(r.x + 90, y + 42, r.w - 140, 44), "sans", 16, T.INK_SOFT,
-                                line_gap=0, max_lines=2)
-            x = r.x + 960
+            values = [(str(row.space), "sans-semibold", T.INK), (f"+{self.up(row.vp)}", "sans-bold", gain),
+                      (str(row.score - row.vp + self.up(row.vp)), "sans-semibold", T.INK),
+                      (str(self.up(row.coins)), "sans", T.INK), (rubies, "sans", T.INK)]
+            for (text, face, colour), x in zip(values, self.col_x):
+                te.blit(surf, text, (r.x + x, mid), face, 22, colour, "midleft", box=r)
+            x = r.x + self.col_x[-1]
             for name in row.buys:
                 c = CHIP_BY_NAME[name]
-                surf.blit(art.chip(c.colour.value, c.value, 18, bool(self.app.settings.colour_blind)), (x, y + 2))
-                x += 46
+                img = art.chip(c.colour.value, c.value, self.chip_r, cb)
+                surf.blit(img, img.get_rect(midleft=(x, mid)))
+                x += 2 * self.chip_r + 10
             if not row.buys:
-                te.blit(surf, "-", (x, y + 8), "sans", 22, T.INK_SOFT)
-            y += ROW_H
+                te.blit(surf, "-", (x, mid), "sans", 22, T.INK_SOFT, "midleft", box=r)
+            if row.why:
+                te.blit_wrapped(surf, row.why, pygame.Rect(name_x, y + top + 4, self.why_w, self.row_hs[i] - top),
+                                "sans", 16, T.INK_SOFT, line_gap=0)
+            y += self.row_hs[i]

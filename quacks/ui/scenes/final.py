@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...i18n import N_, _, ngettext
 from ...rules.kinds import EventKind
 from ...session.match import Match
 from .. import art
@@ -11,8 +12,8 @@ from .. import theme as T
 from ..app import LOGICAL, App, Scene
 from ..widgets import Button
 
-SOURCES = (("space", "spaces"), ("die", "bonus die"), ("chip", "chip actions"), ("card", "fortune cards"),
-           ("tube", "test tubes"), ("convert", "rubies/coins converted"))
+SOURCES = (("space", N_("spaces")), ("die", N_("bonus die")), ("chip", N_("chip actions")),
+           ("card", N_("fortune cards")), ("tube", N_("test tubes")), ("convert", N_("rubies/coins converted")))
 
 
 def vp_breakdown(match: Match) -> list[dict[str, int]]:
@@ -62,13 +63,13 @@ class FinalScene(Scene):
         logging.getLogger("quacks.ui").info("final ranking shown: %s", names)
         self.message = ""
         self.buttons = [
-            Button(pygame.Rect(LOGICAL[0] - 460, LOGICAL[1] - 110, 380, 74), "New game", self.new_game,
+            Button(pygame.Rect(LOGICAL[0] - 460, LOGICAL[1] - 110, 380, 74), _("New game"), self.new_game,
                    hotkey_label="Enter", size=28),
-            Button(pygame.Rect(80, LOGICAL[1] - 110, 320, 74), "Title screen", self.title, style="dark",
+            Button(pygame.Rect(80, LOGICAL[1] - 110, 320, 74), _("Title screen"), self.title, style="dark",
                    hotkey_label="Esc", size=26),
-            Button(pygame.Rect(440, LOGICAL[1] - 110, 320, 74), "Watch the replay", self.watch, style="parchment",
+            Button(pygame.Rect(440, LOGICAL[1] - 110, 320, 74), _("Watch the replay"), self.watch, style="parchment",
                    hotkey_label="W", size=24),
-            Button(pygame.Rect(800, LOGICAL[1] - 110, 320, 74), "Export replay", self.export, style="parchment",
+            Button(pygame.Rect(800, LOGICAL[1] - 110, 320, 74), _("Export replay"), self.export, style="parchment",
                    hotkey_label="X", size=24),
         ]
 
@@ -82,9 +83,9 @@ class FinalScene(Scene):
             from ...storage import replays
 
             path = replays.export_replay(self.match, replays.suggest_replay_path(self.match))
-            self.message = f"Saved the replay as {path}"
+            self.message = _("Saved the replay as {path}").format(path=path)
         except Exception as e:  # noqa: BLE001
-            self.message = f"Could not export the replay: {e}"
+            self.message = _("Could not export the replay: {problem}").format(problem=e)
 
     def new_game(self) -> None:
         from .newgame import NewGameScene
@@ -116,52 +117,83 @@ class FinalScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         te = self.app.text
-        g = self.match.game
         surf.blit(art.wood(LOGICAL), (0, 0))
         panel = pygame.Rect(60, 40, LOGICAL[0] - 120, LOGICAL[1] - 180)
         art.panel(surf, panel, seed=88)
+        with te.roomy(), te.within(panel):
+            self._draw(surf, panel)
+        with te.roomy():
+            for b in self.buttons:
+                b.draw(surf)
+            if self.message:
+                te.blit_fit(surf, self.message, pygame.Rect(80, panel.bottom + 4, LOGICAL[0] - 160,
+                                                            self.buttons[0].rect.y - 6 - panel.bottom - 4),
+                            "sans-semibold", 18, T.CREAM)
+
+    def _draw(self, surf: pygame.Surface, panel: pygame.Rect) -> None:
+        te = self.app.text
+        g = self.match.game
         ranking = g.ranking() or []
-        te.blit(surf, "The game is over", (panel.x + 40, panel.y + 24), "serif-bold", 56, T.INK)
+        x0 = panel.x + 40
+        inner_w = panel.w - 80
+        y = panel.y + 20
+        y = te.blit_fit(surf, _("The game is over"), pygame.Rect(x0, y, inner_w, te.height("serif-bold", 56)),
+                        "serif-bold", 56, T.INK, anchor="midleft", lines=1).bottom + 6
         winners = [g.seats[i].name for i in ranking[0]] if ranking else []
         if winners:
-            verb = "win" if len(winners) > 1 else "wins"
-            title = f"{' and '.join(winners)} {verb}: the biggest quack of Quedlinburg!"
-            te.blit(surf, title, (panel.x + 40, panel.y + 96), "serif-italic", 32, T.BRASS_DARK)
+            title = ngettext("{names} wins: the biggest quack of Quedlinburg!",
+                             "{names} win: the biggest quack of Quedlinburg!", len(winners)).format(
+                names=_(" and ").join(winners))
+            y = te.blit_fit(surf, title, pygame.Rect(x0, y, inner_w, te.height("serif-italic", 32, 2)),
+                            "serif-italic", 32, T.BRASS_DARK, anchor="midleft").bottom + 16
+        # the breakdown: columns as wide as their heading (on up to two lines) and numbers
         breakdown = vp_breakdown(self.match)
-        y = panel.y + 170
-        x0 = panel.x + 40
-        cols = [("", 0), ("VP", 320), *[(label, 420 + k * 150) for k, (_, label) in enumerate(SOURCES)]]
-        for name, x in cols[1:]:
-            te.blit_wrapped(surf, name, pygame.Rect(x0 + x, y, 140, 44), "sans-bold", 16, T.INK_SOFT)
-        y += 50
+        mark = int(44 * (1 + 0.4 * (te.scale - 1)))
+        place_w = te.size("4.", "serif-bold", 32)[0] + 10
+        heads = [_("VP")] + [_(label) for _k, label in SOURCES]
+        num_w = max(te.size("888", "sans-bold", 30)[0], 60)
+        head_size = 16
+        names = [g.seats[i].name for group in ranking for i in group]
+        name_w = max([te.size(n, "serif-bold", 30)[0] for n in names] + [100])
+        col_w = (inner_w - place_w - mark - 12 - min(name_w, inner_w // 4) - 20) // len(heads)
+        col_w = max(col_w, num_w)
+        name_w = inner_w - place_w - mark - 12 - 20 - col_w * len(heads)
+        cols_x = [x0 + place_w + mark + 12 + name_w + 20 + k * col_w for k in range(len(heads))]
+        head_h = te.height("sans-bold", head_size, 2)
+        # one size for every heading: the largest at which each fits its column on two lines
+        head_size = min(te.fit_label(h, "sans-bold", head_size, pygame.Rect(0, 0, col_w - 12, head_h))[0]
+                        for h in heads)
+        for h, x in zip(heads, cols_x):
+            te.blit_fit(surf, h, pygame.Rect(x, y, col_w - 12, head_h), "sans-bold", head_size, T.INK_SOFT,
+                        anchor="midleft")
+        y += head_h + 8
+        row_h = max(mark, te.height("serif-bold", 30), te.height("sans-bold", 30)) + 10
         place = 1
         for group in ranking:
             for i in group:
                 s = g.seats[i]
                 look = T.PLAYER_LOOKS[self.match.setup.seats[i].colour]
-                te.blit(surf, f"{place}.", (x0, y + 8), "serif-bold", 32, T.INK)
-                mk = art.marker(look.key, (s.name[:1] or "?").upper(), 44)
-                surf.blit(mk, (x0 + 46, y + 2))
-                te.blit(surf, s.name, (x0 + 100, y + 6), "serif-bold", 30, T.INK)
-                te.blit(surf, str(s.score), (x0 + 320, y + 8), "sans-bold", 30, T.INK)
-                for k, (src, _) in enumerate(SOURCES):
-                    te.blit(surf, str(breakdown[i][src]), (x0 + 420 + k * 150, y + 12), "sans-semibold", 24, T.INK)
-                y += 64
+                mid = y + row_h // 2
+                te.blit(surf, f"{place}.", (x0, mid), "serif-bold", 32, T.INK, "midleft")
+                mk = art.marker(look.key, (s.name[:1] or "?").upper(), mark)
+                surf.blit(mk, mk.get_rect(midleft=(x0 + place_w, mid)))
+                te.blit(surf, s.name, (x0 + place_w + mark + 12, mid), "serif-bold",
+                        te.fit(s.name, "serif-bold", 30, name_w, 16), T.INK, "midleft")
+                te.blit(surf, str(s.score), (cols_x[0], mid), "sans-bold", 30, T.INK, "midleft")
+                for k, (src, _label) in enumerate(SOURCES):
+                    te.blit(surf, str(breakdown[i][src]), (cols_x[k + 1], mid), "sans-semibold", 24, T.INK, "midleft")
+                y += row_h
             place += len(group)
-        tie = ""
         if ranking and len(ranking[0]) == 1 and len(ranking) > 1:
             first, second = g.seats[ranking[0][0]], g.seats[ranking[1][0]]
             if first.score == second.score:
-                tie = (f"{first.name} and {second.name} tied on {first.score} VP; {first.name} got further in "
-                       f"the last round (space {first.last_space} against {second.last_space}).")
-        if tie:
-            te.blit(surf, tie, (x0, y + 6), "sans", 20, T.INK_SOFT)
-        self.draw_chart(surf, pygame.Rect(panel.x + 40, max(y + 50, panel.bottom - 330), panel.w - 80, 290))
-        for b in self.buttons:
-            b.draw(surf)
-        if self.message:
-            te.blit(surf, self.message[:140], (LOGICAL[0] // 2, LOGICAL[1] - 126), "sans-semibold", 18, T.CREAM,
-                    "midbottom")
+                tie = _("{first} and {second} tied on {vp} VP; {first} got further in the last round (space {a} "
+                        "against {b}).").format(first=first.name, second=second.name, vp=first.score,
+                                                a=first.last_space, b=second.last_space)
+                y = te.blit_fit(surf, tie, pygame.Rect(x0, y + 4, inner_w, te.height("sans", 20, 2)), "sans", 20,
+                                T.INK_SOFT, anchor="midleft").bottom
+        chart_h = max(240, panel.bottom - 20 - (y + 16))
+        self.draw_chart(surf, pygame.Rect(x0, panel.bottom - 20 - chart_h, inner_w, chart_h))
 
     def draw_chart(self, surf: pygame.Surface, r: pygame.Rect) -> None:
         te = self.app.text
@@ -169,25 +201,42 @@ class FinalScene(Scene):
         top = max(10, max(max(s) for s in series))
         pygame.draw.rect(surf, (244, 236, 214), r, border_radius=10)
         pygame.draw.rect(surf, T.PARCHMENT_EDGE, r, 2, border_radius=10)
-        te.blit(surf, "Score after each round", (r.x + 14, r.y + 8), "sans-bold", 18, T.INK_SOFT)
-        inner = r.inflate(-90, -70).move(20, 14)
+        head = te.blit_fit(surf, _("Score after each round"), pygame.Rect(r.x + 14, r.y + 6, r.w - 28,
+                                                                          te.height("sans-bold", 18)),
+                           "sans-bold", 18, T.INK_SOFT, anchor="midleft", lines=1)
+        label_h = te.height("sans", 14)
+        axis_w = te.size(str(top), "sans", 14)[0] + 16
+        mark = 26
+        # the plot leaves room for the axis numbers (left), the round labels (below) and the end markers (right)
+        inner = pygame.Rect(r.x + 14 + axis_w, head.bottom + 10, r.w - 28 - axis_w - mark - 16,
+                            r.bottom - 10 - label_h - 8 - (head.bottom + 10))
         n = len(series[0])
-        for k in range(5):
-            v = int(top * k / 4)
-            y = inner.bottom - inner.h * k / 4
+        steps = max(1, min(4, inner.h // (label_h + 6)))  # as many lines as their numbers have room for
+        for k in range(steps + 1):
+            v = int(top * k / steps)
+            y = inner.bottom - inner.h * k / steps
             pygame.draw.line(surf, (220, 206, 176), (inner.x, y), (inner.right, y), 1)
-            te.blit(surf, str(v), (inner.x - 10, y), "sans", 14, T.INK_SOFT, "midright")
+            te.blit(surf, str(v), (inner.x - 10, y), "sans", 14, T.INK_SOFT, "midright", box=r)
+        step = inner.w / max(1, n - 1)
+        every = 1
+        widest = max(te.size(_("start"), "sans", 14)[0], te.size(_("R{n}").format(n=9), "sans", 14)[0])
+        while widest + 8 > step * every:
+            every += 1
         for j in range(n):
-            x = inner.x + inner.w * j / max(1, n - 1)
-            label = "start" if j == 0 else f"R{self.match.game.config.first_round + j - 1}"
-            te.blit(surf, label, (x, inner.bottom + 8), "sans", 14, T.INK_SOFT, "midtop")
+            if j % every and j != n - 1:
+                continue
+            x = inner.x + step * j
+            label = _("start") if j == 0 else _("R{n}").format(n=self.match.game.config.first_round + j - 1)
+            anchor = "midtop" if 0 < j < n - 1 else ("topleft" if j == 0 else "topright")
+            te.blit(surf, label, (x if 0 < j < n - 1 else (inner.x if j == 0 else inner.right), inner.bottom + 8),
+                    "sans", 14, T.INK_SOFT, anchor, box=r)
         for i, s in enumerate(series):
             look = T.PLAYER_LOOKS[self.match.setup.seats[i].colour]
-            pts = [(inner.x + inner.w * j / max(1, n - 1), inner.bottom - inner.h * v / top) for j, v in enumerate(s)]
+            pts = [(inner.x + step * j, inner.bottom - inner.h * v / top) for j, v in enumerate(s)]
             if len(pts) > 1:
                 pygame.draw.lines(surf, look.dark, False, pts, 4)
             letter = (self.match.game.seats[i].name[:1] or "?").upper()
             for p in pts:
                 pygame.draw.circle(surf, look.fill, p, 6)
-            mk = art.marker(look.key, letter, 26)
+            mk = art.marker(look.key, letter, mark)
             surf.blit(mk, mk.get_rect(midleft=(pts[-1][0] + 8, pts[-1][1])))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...i18n import _
 from .. import art
 from .. import theme as T
 from ..app import LOGICAL, App, Scene
@@ -16,13 +17,13 @@ class LoadScene(Scene):
         self.slots: list = []
         self.index = 0
         self.message = ""
-        self.back_b = Button(pygame.Rect(110, LOGICAL[1] - 120, 240, 80), "Back", app.pop, style="dark",
+        self.back_b = Button(pygame.Rect(110, LOGICAL[1] - 120, 240, 80), _("Back"), app.pop, style="dark",
                              hotkey_label="Esc", size=26)
-        self.load_b = Button(pygame.Rect(LOGICAL[0] - 430, LOGICAL[1] - 120, 330, 80), "Load", self.load,
+        self.load_b = Button(pygame.Rect(LOGICAL[0] - 430, LOGICAL[1] - 120, 330, 80), _("Load"), self.load,
                              hotkey_label="Enter", size=28)
-        self.delete_b = Button(pygame.Rect(LOGICAL[0] - 720, LOGICAL[1] - 120, 260, 80), "Delete", self.delete,
+        self.delete_b = Button(pygame.Rect(LOGICAL[0] - 720, LOGICAL[1] - 120, 260, 80), _("Delete"), self.delete,
                                style="danger", hotkey_label="Del", size=24)
-        self.replays_b = Button(pygame.Rect(400, LOGICAL[1] - 120, 320, 80), "Replays", self.replays,
+        self.replays_b = Button(pygame.Rect(400, LOGICAL[1] - 120, 320, 80), _("Replays"), self.replays,
                                 style="parchment", hotkey_label="R", size=24)
 
     def enter(self) -> None:
@@ -38,11 +39,11 @@ class LoadScene(Scene):
             self.slots = list(saves.list_slots())
         except Exception as e:  # noqa: BLE001
             self.slots = []
-            self.message = f"The saves could not be listed: {e}"
+            self.message = _("The saves could not be listed: {problem}").format(problem=e)
         self.index = min(self.index, max(0, len(self.slots) - 1))
         ok = bool(self.slots) and self.slots[self.index].problem is None
         self.load_b.enabled = ok
-        self.load_b.reason = "Choose a save first." if not self.slots else "This file cannot be loaded."
+        self.load_b.reason = _("Choose a save first.") if not self.slots else _("This file cannot be loaded.")
         self.delete_b.enabled = bool(self.slots)
 
     def load(self) -> None:
@@ -55,7 +56,7 @@ class LoadScene(Scene):
         slot = self.slots[self.index]
         loaded = saves.load_slot(slot, catalogue=default_catalogue())
         if loaded.value is None:
-            self.message = " ".join(loaded.notes) or "That save cannot be loaded."
+            self.message = " ".join(loaded.notes) or _("That save cannot be loaded.")
             self.refresh()
             return
         self.app.pop()
@@ -70,9 +71,9 @@ class LoadScene(Scene):
             return
         try:
             saves.delete_slot(self.slots[self.index])
-            self.message = "Deleted."
+            self.message = _("Deleted.")
         except Exception as e:  # noqa: BLE001
-            self.message = f"Could not delete: {e}"
+            self.message = _("Could not delete: {problem}").format(problem=e)
         self.refresh()
 
     def replays(self) -> None:
@@ -119,22 +120,32 @@ class LoadScene(Scene):
         te = self.app.text
         surf.blit(art.wood(LOGICAL), (0, 0))
         art.panel(surf, pygame.Rect(100, 60, LOGICAL[0] - 200, LOGICAL[1] - 200), seed=14)
-        te.blit(surf, "Saved games", (160, 90), "serif-bold", 56, T.INK)
+        with te.roomy():
+            self._draw(surf)
+
+    def _draw(self, surf: pygame.Surface) -> None:
+        te = self.app.text
+        te.blit_fit(surf, _("Saved games"), pygame.Rect(160, 72, 1200, 90), "serif-bold", 56, T.INK, anchor="midleft",
+                    lines=1)
         if not self.slots:
-            te.blit(surf, "No saved games yet. Save one from the table's menu (Esc).", (160, 210), "sans", 24,
-                    T.INK_SOFT)
+            te.blit_fit(surf, _("No saved games yet. Save one from the table's menu (Esc)."),
+                        pygame.Rect(160, 200, LOGICAL[0] - 320, 80), "sans", 24, T.INK_SOFT, anchor="midleft")
         for i, s in enumerate(self.slots[:10]):
             r = self.row_rect(i)
             pygame.draw.rect(surf, T.FOCUS if i == self.index else (232, 220, 192), r, border_radius=10)
             pygame.draw.rect(surf, T.PARCHMENT_EDGE, r, 2, border_radius=10)
-            te.blit(surf, s.name, (r.x + 20, r.y + 8), "serif-bold", 26, T.INK)
+            inner = r.inflate(-40, -6)
+            top = pygame.Rect(inner.x, inner.y, inner.w, inner.h * 11 // 20)
+            low = pygame.Rect(inner.x, top.bottom, inner.w, inner.bottom - top.bottom)
+            te.blit_fit(surf, s.name, top, "serif-bold", 26, T.INK, anchor="midleft", lines=1)
             if s.problem:
-                te.blit(surf, s.problem[:120], (r.x + 20, r.y + 40), "sans", 16, (150, 40, 30))
+                te.blit_fit(surf, s.problem, low, "sans", 16, (150, 40, 30), anchor="midleft", lines=1)
             else:
-                detail = f"round {s.round} · {s.phase} · {', '.join(s.seats)} · {s.saved_at[:16].replace('T', ' ')}"
-                te.blit(surf, detail, (r.x + 20, r.y + 40), "sans", 16, T.INK_SOFT)
+                detail = _("round {round} · {phase} · {seats} · {saved}").format(
+                    round=s.round, phase=s.phase, seats=", ".join(s.seats), saved=s.saved_at[:16].replace("T", " "))
+                te.blit_fit(surf, detail, low, "sans", 16, T.INK_SOFT, anchor="midleft", lines=1)
         for b in (self.back_b, self.load_b, self.delete_b, self.replays_b):
             b.draw(surf)
         if self.message:
-            te.blit(surf, self.message, (LOGICAL[0] // 2, LOGICAL[1] - 170), "sans-semibold", 20, (150, 40, 30),
-                    "center")
+            te.blit_fit(surf, self.message, pygame.Rect(160, LOGICAL[1] - 200, LOGICAL[0] - 320, 70), "sans-semibold",
+                        20, (150, 40, 30))

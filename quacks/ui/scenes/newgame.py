@@ -12,18 +12,25 @@ from typing import Any
 
 import pygame
 
+from ...i18n import N_, _
 from ...rules.chips import SET_COLOURS, Colour
 from ...rules.config import GameConfig
 from ...session.match import HUMAN, PLAYER_COLOURS, MatchSetup, SeatSpec
+from ...wording.text import colour_name
 from .. import art
 from .. import theme as T
 from ..app import LOGICAL, App, Scene
 from ..widgets import Button, Choice, draw_tooltip
 
 BOT_NAMES = ("Hildegard", "Ottokar", "Mechthild", "Rupert", "Gertrud", "Konrad", "Walburga", "Eckhart")
-KINDS = (("human", "Human"), ("easy", "Easy bot"), ("normal", "Normal bot"), ("hard", "Hard bot"))
-BOOK_MODES = (("1", "Set 1"), ("2", "Set 2"), ("3", "Set 3"), ("4", "Set 4"), ("mix", "Per colour"),
-              ("random", "Random"))
+KINDS = (("human", N_("Human")), ("easy", N_("Easy bot")), ("normal", N_("Normal bot")), ("hard", N_("Hard bot")))
+BOOK_MODES = (("1", N_("Set 1")), ("2", N_("Set 2")), ("3", N_("Set 3")), ("4", N_("Set 4")), ("mix", N_("Per colour")),
+              ("random", N_("Random")))
+
+
+def _options(options: tuple[tuple[Any, str], ...]) -> list[tuple[Any, str]]:
+    """Choice options with their labels in the player's language."""
+    return [(value, _(label)) for value, label in options]
 
 
 @dataclass
@@ -124,22 +131,22 @@ class NewGameScene(Scene):
         x0, y = 160, 190
         for i, s in enumerate(m.seats):
             name_b = Button(pygame.Rect(x0 + 70, y, 300, 60), s.name, on_click=partial(self.edit_name, i),
-                            style="parchment", tooltip="Click and type a name (Enter to finish).", size=24)
-            col_b = Button(pygame.Rect(x0 + 384, y, 150, 60), T.PLAYER_LOOKS[s.colour].name,
+                            style="parchment", tooltip=_("Click and type a name (Enter to finish)."), size=24)
+            col_b = Button(pygame.Rect(x0 + 384, y, 150, 60), _(T.PLAYER_LOOKS[s.colour].name),
                            on_click=partial(self.next_colour, i), style="dark",
-                           tooltip="The seat's colour; each seat also shows its first letter.", size=22)
-            kind = Choice(pygame.Rect(x0 + 548, y, 640, 60), KINDS, s.kind,
+                           tooltip=_("The seat's colour; each seat also shows its first letter."), size=22)
+            kind = Choice(pygame.Rect(x0 + 548, y, 640, 60), _options(KINDS), s.kind,
                           on_change=partial(self.set_kind, i), size=21)
             rm = None
             if len(m.seats) > 2:
                 rm = Button(pygame.Rect(x0 + 1202, y, 60, 60), "x", on_click=partial(self.remove_seat, i),
-                            style="danger", tooltip="Remove this seat.", size=24)
+                            style="danger", tooltip=_("Remove this seat."), size=24)
             self.seat_buttons.append((name_b, col_b, kind, rm))
             y += 76
-        self.add_b = Button(pygame.Rect(x0 + 70, y, 300, 52), "+ Add a seat", on_click=self.add_seat,
-                            enabled=len(m.seats) < 4, reason="At most 4 seats.", style="parchment", size=22)
+        self.add_b = Button(pygame.Rect(x0 + 70, y, 300, 52), _("+ Add a seat"), on_click=self.add_seat,
+                            enabled=len(m.seats) < 4, reason=_("At most 4 seats."), style="parchment", size=22)
         y = 560
-        self.books_c = Choice(pygame.Rect(x0 + 300, y, 1100, 54), BOOK_MODES, m.books,
+        self.books_c = Choice(pygame.Rect(x0 + 300, y, 1100, 54), _options(BOOK_MODES), m.books,
                               on_change=self.set_books, size=21)
         self.mix_cs: list[Choice] = []
         if m.books == "mix":
@@ -148,24 +155,25 @@ class NewGameScene(Scene):
                             m.mix[c.value], on_change=partial(self.set_mix, c), size=18)
                 self.mix_cs.append(ch)
         y2 = 720
-        self.variant_c = Choice(pygame.Rect(x0 + 300, y2, 500, 54), (("standard", "Standard pot"),
-                                                                      ("test-tubes", "Test tubes")), m.variant,
+        self.variant_c = Choice(pygame.Rect(x0 + 300, y2, 500, 54), (("standard", _("Standard pot")),
+                                                                      ("test-tubes", _("Test tubes"))), m.variant,
                                 on_change=lambda v: setattr(self.model, "variant", v), size=21)
-        self.fortune_c = Choice(pygame.Rect(x0 + 1150, y2, 380, 54), ((True, "Cards on"), (False, "Cards off")),
+        self.fortune_c = Choice(pygame.Rect(x0 + 1150, y2, 380, 54), ((True, _("Cards on")), (False, _("Cards off"))),
                                 m.fortunes, on_change=lambda v: setattr(self.model, "fortunes", v), size=21)
         y3 = 792
-        self.rubies_c = Choice(pygame.Rect(x0 + 300, y3, 500, 54), ((1, "Start with 1 ruby"), (0, "Start with none")),
+        self.rubies_c = Choice(pygame.Rect(x0 + 300, y3, 500, 54),
+                               ((1, _("Start with 1 ruby")), (0, _("Start with none"))),
                                m.starting_rubies, on_change=lambda v: setattr(self.model, "starting_rubies", v),
                                size=21)
-        self.brew_c = Choice(pygame.Rect(x0 + 1150, y3, 410, 54), ((False, "Stir together"),
-                                                                     (True, "One after another")),
+        self.brew_c = Choice(pygame.Rect(x0 + 1150, y3, 410, 54), ((False, _("Stir together")),
+                                                                     (True, _("One after another"))),
                              m.sequential, on_change=lambda v: setattr(self.model, "sequential", v), size=21)
-        self.seed_b = Button(pygame.Rect(x0 + 300, 864, 300, 54), m.seed or "random", on_click=self.edit_seed,
-                             style="parchment", tooltip="Type a number to replay the same luck; empty is random.",
+        self.seed_b = Button(pygame.Rect(x0 + 300, 864, 300, 54), m.seed or _("random"), on_click=self.edit_seed,
+                             style="parchment", tooltip=_("Type a number to replay the same luck; empty is random."),
                              size=22)
-        self.start_b = Button(pygame.Rect(LOGICAL[0] - 430, LOGICAL[1] - 120, 330, 80), "Start", self.start,
+        self.start_b = Button(pygame.Rect(LOGICAL[0] - 430, LOGICAL[1] - 120, 330, 80), _("Start"), self.start,
                               hotkey_label="Enter", size=32)
-        self.back_b = Button(pygame.Rect(110, LOGICAL[1] - 120, 220, 80), "Back", self.app.pop, style="dark",
+        self.back_b = Button(pygame.Rect(110, LOGICAL[1] - 120, 220, 80), _("Back"), self.app.pop, style="dark",
                              hotkey_label="Esc", size=26)
 
     def all_buttons(self) -> list[Any]:
@@ -327,8 +335,30 @@ class NewGameScene(Scene):
         te = self.app.text
         surf.blit(art.wood(LOGICAL), (0, 0))
         art.panel(surf, pygame.Rect(100, 60, LOGICAL[0] - 200, LOGICAL[1] - 200), seed=5)
-        te.blit(surf, "New game", (160, 80), "serif-bold", 56, T.INK)
-        te.blit(surf, "Seats", (160, 152), "sans-bold", 22, T.INK_SOFT)
+        with te.roomy():
+            self._draw(surf)
+        if self.hover_text:
+            draw_tooltip(surf, self.hover_text, self.app.mouse_pos)
+
+    def _draw(self, surf: pygame.Surface) -> None:
+        """Every label fits the place left for it beside its controls."""
+        te = self.app.text
+
+        left = pygame.Rect(160, 0, self.books_c.rect.x - 20 - 160, 0)
+        middle = pygame.Rect(self.variant_c.rect.right + 20, 0, self.fortune_c.rect.x - 20 - self.variant_c.rect.right
+                             - 20, 0)
+        # the labels of the settings share one size: the largest at which each fits beside its controls
+        boxes = [(_("Ingredient books"), self.books_c.rect, left), (_("Pot side"), self.variant_c.rect, left),
+                 (_("House rules"), self.rubies_c.rect, left), (_("Seed (optional)"), self.seed_b.rect, left),
+                 (_("Fortune cards"), self.fortune_c.rect, middle), (_("Brewing"), self.brew_c.rect, middle)]
+        size = min(te.fit_label(t, "sans-bold", 22, pygame.Rect(c.x, r.y, c.w, r.h))[0] for t, r, c in boxes)
+
+        def label(text: str, box: pygame.Rect, size: int = size, anchor: str = "midleft") -> None:
+            te.blit_fit(surf, text, box, "sans-bold", size, T.INK_SOFT, anchor=anchor)
+
+        te.blit_fit(surf, _("New game"), pygame.Rect(160, 74, 1200, 78), "serif-bold", 56, T.INK, anchor="midleft",
+                    lines=1)
+        label(_("Seats"), pygame.Rect(160, 150, 600, 36), 22)
         y = 190
         for i, (name_b, col_b, kind, rm) in enumerate(self.seat_buttons):
             s = self.model.seats[i]
@@ -344,27 +374,33 @@ class NewGameScene(Scene):
                 rm.draw(surf)
             y += 76
         self.add_b.draw(surf)
-        te.blit(surf, "Ingredient books", (160, 587), "sans-bold", 22, T.INK_SOFT, "midleft")
+
+        def row(text: str, ref: pygame.Rect) -> None:
+            label(text, pygame.Rect(left.x, ref.y, left.w, ref.h))
+
+        row(_("Ingredient books"), self.books_c.rect)
         self.books_c.draw(surf)
         if self.model.books == "mix":
             for k, c in enumerate(SET_COLOURS):
-                te.blit(surf, c.value.capitalize(), (460 + k * 220, 622), "sans-semibold", 16, T.INK_SOFT)
+                ch = self.mix_cs[k].rect
+                te.blit_fit(surf, colour_name(c).capitalize(), pygame.Rect(ch.x, ch.y - 30, ch.w, 28), "sans-semibold",
+                            16, T.INK_SOFT, anchor="midleft", lines=1)
                 self.mix_cs[k].draw(surf)
-        te.blit(surf, "Pot side", (160, 747), "sans-bold", 22, T.INK_SOFT, "midleft")
+        row(_("Pot side"), self.variant_c.rect)
         self.variant_c.draw(surf)
-        te.blit(surf, "Fortune cards", (1290, 747), "sans-bold", 20, T.INK_SOFT, "midright")
+        label(_("Fortune cards"), pygame.Rect(middle.x, self.fortune_c.rect.y, middle.w, self.fortune_c.rect.h),
+              anchor="midright")
         self.fortune_c.draw(surf)
-        te.blit(surf, "House rules", (160, 819), "sans-bold", 22, T.INK_SOFT, "midleft")
+        row(_("House rules"), self.rubies_c.rect)
         self.rubies_c.draw(surf)
-        te.blit(surf, "Brewing", (1290, 819), "sans-bold", 20, T.INK_SOFT, "midright")
+        label(_("Brewing"), pygame.Rect(middle.x, self.brew_c.rect.y, middle.w, self.brew_c.rect.h), anchor="midright")
         self.brew_c.draw(surf)
-        te.blit(surf, "Seed (optional)", (160, 891), "sans-bold", 22, T.INK_SOFT, "midleft")
-        self.seed_b.label = (self.model.seed + "|") if self.seed_editing else (self.model.seed or "random")
+        row(_("Seed (optional)"), self.seed_b.rect)
+        self.seed_b.label = (self.model.seed + "|") if self.seed_editing else (self.model.seed or _("random"))
         self.seed_b.draw(surf)
         self.start_b.draw(surf)
         self.back_b.draw(surf)
-        te.blit(surf, "Enter start · Esc back · 1-4 seat kind · E names · A add / Del remove seat · B books · P pot · "
-                      "C cards · R rubies · S brewing",
-                (LOGICAL[0] // 2, LOGICAL[1] - 40), "sans", 18, T.PARCHMENT_DARK, "center")
-        if self.hover_text:
-            draw_tooltip(surf, self.hover_text, self.app.mouse_pos)
+        back, start = self.back_b.rect, self.start_b.rect
+        foot = pygame.Rect(back.right + 30, back.y, start.x - 30 - back.right - 30, back.h)
+        te.blit_fit(surf, _("Enter start · Esc back · 1-4 seat kind · E names · A add / Del remove seat · B books · "
+                            "P pot · C cards · R rubies · S brewing"), foot, "sans", 18, T.PARCHMENT_DARK)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...i18n import _
 from .. import art
 from .. import theme as T
 from ..app import LOGICAL, App, Scene
@@ -16,9 +17,9 @@ class ReplayListScene(Scene):
         self.files: list = []
         self.index = 0
         self.message = ""
-        self.back_b = Button(pygame.Rect(110, LOGICAL[1] - 120, 240, 80), "Back", app.pop, style="dark",
+        self.back_b = Button(pygame.Rect(110, LOGICAL[1] - 120, 240, 80), _("Back"), app.pop, style="dark",
                              hotkey_label="Esc", size=26)
-        self.open_b = Button(pygame.Rect(LOGICAL[0] - 430, LOGICAL[1] - 120, 330, 80), "Watch", self.open,
+        self.open_b = Button(pygame.Rect(LOGICAL[0] - 430, LOGICAL[1] - 120, 330, 80), _("Watch"), self.open,
                              hotkey_label="Enter", size=28)
 
     def enter(self) -> None:
@@ -29,9 +30,9 @@ class ReplayListScene(Scene):
             self.files = sorted(folder.glob("*.quacks-replay.json"), key=lambda p: p.stat().st_mtime, reverse=True) \
                 if folder.exists() else []
         except Exception as e:  # noqa: BLE001
-            self.message = f"The replays could not be listed: {e}"
+            self.message = _("The replays could not be listed: {problem}").format(problem=e)
         self.open_b.enabled = bool(self.files)
-        self.open_b.reason = "No replay files yet: export one from the end of a game."
+        self.open_b.reason = _("No replay files yet: export one from the end of a game.")
 
     def open(self) -> None:
         from ...content.loader import default_catalogue
@@ -47,7 +48,7 @@ class ReplayListScene(Scene):
         try:
             self.app.push(ReplayScene(self.app, loaded.value))
         except Exception as e:  # noqa: BLE001
-            self.message = f"This replay cannot be shown: {e}"
+            self.message = _("This replay cannot be shown: {problem}").format(problem=e)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -69,17 +70,19 @@ class ReplayListScene(Scene):
         te = self.app.text
         surf.blit(art.wood(LOGICAL), (0, 0))
         art.panel(surf, pygame.Rect(100, 60, LOGICAL[0] - 200, LOGICAL[1] - 200), seed=16)
-        te.blit(surf, "Replays", (160, 90), "serif-bold", 56, T.INK)
-        if not self.files:
-            te.blit(surf, "No replays yet. At the end of a game, choose \"Export replay\".", (160, 210), "sans", 24,
-                    T.INK_SOFT)
-        for i, f in enumerate(self.files[:12]):
-            r = pygame.Rect(160, 200 + i * 66, LOGICAL[0] - 320, 56)
-            pygame.draw.rect(surf, T.FOCUS if i == self.index else (232, 220, 192), r, border_radius=10)
-            te.blit(surf, f.name.replace(".quacks-replay.json", ""), (r.x + 20, r.centery), "sans-semibold", 22, T.INK,
-                    "midleft")
-        for b in (self.back_b, self.open_b):
-            b.draw(surf)
-        if self.message:
-            te.blit(surf, self.message[:160], (LOGICAL[0] // 2, LOGICAL[1] - 170), "sans-semibold", 20, (150, 40, 30),
-                    "center")
+        with te.roomy():
+            te.blit_fit(surf, _("Replays"), pygame.Rect(160, 72, 1200, 90), "serif-bold", 56, T.INK, anchor="midleft",
+                        lines=1)
+            if not self.files:
+                te.blit_fit(surf, _("No replays yet. At the end of a game, choose \"Export replay\"."),
+                            pygame.Rect(160, 200, LOGICAL[0] - 320, 80), "sans", 24, T.INK_SOFT, anchor="midleft")
+            for i, f in enumerate(self.files[:12]):
+                r = pygame.Rect(160, 200 + i * 66, LOGICAL[0] - 320, 56)
+                pygame.draw.rect(surf, T.FOCUS if i == self.index else (232, 220, 192), r, border_radius=10)
+                te.blit_fit(surf, f.name.replace(".quacks-replay.json", ""), r.inflate(-40, -4), "sans-semibold", 22,
+                            T.INK, anchor="midleft", lines=1)
+            for b in (self.back_b, self.open_b):
+                b.draw(surf)
+            if self.message:
+                te.blit_fit(surf, self.message, pygame.Rect(160, LOGICAL[1] - 200, LOGICAL[0] - 320, 70),
+                            "sans-semibold", 20, (150, 40, 30))

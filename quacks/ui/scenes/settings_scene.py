@@ -6,12 +6,13 @@ from typing import Any
 
 import pygame
 
+from ...i18n import N_, _
 from .. import art
 from .. import theme as T
 from ..app import LOGICAL, App, Scene
 from ..widgets import Button, Choice, Slider, draw_tooltip
 
-ON_OFF = ((False, "Off"), (True, "On"))
+ON_OFF = ((False, N_("Off")), (True, N_("On")))
 
 
 class SettingsScene(Scene):
@@ -31,31 +32,34 @@ class SettingsScene(Scene):
 
         def choice(title: str, tip: str, options: Any, value: Any, setter: Any) -> None:
             nonlocal y
-            rows.append((title, tip, Choice(pygame.Rect(x, y, w, 56), options, value, on_change=setter, size=21)))
+            options = [(v, _(label) if not label.endswith("%") else label) for v, label in options]
+            rows.append((_(title), _(tip), Choice(pygame.Rect(x, y, w, 56), options, value, on_change=setter,
+                                                  size=21)))
             y += 76
 
-        choice("Bot pace", "How fast bots play their moves. Tab at the table skips to your turn.",
-               (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("instant", "Instant")), st.pace,
-               lambda v: self.set("pace", v))
-        choice("Show explosion odds", "Show, for every brewing seat, the chance that its next draw explodes the pot.",
+        choice(N_("Bot pace"), N_("How fast bots play their moves. Tab at the table skips to your turn."),
+               (("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast")), ("instant", N_("Instant"))),
+               st.pace, lambda v: self.set("pace", v))
+        choice(N_("Show explosion odds"),
+               N_("Show, for every brewing seat, the chance that its next draw explodes the pot."),
                ON_OFF, st.show_risk, lambda v: self.set("show_risk", v))
-        choice("Reduced motion", "Chips and markers jump to their place instead of flying.", ON_OFF,
+        choice(N_("Reduced motion"), N_("Chips and markers jump to their place instead of flying."), ON_OFF,
                st.reduced_motion, lambda v: self.set("reduced_motion", v))
-        rows.append(("Sound volume", "Volume of the sound effects.",
+        rows.append((_("Sound volume"), _("Volume of the sound effects."),
                      Slider(pygame.Rect(x, y + 20, w - 240, 16), st.volume, on_change=lambda v: self.set("volume", v))))
         y += 76
-        choice("Mute", "Silence every sound.", ON_OFF, st.mute, lambda v: self.set("mute", v))
-        choice("UI scale", "Larger text and controls.", ((100, "100%"), (125, "125%"), (150, "150%"), (175, "175%"),
-                                                          (200, "200%")), st.ui_scale,
-               lambda v: self.set("ui_scale", v))
-        choice("Colour-blind chips", "Every chip shows a symbol for its colour; markers show a letter.", ON_OFF,
+        choice(N_("Mute"), N_("Silence every sound."), ON_OFF, st.mute, lambda v: self.set("mute", v))
+        choice(N_("UI scale"), N_("Larger text and controls."),
+               tuple((n, f"{n}%") for n in (100, 125, 150, 175, 200)), st.ui_scale, lambda v: self.set("ui_scale", v))
+        choice(N_("Colour-blind chips"), N_("Every chip shows a symbol for its colour; markers show a letter."), ON_OFF,
                st.colour_blind, lambda v: self.set("colour_blind", v))
-        choice("Fullscreen", "Also with F11.", ON_OFF, st.fullscreen, lambda v: self.set("fullscreen", v))
-        choice("Brewing in new games", "Stir together (everyone decides, then all is revealed) or one after another.",
-               ((False, "Stir together"), (True, "One after another")), st.sequential_brewing,
+        choice(N_("Fullscreen"), N_("Also with F11."), ON_OFF, st.fullscreen, lambda v: self.set("fullscreen", v))
+        choice(N_("Brewing in new games"),
+               N_("Stir together (everyone decides, then all is revealed) or one after another."),
+               ((False, N_("Stir together")), (True, N_("One after another"))), st.sequential_brewing,
                lambda v: self.set("sequential_brewing", v))
         self.rows = rows
-        self.back_b = Button(pygame.Rect(110, LOGICAL[1] - 120, 240, 80), "Back", self.back, style="dark",
+        self.back_b = Button(pygame.Rect(110, LOGICAL[1] - 120, 240, 80), _("Back"), self.back, style="dark",
                              hotkey_label="Esc", size=26)
 
     def set(self, key: str, value: Any) -> None:
@@ -112,18 +116,24 @@ class SettingsScene(Scene):
         te = self.app.text
         surf.blit(art.wood(LOGICAL), (0, 0))
         art.panel(surf, pygame.Rect(100, 60, LOGICAL[0] - 200, LOGICAL[1] - 200), seed=9)
-        te.blit(surf, "Settings", (160, 90), "serif-bold", 56, T.INK)
-        for i, (title, _, w) in enumerate(self.rows):
-            y = w.rect.centery
-            col = T.BRASS_DARK if i == self.row else T.INK
-            te.blit(surf, title, (180, y), "sans-bold", 24, col, "midleft")
-            if i == self.row:
-                pygame.draw.polygon(surf, T.BRASS_DARK, [(150, y - 10), (166, y), (150, y + 10)])
-            w.draw(surf)
-            if isinstance(w, Slider):
-                te.blit(surf, f"{int(w.value * 100)}%", (w.rect.right + 40, y), "sans-semibold", 22, T.INK, "midleft")
-        self.back_b.draw(surf)
-        te.blit(surf, "Up/Down choose · Left/Right change · Esc back (saved)", (LOGICAL[0] // 2, LOGICAL[1] - 40),
-                "sans", 18, T.PARCHMENT_DARK, "center")
+        with te.roomy():
+            te.blit_fit(surf, _("Settings"), pygame.Rect(160, 72, 1200, 90), "serif-bold", 56, T.INK,
+                        anchor="midleft", lines=1)
+            for i, (title, _tip, w) in enumerate(self.rows):
+                y = w.rect.centery
+                col = T.BRASS_DARK if i == self.row else T.INK
+                te.blit_fit(surf, title, pygame.Rect(180, w.rect.y - 6, 760 - 20 - 180, w.rect.h + 12), "sans-bold", 24,
+                            col, anchor="midleft")
+                if i == self.row:
+                    pygame.draw.polygon(surf, T.BRASS_DARK, [(150, y - 10), (166, y), (150, y + 10)])
+                w.draw(surf)
+                if isinstance(w, Slider):
+                    te.blit_fit(surf, f"{int(w.value * 100)}%", pygame.Rect(w.rect.right + 30, w.rect.y - 20, 200, 56),
+                                "sans-semibold", 22, T.INK, anchor="midleft", lines=1)
+            self.back_b.draw(surf)
+            back = self.back_b.rect
+            te.blit_fit(surf, _("Up/Down choose · Left/Right change · Esc back (saved)"),
+                        pygame.Rect(back.right + 30, back.y, LOGICAL[0] - 2 * (back.right + 30), back.h), "sans", 18,
+                        T.PARCHMENT_DARK)
         if self.hover_text:
             draw_tooltip(surf, self.hover_text, self.app.mouse_pos)

@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 
+from ...i18n import _, ngettext
 from ...rules.chips import CHIP_BY_NAME
 from .. import art
 from .. import theme as T
@@ -21,52 +22,81 @@ def _bar(surf: pygame.Surface, r: pygame.Rect, frac: float, colour: T.RGB) -> No
 
 
 def draw_player(surf: pygame.Surface, te: Any, p: Any, area: pygame.Rect) -> None:
+    """One player's statistics in ``area``: five numbers across the top, then three columns (wins by opponents
+    and seats, explosions by round, favourite buys), each fitted to the room it has."""
+    with te.within(area):
+        _draw_player(surf, te, p, area)
+
+
+def _draw_player(surf: pygame.Surface, te: Any, p: Any, area: pygame.Rect) -> None:
     x, y = area.x, area.y
     facts = [
-        ("Games", str(p.games)), ("Wins", f"{p.wins} ({p.win_rate:.0%})"), ("Mean score", f"{p.mean_score:.1f}"),
-        ("Best score", str(p.best_score) if p.best_score is not None else "-"),
-        ("Best single pot", f"{p.best_pot} VP" if p.best_pot is not None else "-"),
+        (_("Games"), str(p.games)), (_("Wins"), f"{p.wins} ({p.win_rate:.0%})"),
+        (_("Mean score"), f"{p.mean_score:.1f}"),
+        (_("Best score"), str(p.best_score) if p.best_score is not None else "-"),
+        (_("Best single pot"), _("{n} VP").format(n=p.best_pot) if p.best_pot is not None else "-"),
     ]
+    fw = area.w // len(facts)
+    lh, vh = te.height("sans-bold", 18, 2), te.height("serif-bold", 36)
     for k, (label, value) in enumerate(facts):
-        te.blit(surf, label, (x + k * 300, y), "sans-bold", 18, T.INK_SOFT)
-        te.blit(surf, value, (x + k * 300, y + 26), "serif-bold", 36, T.INK)
-    y += 100
+        te.blit_fit(surf, label, pygame.Rect(x + k * fw, y, fw - 20, lh), "sans-bold", 18, T.INK_SOFT,
+                    anchor="midleft")
+        te.blit_fit(surf, value, pygame.Rect(x + k * fw, y + lh, fw - 20, vh), "serif-bold", 36, T.INK,
+                    anchor="midleft", lines=1)
+    y += lh + vh + 24
     col_w = (area.w - 80) // 3
+    head_h = te.height("serif-bold", 26)
+    row_h = max(32, te.height("sans", 18) + 6)
     # wins by opponents and seats
-    te.blit(surf, "Wins by opponents", (x, y), "serif-bold", 26, T.INK)
-    yy = y + 40
-    rows = [(f"vs {k}", t) for k, t in sorted(p.by_opponents.items())] + \
-           [(f"{k} seats", t) for k, t in sorted(p.by_seats.items())]
-    for label, t in rows[:10]:
-        te.blit(surf, f"{label}: {t.wins}/{t.games}", (x, yy), "sans", 18, T.INK)
-        _bar(surf, pygame.Rect(x + 190, yy + 2, col_w - 210, 18), t.win_rate, T.SAFE)
-        yy += 32
+    te.blit_fit(surf, _("Wins by opponents"), pygame.Rect(x, y, col_w, head_h), "serif-bold", 26, T.INK,
+                anchor="midleft", lines=1)
+    rows = [(_("vs {level}").format(level=k), t) for k, t in sorted(p.by_opponents.items())] + \
+           [(ngettext("{n} seat", "{n} seats", int(k) if str(k).isdigit() else 2).format(n=k), t)
+            for k, t in sorted(p.by_seats.items())]
+    fit = max(1, (area.bottom - (y + head_h + 8)) // row_h)
+    shown = rows if len(rows) <= fit else rows[:fit - 1]
+    yy = y + head_h + 8
+    text_w = col_w * 45 // 100
+    for label, t in shown:
+        te.blit_fit(surf, _("{label}: {wins}/{games}").format(label=label, wins=t.wins, games=t.games),
+                    pygame.Rect(x, yy, text_w, row_h - 4), "sans", 18, T.INK, anchor="midleft", lines=1)
+        _bar(surf, pygame.Rect(x + text_w + 10, yy + (row_h - 18) // 2, col_w - text_w - 20, 18), t.win_rate, T.SAFE)
+        yy += row_h
+    if len(shown) < len(rows):  # never dropped silently
+        te.blit_fit(surf, _("and {n} more").format(n=len(rows) - len(shown)), pygame.Rect(x, yy, col_w, row_h - 4),
+                    "sans", 16, T.INK_SOFT, anchor="midleft", lines=1)
     # explosion rate by round
     x2 = x + col_w + 40
-    te.blit(surf, "Explosions by round", (x2, y), "serif-bold", 26, T.INK)
+    te.blit_fit(surf, _("Explosions by round"), pygame.Rect(x2, y, col_w, head_h), "serif-bold", 26, T.INK,
+                anchor="midleft", lines=1)
     rates = p.explosion_rate()
-    chart = pygame.Rect(x2, y + 50, col_w - 20, 260)
+    label_h = te.height("sans", 14)
+    chart = pygame.Rect(x2, y + head_h + 12, col_w - 20, min(260, area.bottom - (y + head_h + 12)))
     pygame.draw.rect(surf, (244, 236, 214), chart, border_radius=8)
     bw = chart.w / 9
+    top = chart.y + label_h + 6
     for r in range(1, 10):
         v = rates.get(r, 0.0)
-        h = int((chart.h - 40) * v)
-        bar = pygame.Rect(int(chart.x + (r - 1) * bw + 6), chart.bottom - 24 - h, int(bw - 12), h)
+        h = int((chart.bottom - 4 - label_h - top) * v)
+        bar = pygame.Rect(int(chart.x + (r - 1) * bw + 6), chart.bottom - 4 - label_h - h, int(bw - 12), h)
         pygame.draw.rect(surf, T.DANGER, bar, border_radius=4)
-        te.blit(surf, str(r), (bar.centerx, chart.bottom - 20), "sans", 14, T.INK_SOFT, "midtop")
+        te.blit(surf, str(r), (bar.centerx, chart.bottom - 2), "sans", 14, T.INK_SOFT, "midbottom")
         if v:
-            te.blit(surf, f"{v:.0%}", (bar.centerx, bar.y - 4), "sans", 13, T.INK, "midbottom")
+            cell = pygame.Rect(int(chart.x + (r - 1) * bw + 1), bar.y - 2 - label_h, int(bw - 2), label_h)
+            te.blit_fit(surf, f"{v:.0%}", cell, "sans", 14, T.INK, lines=1)
     # favourite buys
     x3 = x2 + col_w + 40
-    te.blit(surf, "Favourite buys", (x3, y), "serif-bold", 26, T.INK)
+    te.blit_fit(surf, _("Favourite buys"), pygame.Rect(x3, y, col_w, head_h), "serif-bold", 26, T.INK,
+                anchor="midleft", lines=1)
     fav = p.favourite_buys(6)
-    top = max((n for _, n in fav), default=1)
-    yy = y + 46
-    for name, n in fav:
+    most = max((n for _n, n in fav), default=1)
+    step = max(46, te.height("sans-bold", 18) + 10)
+    yy = y + head_h + 12
+    for name, n in fav[:max(1, (area.bottom - yy) // step)]:
         c = CHIP_BY_NAME.get(name)
         if c is not None:
             img = art.chip(c.colour.value, c.value, 18)
-            surf.blit(img, (x3, yy))
-        _bar(surf, pygame.Rect(x3 + 50, yy + 10, col_w - 130, 18), n / top, T.BRASS)
-        te.blit(surf, str(n), (x3 + col_w - 70, yy + 8), "sans-bold", 18, T.INK)
-        yy += 46
+            surf.blit(img, img.get_rect(midleft=(x3, yy + step // 2)))
+        count = te.blit(surf, str(n), (x3 + col_w - 10, yy + step // 2), "sans-bold", 18, T.INK, "midright")
+        _bar(surf, pygame.Rect(x3 + 50, yy + step // 2 - 9, count.x - 16 - (x3 + 50), 18), n / most, T.BRASS)
+        yy += step

@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 
+from ...i18n import _
 from .. import art
 from .. import theme as T
 from ..app import LOGICAL, App, Scene
@@ -19,7 +20,7 @@ class StatsScene(Scene):
         self.notes: list[str] = []
         self.names: list[str] = []
         self.index = 0
-        self.back_b = Button(pygame.Rect(110, LOGICAL[1] - 120, 240, 80), "Back", app.pop, style="dark",
+        self.back_b = Button(pygame.Rect(110, LOGICAL[1] - 120, 240, 80), _("Back"), app.pop, style="dark",
                              hotkey_label="Esc", size=26)
 
     def enter(self) -> None:
@@ -29,7 +30,7 @@ class StatsScene(Scene):
             self.stats, self.notes = stats.load_statistics()
             self.names = sorted(self.stats.players) if self.stats is not None else []
         except Exception as e:  # noqa: BLE001
-            self.notes = [f"The statistics could not be read: {e}"]
+            self.notes = [_("The statistics could not be read: {problem}").format(problem=e)]
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -51,14 +52,25 @@ class StatsScene(Scene):
         surf.blit(art.wood(LOGICAL), (0, 0))
         panel = pygame.Rect(100, 60, LOGICAL[0] - 200, LOGICAL[1] - 200)
         art.panel(surf, panel, seed=15)
-        te.blit(surf, "Statistics", (160, 90), "serif-bold", 56, T.INK)
-        if not self.names:
-            te.blit(surf, "No finished games yet.", (160, 210), "sans", 24, T.INK_SOFT)
-        else:
-            name = self.names[self.index]
-            te.blit(surf, f"{name}   ({self.index + 1} of {len(self.names)}, Left/Right for others)", (160, 170),
-                    "sans-semibold", 22, T.INK_SOFT)
-            draw_player(surf, te, self.stats.players[name], pygame.Rect(160, 220, panel.w - 120, panel.h - 200))
-        for i, n in enumerate(self.notes[:3]):
-            te.blit(surf, n[:150], (160, LOGICAL[1] - 190 - i * 28), "sans", 16, (150, 40, 30))
-        self.back_b.draw(surf)
+        with te.roomy():
+            te.blit_fit(surf, _("Statistics"), pygame.Rect(160, 72, 1200, 90), "serif-bold", 56, T.INK,
+                        anchor="midleft", lines=1)
+            notes_h = sum(te.height("sans", 16, 2) for _n in self.notes[:3])
+            bottom = self.back_b.rect.y - 20 - notes_h
+            if not self.names:
+                te.blit_fit(surf, _("No finished games yet."), pygame.Rect(160, 200, 1200, 60), "sans", 24,
+                            T.INK_SOFT, anchor="midleft")
+            else:
+                name = self.names[self.index]
+                line = _("{name}   ({n} of {count}, Left/Right for others)").format(name=name, n=self.index + 1,
+                                                                                     count=len(self.names))
+                head = te.blit_fit(surf, line, pygame.Rect(160, 160, panel.w - 120, te.height("sans-semibold", 22)),
+                                   "sans-semibold", 22, T.INK_SOFT, anchor="midleft", lines=1)
+                draw_player(surf, te, self.stats.players[name], pygame.Rect(160, head.bottom + 20, panel.w - 120,
+                                                                            bottom - head.bottom - 20))
+            y = bottom + 10
+            for n in self.notes[:3]:
+                h = te.height("sans", 16, 2)
+                te.blit_fit(surf, n, pygame.Rect(160, y, panel.w - 120, h), "sans", 16, (150, 40, 30), anchor="midleft")
+                y += h
+            self.back_b.draw(surf)

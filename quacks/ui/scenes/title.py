@@ -6,6 +6,7 @@ import math
 
 import pygame
 
+from ...i18n import _
 from .. import art
 from .. import theme as T
 from ..app import LOGICAL, App, Scene
@@ -32,34 +33,48 @@ class TitleScene(Scene):
         from ..flows import has_autosave
 
         cx = LOGICAL[0] // 2 + 420
-        y = 300
         items: list[tuple[str, object, bool, str]] = [
-            ("New game", self.new_game, True, "Set up seats, books and rules, then play."),
-            ("Learn to play", self.learn, True, "A first game with a guide who explains each idea as it comes up."),
+            (_("New game"), self.new_game, True, _("Set up seats, books and rules, then play.")),
+            (_("Learn to play"), self.learn, True, _("A first game with a guide who explains each idea as it comes "
+                                                    "up.")),
         ]
         can_continue, why = has_autosave()
-        items.insert(0, ("Continue", self.continue_game, can_continue,
-                         why or "Resume the game in progress exactly where it was."))
+        items.insert(0, (_("Continue"), self.continue_game, can_continue,
+                         why or _("Resume the game in progress exactly where it was.")))
         items += [
-            ("Load", self.load, True, "Named saves and replays."),
-            ("Rules", self.rules, True, "How a round goes, and every book and card."),
-            ("Statistics", self.stats, True, "Your games, wins and best pots."),
-            ("Settings", self.settings, True, "Pace, sound, scale, colour-blind help, fullscreen."),
-            ("Quit", self.app.quit, True, "Close the game (your game in progress is saved)."),
+            (_("Load"), self.load, True, _("Named saves and replays.")),
+            (_("Rules"), self.rules, True, _("How a round goes, and every book and card.")),
+            (_("Statistics"), self.stats, True, _("Your games, wins and best pots.")),
+            (_("Settings"), self.settings, True, _("Pace, sound, scale, colour-blind help, fullscreen.")),
+            (_("Quit"), self.app.quit, True, _("Close the game (your game in progress is saved).")),
         ]
+        # the column of buttons starts under the title (taller at larger UI scales) and ends above the footer
+        y = self.header_bottom() + 24
+        step = min(80, (LOGICAL[1] - 100 - y) // len(items))
+        w = int(380 * (1 + 0.3 * (self.app.text.scale - 1)))
         self.buttons = []
         for label, fn, enabled, tip in items:
-            b = Button(pygame.Rect(cx - 190, y, 380, 66), label, on_click=fn, enabled=enabled,  # type: ignore[arg-type]
+            b = Button(pygame.Rect(cx - w // 2, y, w, step - 12), label, on_click=fn, enabled=enabled,  # type: ignore[arg-type]
                        reason=tip if not enabled else "", tooltip=tip, size=28)
             self.buttons.append(b)
-            y += 80
+            y += step
         # About and licences: a small button in the corner (the column of main buttons is full)
-        self.buttons.append(Button(pygame.Rect(24, LOGICAL[1] - 84, 300, 60), "About & licences", on_click=self.about,
-                                   style="parchment", tooltip="Who made what, and the licences of everything "
-                                                             "the game ships.", size=22))
+        self.buttons.append(Button(pygame.Rect(24, LOGICAL[1] - 84, 300, 60), _("About & licences"),
+                                   on_click=self.about, style="parchment",
+                                   tooltip=_("Who made what, and the licences of everything the game ships."), size=22))
         self.focus.set(self.buttons)
         if self.focus.index < 0:
             self.focus.move(1)
+
+    def header(self) -> list[tuple[str, str, int, tuple[int, int, int]]]:
+        """The title's lines: (text, face, size, colour)."""
+        return [("Quacks", "serif-bold", 150, T.BRASS_LIGHT), (_("of Quedlinburg"), "serif-italic", 46, T.PARCHMENT),
+                (_("a bag-building game by Wolfgang Warsch"), "sans", 20, T.PARCHMENT_DARK)]
+
+    def header_bottom(self) -> int:
+        te = self.app.text
+        with te.roomy():
+            return 30 + sum(te.height(face, size, 1, text) for text, face, size, _c in self.header())
 
     # actions -----------------------------------------------------------------------------------------
     def new_game(self) -> None:
@@ -154,18 +169,29 @@ class TitleScene(Scene):
             ch = art.chip(col, val, 30, self.app.settings.colour_blind)
             surf.blit(ch, ch.get_rect(center=(cx + 380 * math.cos(a), cy + 380 * math.sin(a))))
         # title
-        title_x = LOGICAL[0] // 2 + 420
-        te.blit(surf, "Quacks", (title_x + 4, 114), "serif-bold", 150, T.SHADOW, "center")
-        te.blit(surf, "Quacks", (title_x, 110), "serif-bold", 150, T.BRASS_LIGHT, "center")
-        te.blit(surf, "of Quedlinburg", (title_x, 218), "serif-italic", 46, T.PARCHMENT, "center")
-        te.blit(surf, "a bag-building game by Wolfgang Warsch", (title_x, 268), "sans", 20, T.PARCHMENT_DARK,
-                "center")
-        for b in self.buttons:
-            b.draw(surf)
-        self.focus.draw(surf)
-        if self.message:
-            te.blit(surf, self.message, (title_x, 1000), "sans-semibold", 20, T.RUBY_LIGHT, "center")
+        with te.roomy():
+            title_x = LOGICAL[0] // 2 + 420
+            y = 30
+            column = pygame.Rect(title_x - 480, 0, 960, LOGICAL[1])
+            for k, (text, face, size, colour) in enumerate(self.header()):
+                h = te.height(face, size, 1, text)
+                box = pygame.Rect(column.x, y, column.w, h)
+                if k == 0:
+                    te.blit(surf, text, (title_x + 4, y + 4), face, size, T.SHADOW, "midtop")
+                te.blit_fit(surf, text, box, face, size, colour, lines=1)
+                y += h
+            for b in self.buttons:
+                b.draw(surf)
+            self.focus.draw(surf)
+            foot = _("F11 fullscreen  ·  arrows and Enter to choose")
+            about = self.buttons[-1].rect
+            foot_box = pygame.Rect(about.right + 40, LOGICAL[1] - 20 - te.height("sans", 16, 2), LOGICAL[0] - 24 -
+                                   about.right - 40, te.height("sans", 16, 2))
+            te.blit_fit(surf, foot, foot_box, "sans", 16, T.PARCHMENT_DARK, anchor="midright")
+            if self.message:
+                last = self.buttons[-2].rect
+                te.blit_fit(surf, self.message, pygame.Rect(column.x, last.bottom + 6, column.w,
+                                                            foot_box.y - 4 - last.bottom - 6),
+                            "sans-semibold", 20, T.RUBY_LIGHT)
         if self.hover_text:
             draw_tooltip(surf, self.hover_text, self.app.mouse_pos)
-        te.blit(surf, "F11 fullscreen  ·  arrows and Enter to choose", (LOGICAL[0] - 24, LOGICAL[1] - 20),
-                "sans", 16, T.PARCHMENT_DARK, "bottomright")

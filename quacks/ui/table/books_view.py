@@ -196,7 +196,7 @@ class BooksView:
                     name_room -= tag.w + 10
             else:
                 sub_w = te.size(sub, "sans-semibold", 14)[0]
-                if te.size(book.name, "serif-bold", te.floor(16))[0] + sub_w + 12 <= name_room:  # else the name only
+                if te.size(book.name, "serif-bold", fit.name_size)[0] + sub_w + 12 <= name_room:  # else the name only
                     name_room -= te.blit(surf, sub, (r.w - 12, TOP + 2), "sans-semibold", 14,
                                          head if colour is not Colour.BLACK else T.INK_SOFT, "topright", box=box).w + 12
             te.blit(surf, book.name, (LEFT_PAD, TOP - 2), "serif-bold",

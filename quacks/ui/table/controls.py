@@ -21,7 +21,7 @@ from ...wording.decisions import BrewWords, Label, label, prompt
 from .. import art
 from .. import theme as T
 from ..app import text_engine
-from ..widgets import KEY_NUMBERS, Button
+from ..widgets import KEY_NUMBERS, Button, draw_row
 from .layout import TableLayout
 from .shop_panel import ShopPanel
 
@@ -151,8 +151,7 @@ class Controls:
                                 "sans-semibold", 22, T.PARCHMENT_DARK, anchor="midleft")
                     te.blit_fit(surf, _("Tab: skip to my turn"), tab, "sans", 18, T.PARCHMENT_DARK, anchor="midright")
             return
-        for b in self.buttons:
-            b.draw(surf)
+        draw_row(surf, self.buttons)  # one label size along the bar
         self._draw_prompt(surf, g)
 
     def _draw_prompt(self, surf: pygame.Surface, g: Game) -> None:

@@ -118,8 +118,7 @@ def draw_rubies(surf: pygame.Surface, pos: tuple[int, int], n: int, size: int = 
         g = art.ruby(size)
         surf.blit(g, (pos[0] + (i % per_row) * (size + 2), pos[1] + (i // per_row) * (size + 2)))
     if n == 0:
-        te.blit(surf, _("no rubies"), (pos[0], pos[1] + size // 2), "sans", max(14, int(size * 0.6)),
-                T.PARCHMENT_DARK, "midleft", scaled=False)
+        te.blit(surf, _("no rubies"), (pos[0], pos[1] + size // 2), "sans", 14, T.PARCHMENT_DARK, "midleft")
 
 
 def bubble_path(t: float, n: int = 6) -> list[tuple[float, float]]:

@@ -1,0 +1,290 @@
+"""The layout check and what it found: every screen's text fits at every UI scale (a quick subset here; CI
+runs ``python -m quacks check-layout`` over everything), the check itself catches each kind of problem, the
+pseudo-language, and each finding of the first trial that a test can hold."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from quacks import i18n
+from quacks.ui import layout_check as L
+from quacks.ui.app import text_engine
+from quacks.ui.text import Text
+
+
+@pytest.fixture()
+def te() -> Iterator[Text]:
+    """The text engine at 100% in English, as it was afterwards."""
+    engine = text_engine()
+    was = engine.scale
+    engine.set_scale(1.0)
+    yield engine
+    engine.set_scale(was)
+    i18n.set_language("en")
+
+
+def _canvas() -> pygame.Surface:
+    return pygame.Surface(L.LOGICAL)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the check over the screens
+
+
+def test_the_quick_screens_fit_at_100_and_200_percent_in_english_and_the_pseudo_language(home: object) -> None:
+    report = L.run([c for c in L.all_cases() if c.quick], scales=(100, 200), sizes=((1280, 720),))
+    assert report.drawings == 2 * 2 * len([c for c in L.all_cases() if c.quick])
+    assert report.lines > 1000, "the recorder saw the screens' text"
+    assert not report.problems, "\n".join(p.line() for p in report.problems[:30])
+
+
+def test_every_screen_and_overlay_is_a_case() -> None:
+    names = {c.name for c in L.all_cases()}
+    for needed in ("title", "new-game", "settings", "load", "statistics", "replays", "replay viewer", "about",
+                   "final", "table/fortune", "table/brewing", "table/explosion choice", "table/evaluation choice",
+                   "table/shopping", "table/ruby spending", "table/round 9 buying", "table/round results",
+                   "table/hot-seat hand-off", "table/bag", "table/log", "table/choice dialog", "table/pause menu",
+                   "table/confirm", "table/guided game"):
+        assert needed in names, needed
+    assert sum(1 for n in names if n.startswith("rules/")) == 4
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the check catches what it should
+
+
+def _problems(draw: object, sizes: tuple[tuple[int, int], ...] = ((1920, 1080),)) -> list[L.Problem]:
+    te = text_engine()
+    surf = _canvas()
+    with te.record(surf) as rec:
+        draw(te, surf)  # type: ignore[operator]
+    return L.problems_of(rec.items, "test", 100, "en", sizes)
+
+
+def test_the_check_finds_overlapping_text(te: Text) -> None:
+    found = _problems(lambda te, s: (te.blit(s, "Hello there", (100, 100), "sans", 30),
+                                     te.blit(s, "General Kenobi", (140, 110), "sans", 30)))
+    assert [p.kind for p in found] == ["overlap"]
+    assert not _problems(lambda te, s: (te.blit(s, "shadow", (100, 100), "sans", 30),
+                                        te.blit(s, "shadow", (103, 103), "sans", 30))), "a shadow is no overlap"
+
+
+def test_the_check_finds_text_outside_its_box_or_the_canvas(te: Text) -> None:
+    box = pygame.Rect(100, 100, 60, 40)
+    assert [p.kind for p in _problems(lambda te, s: te.blit(s, "far too long", box.topleft, "sans", 20, box=box))] \
+        == ["overflow"]
+    with te.within(box):
+        assert [p.kind for p in _problems(lambda te, s: te.blit(s, "also long", box.topleft, "sans", 20))] \
+            == ["overflow"]
+    assert [p.kind for p in _problems(lambda te, s: te.blit(s, "edge", (1900, 500), "sans", 20))] == ["clipped"]
+
+
+def test_the_check_finds_dropped_or_shortened_lines(te: Text) -> None:
+    text = "one two three four five six seven eight nine ten eleven twelve"
+    found = _problems(lambda te, s: te.blit_wrapped(s, text, pygame.Rect(0, 0, 120, 30), "sans", 18))
+    assert [p.kind for p in found] == ["clipped"]
+    found = _problems(lambda te, s: te.blit_wrapped(s, text, pygame.Rect(0, 0, 120, 900), "sans", 18, max_lines=2))
+    assert [p.kind for p in found] == ["clipped"]
+
+
+def test_the_check_finds_text_too_small_for_a_small_window(te: Text) -> None:
+    found = _problems(lambda te, s: te.blit(s, "tiny", (100, 100), "sans", 12), sizes=L.SIZES)
+    assert [p.kind for p in found] == ["small"]
+    assert found[0].sizes == ((1280, 720), (1280, 800), (1366, 768)), "12 px is fine from 1920x1080 up"
+    assert not _problems(lambda te, s: te.blit(s, "fine", (100, 100), "sans", 14), sizes=L.SIZES)
+
+
+def test_a_panel_drawn_over_text_hides_it(te: Text) -> None:
+    from quacks.ui import art
+
+    def draw(te: Text, s: pygame.Surface) -> None:
+        te.blit(s, "under the panel", (200, 200), "sans", 20)
+        art.panel(s, pygame.Rect(150, 150, 400, 200))
+        te.blit(s, "on the panel", (210, 205), "sans", 20)
+
+    assert not _problems(draw)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the pseudo-language
+
+
+def test_pseudo_is_recognisable_longer_and_keeps_placeholders(te: Text) -> None:
+    i18n.set_language("pseudo")
+    text = i18n._("Round {round} of {rounds}: {name:>3} stops at {p:.0%}.")
+    assert text.startswith("[") and text.endswith("]")
+    assert re.findall(r"\{[^{}]*\}", text) == ["{round}", "{rounds}", "{name:>3}", "{p:.0%}"]
+    assert text.format(round=1, rounds=9, name="Ann", p=0.5)
+    assert i18n.ngettext("{n} chip", "{n} chips", 2) == i18n._("{n} chips")
+    assert i18n.N_("marked only") == "marked only"
+    i18n.set_language("en")
+    assert i18n._("Round {round}") == "Round {round}"
+    with pytest.raises(ValueError):
+        i18n.set_language("klingon")
+
+
+def test_pseudo_sentences_are_at_least_40_percent_longer_on_average() -> None:
+    from quacks.wording import decisions, events, results
+
+    sources = [decisions.__file__, events.__file__, results.__file__]
+    found: list[str] = []
+    for path in sources:
+        with open(path, encoding="utf-8") as f:
+            found += re.findall(r'_\("([^"\\]{12,})"\)', f.read())
+    assert len(found) > 50
+    grew = sum(len(i18n.pseudo(s)) for s in found) / sum(len(s) for s in found)
+    assert grew >= 1.4, grew
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the text engine fits instead of cutting
+
+
+def test_wrap_breaks_a_word_wider_than_a_line(te: Text) -> None:
+    lines = te.wrap("Donaudampfschifffahrtsgesellschaftskapitän fährt", "sans", 20, 150)
+    assert len(lines) >= 3
+    assert all(te.size(line, "sans", 20)[0] <= 150 for line in lines)
+    assert "".join(line.rstrip("-") for line in lines).replace(" ", "") == \
+        "Donaudampfschifffahrtsgesellschaftskapitänfährt"
+
+
+def test_text_grows_with_every_step_of_the_scale(te: Text) -> None:
+    sizes = []
+    for scale in (1.0, 1.25, 1.5, 1.75, 2.0):
+        te.set_scale(scale)
+        with te.roomy():
+            roomy = te.px(16)
+        sizes.append((te.px(16), roomy))
+    assert all(a[0] < b[0] and a[1] < b[1] for a, b in zip(sizes, sizes[1:])), sizes
+    assert sizes[-1][1] == 32, "running text doubles at 200%"
+    te.set_scale(2.0)
+    with te.roomy():
+        assert te.px(56) < 2 * 56, "a large title grows by a fixed amount, not twice"
+
+
+def test_serif_bold_draws_accented_letters(te: Text) -> None:
+    img = te.render("Kräuterhexe", "serif-bold", 30, (0, 0, 0))
+    box = te.render("Kr\U0010fff0uterhexe", "serif-bold", 30, (0, 0, 0))
+    assert pygame.image.tobytes(img, "RGBA") != pygame.image.tobytes(box, "RGBA")
+    assert not te._lacks("serif", "ä")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the trial's findings
+
+
+def _game(**kw: object):  # type: ignore[no-untyped-def]
+    from quacks.content.loader import default_catalogue
+    from quacks.rules.config import GameConfig
+    from quacks.rules.game import Game
+
+    return Game(default_catalogue(), GameConfig(seats=("Ann", "Bob", "Cyd", "Dee"), **kw))  # type: ignore[arg-type]
+
+
+def test_the_bag_list_says_how_many_chips_it_could_not_show(te: Text) -> None:
+    from quacks.rules.bag import ChipCounts
+    from quacks.rules.chips import CHIPS
+    from quacks.rules.config import SeatSetup
+    from quacks.ui.table import pot_view as pv
+
+    full = ChipCounts.from_mapping({c.name: 2 for c in CHIPS if c.colour.value != "black"})
+    g = _game(setup={0: SeatSetup(bag=full)})
+    surf = _canvas()
+    with te.record(surf) as rec:
+        pv.draw_bag_summary(surf, pygame.Rect(100, 100, 420, 70), g, 0)
+    texts = [d.text for d in rec.items]
+    more = [t for t in texts if "more" in t]
+    assert len(more) == 1, texts
+    shown = sum(int(t) for t in texts if t.isdigit())
+    assert shown + int(re.findall(r"\d+", more[0])[0]) == g.seats[0].bag.total, "shown and more add up"
+    with te.record(surf) as rec:
+        pv.draw_bag_summary(surf, pygame.Rect(100, 100, 420, 900), g, 0)
+    assert not any("more" in d.text for d in rec.items), "room for all: no 'more'"
+    assert sum(int(d.text) for d in rec.items if d.text.isdigit()) == g.seats[0].bag.total
+
+
+def test_test_tubes_are_drawn_with_their_bonuses_and_the_droplet(te: Text) -> None:
+    from quacks.rules.config import SeatSetup
+    from quacks.ui.table import pot_view as pv
+
+    pictures = []
+    for tube in (0, 5):
+        g = _game(variant="test-tubes", setup={0: SeatSetup(tube=tube)})
+        surf = pygame.Surface((440, 120))
+        with te.record(surf) as rec:
+            pv.draw_tubes(surf, pygame.Rect(0, 0, 440, pv.tube_height(440)), g, 0)
+        vp = [int(d.text) for d in sorted(rec.items, key=lambda d: d.rect.x)]
+        assert vp == [r.vp for r in g.cat.tubes if r.vp and not r.chips and not r.rubies], "VP bonuses in order"
+        pictures.append(surf)
+    slot = 440 / (len(g.cat.tubes) + 0.7)
+    x = int(slot * 0.7 + slot * 4 + slot / 2)  # glass 5, where the droplet sits in the second picture
+    a = pictures[0].subsurface((x - 8, 2, 16, 30))
+    b = pictures[1].subsurface((x - 8, 2, 16, 30))
+    assert pygame.image.tobytes(a, "RGB") != pygame.image.tobytes(b, "RGB"), "the droplet moved to glass 5"
+
+
+def test_a_score_past_50_shows_the_plus_50_tile(te: Text) -> None:
+    from quacks.rules.config import SeatSetup
+    from quacks.ui.table.board_view import BoardView
+
+    for score, tile in ((40, None), (61, "+50"), (112, "+100")):
+        g = _game(setup={1: SeatSetup(score=score)})
+        board = BoardView(pygame.Rect(444, 12, 1000, 392))
+        surf = _canvas()
+        with te.record(surf) as rec:
+            board.draw(surf, g, [("amber", "A"), ("teal", "B"), ("plum", "C"), ("moss", "D")], static=True)
+        tiles = [d for d in rec.items if d.text.startswith("+")]
+        if tile is None:
+            assert not tiles
+        else:
+            assert [d.text for d in tiles] == [tile]
+            at = board.marker_pos(score)
+            assert abs(tiles[0].rect.centerx - at[0]) < 20 and 0 < tiles[0].rect.centery - at[1] < 30
+
+
+def test_pot_spaces_show_vp_and_ruby_marks_large_enough(te: Text) -> None:
+    from quacks.ui import art
+
+    sizes: list[int] = []
+    original = te.render
+
+    def spy(text: str, face: str, size: int, colour: object, scaled: bool = True) -> pygame.Surface:
+        sizes.append(size)
+        return original(text, face, size, colour, scaled)  # type: ignore[arg-type]
+
+    g = _game()
+    art.cauldron.cache_clear()
+    te.render = spy  # type: ignore[method-assign]
+    try:
+        art.cauldron(226, tuple((sp.coins, sp.vp, sp.ruby) for sp in g.cat.pot.spaces), True)
+    finally:
+        te.render = original  # type: ignore[method-assign]
+        art.cauldron.cache_clear()
+    vp_spaces = sum(1 for sp in g.cat.pot.spaces if sp.vp)
+    assert len(sizes) >= 54 + vp_spaces
+    assert min(sizes) >= 11, "no mark as small as the old 6-7 px"
+
+
+def test_a_book_still_to_come_says_so_without_covering_its_prices(te: Text) -> None:
+    from quacks.rules.chips import Colour
+    from quacks.ui.table.books_view import BooksView
+
+    g = _game()
+    for scale in (1.0, 1.5, 2.0):
+        te.set_scale(scale)
+        books = BooksView(pygame.Rect(12, 12, 420, 1056))
+        surf = _canvas()
+        with te.record(surf) as rec:
+            books.draw(surf, g)
+        page = books.rects[Colour.YELLOW]
+        here = [d for d in rec.items if page.contains(d.rect)]
+        tag = [d for d in here if "round" in d.text]
+        assert tag, "the yellow book says when it comes out"
+        prices = [d for d in here if d.text.isdigit()]
+        assert len(prices) == 3
+        assert not any(tag[0].rect.colliderect(p.rect) for p in prices)
+        assert not L.problems_of(rec.items, "books", int(scale * 100), "en", ((1920, 1080),))
