@@ -179,21 +179,21 @@ class Sleeper:
     the event stays in the queue for ``pygame.event.get``.
 
     Where that cannot be done (no such library found, or a video driver that cannot wait, such as the dummy
-    one) it sleeps in steps of at most :data:`POLL_STEP` and lets the loop look for events in between: at
-    most 20 wake-ups a second.
+    one) it sleeps in steps of at most :data:`POLL_STEP` and lets the loop look for events in between: about
+    17 wake-ups a second (input waits 60 ms at most).
     """
 
-    POLL_STEP = 0.05
+    POLL_STEP = 0.06
     WAITING_DRIVERS = frozenset({"x11", "wayland", "windows", "cocoa"})
 
     def __init__(self) -> None:
         self._wait: Callable[[Any, int], int] | None = None
-        self.how = "poll every 50 ms"
+        self.how = "poll every 60 ms"
         try:
             if pygame.display.get_driver() in self.WAITING_DRIVERS:
                 self._wait = self._sdl_wait()
         except Exception as e:  # noqa: BLE001 - only the way of sleeping changes
-            log.info("SDL_WaitEventTimeout not available (%s): polling every 50 ms", e)
+            log.info("SDL_WaitEventTimeout not available (%s): polling every 60 ms", e)
         if self._wait is not None:
             self.how = "SDL_WaitEventTimeout"
 

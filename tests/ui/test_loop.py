@@ -171,14 +171,14 @@ def test_a_toast_is_drawn_and_then_cleared_on_time(app: App) -> None:
     assert scene.draws - drawn <= 3
 
 
-def test_the_fallback_sleeper_polls_at_most_20_times_a_second() -> None:
+def test_the_fallback_sleeper_polls_fewer_than_20_times_a_second() -> None:
     s = Sleeper()  # the dummy driver cannot wait in SDL: sleep in steps
     assert s.how.startswith("poll")
     t0 = time.perf_counter()
     for _ in range(3):
         s.sleep(None)
     took = time.perf_counter() - t0
-    assert took >= 3 * 0.05 * 0.9
+    assert took >= 3 * 0.055
     t0 = time.perf_counter()
     s.sleep(0.004)
     assert time.perf_counter() - t0 < 0.04
