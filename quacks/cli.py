@@ -20,6 +20,12 @@ DEV_COMMANDS = {"simulate": "quacks.tournament", "bench-ui": "quacks.ui.bench", 
 DEV_COMMANDS["bench"] = "quacks.bench"  # python -m quacks bench: measured figures against their targets
 
 
+# the player's languages (quacks.i18n.LANGUAGES) and the pseudo-language of the layout check
+LANG_CHOICES = ("en", "de", "nl", "pseudo")
+LANG_HELP = ("the language of the game for this run: en (English), de (Deutsch), nl (Nederlands); default: the "
+             "setting, else the system's language")
+
+
 def _say(text: str) -> None:
     """Print to stderr if there is one (a windowed bundle has none)."""
     stream = sys.stderr or sys.stdout
@@ -103,9 +109,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="quacks", description="The Quacks of Quedlinburg on your desktop.")
     p.add_argument("--selftest", action="store_true",
                    help="check data, display and a bot game; print one line and exit (0 if all is well)")
+    p.add_argument("--lang", default=None, choices=LANG_CHOICES, help=LANG_HELP)
     sub = p.add_subparsers(dest="command")
     pl = sub.add_parser("play", help="start the game (the default)")
     pl.add_argument("--size", default=None, help="window size, e.g. 1280x800")
+    # SUPPRESS: "quacks --lang de play" keeps the global option's value
+    pl.add_argument("--lang", default=argparse.SUPPRESS, choices=LANG_CHOICES, help=LANG_HELP)
     pl.set_defaults(func=_play)
     sc = sub.add_parser("scenario", help="run a scenario file and print the state where it stops")
     sc.add_argument("file")
@@ -166,6 +175,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(args_list)
     except SystemExit as e:  # --help, or a usage error already explained by argparse
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
+    if getattr(args, "lang", None):
+        from . import i18n
+
+        i18n.set_language(args.lang)
     if args.selftest:
         from .selftest import run as selftest
 

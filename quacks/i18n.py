@@ -1,22 +1,44 @@
 """Player-facing text goes through here: ``_("...")`` for a sentence, ``ngettext`` where a count is involved.
 
 Every sentence is written whole with named placeholders (``_("{name} stops.").format(name=...)``), never
-glued from pieces, so that another language can order its words its own way. Until catalogues are
-installed, the English source text is what a player reads.
+glued from pieces, so that another language can order its words its own way. English is the source; the
+other languages are gettext catalogues, ``quacks/locale/<lang>/LC_MESSAGES/quacks.mo`` compiled from the
+``quacks.po`` beside them (``python tools/i18n.py``), read with the standard library's ``gettext``.
+``_`` looks the language up at every call, so :func:`set_language` takes effect at once (the UI then
+rebuilds what it drew, see ``App.set_language``); a string a catalogue lacks shows in English.
 
-``set_language("pseudo")`` turns on a pseudo-language for layout checks: every sentence comes back
-recognisable but about 40% longer (as German or Dutch often are), its vowels accented and each word
-stretched, inside ``[...]`` so that a cut end shows; ``{placeholders}`` stay as they are.
+``N_`` only marks a string where it is defined (a table of names) for ``_`` where it is shown;
+``pgettext(context, message)`` is ``_`` for a short word that needs a context ("key": the name of a key).
+
+Two languages are for checks only. ``set_language("pseudo")`` turns on a pseudo-language for layout checks:
+every sentence comes back recognisable but about 40% longer (as German or Dutch often are), its vowels
+accented and each word stretched, inside ``[...]`` so that a cut end shows; ``{placeholders}`` stay as they
+are. ``set_language("marker")`` marks every word of every translated string with ``‹...›`` (the English
+words, placeholders as they are) but only for the strings of the catalogue template given to
+:func:`set_marker_catalogue`, so a text on screen with unmarked words never went through a catalogue
+(see ``quacks.ui.layout_check``).
 """
 
 from __future__ import annotations
 
+import gettext
+import locale
 import math
+import os
 import re
+import sys
+from collections.abc import Iterable, Mapping
+from pathlib import Path
 
-LANGUAGES = ("en", "pseudo")
-TEST_LANGUAGES = ("pseudo",)  # made up for checks, never offered to players
+DOMAIN = "quacks"
+#: the languages a player can choose, English (the source) first
+LANGUAGES = ("en", "de", "nl")
+#: each language's name in its own language (the settings screen)
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
+#: languages for checks only (never offered to a player)
+TEST_LANGUAGES = ("pseudo", "marker")
 _language = "en"
+_translation: gettext.NullTranslations = gettext.NullTranslations()
 
 #: how much longer each word gets in the pseudo-language: with spaces, punctuation and placeholders as they
 #: are, a sentence comes out about 40% longer than its English source (as German and Dutch often are)
@@ -25,13 +47,90 @@ _ACCENTS = str.maketrans("aeiouyAEIOUYcnsz", "äéïöüÿÄÉÏÖÜŸçñšž")
 _PLACEHOLDER = re.compile(r"(\{[^{}]*\})")
 _WORD = re.compile(r"[A-Za-z]+")
 
+MARK_OPEN, MARK_CLOSE = "‹", "›"
+_TOKEN = re.compile(r"\S+")
+_marked: frozenset[str] = frozenset()
 
-def set_language(code: str) -> None:
-    """Choose the language of ``_`` and ``ngettext`` ("en", or "pseudo" for layout checks)."""
-    global _language
-    if code not in LANGUAGES:
-        raise ValueError(f"unknown language {code!r}; known: {', '.join(LANGUAGES)}")
-    _language = code
+
+def locale_dir() -> Path:
+    """The folder of the compiled catalogues (``<lang>/LC_MESSAGES/quacks.mo``)."""
+    from .resources import locale_dir as _locale_dir
+
+    return _locale_dir()
+
+
+def available_languages() -> tuple[str, ...]:
+    """The languages a player can choose: English, and every other one whose compiled catalogue is there."""
+    try:
+        folder = locale_dir()
+    except OSError:
+        return ("en",)
+    return tuple(c for c in LANGUAGES if c == "en" or (folder / c / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file())
+
+
+def normalise(code: str | None) -> str | None:
+    """A language of ours for a locale name ("de_DE.UTF-8", "nl-BE", "German_Germany", "de"), else None."""
+    if not code:
+        return None
+    base = re.split(r"[_.@\-]", code.strip(), maxsplit=1)[0].lower()
+    if base in LANGUAGES:
+        return base
+    return {"english": "en", "german": "de", "deutsch": "de", "dutch": "nl", "nederlands": "nl"}.get(base)
+
+
+def system_language(environ: Mapping[str, str] | None = None) -> str:
+    """The player's language as the system says (LANGUAGE, LC_ALL, LC_MESSAGES, LANG, the locale, Windows'
+    user interface language), if it is one of ours; English otherwise."""
+    env = os.environ if environ is None else environ
+    for name in env.get("LANGUAGE", "").split(":"):
+        found = normalise(name)
+        if found:
+            return found
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if value:  # the first one set decides (as for every other program)
+            return normalise(value) or "en"
+    if environ is not None:
+        return "en"
+    if sys.platform == "win32":  # pragma: no cover - Windows only
+        try:
+            import ctypes
+
+            lcid = ctypes.windll.kernel32.GetUserDefaultUILanguage()  # type: ignore[attr-defined]
+            found = normalise(locale.windows_locale.get(lcid, ""))
+            if found:
+                return found
+        except (AttributeError, OSError):
+            pass
+    try:
+        found = normalise(locale.getlocale(locale.LC_MESSAGES if hasattr(locale, "LC_MESSAGES") else
+                                           locale.LC_CTYPE)[0])
+    except (ValueError, TypeError):
+        found = None
+    return found or "en"
+
+
+def set_language(code: str) -> str:
+    """Choose the language of ``_`` and ``ngettext``: "en", "de", "nl" ("" follows the system), or "pseudo" and
+    "marker" for checks. The language now in use; ValueError for a language we do not have.
+
+    A language without its compiled catalogue (a broken install) shows English and says so in the log.
+    """
+    global _language, _translation
+    if not code:
+        code = system_language()
+    if code not in LANGUAGES and code not in TEST_LANGUAGES:
+        raise ValueError(f"unknown language {code!r}; known: {', '.join(LANGUAGES + TEST_LANGUAGES)}")
+    translation: gettext.NullTranslations = gettext.NullTranslations()
+    if code in LANGUAGES and code != "en":
+        try:
+            translation = gettext.translation(DOMAIN, str(locale_dir()), [code])
+        except OSError as e:
+            import logging
+
+            logging.getLogger("quacks").warning("no catalogue for %s (%s); English is shown", code, e)
+    _language, _translation = code, translation
+    return code
 
 
 def language() -> str:
@@ -55,21 +154,75 @@ def pseudo(message: str) -> str:
     return f"[{out}]"
 
 
-def test_text(message: str) -> str:
-    """``message`` (a text of the code or the data) in the test language in use: the pseudo-language."""
-    return pseudo(message)
+def mark(message: str) -> str:
+    """Every word of ``message`` inside ``‹...›`` (placeholders as they are): the marker language."""
+    parts = _PLACEHOLDER.split(message)
+    return "".join(p if i % 2 else _TOKEN.sub(lambda m: MARK_OPEN + m.group(0) + MARK_CLOSE, p)
+                   for i, p in enumerate(parts))
+
+
+def set_marker_catalogue(msgids: Iterable[str]) -> None:
+    """The strings the marker language knows (the catalogue template's msgids, see :func:`read_msgids`)."""
+    global _marked
+    _marked = frozenset(msgids)
+
+
+def read_msgids(path: str | os.PathLike[str] | None = None) -> set[str]:
+    """The msgids (singular and plural) of a .po or .pot file (default: the template quacks/locale/quacks.pot)."""
+    p = Path(path) if path is not None else locale_dir() / f"{DOMAIN}.pot"
+    out: set[str] = set()
+    current: list[str] | None = None
+    for raw in p.read_text(encoding="utf-8").splitlines() + [""]:
+        line = raw.strip()
+        if line.startswith(("msgid ", "msgid_plural ")):
+            if current is not None:
+                out.add("".join(current))
+            current = [_po_string(line.split(" ", 1)[1])]
+        elif line.startswith('"') and current is not None:
+            current.append(_po_string(line))
+        elif current is not None:
+            out.add("".join(current))
+            current = None
+    out.discard("")
+    return out
+
+
+def _po_string(quoted: str) -> str:
+    import ast
+
+    return str(ast.literal_eval(quoted))
+
+
+def test_text(text: str) -> str:
+    """A data text (already English, not from a catalogue) as the check language in use shows it."""
+    if _language == "pseudo":
+        return pseudo(text)
+    if _language == "marker":
+        return mark(text)
+    return text
 
 
 def _(message: str) -> str:
     """The text of ``message`` in the player's language."""
     if _language == "pseudo":
         return pseudo(message)
-    return message
+    if _language == "marker":
+        return mark(message) if message in _marked else message
+    return _translation.gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    """The singular or plural form for ``n`` in the player's language."""
-    return _(singular if n == 1 else plural)
+    """The singular or plural form for ``n`` in the player's language (its own plural rule)."""
+    if _language in TEST_LANGUAGES:
+        return _(singular if n == 1 else plural)
+    return _translation.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``_`` for a message that needs a context to be translated right (e.g. "key" for the name of a key)."""
+    if _language in TEST_LANGUAGES:
+        return _(message)
+    return _translation.pgettext(context, message)
 
 
 def N_(message: str) -> str:  # noqa: N802 - the usual name of gettext's "mark only" function

@@ -123,6 +123,17 @@ def asset(*parts: str) -> Path:
     return assets_dir().joinpath(*parts)
 
 
+def locale_dir() -> Path:
+    """``quacks/locale``: the compiled catalogues (``<lang>/LC_MESSAGES/quacks.mo``). They live inside the
+    package, so a checkout and an installed wheel have them beside this file; a frozen bundle carries them at
+    ``quacks/locale`` under ``sys._MEIPASS``."""
+    meipass = getattr(sys, "_MEIPASS", None)
+    for root in ([Path(meipass) / "quacks"] if meipass else []) + [_PACKAGE]:
+        if (root / "locale").is_dir():
+            return root / "locale"
+    return _PACKAGE / "locale"
+
+
 def notices_path() -> Path:
     """``THIRD_PARTY_NOTICES.md``: the licences of everything the game ships (beside ``data/``)."""
     return resource_root() / NOTICES_FILE

@@ -74,6 +74,19 @@ def _check_data() -> None:
             raise SelftestError(f"asset missing: {asset(*part)}")
 
 
+def _check_languages() -> None:
+    """Every language's compiled catalogue is there and loads (quacks/locale travels with the game)."""
+    import gettext
+
+    from .i18n import DOMAIN, LANGUAGES, locale_dir
+
+    for code in LANGUAGES[1:]:
+        try:
+            gettext.translation(DOMAIN, str(locale_dir()), [code])
+        except OSError as e:
+            raise SelftestError(f"the {code} catalogue is missing from {locale_dir()} ({e})") from e
+
+
 def _match(seed: int) -> Any:
     from .content.loader import default_catalogue
     from .rules.config import GameConfig
@@ -160,6 +173,7 @@ def run() -> int:
     app = None
     try:
         _step("loading the data", _check_data)
+        _step("loading the languages", _check_languages)
         app = _step("opening a display", _open_app)
         import pygame
 

@@ -13,6 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from ..i18n import LANGUAGES
 from ..resources import ReadError, read_bytes
 from ..session.names import bad_character
 from . import paths
@@ -48,6 +49,7 @@ class Settings:
     colour_blind: bool = False
     fullscreen: bool = False
     sequential_brewing: bool = False  # the house rule's default for new games
+    language: str = ""  # "" follows the system's language; else "en", "de" or "nl" (quacks.i18n.LANGUAGES)
     last_setup: dict[str, Any] | None = None  # the last new-game choices, as plain data
 
     def to_data(self) -> dict[str, Any]:
@@ -98,6 +100,8 @@ def _expect(name: str) -> str:
         return f"a whole percent from {UI_SCALE_RANGE[0]} to {UI_SCALE_RANGE[1]}"
     if name == "last_setup":
         return "an object or null, without control characters in its names"
+    if name == "language":
+        return '"" (the system\'s language) or one of ' + ", ".join(LANGUAGES)
     return "true or false"
 
 
@@ -159,6 +163,8 @@ def _check_value(name: str, v: Any) -> tuple[bool, Any]:
         if type(v) is not int or not UI_SCALE_RANGE[0] <= v <= UI_SCALE_RANGE[1]:
             return False, None
         return True, v
+    if name == "language":
+        return (isinstance(v, str) and (v == "" or v in LANGUAGES)), v
     if name == "last_setup":
         if v is None:
             return True, None

@@ -103,6 +103,26 @@ class Scene:
         """True while something moves or works, so the loop keeps drawing frames."""
         return False
 
+    def language_changed(self) -> None:
+        """The player chose another language (``App.set_language``): rebuild everything that holds words
+        (buttons, cached pictures, wrapped lines). By default a scene with a ``layout()`` or ``build()`` of no
+        arguments runs it again; a scene that keeps words elsewhere overrides this. The next ``draw`` draws
+        everything."""
+        import inspect
+
+        for name in ("layout", "build"):
+            fn = getattr(self, name, None)
+            if callable(fn):
+                try:
+                    takes_nothing = not any(p.default is p.empty and p.kind in (p.POSITIONAL_ONLY,
+                                            p.POSITIONAL_OR_KEYWORD) for p in inspect.signature(fn).parameters.values())
+                except (TypeError, ValueError):
+                    takes_nothing = False
+                if takes_nothing:
+                    fn()
+                    break
+        self.invalidate()
+
     def wake_in(self) -> float | None:
         """Seconds until the scene has something to do without input (None: nothing until input)."""
         return 0.0 if self.busy() else None
@@ -557,6 +577,19 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+
+    def set_language(self, code: str) -> str:
+        """Show the game in another language at once ("" follows the system's): every scene on the stack
+        rebuilds its words (``Scene.language_changed``) and the next frame draws everything. The language now
+        in use."""
+        from .. import i18n
+
+        now = i18n.set_language(code)
+        for s in list(self.scenes):
+            s.language_changed()
+        self._restacked()
+        self._show_all = True
+        return now
 
     def toast(self, text: str, seconds: float = 3.0) -> None:
         """A short message over everything (``Saved as ...``)."""

@@ -99,6 +99,19 @@ def run(args: Any = None) -> int:
         from ..storage.settings import Settings
 
         settings, notes = Settings(), [f"Settings could not be read ({e}); defaults are used."]
+    from .. import i18n
+
+    try:  # --lang for this run, else the setting ("" follows the system's language)
+        i18n.set_language(getattr(args, "lang", None) or settings.language)
+    except ValueError:
+        i18n.set_language("")
+    if notes and i18n.language() != "en":  # the notes again, in the player's language (reading twice is safe)
+        try:
+            from ..storage.settings import load_settings as _again
+
+            notes = _again()[1] or notes
+        except Exception:  # noqa: BLE001
+            pass
     for n in notes:
         log.warning("settings: %s", n)
     try:

@@ -1,4 +1,6 @@
-"""Settings: bot pace, explosion odds, motion, sound, UI scale, colour-blind help, fullscreen, brewing."""
+"""Settings: language, bot pace, explosion odds, motion, sound, UI scale, colour-blind help, fullscreen, brewing.
+
+The language takes effect at once: the App rebuilds the words of every scene (``App.set_language``)."""
 
 from __future__ import annotations
 
@@ -6,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from ... import i18n
 from ...i18n import N_, _
 from .. import art
 from .. import theme as T
@@ -27,16 +30,21 @@ class SettingsScene(Scene):
 
     def layout(self) -> None:
         st = self.app.settings
-        x, y, w = 760, 190, 860
+        x, y, w = 760, 184, 860
+        step = 72
         rows: list[tuple[str, str, Any]] = []
 
-        def choice(title: str, tip: str, options: Any, value: Any, setter: Any) -> None:
+        def choice(title: str, tip: str, options: Any, value: Any, setter: Any, translate: bool = True) -> None:
             nonlocal y
-            options = [(v, _(label) if not label.endswith("%") else label) for v, label in options]
+            options = [(v, _(label) if translate and not label.endswith("%") else label) for v, label in options]
             rows.append((_(title), _(tip), Choice(pygame.Rect(x, y, w, 56), options, value, on_change=setter,
                                                   size=21)))
-            y += 76
+            y += step
 
+        # each language's name in its own language (never translated)
+        choice(N_("Language"), N_("The language of the game; it changes at once."),
+               tuple((code, i18n.LANGUAGE_NAMES[code]) for code in i18n.LANGUAGES),
+               i18n.language() if i18n.language() in i18n.LANGUAGES else "en", self.set_language, translate=False)
         choice(N_("Bot pace"), N_("How fast bots play their moves. Tab at the table skips to your turn."),
                (("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast")), ("instant", N_("Instant"))),
                st.pace, lambda v: self.set("pace", v))
@@ -47,7 +55,7 @@ class SettingsScene(Scene):
                st.reduced_motion, lambda v: self.set("reduced_motion", v))
         rows.append((_("Sound volume"), _("Volume of the sound effects."),
                      Slider(pygame.Rect(x, y + 20, w - 240, 16), st.volume, on_change=lambda v: self.set("volume", v))))
-        y += 76
+        y += step
         choice(N_("Mute"), N_("Silence every sound."), ON_OFF, st.mute, lambda v: self.set("mute", v))
         choice(N_("UI scale"), N_("Larger text and controls."),
                tuple((n, f"{n}%") for n in (100, 125, 150, 175, 200)), st.ui_scale, lambda v: self.set("ui_scale", v))
@@ -61,6 +69,11 @@ class SettingsScene(Scene):
         self.rows = rows
         self.back_b = Button(pygame.Rect(110, LOGICAL[1] - 120, 240, 80), _("Back"), self.back, style="dark",
                              hotkey_label="Esc", size=26)
+
+    def set_language(self, code: str) -> None:
+        """Remember the language and show it at once (every scene on the stack rebuilds its words)."""
+        self.app.settings.language = code
+        self.app.set_language(code)
 
     def set(self, key: str, value: Any) -> None:
         st = self.app.settings
