@@ -52,13 +52,19 @@ class FrameCache:
 
 
 def moving_regions(view: Any, anim: Any) -> list[pygame.Rect]:
-    """Where shakes, the tumbling die and sliding markers are drawn."""
+    """Where shakes, the tumbling die and sliding markers are drawn: the shaking pot, the die (with room to
+    turn), and the track spaces a marker passes on its way (not the whole board or seat)."""
     out: list[pygame.Rect] = []
     for a in anim.anims:
         if a.kind is Motion.SHAKE and a.seat is not None:
-            out.append(view.seat_region(a.seat))
+            lay = view.pot_layout(a.seat)
+            if lay is not None:
+                c, r = lay.centre, lay.radius
+                out.append(pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r).inflate(40, 40))
         elif a.kind is Motion.DIE:
-            out.append(view.board.die_rect.inflate(60, 180))
+            out.append(view.board.die_rect.inflate(56, 56))
         elif a.kind is Motion.SLIDE:
-            out.append(view.board.rect.inflate(10, 10))
+            lo, hi = sorted((int(a.data["from"]), int(a.data["to"]) + 1))
+            spaces = [view.board.spaces[(s - 1) % 50] for s in range(max(1, lo), hi + 1)] or [view.board.spaces[-1]]
+            out.append(spaces[0].unionall(spaces[1:]).inflate(44, 44))
     return out
