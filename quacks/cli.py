@@ -56,7 +56,7 @@ def _scenario(args: argparse.Namespace) -> int:
 
 
 def _check_data(args: argparse.Namespace) -> int:
-    from .content.loader import check_data
+    from .content.loader import check_data, check_translations
 
     errors = check_data(args.dir)  # never raises: every problem is an error naming its file
     where = args.dir or "the game's data folder"
@@ -65,7 +65,19 @@ def _check_data(args: argparse.Namespace) -> int:
             print(e, file=sys.stderr)
         print(f"{len(errors)} error(s) in {where}", file=sys.stderr)
         return 1
-    print(f"{where}: all data files are valid")
+    # the translations of the data's texts (data/i18n/<lang>.yaml): a missing one is a warning unless --strict
+    t_errors, warnings = check_translations(args.dir)
+    strict = bool(getattr(args, "strict", False))
+    for w in warnings:
+        print(("" if strict else "warning: ") + str(w), file=sys.stderr)
+    for e in t_errors:
+        print(e, file=sys.stderr)
+    bad = t_errors + (warnings if strict else [])
+    if bad:
+        print(f"{len(bad)} error(s) in the translations of {where}", file=sys.stderr)
+        return 1
+    note = f" ({len(warnings)} translation warning(s); --strict makes them errors)" if warnings else ""
+    print(f"{where}: all data files are valid{note}")
     return 0
 
 
@@ -121,6 +133,8 @@ def build_parser() -> argparse.ArgumentParser:
     sc.set_defaults(func=_scenario)
     cd = sub.add_parser("check-data", help="validate a data folder (default: the game's own)")
     cd.add_argument("dir", nargs="?", default=None)
+    cd.add_argument("--strict", action="store_true",
+                    help="a text not yet translated in data/i18n/<lang>.yaml is an error, not a warning")
     cd.set_defaults(func=_check_data)
     sim = sub.add_parser("simulate", help="seeded bot tournaments with duplicate seating")
     sim.add_argument("--seats", default="hard,normal", help="2-4 levels, e.g. hard,normal,normal,normal")

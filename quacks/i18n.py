@@ -228,3 +228,9 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:  # noqa: N802 - the usual name of gettext's "mark only" function
     """Mark ``message`` for translation where it is defined; translate it with ``_`` where it is shown."""
     return message
+
+
+def verbatim(text: str) -> str:
+    """A text shown as it is in every language (a name, a licence's name): only the marker language marks it,
+    as checked and meant to stay as it is."""
+    return mark(text) if _language == "marker" else text

@@ -50,7 +50,7 @@ def choose_card(bot: HardBot, g: Game, seat: int, actions: list[Action], v: Valu
         return 0.0
 
     best = max(actions, key=option_value)
-    return Decision(best, "{}: {}", card.name, best)
+    return Decision(best, "{}: {}", card, best)  # the card's name in the player's language (wording.reasons)
 
 
 __all__ = ["choose_card"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from ..i18n import N_
 from ..rules.actions import Action
 from ..rules.chips import CHIP_BY_NAME, CHIPS, N_CHIPS
 from ..rules.game import Game
@@ -103,7 +104,7 @@ def best_buy(g: Game, seat: int, actions: list[Action], v: Values) -> tuple[Acti
     """The buy worth most, with its reason (a sentence with {} places, and what fills them)."""
     singles = sorted({CHIP_BY_NAME[a.args[0]].index for a in actions if len(a.args) == 1 and a.args[0] != "nothing"})
     if not singles:
-        return Action("buy", ("nothing",)), "buys nothing (nothing affordable)", ()
+        return Action("buy", ("nothing",)), N_("buys nothing (nothing affordable)"), ()
     worth = chip_worths(g, seat, v, singles)
     best, best_w = Action("buy", ("nothing",)), 0.0
     for a in actions:
@@ -113,8 +114,8 @@ def best_buy(g: Game, seat: int, actions: list[Action], v: Values) -> tuple[Acti
         if w > best_w:
             best, best_w = a, w
     if best.args == ("nothing",):
-        return best, "buys nothing: no chip would help", ()
-    return best, "{} (worth about {:.1f} VP over the game)", (best, best_w)
+        return best, N_("buys nothing: no chip would help"), ()
+    return best, N_("{} (worth about {:.1f} VP over the game)"), (best, best_w)
 
 
 __all__ = ["best_buy", "chip_worths", "CHIPS"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from ..i18n import N_
 from ..rules.actions import DRAW, STOP, Action
 from ..rules.chips import CHIP_BY_NAME
 from ..rules.game import Game
@@ -25,10 +26,10 @@ def _danger(g: Game, seat: int) -> str:
     """The white chips that would explode the pot now, in a player's words."""
     room = g.limit(seat) - g.seats[seat].white_total
     if room >= 2:
-        return "a white 3"
+        return N_("a white 3")  # words the reason's {} gets in the player's language (wording.reasons)
     if room == 1:
-        return "a white 2 or 3"
-    return "any white chip"
+        return N_("a white 2 or 3")
+    return N_("any white chip")
 
 
 class EasyBot(NormalBot):

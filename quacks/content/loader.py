@@ -522,6 +522,65 @@ def check_data(folder: Path | str | None = None) -> list[DataError]:
     return _load(Path(folder) if folder is not None else data_dir())[1]
 
 
+def check_translations(folder: Path | str | None = None) -> tuple[list[DataError], list[DataError]]:
+    """(errors, warnings) of the data's translations, ``data/i18n/<lang>.yaml`` for every language of the game
+    and every such file there is (see ``quacks/wording/data_text.py`` for the keys).
+
+    Errors: a file that cannot be read, a text that is no text, a tutorial text whose ``{placeholders}`` differ
+    from the English. Warnings: a key with no text yet (the English is shown meanwhile) and a key the data
+    does not have (a typo, or a text the data no longer has). ``check-data --strict`` counts warnings as errors.
+    Nothing is checked while the data itself has errors.
+    """
+    import string
+
+    from ..i18n import LANGUAGE_NAMES, LANGUAGES
+    from ..wording import data_text
+
+    root = Path(folder) if folder is not None else data_dir()
+    cat, errs = _load(root)
+    if cat is None or errs:
+        return [], []
+    sources = data_text.source_texts(cat, data_text.tutorial_steps(root))
+    langs = [c for c in LANGUAGES if c != "en"]
+    langs += sorted(p.stem for p in (root / data_text.FOLDER).glob("*.yaml") if p.stem not in langs)
+    errors: list[DataError] = []
+    warnings: list[DataError] = []
+
+    def fields(text: str) -> set[str] | None:
+        try:
+            return {name for _lit, name, _spec, _conv in string.Formatter().parse(text) if name is not None}
+        except ValueError:
+            return None
+
+    for lang in langs:
+        path = data_text.translation_file(lang, root)
+        rel = f"data/{data_text.FOLDER}/{lang}.yaml"
+        err = Errors(rel)
+        warn = Errors(rel)
+        if not path.exists():
+            warn.add("", f"is missing: no text of the data is translated into {LANGUAGE_NAMES.get(lang, lang)} "
+                         "(python tools/i18n.py update writes it with every key)")
+            warnings += warn.items
+            continue
+        texts, problems = data_text.read_translations(path)
+        for key, problem in problems:
+            err.add(key, problem)
+        raw = read_yaml(path, Errors(rel))
+        present = {str(k) for k in raw} if isinstance(raw, Mapping) else set()
+        for key, english in sources.items():
+            text = texts.get(key)
+            if not text:
+                warn.add(key, "not translated yet; the English text is shown meanwhile")
+            elif key.startswith("tutorial.") and fields(text) != fields(english):
+                want = ", ".join("{" + f + "}" for f in sorted(fields(english) or ()))
+                err.add(key, f"must keep the placeholders of the English text ({want or 'none'})")
+        for key in sorted(present - set(sources)):
+            warn.add(key, "is not a key of the data; it is never shown", suggest(key, list(sources)))
+        errors += err.items
+        warnings += warn.items
+    return errors, warnings
+
+
 def _book_loader(colour: Colour) -> Callable[[Any, Errors], Any]:
     def load(data: Any, errors: Errors) -> Any:
         return load_book_file(colour, data, errors)
@@ -593,4 +652,4 @@ def default_catalogue() -> Catalogue:
     return _CACHE[key]
 
 
-__all__ = ["DataLoadError", "check_data", "default_catalogue", "load_catalogue", "CHIP_BY_NAME"]
+__all__ = ["DataLoadError", "check_data", "check_translations", "default_catalogue", "load_catalogue", "CHIP_BY_NAME"]

@@ -69,7 +69,13 @@ class Coach:
     @staticmethod
     def text(step: Step, cat: Catalogue, opponent: str) -> str:
         """The step's words with the game's own numbers."""
+        from ..wording.data_text import step_text
+
         ev = cat.events
-        return step.text.format(rounds=ev.rounds, white_limit=ev.white_limit, droplet_cost=ev.droplet_cost,
-                                flask_cost=ev.flask_cost, vp_coin_price=ev.vp_coin_price,
-                                vp_ruby_price=ev.vp_ruby_price, opponent=opponent)
+        numbers = dict(rounds=ev.rounds, white_limit=ev.white_limit, droplet_cost=ev.droplet_cost,
+                       flask_cost=ev.flask_cost, vp_coin_price=ev.vp_coin_price, vp_ruby_price=ev.vp_ruby_price,
+                       opponent=opponent)
+        try:  # in the player's language ...
+            return step_text(step).format(**numbers)
+        except (KeyError, IndexError, ValueError):  # ... unless its placeholders are wrong (check-data says so)
+            return step.text.format(**numbers)

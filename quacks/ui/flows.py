@@ -11,6 +11,7 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 from ..content.loader import default_catalogue
+from ..i18n import _
 from ..session.match import Match, MatchSetup
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -54,7 +55,7 @@ class AutosaveWriter:
                     log.warning("autosave: %s", n)
                 self.last_error = ""
             except Exception as e:  # noqa: BLE001 - reported on the table
-                self.last_error = f"Could not save the game: {e}"
+                self.last_error = _("Could not save the game: {problem}").format(problem=e)
                 log.error("autosave failed: %s", e)
             finally:
                 with self._cv:
@@ -96,10 +97,11 @@ def start_tutorial(app: App) -> str:
         script = load_script()
     except ScriptError as e:
         log.error("the guided game cannot start: %s", e)
-        return "The guided game cannot start: its script is damaged (details in the log)."
-    names = (script.you, script.opponent)
+        return _("The guided game cannot start: its script is damaged (details in the log).")
+    you = _("You") if script.you == "You" else script.you  # the player's seat, "You" in the player's language
+    names = (you, script.opponent)
     cfg = GameConfig(seats=names, books={c: script.books for c in SET_COLOURS})
-    seats = (SeatSpec(script.you, PLAYER_COLOURS[0], HUMAN), SeatSpec(script.opponent, PLAYER_COLOURS[1], script.level))
+    seats = (SeatSpec(you, PLAYER_COLOURS[0], HUMAN), SeatSpec(script.opponent, PLAYER_COLOURS[1], script.level))
     match = Match(default_catalogue(), MatchSetup(cfg, seats, script.seed))
     app.push(TableScene(app, match, coach=Coach(script, 0)))
     autosave(app, match)
@@ -113,15 +115,15 @@ def has_autosave() -> tuple[bool, str]:
 
         info = saves.autosave_info()
         if info is None:
-            return False, "There is no game in progress to continue."
+            return False, _("There is no game in progress to continue.")
         if getattr(info, "problem", None):
             return True, ""  # Continue explains what is wrong and uses the backup if it can
         if getattr(info, "over", False):
-            return False, "The last game is over; start a new one."
+            return False, _("The last game is over; start a new one.")
         return True, ""
     except Exception as e:  # noqa: BLE001
         log.warning("cannot look for the autosave: %s", e)
-    return False, "There is no game in progress to continue."
+    return False, _("There is no game in progress to continue.")
 
 
 def continue_autosave(app: App) -> str:
@@ -132,14 +134,14 @@ def continue_autosave(app: App) -> str:
     try:
         loaded = saves.load_autosave(catalogue=default_catalogue())
     except Exception as e:  # noqa: BLE001
-        return f"The saved game could not be read: {e}"
+        return _("The saved game could not be read: {problem}").format(problem=e)
     notes = loaded.notes
     if loaded.value is None:
-        return " ".join(notes) or "There is no game in progress to continue."
+        return " ".join(notes) or _("There is no game in progress to continue.")
     try:
         match = loaded.value.to_match(default_catalogue())
     except Exception as e:  # noqa: BLE001
-        return f"The saved game could not be resumed: {e}"
+        return _("The saved game could not be resumed: {problem}").format(problem=e)
     app.push(TableScene(app, match))
     for n in notes + loaded.value.notes:
         app.toast(n, 6.0)
@@ -152,7 +154,7 @@ def open_saved(app: App, saved: Any) -> str:
     try:
         match = saved.to_match(default_catalogue())
     except Exception as e:  # noqa: BLE001
-        return f"The save could not be resumed: {e}"
+        return _("The save could not be resumed: {problem}").format(problem=e)
     app.push(TableScene(app, match))
     return ""
 
@@ -172,12 +174,12 @@ def save_named(app: App, match: Match) -> str:
     from ..storage import saves
 
     names = "-".join(s.name for s in match.game.seats)
-    name = f"round {match.game.round} {names}"
+    name = _("round {n} {names}").format(n=match.game.round, names=names)
     try:
         saves.save_slot(name, match)
     except Exception as e:  # noqa: BLE001
-        return f"Could not save: {e}"
-    return f"Saved as \"{name}\""
+        return _("Could not save: {problem}").format(problem=e)
+    return _("Saved as \"{name}\"").format(name=name)
 
 
 def game_finished(app: App, match: Match) -> None:

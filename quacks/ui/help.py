@@ -8,6 +8,7 @@ from typing import Any
 from ..i18n import _
 from ..rules.chips import CHIP_BY_NAME
 from ..rules.game import Game
+from ..wording import data_text as D
 from ..wording import text as W
 from .table import pot_view as pv
 from .table.books_view import book_of
@@ -21,12 +22,12 @@ def hover_help(view: TableView, g: Game, st: ViewState, anim: Any | None, pos: t
         c = CHIP_BY_NAME[chip]
         book = book_of(g, c.colour)
         return _("{chip}: {price}, {left} left in the supply. {text}").format(
-            chip=W.chip_name(c), price=W.coins(book.price(c.value) or 0), left=g.supply[c], text=book.text)
+            chip=W.chip_name(c), price=W.coins(book.price(c.value) or 0), left=g.supply[c], text=D.book_text(book))
     colour = view.books.book_at(pos)
     if colour is not None:
         book = book_of(g, colour)
-        text = _("{book} (set {set}): {text}").format(book=book.name, set=book.set, text=book.text) if book.set \
-            else _("{book}: {text}").format(book=book.name, text=book.text)
+        text = _("{book} (set {set}): {text}").format(book=D.book_name(book), set=book.set, text=D.book_text(book)) \
+            if book.set else _("{book}: {text}").format(book=D.book_name(book), text=D.book_text(book))
         if not g.book_on_table(colour):
             text += " " + _("Comes out in round {n}.").format(n=g.cat.events.book_round(colour))
         return text
@@ -34,7 +35,7 @@ def hover_help(view: TableView, g: Game, st: ViewState, anim: Any | None, pos: t
         card = g.fortune
         when = _("Purple card: acts now, before the round.") if card.colour == "purple" else \
             _("Blue card: acts during the round or at its end.")
-        return f"{card.name}: {card.text} {when}"
+        return _("{card}: {text} {when}").format(card=D.card_name(card), text=D.card_text(card), when=when)
     if view.board.die_rect.collidepoint(pos):
         faces = ", ".join(W.reward(f.reward) for f in g.cat.die.faces)
         return _("The bonus die: the furthest scoring space among pots that did not explode rolls (ties all "
@@ -118,7 +119,7 @@ def _space_help(g: Game, seat: int, lay: pv.PotLayout, pos: tuple[int, int]) -> 
     chips = [p.chip for p in s.pot if p.index == idx]
     if chips:
         c = chips[-1]
-        what = book_of(g, c.colour).short if not c.is_white else _("White: counts towards the explosion.")
+        what = D.book_short(book_of(g, c.colour)) if not c.is_white else _("White: counts towards the explosion.")
         parts.append(_("{chip} here. {what}").format(chip=W.chip_name(c), what=what))
     if idx == min(s.droplet, g.cat.pot.last):
         parts.append(_("The droplet: the first chip counts from here (from the rat stone if there is one)."))

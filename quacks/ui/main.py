@@ -10,6 +10,8 @@ import os
 import sys
 from typing import Any
 
+from ..i18n import _
+
 log = logging.getLogger("quacks")
 
 
@@ -32,9 +34,9 @@ class QuietFileHandler(logging.FileHandler):
             return
         self.failed = True
         err = sys.exc_info()[1]
-        reason = getattr(err, "strerror", None) or (str(err) if err else "an unknown problem")
-        _note_trouble(f"The log file {self.baseFilename} cannot be written ({reason}); the game goes on "
-                      "without a log.")
+        reason = getattr(err, "strerror", None) or (str(err) if err else _("an unknown problem"))
+        _note_trouble(_("The log file {file} cannot be written ({problem}); the game goes on without a log.").format(
+            file=self.baseFilename, problem=reason))
         try:
             self.close()
         except Exception:  # noqa: BLE001 - closing a broken file may fail too
@@ -71,7 +73,8 @@ def setup_logging() -> str:
         where = str(path)
     except Exception as e:  # noqa: BLE001 - fall back to stderr if the folder or file cannot be made
         reason = getattr(e, "strerror", None) or str(e)
-        _note_trouble(f"The log file cannot be opened ({reason}); the game goes on without a log.")
+        _note_trouble(_("The log file cannot be opened ({problem}); the game goes on without a log.").format(
+            problem=reason))
         handler = _QuietStreamHandler(sys.stderr if sys.stderr else open(os.devnull, "w"))  # noqa: SIM115
         where = "stderr"
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
@@ -98,7 +101,8 @@ def run(args: Any = None) -> int:
     except Exception as e:  # noqa: BLE001
         from ..storage.settings import Settings
 
-        settings, notes = Settings(), [f"Settings could not be read ({e}); defaults are used."]
+        settings, notes = Settings(), [_("Settings could not be read ({problem}); defaults are used.").format(
+            problem=e)]
     from .. import i18n
 
     try:  # --lang for this run, else the setting ("" follows the system's language)
@@ -135,7 +139,8 @@ def run(args: Any = None) -> int:
         return 0
     except Exception as e:  # noqa: BLE001
         log.exception("the game stopped")
-        msg = f"Quacks stopped because of an unexpected problem: {e}. Details are in {where}."
+        msg = _("Quacks stopped because of an unexpected problem: {problem}. Details are in {file}.").format(
+            problem=e, file=where)
         try:
             sys.stderr.write(msg + "\n")
         except Exception:  # noqa: BLE001

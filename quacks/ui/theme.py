@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import N_
+
 RGB = tuple[int, int, int]
 
 # The table: dark walnut, parchment, brass, ink.
@@ -70,10 +72,10 @@ class PlayerLook:
 
 
 PLAYER_LOOKS: dict[str, PlayerLook] = {
-    "amber": PlayerLook("amber", "Amber", (230, 150, 40), (140, 84, 14), (255, 214, 140)),
-    "teal": PlayerLook("teal", "Teal", (40, 170, 170), (14, 96, 100), (150, 232, 230)),
-    "plum": PlayerLook("plum", "Plum", (176, 70, 150), (98, 28, 84), (236, 160, 220)),
-    "moss": PlayerLook("moss", "Moss", (120, 170, 60), (62, 100, 24), (196, 232, 150)),
+    "amber": PlayerLook("amber", N_("Amber"), (230, 150, 40), (140, 84, 14), (255, 214, 140)),
+    "teal": PlayerLook("teal", N_("Teal"), (40, 170, 170), (14, 96, 100), (150, 232, 230)),
+    "plum": PlayerLook("plum", N_("Plum"), (176, 70, 150), (98, 28, 84), (236, 160, 220)),
+    "moss": PlayerLook("moss", N_("Moss"), (120, 170, 60), (62, 100, 24), (196, 232, 150)),
 }
 
 BOOK_HEADERS: dict[str, RGB] = {

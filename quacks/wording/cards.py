@@ -14,6 +14,7 @@ from ..rules.chips import CHIP_BY_NAME
 from ..rules.game import Game
 from ..rules.kinds import CardKind
 from ..rules.state import Decision
+from . import data_text
 from . import text as W
 from .decisions import Label, MissingWording
 
@@ -54,8 +55,8 @@ def card_prompt(g: Game, seat: int, d: Decision | None) -> str:
         giver = g.seats[int(d.data[1])].name
         value = getattr(card.effect, "value", 2)
         return _("{card}: {name} exploded, so you may take any one {value}-chip").format(
-            card=card.name, name=giver, value=value)
-    return _("{card}: {text}").format(card=card.name, text=card.text)
+            card=data_text.card_name(card), name=giver, value=value)
+    return _("{card}: {text}").format(card=data_text.card_name(card), text=data_text.card_text(card))
 
 
 def card_label(g: Game, seat: int, d: Decision | None, a: Action) -> Label:

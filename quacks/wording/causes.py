@@ -21,6 +21,7 @@ from ..i18n import N_, _, ngettext
 from ..rules.events import Cause
 from ..rules.game import Game
 from ..rules.kinds import CauseKind
+from . import data_text
 from . import text as W
 from .results import phase_name
 
@@ -48,7 +49,7 @@ def die_face(g: Game, face: str | None) -> str:
 
 def card_name(g: Game, card_id: object) -> str:
     card = g.cat.cards.get(str(card_id))
-    return card.name if card is not None else _("the fortune card")
+    return data_text.card_name(card) if card is not None else _("the fortune card")
 
 
 def seat_name(g: Game, seat: object) -> str:

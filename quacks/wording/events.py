@@ -16,6 +16,7 @@ from ..i18n import _
 from ..rules.events import Event
 from ..rules.game import Game
 from ..rules.kinds import EventKind
+from . import data_text
 from . import text as W
 from .causes import cause_head, cause_text, die_face
 
@@ -93,7 +94,7 @@ def _book(g: Game, e: Event, who: str) -> str:
 @narrates(EventKind.FORTUNE)
 def _fortune(g: Game, e: Event, who: str) -> str | None:
     card = g.cat.cards.get(e.get("card"))
-    return _("Fortune card: {card}.").format(card=card.name) if card is not None else None
+    return _("Fortune card: {card}.").format(card=data_text.card_name(card)) if card is not None else None
 
 
 @narrates(EventKind.RATS)

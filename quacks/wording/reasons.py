@@ -7,22 +7,29 @@ from typing import Any
 
 from ..i18n import _
 from ..rules.actions import Action
+from ..rules.catalogue import FortuneCard
 from ..rules.chips import CHIP_BY_NAME, Chip
 from ..rules.params import Reward
+from . import data_text
 from . import text as W
 from .actions import action_phrase
 
 
 def word(x: Any) -> Any:
-    """A chip, a chip's name, an action or a reward in words; numbers and words stay as they are."""
+    """A chip, a chip's name, an action, a reward or a fortune card in words; a text the bot marked with
+    ``N_`` in the player's language; numbers stay as they are."""
     if isinstance(x, Chip):
         return W.chip_name(x)
     if isinstance(x, Action):
         return action_phrase(x)
     if isinstance(x, Reward):
         return W.reward(x)
+    if isinstance(x, FortuneCard):
+        return data_text.card_name(x)
     if isinstance(x, str) and x in CHIP_BY_NAME:
         return W.chip_name(x)
+    if isinstance(x, str) and x:
+        return _(x)
     return x
 
 

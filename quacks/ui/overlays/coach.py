@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pygame
 
-from ...i18n import _
+from ...i18n import _, pgettext
 from ...tutorial.coach import Coach
 from ...tutorial.script import Wait
 from .. import art
@@ -34,7 +34,8 @@ class CoachBubble(Scene):
         self.on_leave = on_leave
         self.keep_clear = keep_clear
         self.rect = pygame.Rect(0, 0, WIDTH, 200)
-        self.ok_b = Button(pygame.Rect(0, 0, 180, 52), _("Got it"), self.coach.ok, hotkey_label="Enter", size=22)
+        self.ok_b = Button(pygame.Rect(0, 0, 180, 52), _("Got it"), self.coach.ok,
+                           hotkey_label=pgettext("key", "Enter"), size=22)
         self.leave_b = Button(pygame.Rect(0, 0, 220, 44), _("Leave the guide"), self.on_leave, style="dark",
                               size=18)
 

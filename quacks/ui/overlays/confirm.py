@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
-from ...i18n import _
+from ...i18n import _, pgettext
 from .. import theme as T
 from ..app import App
 from ..widgets import Button
@@ -25,9 +25,9 @@ class Confirm(Overlay):
         r = self.rect
         bw, bh = (r.w - 120) // 2, max(64, r.h // 4)
         yes_b = Button(pygame.Rect(r.x + 40, r.bottom - 32 - bh, bw, bh), yes or _("Yes, do it"), self._yes,
-                       hotkey=pygame.K_y, hotkey_label="Enter", size=24)
+                       hotkey=pygame.K_y, hotkey_label=pgettext("key", "Enter"), size=24)
         no_b = Button(pygame.Rect(r.right - 40 - bw, r.bottom - 32 - bh, bw, bh), no or _("No, go back"), self.close,
-                      hotkey=pygame.K_n, hotkey_label="Esc", style="dark", size=24)
+                      hotkey=pygame.K_n, hotkey_label=pgettext("key", "Esc"), style="dark", size=24)
         self.buttons = [yes_b, no_b]
         self.default = yes_b
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from ...i18n import _
+from ...i18n import _, pgettext
 from ...rules.chips import CHIP_BY_NAME
 from ...wording.results import SeatRound
 from .. import art
@@ -48,7 +48,7 @@ class RoundSummary(Overlay):
         text = _("See the final result") if last else _("On to round {n}").format(n=next_round)
         bw = min(r.w - 80, int(340 * (1 + 0.5 * (te.scale - 1))))
         b = Button(pygame.Rect(r.right - 40 - bw, r.bottom - 24 - self.button_h, bw, self.button_h), text, self._close,
-                   hotkey_label="Enter", size=24)
+                   hotkey_label=pgettext("key", "Enter"), size=24)
         self.buttons = [b]
         self.default = b
 

@@ -12,13 +12,14 @@ from pathlib import Path
 
 import pygame
 
+from ...i18n import N_, _, pgettext, verbatim
 from ...resources import ReadError, license_path, notices_path, read_text
 from .. import art
 from .. import theme as T
 from ..app import LOGICAL, App, Scene
 from ..widgets import Button
 
-ABOUT = ("Quacks brings The Quacks of Quedlinburg, a board game by Wolfgang Warsch, to your desktop. It is an "
+ABOUT = N_("Quacks brings The Quacks of Quedlinburg, a board game by Wolfgang Warsch, to your desktop. It is an "
          "unofficial fan implementation, free software under the MIT licence; the rules texts, the icons and "
          "the sound effects are our own (the sounds are made by tools/make_sounds.py and are public domain, "
          "CC0). Everything else it ships is listed below with its licence.")
@@ -62,10 +63,11 @@ def load_notices(path: Path | None = None) -> tuple[list[Component], str]:
     try:
         rows = parse_notices(read_text(p, limit=512 * 1024))
     except (ReadError, FileNotFoundError) as e:
-        return [], (f"The list of licences could not be read ({e}). It is the file THIRD_PARTY_NOTICES.md that "
-                    "comes with the game; reinstall the game to get it back.")
+        return [], _("The list of licences could not be read ({problem}). It is the file THIRD_PARTY_NOTICES.md "
+                     "that comes with the game; reinstall the game to get it back.").format(problem=e)
     if not rows:
-        return [], f"{p} has no table of components; reinstall the game to get the original file back."
+        return [], _("{file} has no table of components; reinstall the game to get the original file back.").format(
+            file=p)
     return rows, ""
 
 
@@ -77,14 +79,14 @@ class CreditsScene(Scene):
         self.rows, self.problem = load_notices()
         self.scroll = 0
         self.max_scroll = 0
-        self.back_b = Button(pygame.Rect(110, LOGICAL[1] - 120, 240, 80), "Back", app.pop, style="dark",
-                             hotkey_label="Esc", size=26)
+        self.back_b = Button(pygame.Rect(110, LOGICAL[1] - 120, 240, 80), _("Back"), app.pop, style="dark",
+                             hotkey_label=pgettext("key", "Esc"), size=26)
 
     def where(self) -> str:
         try:
             return str(license_path().parent)
         except FileNotFoundError:
-            return "the game's folder"
+            return _("the game's folder")
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -110,35 +112,35 @@ class CreditsScene(Scene):
         surf.blit(art.wood(LOGICAL), (0, 0))
         panel = pygame.Rect(100, 40, LOGICAL[0] - 200, LOGICAL[1] - 180)
         art.panel(surf, panel, seed=17)
-        te.blit(surf, "About Quacks", (160, 70), "serif-bold", 56, T.INK)
+        te.blit(surf, _("About Quacks"), (160, 70), "serif-bold", 56, T.INK)
         area = pygame.Rect(160, 160, panel.w - 120, panel.bottom - 180)
         clip = surf.get_clip()
         surf.set_clip(area)
         y = area.y - self.scroll
-        y += te.blit_wrapped(surf, ABOUT, pygame.Rect(area.x, y, area.w - 40, 300), "serif", 24, T.INK) + 24
+        y += te.blit_wrapped(surf, _(ABOUT), pygame.Rect(area.x, y, area.w - 40, 300), "serif", 24, T.INK) + 24
         if self.problem:
             y += te.blit_wrapped(surf, self.problem, pygame.Rect(area.x, y, area.w - 40, 300), "sans-semibold",
                                  22, T.RUBY) + 24
         else:
-            te.blit(surf, "component", (area.x, y), "sans-semibold", 20, T.INK_SOFT)
-            te.blit(surf, "licence", (area.x + 560, y), "sans-semibold", 20, T.INK_SOFT)
-            te.blit(surf, "what it is", (area.x + 1060, y), "sans-semibold", 20, T.INK_SOFT)
+            te.blit(surf, _("component"), (area.x, y), "sans-semibold", 20, T.INK_SOFT)
+            te.blit(surf, _("licence"), (area.x + 560, y), "sans-semibold", 20, T.INK_SOFT)
+            te.blit(surf, _("what it is"), (area.x + 1060, y), "sans-semibold", 20, T.INK_SOFT)
             y += 34
-            for row in self.rows:
-                te.blit(surf, row.name, (area.x, y), "serif-bold", 22, T.INK)
-                te.blit(surf, row.licence, (area.x + 560, y), "sans", 20, T.INK)
-                h = te.blit_wrapped(surf, row.what, pygame.Rect(area.x + 1060, y, area.w - 1100, 90), "sans", 18,
-                                    T.INK_SOFT, max_lines=2)
+            for row in self.rows:  # names, licences and descriptions as THIRD_PARTY_NOTICES.md has them
+                te.blit(surf, verbatim(row.name), (area.x, y), "serif-bold", 22, T.INK)
+                te.blit(surf, verbatim(row.licence), (area.x + 560, y), "sans", 20, T.INK)
+                h = te.blit_wrapped(surf, verbatim(row.what), pygame.Rect(area.x + 1060, y, area.w - 1100, 90), "sans",
+                                    18, T.INK_SOFT, max_lines=2)
                 y += max(34, h + 8)
             y += 16
-            y += te.blit_wrapped(surf, f"The full licence texts: LICENSE and THIRD_PARTY_NOTICES.md in {self.where()}, "
-                                       "and the fonts' licences in assets/fonts.",
+            y += te.blit_wrapped(surf, _("The full licence texts: LICENSE and THIRD_PARTY_NOTICES.md in {folder}, and "
+                                         "the fonts' licences in assets/fonts.").format(folder=self.where()),
                                  pygame.Rect(area.x, y, area.w - 40, 200), "sans", 20, T.INK_SOFT) + 12
         surf.set_clip(clip)
         self.max_scroll = max(0, y + self.scroll - area.bottom)
         self.scroll = min(self.scroll, self.max_scroll)
         self.back_b.draw(surf)
-        te.blit(surf, "Up/Down or wheel scroll · Esc back", (LOGICAL[0] // 2, LOGICAL[1] - 40), "sans", 18,
+        te.blit(surf, _("Up/Down or wheel scroll · Esc back"), (LOGICAL[0] // 2, LOGICAL[1] - 40), "sans", 18,
                 T.PARCHMENT_DARK, "center")
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, ngettext, pgettext
 from ...rules.kinds import EventKind
 from ...session.match import Match
 from .. import art
@@ -64,9 +64,9 @@ class FinalScene(Scene):
         self.message = ""
         self.buttons = [
             Button(pygame.Rect(LOGICAL[0] - 460, LOGICAL[1] - 110, 380, 74), _("New game"), self.new_game,
-                   hotkey_label="Enter", size=28),
+                   hotkey_label=pgettext("key", "Enter"), size=28),
             Button(pygame.Rect(80, LOGICAL[1] - 110, 320, 74), _("Title screen"), self.title, style="dark",
-                   hotkey_label="Esc", size=26),
+                   hotkey_label=pgettext("key", "Esc"), size=26),
             Button(pygame.Rect(440, LOGICAL[1] - 110, 320, 74), _("Watch the replay"), self.watch, style="parchment",
                    hotkey_label="W", size=24),
             Button(pygame.Rect(800, LOGICAL[1] - 110, 320, 74), _("Export replay"), self.export, style="parchment",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...i18n import _
+from ...i18n import _, pgettext
 from .. import art
 from .. import theme as T
 from ..app import LOGICAL, App, Scene
@@ -18,11 +18,11 @@ class LoadScene(Scene):
         self.index = 0
         self.message = ""
         self.back_b = Button(pygame.Rect(110, LOGICAL[1] - 120, 240, 80), _("Back"), app.pop, style="dark",
-                             hotkey_label="Esc", size=26)
+                             hotkey_label=pgettext("key", "Esc"), size=26)
         self.load_b = Button(pygame.Rect(LOGICAL[0] - 430, LOGICAL[1] - 120, 330, 80), _("Load"), self.load,
-                             hotkey_label="Enter", size=28)
+                             hotkey_label=pgettext("key", "Enter"), size=28)
         self.delete_b = Button(pygame.Rect(LOGICAL[0] - 720, LOGICAL[1] - 120, 260, 80), _("Delete"), self.delete,
-                               style="danger", hotkey_label="Del", size=24)
+                               style="danger", hotkey_label=pgettext("key", "Del"), size=24)
         self.replays_b = Button(pygame.Rect(400, LOGICAL[1] - 120, 320, 80), _("Replays"), self.replays,
                                 style="parchment", hotkey_label="R", size=24)
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from ...i18n import N_, _
+from ...i18n import N_, _, pgettext
 from ...rules.chips import SET_COLOURS, Colour
 from ...rules.config import GameConfig
 from ...session.match import HUMAN, PLAYER_COLOURS, MatchSetup, SeatSpec
@@ -43,7 +43,7 @@ class SeatRow:
 @dataclass
 class SetupModel:
     seats: list[SeatRow] = field(default_factory=lambda: [
-        SeatRow("You", "amber", HUMAN), SeatRow("Hildegard", "teal", "normal"),
+        SeatRow(_("You"), "amber", HUMAN), SeatRow("Hildegard", "teal", "normal"),
         SeatRow("Ottokar", "plum", "normal")])
     books: str = "1"
     mix: dict[str, int] = field(default_factory=lambda: {c.value: 1 for c in SET_COLOURS})
@@ -64,7 +64,7 @@ class SetupModel:
     def from_data(d: Any) -> SetupModel:
         m = SetupModel()
         try:
-            seats = [SeatRow(str(n)[:14] or "Player", c if c in PLAYER_COLOURS else "amber",
+            seats = [SeatRow(str(n)[:14] or _("Player"), c if c in PLAYER_COLOURS else "amber",
                              k if k in dict(KINDS) else HUMAN) for n, c, k in d["seats"]]
             if 2 <= len(seats) <= 4:
                 m.seats = seats
@@ -93,7 +93,7 @@ class SetupModel:
             books = {c: rng.randint(1, 4) for c in SET_COLOURS}
         names = []
         for s in self.seats:
-            n = "".join(ch for ch in s.name.strip() if ch.isalnum() or ch in "-_ ")[:14] or "Player"
+            n = "".join(ch for ch in s.name.strip() if ch.isalnum() or ch in "-_ ")[:14] or _("Player")
             while n in names:
                 n += "+"
             names.append(n)
@@ -172,9 +172,9 @@ class NewGameScene(Scene):
                              style="parchment", tooltip=_("Type a number to replay the same luck; empty is random."),
                              size=22)
         self.start_b = Button(pygame.Rect(LOGICAL[0] - 430, LOGICAL[1] - 120, 330, 80), _("Start"), self.start,
-                              hotkey_label="Enter", size=32)
+                              hotkey_label=pgettext("key", "Enter"), size=32)
         self.back_b = Button(pygame.Rect(110, LOGICAL[1] - 120, 220, 80), _("Back"), self.app.pop, style="dark",
-                             hotkey_label="Esc", size=26)
+                             hotkey_label=pgettext("key", "Esc"), size=26)
 
     def all_buttons(self) -> list[Any]:
         out: list[Any] = []
@@ -209,13 +209,13 @@ class NewGameScene(Scene):
         s = self.model.seats[i]
         was_bot = s.kind != HUMAN
         s.kind = v
-        if v != HUMAN and not was_bot and s.name in ("You", "Player"):
+        if v != HUMAN and not was_bot and s.name in ("You", "Player", _("You"), _("Player")):
             s.name = self._bot_name()
         self.layout()
 
     def _bot_name(self) -> str:
         used = {s.name for s in self.model.seats}
-        return next((n for n in BOT_NAMES if n not in used), "Bot")
+        return next((n for n in BOT_NAMES if n not in used), _("Bot"))
 
     def add_seat(self) -> None:
         m = self.model

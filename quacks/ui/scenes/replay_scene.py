@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...i18n import _
+from ...i18n import _, pgettext
 from .. import art
 from .. import theme as T
 from ..app import LOGICAL, App, Scene
@@ -18,9 +18,9 @@ class ReplayListScene(Scene):
         self.index = 0
         self.message = ""
         self.back_b = Button(pygame.Rect(110, LOGICAL[1] - 120, 240, 80), _("Back"), app.pop, style="dark",
-                             hotkey_label="Esc", size=26)
+                             hotkey_label=pgettext("key", "Esc"), size=26)
         self.open_b = Button(pygame.Rect(LOGICAL[0] - 430, LOGICAL[1] - 120, 330, 80), _("Watch"), self.open,
-                             hotkey_label="Enter", size=28)
+                             hotkey_label=pgettext("key", "Enter"), size=28)
 
     def enter(self) -> None:
         try:

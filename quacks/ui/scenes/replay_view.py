@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from ...content.loader import default_catalogue
-from ...i18n import _
+from ...i18n import _, pgettext
 from ...rules.kinds import ChanceKind, EventKind
 from ...session.match import Match, MatchSetup
 from ...wording import text as W
@@ -64,10 +64,12 @@ class ReplayScene(Scene):
         self.play_timer = 0.0
         self.hover_text = ""
         bar = self.view.layout.actions
-        specs = [("|<", self.to_start, "Home"), (_("<< round"), self.prev_round, "PgUp"),
-                 (_("< step"), self.back, "Left"),
-                 (_("play"), self.toggle_play, "Space"), (_("step >"), self.forward, "Right"),
-                 (_("round >>"), self.next_round, "PgDn"), (">|", self.to_end, "End")]
+        specs = [("|<", self.to_start, pgettext("key", "Home")),
+                 (_("<< round"), self.prev_round, pgettext("key", "PgUp")),
+                 (_("< step"), self.back, pgettext("key", "Left")),
+                 (_("play"), self.toggle_play, pgettext("key", "Space")),
+                 (_("step >"), self.forward, pgettext("key", "Right")),
+                 (_("round >>"), self.next_round, pgettext("key", "PgDn")), (">|", self.to_end, pgettext("key", "End"))]
         w = (bar.w - 6 * 10) // 7
         self.buttons = [Button(pygame.Rect(bar.x + i * (w + 10), bar.y, w, bar.h), label, fn, hotkey_label=hk,
                                size=20, style="parchment") for i, (label, fn, hk) in enumerate(specs)]

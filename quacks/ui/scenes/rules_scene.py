@@ -7,9 +7,10 @@ from functools import partial
 import pygame
 
 from ...content.loader import default_catalogue
-from ...i18n import _
+from ...i18n import _, pgettext
 from ...rules.chips import SET_COLOURS, Colour
 from ...rules.game import Game
+from ...wording import data_text as D
 from ...wording.rules_text import flow
 from ...wording.text import colour_name
 from .. import art
@@ -28,7 +29,7 @@ class RulesScene(Scene):
         self.tabs = [Button(pygame.Rect(160 + i * 300, 160, 280, 56), p, partial(self.goto, i), style="parchment",
                             hotkey_label=str(i + 1), size=20) for i, p in enumerate(self.pages)]
         self.back_b = Button(pygame.Rect(110, LOGICAL[1] - 120, 240, 80), _("Back"), app.pop, style="dark",
-                             hotkey_label="Esc", size=26)
+                             hotkey_label=pgettext("key", "Esc"), size=26)
 
     def goto(self, i: int) -> None:
         self.page = i
@@ -67,21 +68,23 @@ class RulesScene(Scene):
         if self.page == 0:
             return [(t, x, None) for t, x in flow(cat)]
         if self.page == 3:
-            return [(_("{card} ({colour})").format(card=c.name, colour=colour_name(c.colour)), c.text, None)
+            return [(_("{card} ({colour})").format(card=D.card_name(c), colour=colour_name(c.colour)), D.card_text(c),
+                     None)
                     for c in cat.cards.values()]
         out: list[tuple[str, str, str | None]] = [
-            (_("{book} (orange)").format(book=cat.orange.name), cat.orange.text, "orange")]
+            (_("{book} (orange)").format(book=D.book_name(cat.orange)), D.book_text(cat.orange), "orange")]
         for b in cat.black:
             players = "-".join(str(n) for n in (b.players[0], b.players[-1])) if len(b.players) > 1 \
                 else str(b.players[0])
-            out.append((_("{book} (black, {players} players)").format(book=b.name, players=players), b.text, "black"))
+            out.append((_("{book} (black, {players} players)").format(book=D.book_name(b), players=players),
+                        D.book_text(b), "black"))
         for c in SET_COLOURS:
             for n, b in cat.books[c].items():
                 if self.page == 1 and self.game is not None and self.game.books[c].set != n:
                     continue
                 prices = ", ".join(_("{value}: {price}").format(value=v, price=p) for v, p in b.prices)
-                out.append((_("{book} (set {n}) - prices {prices}").format(book=b.name, n=n, prices=prices), b.text,
-                            c.value))
+                out.append((_("{book} (set {n}) - prices {prices}").format(book=D.book_name(b), n=n, prices=prices),
+                            D.book_text(b), c.value))
         return out
 
     def draw(self, surf: pygame.Surface) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from ... import i18n
-from ...i18n import N_, _
+from ...i18n import N_, _, pgettext
 from .. import art
 from .. import theme as T
 from ..app import LOGICAL, App, Scene
@@ -68,7 +68,7 @@ class SettingsScene(Scene):
                lambda v: self.set("sequential_brewing", v))
         self.rows = rows
         self.back_b = Button(pygame.Rect(110, LOGICAL[1] - 120, 240, 80), _("Back"), self.back, style="dark",
-                             hotkey_label="Esc", size=26)
+                             hotkey_label=pgettext("key", "Esc"), size=26)
 
     def set_language(self, code: str) -> None:
         """Remember the language and show it at once (every scene on the stack rebuilds its words)."""

@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from ...i18n import _
+from ...i18n import _, pgettext
 from .. import art
 from .. import theme as T
 from ..app import LOGICAL, App, Scene
@@ -21,7 +21,7 @@ class StatsScene(Scene):
         self.names: list[str] = []
         self.index = 0
         self.back_b = Button(pygame.Rect(110, LOGICAL[1] - 120, 240, 80), _("Back"), app.pop, style="dark",
-                             hotkey_label="Esc", size=26)
+                             hotkey_label=pgettext("key", "Esc"), size=26)
 
     def enter(self) -> None:
         try:

@@ -8,6 +8,7 @@ import pygame
 from ...i18n import _, ngettext
 from ...rules.game import Game
 from ...rules.kinds import Phase
+from ...wording import data_text as D
 from ...wording.results import phase_name
 from .. import art
 from .. import theme as T
@@ -210,13 +211,13 @@ class BoardView:
         art.panel(surf, r, tint=(240, 232, 214), radius=12, seed=3, drop=False)
         hr = pygame.Rect(r.x, r.y, r.w, 46)
         pygame.draw.rect(surf, head, hr, border_top_left_radius=12, border_top_right_radius=12)
-        te.blit_fit(surf, card.name, hr.inflate(-16, -4), "serif-bold", 22, T.CREAM)
+        te.blit_fit(surf, D.card_name(card), hr.inflate(-16, -4), "serif-bold", 22, T.CREAM)
         when = _("now, before the round") if card.colour == "purple" else _("this round")
         wr = te.blit_fit(surf, when, pygame.Rect(r.x + 10, hr.bottom + 4, r.w - 20, te.linesize("sans-semibold", 14)),
                          "sans-semibold", 14, head, lines=1)
         body = pygame.Rect(r.x + 14, wr.bottom + 6, r.w - 28, r.bottom - 8 - wr.bottom - 6)
-        size, _lines = te.fit_block(card.text, "serif", 19, body, line_gap=0)
-        te.blit_wrapped(surf, card.text, body, "serif", size, T.INK, line_gap=0)
+        size, _lines = te.fit_block(D.card_text(card), "serif", 19, body, line_gap=0)
+        te.blit_wrapped(surf, D.card_text(card), body, "serif", size, T.INK, line_gap=0)
 
     def draw_rounds(self, surf: pygame.Surface, g: Game) -> None:
         te = text_engine()

@@ -18,6 +18,7 @@ from ...i18n import _
 from ...rules.catalogue import Book
 from ...rules.chips import Colour, find_chip
 from ...rules.game import Game
+from ...wording import data_text as D
 from .. import art
 from .. import theme as T
 from ..app import text_engine
@@ -129,7 +130,7 @@ class BooksView:
                         break
                     text_rect = pygame.Rect(LEFT_PAD, TOP + name_h, r.w - LEFT_PAD - 12,
                                             r.h - BOTTOM - 2 - price_h - (TOP + name_h))
-                    size, lines = te.fit_block(book.short or book.text, "sans", 15, text_rect, min_size=TEXT_MIN,
+                    size, lines = te.fit_block(D.book_short(book), "sans", 15, text_rect, min_size=TEXT_MIN,
                                                line_gap=0)
                     if len(lines) * te.linesize("sans", size) > text_rect.h:
                         common = -1
@@ -196,12 +197,13 @@ class BooksView:
                     name_room -= tag.w + 10
             else:
                 sub_w = te.size(sub, "sans-semibold", 14)[0]
-                if te.size(book.name, "serif-bold", fit.name_size)[0] + sub_w + 12 <= name_room:  # else the name only
+                name_w = te.size(D.book_name(book), "serif-bold", fit.name_size)[0]
+                if name_w + sub_w + 12 <= name_room:  # else the name only
                     name_room -= te.blit(surf, sub, (r.w - 12, TOP + 2), "sans-semibold", 14,
                                          head if colour is not Colour.BLACK else T.INK_SOFT, "topright", box=box).w + 12
-            te.blit(surf, book.name, (LEFT_PAD, TOP - 2), "serif-bold",
-                    te.fit(book.name, "serif-bold", fit.name_size, name_room, 14), T.INK, box=box)
-            te.blit_wrapped(surf, book.short or book.text, fit.text_rect, "sans", fit.text_size, T.INK_SOFT, line_gap=0)
+            te.blit(surf, D.book_name(book), (LEFT_PAD, TOP - 2), "serif-bold",
+                    te.fit(D.book_name(book), "serif-bold", fit.name_size, name_room, 14), T.INK, box=box)
+            te.blit_wrapped(surf, D.book_short(book), fit.text_rect, "sans", fit.text_size, T.INK_SOFT, line_gap=0)
         if dim:
             veil = pygame.Surface(r.size, pygame.SRCALPHA)
             veil.fill((40, 30, 20, 120))

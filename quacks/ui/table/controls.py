@@ -12,7 +12,7 @@ from functools import partial
 
 import pygame
 
-from ...i18n import _
+from ...i18n import N_, _, pgettext
 from ...rules.actions import DRAW, FLASK, STOP, Action
 from ...rules.chips import CHIP_BY_NAME
 from ...rules.game import Game
@@ -26,7 +26,7 @@ from .layout import TableLayout
 from .shop_panel import ShopPanel
 
 BAR_MAX = 4  # options that still fit in the bar; more go to a choice dialog
-KEYS_LINE = ("B bag · L log · V another pot · Esc menu")
+KEYS_LINE = N_("B bag · L log · V another pot · Esc menu")
 
 
 class Controls:
@@ -74,7 +74,8 @@ class Controls:
         bar = self.layout.actions
         if self.kind is DecisionKind.BREW:
             x = bar.x
-            for a, hk, k in ((DRAW, "Space", pygame.K_SPACE), (STOP, "S", pygame.K_s), (FLASK, "F", pygame.K_f)):
+            for a, hk, k in ((DRAW, pgettext("key", "Space"), pygame.K_SPACE), (STOP, "S", pygame.K_s),
+                             (FLASK, "F", pygame.K_f)):
                 lb = label(g, seat, a)
                 self.buttons.append(Button(pygame.Rect(x, bar.y, 230, bar.h), lb.text, partial(choose, seat, a),
                                            hotkey=k, hotkey_label=hk, enabled=a in acts, tooltip=lb.tip,
@@ -106,7 +107,7 @@ class Controls:
         elif self.undo is None:
             bar = self.layout.actions
             self.undo = Button(pygame.Rect(bar.right - 170, bar.y - 62, 170, 50), _("Undo"), on_undo,
-                               hotkey_label="Ctrl+Z", style="dark", size=20,
+                               hotkey_label=pgettext("key", "Ctrl+Z"), style="dark", size=20,
                                tooltip=_("Take back your last choice (nothing random has happened since)."))
 
     def handle(self, event: pygame.event.Event) -> bool:

@@ -11,10 +11,11 @@ from collections.abc import Callable
 
 import pygame
 
-from ...i18n import _
+from ...i18n import _, pgettext
 from ...rules.actions import Action
 from ...rules.chips import CHIPS, Chip, Colour
 from ...rules.game import Game
+from ...wording import data_text as D
 from ...wording.text import chip_name, coins, colour_name
 from .. import art
 from .. import theme as T
@@ -74,9 +75,9 @@ class ShopPanel:
                 y += row_h
             w_nothing, w_clear, w_buy = 210, 190, 250  # their labels fit them (the cart needs the room between)
         self.buy_b = Button(pygame.Rect(r.right - pad - w_buy, by, w_buy, bh), _("Buy"), self.commit,
-                            hotkey_label="Enter", size=26)
+                            hotkey_label=pgettext("key", "Enter"), size=26)
         self.clear_b = Button(pygame.Rect(self.buy_b.rect.x - 14 - w_clear, by, w_clear, bh), _("Clear cart"),
-                              self.clear, style="dark", hotkey_label="Backspace", size=20)
+                              self.clear, style="dark", hotkey_label=pgettext("key", "Backspace"), size=20)
         self.nothing_b = Button(pygame.Rect(r.x + pad, by, w_nothing, bh), _("Buy nothing"), self.buy_nothing,
                                 style="dark", hotkey_label="N", size=20)
         # the supply under each price: "N left" if it fits every slot, else the count alone in a pill (the hover
@@ -213,7 +214,7 @@ class ShopPanel:
         book = book_of(self.g, self.hover.colour)
         c = self.hover
         base = _("{chip}: {price}, {left} left. {text}").format(chip=chip_name(c), price=coins(self.price(c)),
-                                                                 left=self.g.supply[c], text=book.short)
+                                                                 left=self.g.supply[c], text=D.book_short(book))
         return _("{text} ({why})").format(text=base, why=why) if why else base
 
     def draw(self, surf: pygame.Surface) -> None:
@@ -239,7 +240,7 @@ class ShopPanel:
         for colour, nr in self.rows:
             book = book_of(self.g, colour)
             pygame.draw.rect(surf, T.BOOK_HEADERS[colour.value], (nr.x - 18, nr.y + 5, 10, nr.h - 10), border_radius=4)
-            te.blit_fit(surf, book.name, nr, "serif-bold", 21, T.INK, anchor="midleft")
+            te.blit_fit(surf, D.book_name(book), nr, "serif-bold", 21, T.INK, anchor="midleft")
         for i, (c, sr) in enumerate(self.slots):
             self._slot(surf, i, c, sr)
         # the cart
