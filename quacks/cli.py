@@ -167,7 +167,8 @@ def build_parser() -> argparse.ArgumentParser:
     cl.add_argument("--quick", action="store_true", help="only the screens of the default test suite")
     cl.add_argument("--case", action="append", help="only screens whose name contains this (repeatable)")
     cl.add_argument("--scale", action="append", type=int, help="a UI scale in percent (repeatable; default all)")
-    cl.add_argument("--language", action="append", choices=("en", "pseudo"), help="repeatable; default both")
+    cl.add_argument("--language", action="append", choices=("en", "de", "nl", "pseudo", "marker"),
+                    help="repeatable; default all (marker: report text that did not come through a catalogue)")
     cl.add_argument("--size", action="append", help="a window size such as 1280x720 (repeatable; default six)")
     cl.add_argument("--shots", default=None, help="also save every drawing as a PNG into this folder")
     cl.add_argument("--verbose", action="store_true", help="one line per drawing on stderr")

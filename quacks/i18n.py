@@ -234,3 +234,21 @@ def verbatim(text: str) -> str:
     """A text shown as it is in every language (a name, a licence's name): only the marker language marks it,
     as checked and meant to stay as it is."""
     return mark(text) if _language == "marker" else text
+
+
+_MARKED = re.compile(MARK_OPEN + "[^" + MARK_OPEN + MARK_CLOSE + "]*" + MARK_CLOSE)
+_LETTERS = re.compile(r"[^\W\d_]{2,}")
+
+
+def unmarked(text: str, names: Iterable[str] = ()) -> list[str]:
+    """The words of ``text`` (shown in the marker language) that did not come through a catalogue: words of
+    two letters or more outside every ``‹...›``, ``names`` (seats, bots: shown as they are) aside. A line of a
+    wrapped text may start inside a word's markers or end inside them ("‹Wor" / "d›")."""
+    rest = _MARKED.sub(" ", text)
+    if MARK_CLOSE in rest and MARK_OPEN not in rest[:rest.index(MARK_CLOSE)]:
+        rest = rest[rest.index(MARK_CLOSE) + 1:]
+    if MARK_OPEN in rest and MARK_CLOSE not in rest[rest.rindex(MARK_OPEN):]:
+        rest = rest[:rest.rindex(MARK_OPEN)]
+    for name in sorted(names, key=len, reverse=True):
+        rest = rest.replace(name, " ")
+    return _LETTERS.findall(rest)

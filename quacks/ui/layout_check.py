@@ -1,6 +1,8 @@
-"""``python -m quacks check-layout``: every screen and overlay drawn at every UI scale, in English and in the
-pseudo-language, and every text that is clipped, overflows its box, overlaps another or is too small to read
-is reported (exit 1 if there is any).
+"""``python -m quacks check-layout``: every screen and overlay drawn at every UI scale, in English, German,
+Dutch and the pseudo-language, and every text that is clipped, overflows its box, overlaps another or is too
+small to read is reported (exit 1 if there is any). In the marker language (``quacks.i18n``: every word of a
+catalogue string inside ``‹...›``) every drawn line with a word that did not come through a catalogue is
+reported as untranslated: English that would reach the screen in German or Dutch.
 
 How it works: the text engine records what it draws (``Text.record``): each line's inked rectangle on the
 1920x1080 canvas, the box it had to stay inside (a button, a panel, a wrapped block's rectangle) and whether
@@ -11,7 +13,9 @@ lines of its block were dropped or shortened. A problem is
 - overlap: two lines of different draws on one layer (a scene, an overlay, a tooltip) that intersect (the
   same text drawn twice, such as a shadow, is not counted);
 - small: a line whose font is smaller than ``MIN_PX`` pixels on the screen at a window size (the window
-  shows the canvas scaled and letterboxed, so the size changes nothing else).
+  shows the canvas scaled and letterboxed, so the size changes nothing else);
+- untranslated (marker language only, instead of the others): a word of two letters or more outside every
+  ``‹...›``, unless it is a name the case gave (a seat, a bot) or a name that stays as it is (``VERBATIM``).
 
 The cases are the title, new-game, load, settings, rules (every page), statistics, replays, about and final
 screens, and a mid-game four-seat table in each phase with each overlay (see ``CASES``). Games are found
@@ -32,7 +36,8 @@ from typing import Any
 
 SCALES = (100, 125, 150, 175, 200)
 SIZES = ((1280, 720), (1280, 800), (1366, 768), (1920, 1080), (2560, 1440), (3840, 2160))
-LANGUAGES = ("en", "pseudo")
+LANGUAGES = ("en", "pseudo")  # what run() draws unless told (the default test suite's languages)
+ALL_LANGUAGES = ("en", "de", "nl", "pseudo", "marker")  # what the command draws unless told
 LOGICAL = (1920, 1080)
 MIN_PX = 9  # the smallest font size (pixels on the screen) we accept
 SLACK = 1  # pixels a line may pass its box or touch another (antialiasing)
@@ -73,10 +78,37 @@ def window_factor(size: tuple[int, int]) -> float:
     return min(size[0] / LOGICAL[0], size[1] / LOGICAL[1])
 
 
+#: words drawn as they are in every language: the game's name, the names of seats and bots the cases use,
+#: each language's own name (the settings)
+VERBATIM = ("Quacks", *NAMES, "Hildegard", "Ottokar", "Mechthild", "Rupert", "Gertrud", "Konrad", "Walburga",
+            "Eckhart", "Walburga Kranz", "Eckhart Lindau", "English", "Deutsch", "Nederlands")
+
+
+def unmarked_words(text: str) -> list[str]:
+    """The words of a drawn line that did not come through a catalogue in the marker language."""
+    from ..i18n import unmarked
+
+    return unmarked(text, VERBATIM)
+
+
+def untranslated(items: Sequence[Any], case: str, scale: int) -> list[Problem]:
+    """Every drawn line (in the marker language) with words that did not come through a catalogue."""
+    out = []
+    for d in items:
+        words = unmarked_words(d.text)
+        if words:
+            out.append(Problem("untranslated", case, scale, "marker", d.text, d.where, tuple(d.rect),
+                               "not through a catalogue: " + ", ".join(words)))
+    return out
+
+
 def problems_of(items: Sequence[Any], case: str, scale: int, language: str,
                 sizes: Sequence[tuple[int, int]] = SIZES) -> list[Problem]:
     """The problems among the recorded lines of one drawing (``text.Drawn`` items)."""
     import pygame
+
+    if language == "marker":  # ‹...› make lines longer than any language would: only words are checked
+        return untranslated(items, case, scale)
 
     canvas = pygame.Rect(0, 0, *LOGICAL)
     out: list[Problem] = []
@@ -464,7 +496,7 @@ class Report:
     seconds: float = 0.0
 
     def counts(self) -> dict[str, int]:
-        out = {"clipped": 0, "overflow": 0, "overlap": 0, "small": 0}
+        out = {"clipped": 0, "overflow": 0, "overlap": 0, "small": 0, "untranslated": 0}
         for p in self.problems:
             out[p.kind] = out.get(p.kind, 0) + 1
         return out
@@ -494,6 +526,8 @@ def draw_case(case: Case, scale: int, language: str, shot: Path | None = None) -
     """Build ``case`` at ``scale`` in ``language``, draw it as the game would, return the recorded lines."""
     from .. import i18n
 
+    if language == "marker":
+        i18n.set_marker_catalogue(i18n.read_msgids())
     i18n.set_language(language)
     try:
         app = _app(scale)
@@ -578,7 +612,7 @@ def main(args: Any) -> int:
     if getattr(args, "case", None):
         cases = [c for c in cases if any(k in c.name for k in args.case)]
     scales = tuple(args.scale) if getattr(args, "scale", None) else SCALES
-    languages = tuple(args.language) if getattr(args, "language", None) else LANGUAGES
+    languages = tuple(args.language) if getattr(args, "language", None) else ALL_LANGUAGES
     sizes = tuple(parse_size(s) for s in args.size) if getattr(args, "size", None) else SIZES
     shots = Path(args.shots) if getattr(args, "shots", None) else None
     say = (lambda s: print(s, file=sys.stderr, flush=True)) if getattr(args, "verbose", False) else None
@@ -589,5 +623,5 @@ def main(args: Any) -> int:
     print(f"check-layout: {report.drawings} drawings ({len(cases)} screens x {len(scales)} scales x "
           f"{len(languages)} languages; sizes {', '.join(f'{w}x{h}' for w, h in sizes)}), {report.lines} lines of "
           f"text, {len(report.problems)} problems (clipped {c['clipped']}, overflow {c['overflow']}, "
-          f"overlap {c['overlap']}, small {c['small']}) in {report.seconds:.1f} s")
+          f"overlap {c['overlap']}, small {c['small']}, untranslated {c['untranslated']}) in {report.seconds:.1f} s")
     return 1 if report.problems else 0

@@ -37,8 +37,11 @@ _CACHE: dict[tuple[str, str], dict[str, str]] = {}
 
 
 class _Step(Protocol):
-    id: str
-    text: str
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def text(self) -> str: ...
 
 
 def translation_file(lang: str, data: Path | None = None) -> Path:

@@ -4,11 +4,20 @@ from __future__ import annotations
 
 import pygame
 
-from ...i18n import _, pgettext
+from ...i18n import _, pgettext, verbatim
+from ...wording.results import phase_name
 from .. import art
 from .. import theme as T
 from ..app import LOGICAL, App, Scene
 from ..widgets import Button
+
+
+def _phase(phase: str) -> str:
+    """A saved game's phase in words (as the file has it, if it is none of ours)."""
+    try:
+        return phase_name(phase)
+    except (KeyError, ValueError):
+        return verbatim(phase)
 
 
 class LoadScene(Scene):
@@ -137,12 +146,13 @@ class LoadScene(Scene):
             inner = r.inflate(-40, -6)
             top = pygame.Rect(inner.x, inner.y, inner.w, inner.h * 11 // 20)
             low = pygame.Rect(inner.x, top.bottom, inner.w, inner.bottom - top.bottom)
-            te.blit_fit(surf, s.name, top, "serif-bold", 26, T.INK, anchor="midleft", lines=1)
+            te.blit_fit(surf, verbatim(s.name), top, "serif-bold", 26, T.INK, anchor="midleft", lines=1)
             if s.problem:
                 te.blit_fit(surf, s.problem, low, "sans", 16, (150, 40, 30), anchor="midleft", lines=1)
             else:
                 detail = _("round {round} · {phase} · {seats} · {saved}").format(
-                    round=s.round, phase=s.phase, seats=", ".join(s.seats), saved=s.saved_at[:16].replace("T", " "))
+                    round=s.round, phase=_phase(s.phase), seats=", ".join(verbatim(n) for n in s.seats),
+                    saved=s.saved_at[:16].replace("T", " "))
                 te.blit_fit(surf, detail, low, "sans", 16, T.INK_SOFT, anchor="midleft", lines=1)
         for b in (self.back_b, self.load_b, self.delete_b, self.replays_b):
             b.draw(surf)

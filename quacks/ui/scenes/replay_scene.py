@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...i18n import _, pgettext
+from ...i18n import _, pgettext, verbatim
 from .. import art
 from .. import theme as T
 from ..app import LOGICAL, App, Scene
@@ -79,8 +79,8 @@ class ReplayListScene(Scene):
             for i, f in enumerate(self.files[:12]):
                 r = pygame.Rect(160, 200 + i * 66, LOGICAL[0] - 320, 56)
                 pygame.draw.rect(surf, T.FOCUS if i == self.index else (232, 220, 192), r, border_radius=10)
-                te.blit_fit(surf, f.name.replace(".quacks-replay.json", ""), r.inflate(-40, -4), "sans-semibold", 22,
-                            T.INK, anchor="midleft", lines=1)
+                name = verbatim(f.name.replace(".quacks-replay.json", ""))  # the file's name, as it is
+                te.blit_fit(surf, name, r.inflate(-40, -4), "sans-semibold", 22, T.INK, anchor="midleft", lines=1)
             for b in (self.back_b, self.open_b):
                 b.draw(surf)
             if self.message:

@@ -6,8 +6,9 @@ from typing import Any
 
 import pygame
 
-from ...i18n import _, ngettext
+from ...i18n import _, ngettext, verbatim
 from ...rules.chips import CHIP_BY_NAME
+from ...wording.text import LEVEL_NAMES, level_name
 from .. import art
 from .. import theme as T
 
@@ -50,7 +51,8 @@ def _draw_player(surf: pygame.Surface, te: Any, p: Any, area: pygame.Rect) -> No
     # wins by opponents and seats
     te.blit_fit(surf, _("Wins by opponents"), pygame.Rect(x, y, col_w, head_h), "serif-bold", 26, T.INK,
                 anchor="midleft", lines=1)
-    rows = [(_("vs {level}").format(level=k), t) for k, t in sorted(p.by_opponents.items())] + \
+    rows = [(_("vs {level}").format(level=level_name(k) if k in LEVEL_NAMES else verbatim(k)), t)
+            for k, t in sorted(p.by_opponents.items())] + \
            [(ngettext("{n} seat", "{n} seats", int(k) if str(k).isdigit() else 2).format(n=k), t)
             for k, t in sorted(p.by_seats.items())]
     fit = max(1, (area.bottom - (y + head_h + 8)) // row_h)
