@@ -230,3 +230,34 @@ def test_switching_the_language_in_the_game_rebuilds_every_scene(monkeypatch: py
     assert i18n.language() == "nl" and d.app.settings.language == "nl" and calls == ["title"]
     assert settings.rows[0][2] is not lang_row  # rebuilt
     d.frames(2)
+
+
+def test_switching_the_language_at_the_table_rebuilds_its_buttons(monkeypatch: pytest.MonkeyPatch,
+                                                                  tmp_path: Path) -> None:
+    """Settings opened from the table's menu: after a switch the decision's buttons are built again."""
+    from quacks.ui.scenes.settings_scene import SettingsScene
+    from tests.ui.driver import Driver
+    from tests.ui.test_table import human_waiting, start_table
+
+    monkeypatch.setenv("QUACKS_HOME", str(tmp_path))
+    d = Driver()
+    table = start_table(d)
+    for _frame in range(200):
+        if human_waiting(table):
+            break
+        d.frames(1)
+    assert human_waiting(table)
+    before = list(table.controls.buttons)
+    marked: set[str] = {b.label for b in before}
+    i18n.set_marker_catalogue(i18n.read_msgids())
+    import pygame
+
+    d.key(pygame.K_l)  # the log open under the settings: it wraps its lines again
+    d.app.push(SettingsScene(d.app))
+    d.app.set_language("marker")  # as the Language row does, in a language whose words can be told apart
+    d.app.pop()
+    d.frames(3)
+    after = table.controls.buttons
+    assert after and after is not before
+    assert all(b.label.startswith(i18n.MARK_OPEN) for b in after), [b.label for b in after]
+    assert marked and not any(lb.startswith(i18n.MARK_OPEN) for lb in marked)

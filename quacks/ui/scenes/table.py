@@ -414,6 +414,16 @@ class TableScene(Scene):
     def invalidate(self) -> None:
         self.frames.invalidate()
 
+    def language_changed(self) -> None:
+        """Another language: the buttons of the decision (built again at the next update, but a shop keeps its
+        cart), the Undo button, the table's background and the still picture are made again."""
+        if self.controls.shop is None:
+            self.controls.key = None
+        self.controls.undo = None
+        self.hover_text = ""
+        self.view.forget_background()
+        self.frames.invalidate()
+
     def waiting_text(self) -> str:
         thinking = self.driver.thinking
         need = self.driver.need()
