@@ -466,7 +466,7 @@ def all_cases() -> list[Case]:
         Case("table/evaluation choice", table("evaluation")),
         Case("table/shopping", table("shop"), quick=True),
         Case("table/ruby spending", table("spend")),
-        Case("table/round 9 buying", table("convert")),
+        Case("table/round 9 buying", table("convert"), quick=True),
         Case("table/choice dialog", table("choice"), quick=True),
         Case("table/round results", _round_end, quick=True),
         Case("final", _final, quick=True),

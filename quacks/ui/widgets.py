@@ -229,6 +229,11 @@ def draw_row(surf: pygame.Surface, buttons: Sequence[Button]) -> None:
         return
     with te.roomy():
         size = min(te.fit_label(b.label, "sans-semibold", b.size, b.label_box())[0] for b in buttons)
+        # all on one line if that costs little: a row reads better when no label wraps
+        one = min(te.fit(b.label, "sans-semibold", b.size, b.label_box().w) for b in buttons)
+        if one >= size * 0.85 and all(te.size(b.label, "sans-semibold", one)[0] <= b.label_box().w and
+                                      te.height("sans-semibold", one, 1, b.label) <= b.label_box().h for b in buttons):
+            size = one
     for b in buttons:
         was = b.size
         b.size = size

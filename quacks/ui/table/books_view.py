@@ -51,6 +51,7 @@ class PageFit:
     text_rect: pygame.Rect  # in page coordinates
     price_y: int  # centre line of the price row, in page coordinates
     tag_in_row: bool = True  # a book still to come: its "from round" tag ends the price row (else top right)
+    tag_size: int = 14  # the same for every such tag
 
 
 class BooksView:
@@ -140,6 +141,10 @@ class BooksView:
                                            r.h - BOTTOM - price_h // 2, tag_in_row)
                 if common < 0:
                     continue
+                tags = [te.fit(self.subtitle(book_of(g, c), g, c), "sans-bold", 14, self._tag_room(g, c, f))
+                        for c, f in fits.items() if not g.book_on_table(c)]
+                for f in fits.values():
+                    f.tag_size = min(tags, default=14)
                 if not all(f.show_left for f in fits.values()):  # all pages alike: the counts on all or none
                     for f in fits.values():
                         f.show_left = False
@@ -152,6 +157,13 @@ class BooksView:
             return {c: PageFit(16, 13, False, 12, TEXT_MIN, pygame.Rect(LEFT_PAD, 24, self.rects[c].w - 40, 60),
                                self.rects[c].h - 20) for c in ORDER}
         return best[1]
+
+    def _tag_room(self, g: Game, colour: Colour, fit: PageFit) -> int:
+        """How wide a book's "from round" tag may be: what the prices leave, or half the name's row."""
+        r = self.rects[colour]
+        if fit.tag_in_row:
+            return r.w - 12 - LEFT_PAD - self._prices_width(g, colour, fit.price_size, fit.chip_r, False) - 24
+        return (r.w - LEFT_PAD - 12) // 2
 
     def _prices_width(self, g: Game, colour: Colour, price_size: int, chip_r: int, left: bool) -> int:
         """How wide the row of prices is (as ``draw`` lays it out)."""
@@ -188,8 +200,7 @@ class BooksView:
         with te.placed(surf, at), te.roomy():
             name_room = r.w - LEFT_PAD - 12
             if dim:  # when it comes out: a dark tag at the end of the price row (or top right), over the veil
-                room = r.w - 12 - LEFT_PAD - self._prices_width(g, colour, fit.price_size, fit.chip_r, False) - 24
-                tag_size = te.fit(sub, "sans-bold", 14, room if fit.tag_in_row else name_room // 2)
+                tag_size = fit.tag_size
                 sw, sh = te.size(sub, "sans-bold", tag_size)
                 tag = pygame.Rect(r.w - 12 - sw - 12, fit.price_y - sh // 2 - 1 if fit.tag_in_row else TOP, sw + 12,
                                   sh + 2)

@@ -4,8 +4,9 @@ pot, the bot's reason, and what is in the bag ("The white total is the game").
 
 The panel's text grows fully with the UI scale. It is laid out as a column of rows: the first ones (name,
 rubies and flask, the white total) always show; the lines after them wrap, and when the panel is too short
-for all of them the least needed go first (the bag's contents, which the Bag button shows, then the bot's
-reason), and if even the rest does not fit, all of it gets a little smaller. Nothing is cut.
+for all of them the least needed go first (the bag's contents, which the Bag button shows; the bot's reason;
+the droplet line, which the pot shows too), and if even the needed ones do not fit, all of them get a little
+smaller. Nothing is cut.
 """
 
 from __future__ import annotations
