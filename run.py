@@ -6,6 +6,9 @@
     python3 run.py lint         # the same .venv-test, then ruff and mypy over the code
     python3 run.py test-lowest  # .venv-lowest: the lowest dependency versions pyproject.toml declares, then
                                 # the test suite (CI runs it once: the declared lower bounds really work)
+    python3 run.py coverage     # the same .venv-test, the default suite under coverage.py on both cores, then
+                                # line coverage per package; fails if a package is under 85%
+                                # (out/coverage/: coverage.json and an html/ report)
 
 Anything after the command is passed on (``python3 run.py test -m slow``, ``python3 run.py play scenario F``).
 Nothing is installed outside the project folder. Works with Python 3.11+ on Linux, macOS and Windows.
@@ -23,7 +26,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 ENVS = {"play": (".venv", "."), "test": (".venv-test", ".[dev]"), "lint": (".venv-test", ".[dev]"),
-        "test-lowest": (".venv-lowest", ".")}
+        "test-lowest": (".venv-lowest", "."), "coverage": (".venv-test", ".[dev]")}
+COVERAGE_OUT = "out/coverage"  # pyproject.toml's [tool.coverage.run] data_file lives here too
 TEST_TOOLS = ("pytest", "pytest-xdist", "hypothesis")  # what test-lowest needs from the dev extra
 
 
@@ -85,6 +89,32 @@ def ensure_env(kind: str) -> Path:
     return py
 
 
+def run_coverage(py: Path, rest: list[str]) -> int:
+    """The default suite under coverage.py (its settings: pyproject.toml), on both cores unless ``rest`` says
+    otherwise; the xdist workers and the Pythons the tests start are measured too and combined. Then
+    tools/coverage_check.py prints line coverage per package. 0 only if the tests pass and every package
+    reaches the floor."""
+    os.chdir(ROOT)
+    out = ROOT / COVERAGE_OUT
+    out.mkdir(parents=True, exist_ok=True)
+    for old in out.glob(".coverage*"):  # the data of an earlier run
+        old.unlink()
+    cov = [str(py), "-m", "coverage"]
+    workers = [] if any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in rest) else ["-n", "2"]
+    tests = subprocess.call([*cov, "run", "-m", "pytest", *workers, "-q", *rest])
+    if subprocess.call([*cov, "combine", "-q"]) != 0:
+        print("[run.py] no coverage data was recorded", file=sys.stderr)
+        return 1
+    report = out / "coverage.json"
+    subprocess.call([*cov, "json", "-q", "-o", str(report)])
+    subprocess.call([*cov, "html", "-q", "-d", str(out / "html")])
+    check = subprocess.call([str(py), str(ROOT / "tools" / "coverage_check.py"), str(report)])
+    print(f"[run.py] per-module figures: {out / 'html' / 'index.html'}", flush=True)
+    if tests != 0:
+        print(f"[run.py] the tests failed (exit {tests}): the figures above may be low", file=sys.stderr)
+    return tests or check
+
+
 def main(argv: list[str]) -> int:
     if sys.version_info < (3, 11):
         print("Quacks needs Python 3.11 or newer.", file=sys.stderr)
@@ -105,6 +135,8 @@ def main(argv: list[str]) -> int:
             print("[run.py] .venv-lowest does not hold the lowest versions; delete it and run again", file=sys.stderr)
             return 1
         cmd = [str(py), "-m", "pytest", *rest]
+    elif kind == "coverage":
+        return run_coverage(py, rest)
     elif kind == "lint":
         os.chdir(ROOT)
         ruff = subprocess.call([str(py), "-m", "ruff", "check", "quacks", "tests", "tools", "run.py", *rest])
