@@ -427,7 +427,7 @@ def cauldron(radius: int, spaces: tuple[tuple[int, int, bool], ...], detail: boo
         pygame.draw.circle(small, fill, (x, y), r_sp)
         pygame.draw.circle(small, shade(fill, 0.7), (x, y), r_sp, 1)
         if detail or idx % 5 == 0 or spoon:
-            num = te.render(str(coins), "sans-semibold", max(8, int(r_sp * (1.12 if detail else 0.95))), T.INK,
+            num = te.render(str(coins), "sans-semibold", max(8, int(r_sp * (1.2 if detail else 0.95))), T.INK,
                             scaled=False)
             small.blit(num, num.get_rect(center=(x, y)))
         if detail and (vp or has_ruby):
@@ -455,5 +455,5 @@ def _vp_badge(surf: pygame.Surface, te: Any, centre: tuple[float, float], r: flo
         pygame.draw.circle(surf, T.BRASS_DARK, (x, y), r, 1)
         colour = T.INK
     if vp:
-        t = te.render(str(vp), "sans-bold", max(8, int(r * (1.45 if vp < 10 else 1.2))), colour, scaled=False)
+        t = te.render(str(vp), "sans-bold", max(8, int(r * (1.5 if vp < 10 else 1.25))), colour, scaled=False)
         surf.blit(t, t.get_rect(center=(x, y + (r * 0.1 if ruby_ else 0) + 0.5)))
