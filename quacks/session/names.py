@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from ..i18n import N_, _
+
 MAX_NAME = 24  # seat and player names; the new-game screen lets a player type fewer
 # Unicode categories refused anywhere in a name: controls (Cc), format characters such as bidirectional
 # overrides and zero-width marks (Cf), surrogates (Cs), private use (Co), unassigned (Cn), and the line
@@ -27,28 +29,30 @@ def bad_character(text: str) -> str | None:
 
 def describe_character(ch: str) -> str:
     """``U+0000 (a control character)`` and the like, for messages (never the character itself)."""
-    kind = {"Cc": "a control character", "Cf": "an invisible formatting character", "Cs": "a broken character",
-            "Co": "a private-use character", "Cn": "an unassigned character", "Zl": "a line break",
-            "Zp": "a paragraph break"}.get(unicodedata.category(ch), "a character")
-    return f"U+{ord(ch):04X} ({kind})"
+    kind = {"Cc": N_("a control character"), "Cf": N_("an invisible formatting character"),
+            "Cs": N_("a broken character"), "Co": N_("a private-use character"), "Cn": N_("an unassigned character"),
+            "Zl": N_("a line break"), "Zp": N_("a paragraph break")}.get(unicodedata.category(ch), N_("a character"))
+    return _("U+{code} ({kind})").format(code=f"{ord(ch):04X}", kind=_(kind))
 
 
-def name_problem(text: object, *, what: str = "a name", max_length: int = MAX_NAME) -> str | None:
+def name_problem(text: object, *, what: str = N_("a name"), max_length: int = MAX_NAME) -> str | None:
     """Why ``text`` cannot be a name (a sentence without a full stop), or None if it can.
 
     A name is text with at least one visible character, at most ``max_length`` characters once the
     spaces around it are taken off, and no control or invisible formatting characters.
     """
+    what = _(what)  # marked with N_ where it is named, or already in the player's language
     if not isinstance(text, str):
-        return f"{what} must be text"
+        return _("{what} must be text").format(what=what)
     ch = bad_character(text)
     if ch is not None:
-        return f"{what} cannot contain {describe_character(ch)}"
+        return _("{what} cannot contain {character}").format(what=what, character=describe_character(ch))
     stripped = text.strip()
     if not stripped:
-        return f"{what} cannot be empty"
+        return _("{what} cannot be empty").format(what=what)
     if len(stripped) > max_length:
-        return f"{what} has at most {max_length} characters (this one has {len(stripped)})"
+        return _("{what} has at most {n} characters (this one has {length})").format(what=what, n=max_length,
+                                                                                     length=len(stripped))
     return None
 
 

@@ -22,6 +22,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from ..i18n import N_, _
 from ..resources import ReadError, read_bytes
 from ..session.names import bad_character, describe_character, printable
 
@@ -33,6 +34,7 @@ ASIDE_MARK = ".corrupt-"
 TEMP_MARK = ".tmp-"
 STALE_TEMP_SECONDS = 600.0
 
+FILE = N_("file")  # what a file is called when nothing better is known
 KINDS = ("missing", "unreadable", "not-json", "invalid", "too-new", "unwritable", "exists")
 
 
@@ -56,10 +58,14 @@ class StorageError(Exception):
 
     @property
     def message(self) -> str:
-        where = f" ({self.path})" if self.path is not None else ""
-        text = f"{self.what[:1].upper()}{self.what[1:]}{where}: {self.problem}."
+        what = _(self.what)  # a name marked with N_ ("settings"), or one already in the player's language
+        what = what[:1].upper() + what[1:]
+        if self.path is not None:
+            text = _("{what} ({path}): {problem}.").format(what=what, path=self.path, problem=self.problem)
+        else:
+            text = _("{what}: {problem}.").format(what=what, problem=self.problem)
         if self.kept_as is not None:
-            text += f" The file was kept as {self.kept_as.name} in the same folder."
+            text += " " + _("The file was kept as {name} in the same folder.").format(name=self.kept_as.name)
         # printable whatever the file or its name held: no control character ever reaches the screen
         return printable(text.encode("utf-8", "backslashreplace").decode("utf-8"))
 
@@ -102,7 +108,8 @@ def check_document(obj: Any, *, kind: str | None, current: int, oldest: int = 1)
     if type(v) is not int:
         raise BadDataError(f'"schema" must be a whole number, not {json_type(v)}')
     if v > current:
-        raise TooNewError(f"it was made by a newer version of Quacks (schema {v}; this version reads up to {current})")
+        raise TooNewError(_("it was made by a newer version of Quacks (schema {schema}; this version reads up to "
+                            "{current})").format(schema=v, current=current))
     if v < oldest:
         raise BadDataError(f"schema version {v} is unknown (the oldest known is {oldest})")
     return v
@@ -160,7 +167,7 @@ class Loaded(Generic[T]):
         """Sentences for the player: each bad file, and whether the backup is used."""
         out = [p.message for p in self.problems]
         if self.from_backup and self.path is not None:
-            out.append(f"The backup {self.path.name} was used instead.")
+            out.append(_("The backup {name} was used instead.").format(name=self.path.name))
         return out
 
 
@@ -174,10 +181,10 @@ def read_raw(path: Path, what: str = "file") -> bytes:
         raw = read_bytes(path, limit=MAX_BYTES)
     except ReadError as e:
         if e.kind == "missing":
-            raise StorageError(path, "the file does not exist", kind="missing", what=what) from None
+            raise StorageError(path, _("the file does not exist"), kind="missing", what=what) from None
         raise StorageError(path, e.problem, kind="unreadable", what=what) from None
     if not raw.strip():
-        raise StorageError(path, "the file is empty (it was probably cut off while being written)",
+        raise StorageError(path, _("the file is empty (it was probably cut off while being written)"),
                            kind="not-json", what=what)
     return raw
 
@@ -186,8 +193,8 @@ def _decode(raw: bytes, path: Path | None, what: str) -> str:
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise StorageError(path, f"is not UTF-8 text (bad byte at position {e.start})", kind="not-json",
-                           what=what) from None
+        raise StorageError(path, _("is not UTF-8 text (bad byte at position {n})").format(n=e.start),
+                           kind="not-json", what=what) from None
 
 
 def _reject_constant(name: str) -> Any:
@@ -201,17 +208,19 @@ def parse_json(text: str, path: Path | None = None, what: str = "file") -> Any:
     except json.JSONDecodeError as e:
         body = text.strip()
         if e.pos >= len(text.rstrip()):
-            problem = "the file ends too early: it looks cut off (truncated)"
+            problem = _("the file ends too early: it looks cut off (truncated)")
         elif body and body[0] in "{[" and body[-1:] != {"{": "}", "[": "]"}[body[0]]:
-            problem = (f"is not valid JSON at line {e.lineno}, column {e.colno} ({e.msg}); the end is missing, "
-                       "so it looks cut off (truncated)")
+            problem = _("is not valid JSON at line {line}, column {column} ({problem}); the end is missing, so it "
+                        "looks cut off (truncated)").format(line=e.lineno, column=e.colno, problem=e.msg)
         else:
-            problem = f"is not valid JSON at line {e.lineno}, column {e.colno} ({e.msg})"
+            problem = _("is not valid JSON at line {line}, column {column} ({problem})").format(
+                line=e.lineno, column=e.colno, problem=e.msg)
         raise StorageError(path, problem, kind="not-json", what=what) from None
     except RecursionError:
-        raise StorageError(path, "is nested too deeply to be a Quacks file", kind="not-json", what=what) from None
+        raise StorageError(path, _("is nested too deeply to be a Quacks file"), kind="not-json", what=what) from None
     except (ValueError, TypeError) as e:
-        raise StorageError(path, f"is not valid JSON ({e})", kind="not-json", what=what) from None
+        raise StorageError(path, _("is not valid JSON ({problem})").format(problem=e), kind="not-json",
+                           what=what) from None
 
 
 def read_one(path: Path, validate: Callable[[Any], T], what: str = "file") -> T:
@@ -222,7 +231,7 @@ def read_one(path: Path, validate: Callable[[Any], T], what: str = "file") -> T:
 def validate_bytes(raw: bytes, path: Path | None, validate: Callable[[Any], T], what: str = "file") -> T:
     """Parse and validate the bytes of a file (read before); StorageError on any problem."""
     if not raw.strip():
-        raise StorageError(path, "the file is empty (it was probably cut off while being written)",
+        raise StorageError(path, _("the file is empty (it was probably cut off while being written)"),
                            kind="not-json", what=what)
     obj = parse_json(_decode(raw, path, what), path, what)
     try:
@@ -234,10 +243,10 @@ def validate_bytes(raw: bytes, path: Path | None, validate: Callable[[Any], T], 
     except StorageError as e:
         raise StorageError(path, e.problem, kind=e.kind, what=what) from None
     except RecursionError:
-        raise StorageError(path, "is nested too deeply to be a Quacks file", kind="invalid", what=what) from None
+        raise StorageError(path, _("is nested too deeply to be a Quacks file"), kind="invalid", what=what) from None
     except Exception as e:  # a validator tripped over data it did not expect: still a bad file, not a crash
-        raise StorageError(path, f"has data that cannot be understood ({type(e).__name__}: {e})",
-                           kind="invalid", what=what) from None
+        raise StorageError(path, _("has data that cannot be understood ({problem})").format(
+            problem=f"{type(e).__name__}: {e}"), kind="invalid", what=what) from None
 
 
 def move_aside(path: Path) -> Path | None:
@@ -269,7 +278,7 @@ def load_json(path: Path, validate: Callable[[Any], T], *, what: str = "file", r
     candidates = [(path, False)] + ([(backup_path(path), True)] if use_backup else [])
     missing: StorageError | None = None
     for p, is_backup in candidates:
-        w = f"{what} backup" if is_backup else what
+        w = _("{what} backup").format(what=_(what)) if is_backup else what
         try:
             value = read_one(p, validate, w)
         except StorageError as e:
@@ -282,7 +291,8 @@ def load_json(path: Path, validate: Callable[[Any], T], *, what: str = "file", r
             problems.append(e)
             continue
         except Exception as e:  # pragma: no cover - read_one converts everything; belt and braces
-            problems.append(StorageError(p, f"could not be loaded ({type(e).__name__}: {e})", what=w))
+            problems.append(StorageError(p, _("could not be loaded ({problem})").format(
+                problem=f"{type(e).__name__}: {e}"), what=w))
             continue
         return Loaded(value, p, problems, from_backup=is_backup)
     if required and missing is not None and not problems:
@@ -336,13 +346,13 @@ def _make_folder(folder: Path, what: str) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
-        raise StorageError(folder, "is a file where a folder should be; move that file away", kind="unwritable",
+        raise StorageError(folder, _("is a file where a folder should be; move that file away"), kind="unwritable",
                            what=what) from None
     except OSError as e:
-        raise StorageError(folder, f"the folder cannot be created ({e.strerror or e})", kind="unwritable",
-                           what=what) from None
+        raise StorageError(folder, _("the folder cannot be created ({problem})").format(problem=e.strerror or e),
+                           kind="unwritable", what=what) from None
     if not folder.is_dir():
-        raise StorageError(folder, "is a file where a folder should be; move that file away", kind="unwritable",
+        raise StorageError(folder, _("is a file where a folder should be; move that file away"), kind="unwritable",
                            what=what)
 
 
@@ -362,7 +372,8 @@ def write_bytes_atomic(path: Path, data: bytes, what: str = "file") -> None:
         _replace(tmp, path)
     except OSError as e:
         _unlink_quietly(tmp)
-        raise StorageError(path, f"cannot be written ({e.strerror or e})", kind="unwritable", what=what) from None
+        raise StorageError(path, _("cannot be written ({problem})").format(problem=e.strerror or e),
+                           kind="unwritable", what=what) from None
     _fsync_dir(path.parent)
     _clean_stale_temps(path)
 
@@ -377,28 +388,29 @@ def write_bytes_new(path: Path, data: bytes, what: str = "file") -> None:
     """
     _make_folder(path.parent, what)
     if os.path.lexists(path):
-        raise StorageError(path, "a file of that name is there already", kind="exists", what=what)
+        raise StorageError(path, _("a file of that name is there already"), kind="exists", what=what)
     tmp = _temp_name(path)
     try:
         _write_file(tmp, data)
     except OSError as e:
         _unlink_quietly(tmp)
-        raise StorageError(path, f"cannot be written ({e.strerror or e})", kind="unwritable", what=what) from None
+        raise StorageError(path, _("cannot be written ({problem})").format(problem=e.strerror or e),
+                           kind="unwritable", what=what) from None
     try:
         try:
             os.link(tmp, path)
         except FileExistsError:
-            raise StorageError(path, "a file of that name is there already", kind="exists", what=what) from None
+            raise StorageError(path, _("a file of that name is there already"), kind="exists", what=what) from None
         except OSError:  # no hard links here: create exclusively, remove a half-written file
             try:
                 _write_file(path, data)
             except FileExistsError:
-                raise StorageError(path, "a file of that name is there already", kind="exists",
+                raise StorageError(path, _("a file of that name is there already"), kind="exists",
                                    what=what) from None
             except OSError as e:
                 _unlink_quietly(path)
-                raise StorageError(path, f"cannot be written ({e.strerror or e})", kind="unwritable",
-                                   what=what) from None
+                raise StorageError(path, _("cannot be written ({problem})").format(problem=e.strerror or e),
+                                   kind="unwritable", what=what) from None
     finally:
         _unlink_quietly(tmp)
     _fsync_dir(path.parent)
@@ -482,8 +494,8 @@ def dumps(data: Any, path: Path | None = None, what: str = "file") -> bytes:
         except UnicodeEncodeError:  # a lone surrogate in some name: escape everything instead
             return (json.dumps(data, ensure_ascii=True, indent=1, allow_nan=False) + "\n").encode("ascii")
     except (TypeError, ValueError, RecursionError) as e:
-        raise StorageError(path, f"cannot be written: the data is not plain JSON ({e})", kind="invalid",
-                           what=what) from None
+        raise StorageError(path, _("cannot be written: the data is not plain JSON ({problem})").format(problem=e),
+                           kind="invalid", what=what) from None
 
 
 def write_json(path: Path, data: Any, *, what: str = "file", validate_old: Callable[[Any], Any] | None = None,
@@ -503,13 +515,15 @@ def write_json(path: Path, data: Any, *, what: str = "file", validate_old: Calla
             if e.kind != "missing":
                 e.kept_as = move_aside(path)
                 if e.kept_as is None:
-                    raise StorageError(path, f"{e.problem}; it could not be moved aside, so it was not overwritten",
-                                       kind="unwritable", what=what) from None
+                    problem = _("{problem}; it could not be moved aside, so it was not overwritten").format(
+                        problem=e.problem)
+                    raise StorageError(path, problem, kind="unwritable", what=what) from None
                 reports.append(e)
         else:
             del old
             try:
-                write_bytes_atomic(backup_path(path), read_bytes(path, limit=MAX_BYTES), f"{what} backup")
+                write_bytes_atomic(backup_path(path), read_bytes(path, limit=MAX_BYTES),
+                                   _("{what} backup").format(what=_(what)))
             except (StorageError, ReadError, OSError):
                 pass  # a missing backup never stops the save itself
     write_bytes_atomic(path, payload, what)
@@ -523,4 +537,5 @@ def remove_file(path: Path, what: str = "file") -> None:
     except FileNotFoundError:
         pass
     except OSError as e:
-        raise StorageError(path, f"cannot be deleted ({e.strerror or e})", kind="unwritable", what=what) from None
+        raise StorageError(path, _("cannot be deleted ({problem})").format(problem=e.strerror or e), kind="unwritable",
+                           what=what) from None

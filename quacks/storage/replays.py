@@ -14,6 +14,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from ..i18n import N_, _
 from ..rules.catalogue import Catalogue
 from ..rules.config import GameConfig
 from ..rules.game import Game
@@ -68,7 +69,7 @@ def export_replay(match: MatchLike, path: str | Path, meta: dict[str, Any] | Non
     A file already there becomes ``<name>.bak``. Raises StorageError if it cannot be written.
     """
     target = replay_path(path)
-    write_json(target, make_document(match, meta, REPLAY_KIND), what="replay")
+    write_json(target, make_document(match, meta, REPLAY_KIND), what=N_("replay"))
     return target
 
 
@@ -78,8 +79,9 @@ def import_replay(path: str | Path, catalogue: Catalogue | None = None) -> Loade
     try:
         p = Path(path)
     except TypeError as e:
-        return Loaded(None, None, [StorageError(None, f"is not a file path ({e})", kind="missing", what="replay")])
-    return load_json(p, document_validator((REPLAY_KIND, SAVE_KIND), catalogue), what="replay", required=True,
+        problem = _("is not a file path ({problem})").format(problem=e)
+        return Loaded(None, None, [StorageError(None, problem, kind="missing", what=N_("replay"))])
+    return load_json(p, document_validator((REPLAY_KIND, SAVE_KIND), catalogue), what=N_("replay"), required=True,
                      keep_aside=False, use_backup=False)
 
 
@@ -110,13 +112,15 @@ def import_replay_file(source: str | Path, base: Base = None,
     try:
         src = Path(source)
     except TypeError as e:
-        raise StorageError(None, f"is not a file path ({e})", kind="missing", what="replay") from None
+        raise StorageError(None, _("is not a file path ({problem})").format(problem=e), kind="missing",
+                                                   what=N_("replay")) from None
     raw = read_raw(src, "replay")
     validate_bytes(raw, src, document_validator((REPLAY_KIND, SAVE_KIND), catalogue), "replay")
     folder = paths.replays_dir(base)
     try:
         if src.resolve().parent == folder.resolve():
-            return src, f"{src.name} is in the game's replays folder already ({folder}); nothing to do."
+            return src, _("{name} is in the game's replays folder already ({folder}); nothing to do.").format(
+                name=src.name, folder=folder)
     except (OSError, RuntimeError):
         pass
     name = import_file_name(src)
@@ -129,17 +133,17 @@ def import_replay_file(source: str | Path, base: Base = None,
             except StorageError:
                 same = False
             if same:
-                return target, f"This replay was imported before: {target}"
+                return target, _("This replay was imported before: {file}").format(file=target)
             continue
         try:
-            write_bytes_new(target, raw, what="replay")
+            write_bytes_new(target, raw, what=N_("replay"))
         except StorageError as e:
             if e.kind == "exists":  # taken between the look and the write: the next name
                 continue
             raise
-        return target, f"imported: {target}"
-    raise StorageError(folder, f"already holds {MAX_IMPORT_NAMES} replays named {stem}; rename the file and try "
-                               "again", kind="unwritable", what="replays folder")
+        return target, _("imported: {file}").format(file=target)
+    raise StorageError(folder, _("already holds {n} replays named {name}; rename the file and try again").format(
+        n=MAX_IMPORT_NAMES, name=stem), kind="unwritable", what=N_("replays folder"))
 
 
 class ReplayCursor:

@@ -21,6 +21,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from ..i18n import N_, _
 from ..rules.actions import Action
 from ..rules.catalogue import Catalogue
 from ..session.match import Match, MatchSetup
@@ -193,13 +194,13 @@ def check_seat_names(setup: Any) -> None:
     seats = setup.get("seats")
     for i, s in enumerate(seats if isinstance(seats, list) else []):
         name = s.get("name") if isinstance(s, dict) else None
-        problem = name_problem(name, what=f"the name of seat {i + 1}", max_length=MAX_NAME)
+        problem = name_problem(name, what=_("the name of seat {n}").format(n=i + 1), max_length=MAX_NAME)
         if problem:
             raise BadDataError(f'"match.setup.seats": {problem}')
     game = setup.get("game")
     names = game.get("seats") if isinstance(game, dict) else None
     for i, name in enumerate(names if isinstance(names, list) else []):
-        problem = name_problem(name, what=f"the name of seat {i + 1}", max_length=MAX_NAME)
+        problem = name_problem(name, what=_("the name of seat {n}").format(n=i + 1), max_length=MAX_NAME)
         if problem:
             raise BadDataError(f'"match.setup.game.seats": {problem}')
 
@@ -307,7 +308,8 @@ def document_validator(kinds: Iterable[str], catalogue: Catalogue | None = None,
         check_match_structure(data)
         assert isinstance(data, dict)
         check_seat_names(data.get("setup"))
-        notes = [f"This file was written by an older version of Quacks (schema {version}) and was converted."] \
+        notes = [_("This file was written by an older version of Quacks (schema {schema}) and was converted.").format(
+            schema=version)] \
             if version < SCHEMA else []
         saved = SavedGame(str(kind), data, meta, saved_at, version, notes)
         if cat is not None:
@@ -335,7 +337,7 @@ def autosave(match: MatchLike, meta: dict[str, Any] | None = None, base: Base = 
     Raises StorageError if the file cannot be written.
     """
     doc = make_document(match, meta, SAVE_KIND)
-    reports = write_json(paths.autosave_path(base), doc, what="autosave", validate_old=_old_file_ok)
+    reports = write_json(paths.autosave_path(base), doc, what=N_("autosave"), validate_old=_old_file_ok)
     return [r.message for r in reports]
 
 
@@ -346,7 +348,7 @@ def autosave_document(match: MatchLike, meta: dict[str, Any] | None = None) -> d
 
 def write_autosave(doc: dict[str, Any], base: Base = None) -> list[str]:
     """Write a document made by :func:`autosave_document` (from a background writer)."""
-    reports = write_json(paths.autosave_path(base), doc, what="autosave", validate_old=_old_file_ok)
+    reports = write_json(paths.autosave_path(base), doc, what=N_("autosave"), validate_old=_old_file_ok)
     return [r.message for r in reports]
 
 
@@ -356,7 +358,7 @@ def load_autosave(base: Base = None, catalogue: Catalogue | None = None) -> Load
     Never raises for a bad file (only ``DataLoadError`` if the game's own data is broken, as for every loader
     that replays: ``load_slot``, ``replays.import_replay``).
     """
-    return load_json(paths.autosave_path(base), document_validator((SAVE_KIND,), catalogue), what="autosave")
+    return load_json(paths.autosave_path(base), document_validator((SAVE_KIND,), catalogue), what=N_("autosave"))
 
 
 def autosave_info(base: Base = None) -> SlotInfo | None:
@@ -409,12 +411,12 @@ class SlotInfo:
 
 def clean_slot_name(name: str) -> str:
     """The slot name as shown (spaces tidied); StorageError if it is empty, too long or has control characters."""
-    problem = name_problem(name, what="a save name", max_length=MAX_SLOT_NAME)
+    problem = name_problem(name, what=N_("a save name"), max_length=MAX_SLOT_NAME)
     if problem is None:
         text = " ".join(name.split())
-        problem = name_problem(text, what="a save name", max_length=MAX_SLOT_NAME)
+        problem = name_problem(text, what=N_("a save name"), max_length=MAX_SLOT_NAME)
     if problem is not None:
-        raise StorageError(None, problem, kind="invalid", what="save name")
+        raise StorageError(None, problem, kind="invalid", what=N_("save name"))
     return text
 
 
@@ -434,7 +436,8 @@ def save_slot(name: str, match: MatchLike, meta: dict[str, Any] | None = None, b
     text = clean_slot_name(name)
     doc = make_document(match, {**(meta or {}), "name": text}, SAVE_KIND)
     doc["meta"]["name"] = text
-    reports = write_json(slot_path(text, base), doc, what=f"save {text!r}", validate_old=_old_file_ok)
+    reports = write_json(slot_path(text, base), doc, what=_("save {name}").format(name=repr(text)),
+                         validate_old=_old_file_ok)
     return [r.message for r in reports]
 
 
@@ -448,18 +451,18 @@ def _slot_info(path: Path) -> SlotInfo:
         check_text(obj.get("saved_at"), "saved_at")
         name = meta.get("name")
         if name is not None:
-            problem = name_problem(name, what="the save name", max_length=MAX_SLOT_NAME)
+            problem = name_problem(name, what=N_("the save name"), max_length=MAX_SLOT_NAME)
             if problem:
                 raise BadDataError(f'"meta.name": {problem}')
         seats = meta.get("seats")
         for s in seats if isinstance(seats, list) else []:
-            problem = name_problem(s, what="a seat name", max_length=MAX_NAME)
+            problem = name_problem(s, what=N_("a seat name"), max_length=MAX_NAME)
             if problem:
                 raise BadDataError(f'"meta.seats": {problem}')
         return {**meta, "saved_at": obj.get("saved_at")}
 
     try:
-        meta = read_one(path, meta_only, "save")
+        meta = read_one(path, meta_only, N_("save"))
     except StorageError as e:
         return SlotInfo(name=path.stem, path=path, problem=e.message)
     name = meta.get("name")
@@ -503,7 +506,7 @@ def load_slot(name: str | SlotInfo, base: Base = None, catalogue: Catalogue | No
     """Load a named save (by name or list entry): ``.value`` None and ``.notes`` say why if it cannot be used."""
     try:
         path = name.path if isinstance(name, SlotInfo) else slot_path(name, base)
-        what = f"save {name.name if isinstance(name, SlotInfo) else clean_slot_name(name)!r}"
+        what = _("save {name}").format(name=repr(name.name if isinstance(name, SlotInfo) else clean_slot_name(name)))
     except StorageError as e:
         return Loaded(None, None, [e])
     return load_json(path, document_validator((SAVE_KIND,), catalogue), what=what, required=True)
@@ -512,8 +515,8 @@ def load_slot(name: str | SlotInfo, base: Base = None, catalogue: Catalogue | No
 def delete_slot(name: str | SlotInfo, base: Base = None) -> None:
     """Delete a named save and its backup (kept-aside bad files stay). StorageError if it cannot be deleted."""
     path = name.path if isinstance(name, SlotInfo) else slot_path(name, base)
-    remove_file(path, "save")
-    remove_file(backup_path(path), "save backup")
+    remove_file(path, N_("save"))
+    remove_file(backup_path(path), _("{what} backup").format(what=_("save")))
 
 
 __all__ = [

@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ..i18n import LANGUAGES
+from ..i18n import LANGUAGES, N_, _
 from ..resources import ReadError, read_bytes
 from ..session.names import bad_character
 from . import paths
@@ -33,7 +33,7 @@ from .paths import Base
 SCHEMA = 1
 PACES = ("slow", "normal", "fast", "instant")
 UI_SCALE_RANGE = (100, 200)
-WHAT = "settings"
+WHAT = N_("settings")
 
 
 @dataclass
@@ -65,7 +65,7 @@ class Settings:
         known = {f.name for f in fields(Settings)}
         for key in d:
             if key not in known and key != "schema":
-                notes.append(f"Setting {str(key)[:40]!r} is unknown and was ignored.")
+                notes.append(_("Setting {name} is unknown and was ignored.").format(name=repr(str(key)[:40])))
         for f in fields(Settings):
             if f.name not in d:
                 continue
@@ -74,8 +74,9 @@ class Settings:
             if ok:
                 values[f.name] = clean
             else:
-                notes.append(f"Setting {f.name!r} cannot be {_show(value)} ({_expect(f.name)}); "
-                             f"the default {getattr(default, f.name)!r} is used.")
+                notes.append(_("Setting {name} cannot be {value} ({expected}); the default {default} is used.").format(
+                    name=repr(f.name), value=_show(value), expected=_expect(f.name),
+                    default=repr(getattr(default, f.name))))
         return Settings(**values), notes
 
     def validated(self) -> tuple[Settings, list[str]]:
@@ -93,16 +94,16 @@ def _show(value: Any) -> str:
 
 def _expect(name: str) -> str:
     if name == "pace":
-        return "one of " + ", ".join(PACES)
+        return _("one of {values}").format(values=", ".join(PACES))
     if name == "volume":
-        return "a number from 0 to 1"
+        return _("a number from 0 to 1")
     if name == "ui_scale":
-        return f"a whole percent from {UI_SCALE_RANGE[0]} to {UI_SCALE_RANGE[1]}"
+        return _("a whole percent from {low} to {high}").format(low=UI_SCALE_RANGE[0], high=UI_SCALE_RANGE[1])
     if name == "last_setup":
-        return "an object or null, without control characters in its names"
+        return _("an object or null, without control characters in its names")
     if name == "language":
-        return '"" (the system\'s language) or one of ' + ", ".join(LANGUAGES)
-    return "true or false"
+        return _("\"\" (the system's language) or one of {values}").format(values=", ".join(LANGUAGES))
+    return _("true or false")
 
 
 def _plain(x: Any, depth: int = 0) -> bool:
@@ -190,7 +191,8 @@ def load_settings(base: Base = None) -> tuple[Settings, list[str]]:
     try:
         return _load_settings(base)
     except Exception as e:  # noqa: BLE001 - documented never to fail: defaults, and a note saying why
-        return Settings(), [f"The settings could not be read ({type(e).__name__}: {e}); defaults are used."]
+        return Settings(), [_("The settings could not be read ({problem}); defaults are used.").format(
+            problem=f"{type(e).__name__}: {e}")]
 
 
 def _load_settings(base: Base) -> tuple[Settings, list[str]]:
@@ -199,13 +201,14 @@ def _load_settings(base: Base) -> tuple[Settings, list[str]]:
     notes = loaded.notes
     if loaded.value is None:
         if loaded.problems:
-            notes.append("Default settings are used.")
+            notes.append(_("Default settings are used."))
         return Settings(), notes
     settings, value_notes = Settings.from_data(loaded.value)
     if value_notes and loaded.path is not None:
         kept = keep_copy(loaded.path)
         if kept is not None:
-            value_notes.append(f"The settings file as it was is kept as {kept.name} in {kept.parent}.")
+            value_notes.append(_("The settings file as it was is kept as {name} in {folder}.").format(
+                name=kept.name, folder=kept.parent))
     return settings, notes + value_notes
 
 

@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..i18n import N_
 from ..session.match import HUMAN, Match
 from ..session.names import MAX_NAME, name_problem
 from . import paths
@@ -21,7 +22,7 @@ from .paths import Base
 
 SCHEMA = 1
 KIND = "quacks-statistics"
-WHAT = "statistics"
+WHAT = N_("statistics")
 MIXED = "mixed"
 MAX_COUNTED = 100_000
 MAX_NUMBER = 10**12  # far beyond any count or score a player reaches; keeps the averages finite
@@ -178,7 +179,7 @@ class Statistics:
         if not isinstance(players, dict):
             raise BadDataError(f'"players" must be an object, not {json_type(players)}')
         for n in players:
-            problem = name_problem(n, what="a player name", max_length=MAX_NAME)
+            problem = name_problem(n, what=N_("a player name"), max_length=MAX_NAME)
             if problem:
                 raise BadDataError(f'"players": {problem}')
         counted = obj.get("counted", [])
