@@ -80,7 +80,9 @@ def check_contents(exe: Path, work: Path) -> None:
     internal = exe.parent / "_internal"
     root = internal if internal.is_dir() else exe.parent
     for part in ("data/books", "assets/fonts", "assets/icons/quacks-64.png", "LICENSE", "THIRD_PARTY_NOTICES.md",
-                 "assets/fonts/LICENSE-Inter.txt", "licenses/Python", "licenses/PyYAML", "licenses/platformdirs"):
+                 "assets/fonts/LICENSE-Inter.txt", "licenses/Python", "licenses/PyYAML", "licenses/platformdirs",
+                 "quacks/locale/de/LC_MESSAGES/quacks.mo", "quacks/locale/nl/LC_MESSAGES/quacks.mo",
+                 "data/i18n/de.yaml"):
         assert (root / part).exists(), f"{part} is not in the bundle"
     for part in ("LICENSE", "THIRD_PARTY_NOTICES.md"):
         assert (exe.parent / part).is_file(), f"{part} is not beside the program"
