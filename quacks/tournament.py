@@ -11,40 +11,54 @@ import math
 import random
 import sys
 import time
+from bisect import bisect_left
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from .ai.levels import LEVELS
 from .content.loader import default_catalogue
 from .rules.chips import SET_COLOURS, Colour
 from .rules.config import GameConfig
+from .rules.kinds import Phase
 from .session.match import PLAYER_COLOURS, Match, MatchSetup, SeatSpec
+
+_STEP = math.log(1.02)
+_FLOOR = 1e-6
 
 
 class Times:
     """Decision times in logarithmic bins (2% wide): percentiles in constant memory, however many games."""
 
-    STEP = math.log(1.02)
-    FLOOR = 1e-6  # seconds: the lowest bin
+    STEP = _STEP
+    FLOOR = _FLOOR  # seconds: the lowest bin
+    #: the upper edge of every bin (bin 0: up to FLOOR; bin b: up to FLOOR * 1.02^b), up to 1000 s
+    EDGES = [_FLOOR * math.exp(b * _STEP) for b in range(int(math.log(1e9) / _STEP) + 2)]
 
     def __init__(self) -> None:
-        self.bins: dict[int, int] = {}
+        self.bins: Counter[int] = Counter()
         self.n = 0
         self.total = 0.0
         self.max = 0.0
 
     def add(self, seconds: float) -> None:
-        b = 0 if seconds <= self.FLOOR else int(math.log(seconds / self.FLOOR) / self.STEP) + 1
-        self.bins[b] = self.bins.get(b, 0) + 1
-        self.n += 1
-        self.total += seconds
-        if seconds > self.max:
-            self.max = seconds
+        self.add_all([seconds])
+
+    def add_all(self, times: list[float]) -> None:
+        """Many times at once (binned in C: ``bisect`` over the bin edges, counted by ``Counter``)."""
+        if not times:
+            return
+        self.bins.update(map(partial(bisect_left, self.EDGES), times))
+        self.n += len(times)
+        self.total += sum(times)
+        top = max(times)
+        if top > self.max:
+            self.max = top
 
     def merge(self, other: Times) -> None:
-        for b, k in other.bins.items():
-            self.bins[b] = self.bins.get(b, 0) + k
+        self.bins.update(other.bins)
         self.n += other.n
         self.total += other.total
         self.max = max(self.max, other.max)
@@ -136,26 +150,33 @@ def play_match(config: GameConfig, levels: Sequence[str], seed: int, stats: dict
     """Play a match of bots to its end (``results``: explosions and brews are counted round by round)."""
     m = Match(default_catalogue(), bot_setup(config, levels, seed), events=events, keep_record=events)
     g = m.game
+    times: list[tuple[list[float], list[float]]] = []
     if stats is not None:
-        per_seat = [stats.setdefault(lv, LevelStats()) for lv in levels]
+        times = [([], []) for _ in levels]  # this game's draw/stop and other decision times, per seat
+        m.bot_times = times
+    watch = None
+    if results is not None:
+        seats = g.seats
+        counted = [0]  # the last round whose explosions were counted
+        after = (Phase.EVALUATION, Phase.SHOPPING)
 
-        def timer(seat: int, brew: bool, dt: float) -> None:
-            (per_seat[seat].draw_times if brew else per_seat[seat].other_times).add(dt)
+        def watch() -> None:  # once a round, when its brews are over: who exploded
+            if counted[0] != g.round and g.phase in after:
+                counted[0] = g.round
+                for i, s in enumerate(seats):
+                    results[i].brews += 1
+                    results[i].explosions += int(s.exploded)
 
-        m.bot_timer = timer
-    counted_round = 0
-    seats = g.seats
-    for _ in range(200_000):
-        if g.over:
-            return m
-        if results is not None and counted_round != g.round and g.phase in ("evaluation", "shopping"):
-            counted_round = g.round
-            for i, s in enumerate(seats):
-                results[i].brews += 1
-                results[i].explosions += int(s.exploded)
-        if not m.advance():
-            raise RuntimeError(f"game {seed} stalled: {g.describe_waiting()}")
-    raise RuntimeError(f"game {seed} did not end: {g.describe_waiting()}")
+        watch()
+    m.run_until_human(200_000, watch)
+    if not g.over:
+        raise RuntimeError(f"game {seed} stalled: {g.describe_waiting()}")
+    if stats is not None:
+        for lv, (draw, other) in zip(levels, times):
+            st = stats.setdefault(lv, LevelStats())
+            st.draw_times.add_all(draw)
+            st.other_times.add_all(other)
+    return m
 
 
 @dataclass(frozen=True)

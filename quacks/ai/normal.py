@@ -59,7 +59,34 @@ def _buy_info(a: Action) -> tuple[int, float, int, bool, tuple[int, ...]]:
 
 
 def owned(g: Game, seat: int, c: Chip) -> int:
-    return g.all_chips_by_seat(seat)[c]
+    """How many ``c`` the seat owns (bag, pot, beside the pot, looked at): ``g.all_chips_by_seat(seat)[c]``."""
+    s = g.seats[seat]
+    return s.bag[c] + sum(1 for p in s.pot if p.chip is c) + s.aside.count(c) + s.revealed.count(c)
+
+
+#: shop lists seen (by identity; the engine shares one list per situation): (the list, its buys best first)
+_RANKED: dict[int, tuple[list[Action], list[tuple[int, float, int, int, bool, tuple[int, ...], Action]]]] = {}
+
+
+def _ranked_buys(actions: list[Action]) -> list[tuple[int, float, int, int, bool, tuple[int, ...], Action]]:
+    """The buys of a shop list as (-chips, -weight, position, black chips, any purple, chip indices, action),
+    sorted: the order ``on_shop`` prefers them in before the price breaks a tie."""
+    hit = _RANKED.get(id(actions))
+    if hit is not None and hit[0] is actions:
+        return hit[1]
+    rows = []
+    for pos, a in enumerate(actions):
+        info = _BUY_INFO.get(a)
+        if info is None:
+            info = _buy_info(a)
+        n, score, blacks, purple, idx = info
+        if n:
+            rows.append((-n, -score, pos, blacks, purple, idx, a))
+    rows.sort()
+    if len(_RANKED) >= 5000:
+        _RANKED.clear()
+    _RANKED[id(actions)] = (actions, rows)  # the list is kept alive here, so its id cannot be reused meanwhile
+    return rows
 
 
 NO_RISK_DRAW = Decision(DRAW, "draws: no chip in the bag can explode the pot")
@@ -152,22 +179,23 @@ class NormalBot:
         """The best-scoring legal buy; two chips rather than one; ties go to the dearer buy."""
         black_room = MAX_BLACK - owned(g, seat, BLACK_1)
         purple_ok = g.round >= 3
-        best_key: tuple[int, float, int] | None = None
+        # the allowed buy with the most chips, then the most weight, then the highest price; the first on ties
         best: Action | None = None
+        best_ns: tuple[int, float] | None = None
+        best_cost = 0
         prices = g.prices()
-        for a in actions:
-            info = _BUY_INFO.get(a)
-            if info is None:
-                info = _buy_info(a)
-            n, score, blacks, purple, idx = info
-            if not n or blacks > black_room or (purple and not purple_ok):
+        for neg_n, neg_score, _pos, blacks, purple, idx, a in _ranked_buys(actions):
+            if blacks > black_room or (purple and not purple_ok):
                 continue
+            if best_ns is None:
+                best_ns = (neg_n, neg_score)
+            elif best_ns != (neg_n, neg_score):
+                break  # the rest has fewer chips or less weight
             cost = 0
             for i in idx:
                 cost += prices[i] or 0
-            key = (n, score, cost)
-            if best_key is None or key > best_key:
-                best_key, best = key, a
+            if best is None or cost > best_cost:
+                best, best_cost = a, cost
         if best is None:
             return Decision(Action("buy", ("nothing",)), "buys nothing")
         return Decision(best, "{}", best)

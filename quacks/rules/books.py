@@ -32,7 +32,7 @@ from .params import (
     parse_reward,
 )
 from .registry import decision, step
-from .state import Chance, Decision, Placed, SeatState, Step
+from .state import Decision, Placed, SeatState, make_chance, make_decision, make_step
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -75,6 +75,11 @@ class BookEffect:
 
     def move_bonus(self, g: Game, s: SeatState, c: Chip) -> int:
         return 0
+
+    def moves(self, c: Chip) -> bool:
+        """Can ``move_bonus`` give chip ``c`` anything? (A kind with a move bonus for other chips than its own
+        colour says so; the engine asks only these effects when such a chip is placed.)"""
+        return self.mine(c)
 
     def after_place(self, g: Game, seat: int, p: Placed, source: str) -> None:
         return None
@@ -161,7 +166,7 @@ class PeekAndPick(BookEffect):
         s = g.seats[seat]
         if s.exploded or p.index >= g.cat.pot.last or not s.bag:
             return
-        g.push(Chance(ChanceKind.REVEAL, seat, "pick", min(p.chip.value, s.bag.total)))
+        g.push(make_chance(ChanceKind.REVEAL, seat, "pick", min(p.chip.value, s.bag.total)))
 
 
 class ExplosionShield(BookEffect):
@@ -252,6 +257,9 @@ class WhiteBoost(BookEffect):
     chip: Chip
     extra: int
 
+    def moves(self, c: Chip) -> bool:
+        return c is self.chip
+
     def move_bonus(self, g: Game, s: SeatState, c: Chip) -> int:
         if c is self.chip and s.count_colour(self.colour):
             return self.extra
@@ -269,7 +277,7 @@ class ReturnWhite(BookEffect):
     def after_place(self, g: Game, seat: int, p: Placed, source: str) -> None:
         s = g.seats[seat]
         if source != "aside" and s.prev_drawn_white and len(s.pot) >= 2 and s.pot[-2].chip.is_white:
-            s.pending.append(Decision(seat, DecisionKind.RETURN_WHITE, ("yellow",)))
+            s.pending.append(make_decision(seat, DecisionKind.RETURN_WHITE, ("yellow",)))
 
 
 class DoubleNext(BookEffect):
@@ -342,7 +350,7 @@ class LastTwoChips(BookEffect):
     def evaluate(self, g: Game, seat: int) -> None:
         for c in last_two(g.seats[seat]):
             if self.mine(c):
-                g.push(Decision(seat, DecisionKind.GREEN_CHIP, (c.name,)))
+                g.push(make_decision(seat, DecisionKind.GREEN_CHIP, (c.name,)))
 
 
 def _green_chip_options(g: Game, d: Decision) -> list[Action]:
@@ -378,10 +386,11 @@ class ExactWhitePush(BookEffect):
         s.pot[-1] = Placed(new, last.chip, last.double_before, last.shield_before)
         before = s.final_space
         s.final_space = min(new + 1, g.cat.pot.spoon)
-        g.emit(
-            EventKind.PUSH, seat, Cause(CauseKind.EXACT_WHITE_PUSH, (self.total, n)),
-            chip=last.chip.name, before=last.index, after=new, space_before=before, space_after=s.final_space,
-        )
+        if g.record_events:
+            g.emit(
+                EventKind.PUSH, seat, Cause(CauseKind.EXACT_WHITE_PUSH, (self.total, n)),
+                chip=last.chip.name, before=last.index, after=new, space_before=before, space_after=s.final_space,
+            )
 
 
 class LastTwoRubyDroplet(BookEffect):
@@ -395,7 +404,7 @@ class LastTwoRubyDroplet(BookEffect):
     def evaluate(self, g: Game, seat: int) -> None:
         n = sum(1 for c in last_two(g.seats[seat]) if self.mine(c))
         if n:
-            g.push(Decision(seat, DecisionKind.GREEN_RUBY, (n, self.cost)))
+            g.push(make_decision(seat, DecisionKind.GREEN_RUBY, (n, self.cost)))
 
 
 def _green_ruby_options(g: Game, d: Decision) -> list[Action]:
@@ -427,7 +436,7 @@ class CountTiers(BookEffect):
     def evaluate(self, g: Game, seat: int) -> None:
         n = min(g.seats[seat].count_colour(self.colour), len(self.tiers))
         if n:
-            g.push(Decision(seat, DecisionKind.PURPLE_TIER, (n,)))
+            g.push(make_decision(seat, DecisionKind.PURPLE_TIER, (n,)))
 
 
 def _tier_options(g: Game, d: Decision) -> list[Action]:
@@ -453,7 +462,7 @@ class TradeTiers(BookEffect):
     def evaluate(self, g: Game, seat: int) -> None:
         n = min(g.seats[seat].count_colour(self.colour), len(self.tiers))
         if n:
-            g.push(Decision(seat, DecisionKind.PURPLE_TRADE, (n,)))
+            g.push(make_decision(seat, DecisionKind.PURPLE_TRADE, (n,)))
 
 
 @decision(DecisionKind.PURPLE_TRADE, _tier_options)
@@ -511,7 +520,7 @@ class UpgradeTiers(BookEffect):
     def evaluate(self, g: Game, seat: int) -> None:
         n = min(g.seats[seat].count_colour(self.colour), len(self.tiers))
         if n:
-            g.push(Decision(seat, DecisionKind.PURPLE_UPGRADE, (n,)))
+            g.push(make_decision(seat, DecisionKind.PURPLE_UPGRADE, (n,)))
 
     def upgrades(self, g: Game, seat: int, n: int) -> list[tuple[Chip, Chip]]:
         s = g.seats[seat]
@@ -563,7 +572,12 @@ def chip_actions(g: Game, colour: Colour) -> None:
     eff = g.effect_of(colour)
     if eff is None or not eff.evaluates:
         return
-    g.push_all(Step("chip_action", (colour, seat)) for seat in g.seat_order())
+    order = g.seat_order()
+    for k, seat in enumerate(order):
+        eff.evaluate(g, seat)
+        if g._staged:  # a choice to make first: the other seats follow it, one step each
+            g.push_all(make_step("chip_action", (colour, later)) for later in order[k + 1:])
+            return
 
 
 @step("chip_action")

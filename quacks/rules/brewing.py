@@ -14,7 +14,7 @@ from .events import BAG_EMPTY, DRAWN, EXPLODED, FROM_BAG, FROM_BESIDE_POT, PICKE
 from .events import FLASK as FLASK_CAUSE
 from .kinds import CauseKind, ChanceKind, DecisionKind, EventKind
 from .registry import chance, decision, step
-from .state import Chance, Decision, Placed
+from .state import Chance, Decision, Placed, make_chance, make_decision
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Brew, Game
@@ -27,6 +27,8 @@ DRAW_STOP = [DRAW, STOP]
 DRAW_STOP_FLASK = [DRAW, STOP, FLASK]
 STOP_FLASK = [STOP, FLASK]  # R36: the white that emptied the bag may still go back with the flask
 _DRAW_CHANCES: dict[int, Chance] = {}
+_new = tuple.__new__  # a Placed without the generated __new__ (every placement)
+_WHITE = Colour.WHITE
 
 
 def brew_options(g: Game, seat: int) -> list[Action]:
@@ -40,8 +42,10 @@ def brew_options(g: Game, seat: int) -> list[Action]:
 
 def brew_choices(g: Game, seat: int) -> list[Action]:
     """Draw, stop and (R17) flask for a brewing seat with nothing pending; no draw from an empty bag (R36, P29)."""
-    if flask_allowed(g, seat):
-        return DRAW_STOP_FLASK if g.seats[seat].bag else STOP_FLASK
+    s = g.seats[seat]
+    if s.last_is_drawn_white and s.flask_full and s.brewing and not s.exploded and s.pot and s.pot[-1][1].is_white:
+        # flask_allowed
+        return DRAW_STOP_FLASK if s.bag._total else STOP_FLASK
     return DRAW_STOP
 
 
@@ -65,7 +69,7 @@ def brew_apply(g: Game, seat: int, a: Action) -> None:
     if a == DRAW:
         ch = _DRAW_CHANCES.get(seat)
         if ch is None:
-            ch = _DRAW_CHANCES[seat] = Chance(ChanceKind.DRAW, seat, "draw")
+            ch = _DRAW_CHANCES[seat] = make_chance(ChanceKind.DRAW, seat, "draw")
         g.push(ch)
     elif a == STOP:
         finish(g, seat, STOPPED)
@@ -117,11 +121,11 @@ def settle_seat(g: Game, seat: int) -> bool:
         return True
     if not s.stopped and (s.brewing or s.exploded):
         if (
-            g.card_hooks["offers_restart"] and not s.second_chance_offered
+            g.card_offers_restart and not s.second_chance_offered
             and g.fortune.effect.offers_restart(g, seat)  # type: ignore[union-attr]
         ):
             s.second_chance_offered = True
-            s.pending.append(Decision(seat, DecisionKind.SECOND_CHANCE))
+            s.pending.append(make_decision(seat, DecisionKind.SECOND_CHANCE))
             return True
         if s.exploded:
             finish(g, seat, EXPLODED)
@@ -135,7 +139,7 @@ def settle_seat(g: Game, seat: int) -> bool:
             return True
         return False
     if s.stopped and s.aside and not s.aside_settled:
-        s.pending.append(Decision(seat, DecisionKind.ASIDE))
+        s.pending.append(make_decision(seat, DecisionKind.ASIDE))
         return True
     return False
 
@@ -185,12 +189,11 @@ def place(g: Game, seat: int, c: Chip, source: str) -> None:
     """Place ``c`` after the last chip: move = value + bonuses, doubled by yellow set 2 (R8, R37); cap at 52 (R6)."""
     s = g.seats[seat]
     bonus = 0
-    for e in g.move_bonus_effects:
+    for e in g.move_bonus_by_chip[c.index]:
         bonus += e.move_bonus(g, s, c)
-    card = g.fortune
-    hooks = g.card_hooks
-    if card is not None and hooks["move_bonus"]:
-        bonus += card.effect.move_bonus(g, s, c)
+    card_bonus = g.card_move_bonus
+    if card_bonus is not None:
+        bonus += card_bonus.move_bonus(g, s, c)
     armed = s.double_next
     drawn = source != "aside"
     # R37: only a drawn chip (or one picked from chips drawn) takes the doubling; a red chip placed from beside
@@ -198,20 +201,25 @@ def place(g: Game, seat: int, c: Chip, source: str) -> None:
     factor = armed if drawn else 1
     move = (c.value + bonus) * factor
     pot = s.pot
-    start = pot[-1][0] if pot else g.start_index(s)
+    last = g.pot_last
+    if pot:
+        start = pot[-1][0]
+    else:  # Game.start_index: the droplet and the rat stone
+        start = s.droplet + s.rats
+        if start > last:
+            start = last
     index = start + move
-    if index > g.pot_last:
-        index = g.pot_last
+    if index > last:
+        index = last
     shield = s.shield
-    placed = Placed(index, c, armed, shield)
+    placed = _new(Placed, (index, c, armed, shield))
     if drawn:
         s.double_next = 1
+        if shield:
+            s.shield = shield - 1
     pot.append(placed)
-    covered = shield > 0
-    if drawn and shield:
-        s.shield = shield - 1
     s.prev_drawn_white = s.last_is_drawn_white
-    white = c.colour is Colour.WHITE
+    white = c.colour is _WHITE
     s.last_is_drawn_white = white and drawn
     events = g.record_events
     if events:
@@ -228,18 +236,19 @@ def place(g: Game, seat: int, c: Chip, source: str) -> None:
                    after=s.white_total, limit=limit)
         if s.white_total > limit and not s.exploded:
             s.exploded = True
-            s.protected = covered
+            s.protected = shield > 0
             s.brewing = False
             if events:
                 g.emit(
                     EventKind.EXPLODE, seat, Cause(CauseKind.WHITE_OVER_LIMIT, (s.white_total, limit)),
-                    white_total=s.white_total, limit=limit, protected=covered,
+                    white_total=s.white_total, limit=limit, protected=shield > 0,
                 )
     book = g.after_place_effects.get(c.colour)
     if book is not None:
         book.after_place(g, seat, placed, source)
-    if card is not None and hooks["after_place"]:
-        card.effect.after_place(g, seat, placed, source)
+    card_after = g.card_after_place
+    if card_after is not None:
+        card_after.after_place(g, seat, placed, source)
 
 
 _PLACE_CAUSES = {"draw": FROM_BAG, "pick": PICKED, "aside": FROM_BESIDE_POT}
@@ -269,15 +278,18 @@ def return_white(g: Game, seat: int, position: int, restore: bool, cause: Cause)
         s.double_next = p.double_before
         s.shield = p.shield_before
     s.last_is_drawn_white = False
-    g.emit(EventKind.RETURN_WHITE, seat, cause, chip=p.chip.name, index=p.index)
-    g.emit(EventKind.WHITE_TOTAL, seat, cause, before=before, after=s.white_total, limit=g.limit(seat))
+    if g.record_events:
+        g.emit(EventKind.RETURN_WHITE, seat, cause, chip=p.chip.name, index=p.index)
+    if g.record_events:
+        g.emit(EventKind.WHITE_TOTAL, seat, cause, before=before, after=s.white_total, limit=g.limit(seat))
 
 
 def use_flask(g: Game, seat: int) -> None:
     """R17, R26: the last drawn white goes back into the bag; the flask is empty until refilled."""
     s = g.seats[seat]
     s.flask_full = False
-    g.emit(EventKind.FLASK, seat, FLASK_CAUSE, full=False)
+    if g.record_events:
+        g.emit(EventKind.FLASK, seat, FLASK_CAUSE, full=False)
     return_white(g, seat, -1, True, FLASK_CAUSE)
 
 
@@ -302,11 +314,11 @@ def _pick(g: Game, d: Decision, a: Action) -> None:
         s.revealed.remove(chosen)
     for c in s.revealed:
         s.bag.add(c)
-    back = [c.name for c in s.revealed]
-    s.revealed = []
     strong = bool(d.data) and d.data[0] == "strong"
-    g.emit(EventKind.PICK, d.seat, Cause(CauseKind.PLACED_BY_CARD, (card_id(g),)) if strong else PICKED, chip=choice,
-           returned=back)
+    if g.record_events:
+        why = Cause(CauseKind.PLACED_BY_CARD, (card_id(g),)) if strong else PICKED
+        g.emit(EventKind.PICK, d.seat, why, chip=choice, returned=[c.name for c in s.revealed])
+    s.revealed = []
     if chosen is not None:
         place_drawn(g, d.seat, chosen, "strong" if strong else "pick")
 
@@ -316,14 +328,14 @@ def _reveal_for_pick(g: Game, ch: Chance, chips: tuple[Chip, ...]) -> None:
     """Blue set 1: the chips drawn to choose from are out of the bag until the choice."""
     assert ch.seat is not None
     _take_revealed(g, ch.seat, chips, Cause(CauseKind.CROW_SKULL_LOOK))
-    g.seats[ch.seat].pending.append(Decision(ch.seat, DecisionKind.PICK, ("blue",)))
+    g.seats[ch.seat].pending.append(make_decision(ch.seat, DecisionKind.PICK, ("blue",)))
 
 
 @chance("strong")
 def _reveal_for_strong(g: Game, ch: Chance, chips: tuple[Chip, ...]) -> None:
     assert ch.seat is not None
     _take_revealed(g, ch.seat, chips, Cause(CauseKind.CARD, (card_id(g),)))
-    g.seats[ch.seat].pending.append(Decision(ch.seat, DecisionKind.PICK, ("strong",)))
+    g.seats[ch.seat].pending.append(make_decision(ch.seat, DecisionKind.PICK, ("strong",)))
 
 
 def _take_revealed(g: Game, seat: int, chips: tuple[Chip, ...], cause: Cause) -> None:
@@ -331,7 +343,8 @@ def _take_revealed(g: Game, seat: int, chips: tuple[Chip, ...], cause: Cause) ->
     for c in chips:
         s.bag.remove(c)
         s.revealed.append(c)
-    g.emit(EventKind.REVEAL, seat, cause, chips=[c.name for c in chips])
+    if g.record_events:
+        g.emit(EventKind.REVEAL, seat, cause, chips=[c.name for c in chips])
 
 
 def _keep_or_return(g: Game, d: Decision) -> list[Action]:
@@ -342,7 +355,8 @@ def _keep_or_return(g: Game, d: Decision) -> list[Action]:
 def _return_white(g: Game, d: Decision, a: Action) -> None:
     """Yellow set 1 (the white directly before the yellow; its space stays empty) or well-stirred (R26)."""
     if a.args[0] != "return-white":
-        g.emit(EventKind.KEEP_WHITE, d.seat, Cause(CauseKind.KEEPS_WHITE))
+        if g.record_events:
+            g.emit(EventKind.KEEP_WHITE, d.seat, Cause(CauseKind.KEEPS_WHITE))
         return
     if d.data[0] == "yellow":
         return_white(g, d.seat, -2, False, Cause(CauseKind.YELLOW_RETURN))
@@ -359,7 +373,8 @@ def _second_chance(g: Game, d: Decision, a: Action) -> None:
     """R19: restart puts this round's chips back; the rat, droplet, chips aside from before and flask stay."""
     s = g.seats[d.seat]
     if a.args[0] == "continue":
-        g.emit(EventKind.SECOND_CHANCE, d.seat, Cause(CauseKind.BREW_CONTINUED), restart=False)
+        if g.record_events:
+            g.emit(EventKind.SECOND_CHANCE, d.seat, Cause(CauseKind.BREW_CONTINUED), restart=False)
         return
     for p in s.pot:
         s.bag.add(p.chip)
@@ -377,7 +392,8 @@ def _second_chance(g: Game, d: Decision, a: Action) -> None:
     s.prev_drawn_white = False
     s.brewing = True
     s.stopped = False
-    g.emit(EventKind.SECOND_CHANCE, d.seat, Cause(CauseKind.BREW_RESTARTED), restart=True)
+    if g.record_events:
+        g.emit(EventKind.SECOND_CHANCE, d.seat, Cause(CauseKind.BREW_RESTARTED), restart=True)
 
 
 def _aside_options(g: Game, d: Decision) -> list[Action]:
@@ -393,7 +409,8 @@ def _aside(g: Game, d: Decision, a: Action) -> None:
     s = g.seats[d.seat]
     if a == DONE:
         s.aside_settled = True
-        g.emit(EventKind.ASIDE_DONE, d.seat, Cause(CauseKind.ASIDE_KEPT), kept=[c.name for c in s.aside])
+        if g.record_events:
+            g.emit(EventKind.ASIDE_DONE, d.seat, Cause(CauseKind.ASIDE_KEPT), kept=[c.name for c in s.aside])
         return
     c = CHIP_BY_NAME[a.args[0]]
     s.aside.remove(c)
@@ -403,7 +420,8 @@ def _aside(g: Game, d: Decision, a: Action) -> None:
         place(g, d.seat, c, "aside")
     else:
         s.bag.add(c)
-        g.emit(EventKind.ASIDE_RETURN, d.seat, Cause(CauseKind.ASIDE_BACK_TO_BAG, (c.name,)), chip=c.name)
+        if g.record_events:
+            g.emit(EventKind.ASIDE_RETURN, d.seat, Cause(CauseKind.ASIDE_BACK_TO_BAG, (c.name,)), chip=c.name)
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -417,5 +435,5 @@ def _strong_ingredient(g: Game, seat: int, count: int) -> None:
     s = g.seats[seat]
     if s.exploded or not s.bag:
         return
-    g.push(Chance(ChanceKind.REVEAL, seat, "strong", min(count, s.bag.total)))
+    g.push(make_chance(ChanceKind.REVEAL, seat, "strong", min(count, s.bag.total)))
     g.push(Brew(only=seat))

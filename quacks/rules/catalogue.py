@@ -6,6 +6,7 @@ Built by ``quacks.content`` from the YAML files under ``data/``; the engine neve
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .bag import ChipCounts
@@ -58,15 +59,21 @@ class ScoringTrack:
         """Rat tails t with ``vp <= t < leader_vp`` over every lap: the rulebook's "tails between"."""
         if vp >= leader_vp:
             return 0
-        n = 0
-        base = (max(vp, 0) // self.lap) * self.lap
-        while base < leader_vp:
-            for t in self.tails:
-                tt = base + t
-                if vp <= tt < leader_vp:
-                    n += 1
-            base += self.lap
-        return n
+        return _rats(self.lap, self.tails, vp, leader_vp)
+
+
+@lru_cache(maxsize=4096)
+def _rats(lap: int, tails: tuple[int, ...], vp: int, leader_vp: int) -> int:
+    """``ScoringTrack.rats`` (memoised: the same gaps recur in every game)."""
+    n = 0
+    base = (max(vp, 0) // lap) * lap
+    while base < leader_vp:
+        for t in tails:
+            tt = base + t
+            if vp <= tt < leader_vp:
+                n += 1
+        base += lap
+    return n
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,9 @@ not yet used. No hidden order is stored anywhere (architecture: "chance is expli
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Iterable
-from itertools import combinations_with_replacement
+from itertools import accumulate, combinations_with_replacement
 from math import comb
 from typing import TYPE_CHECKING, Any
 
@@ -71,14 +72,13 @@ def reveal_probability(bag: ChipCounts, chips: Iterable[Chip]) -> float:
 
 
 def draw_from(counts: list[int], total: int, rng: random.Random) -> int:
-    """The index of the chip drawn: a uniform pick among the ``total`` chips counted in ``counts``."""
-    r = int(rng.random() * total)
-    i = 0
-    for k in counts:
-        if r < k:
-            return i
-        r -= k
-        i += 1
+    """The index of the chip drawn: a uniform pick among the ``total`` chips counted in ``counts``.
+
+    One number r in [0, total) from ``rng``; the chip is the first whose running count passes r (found in C:
+    ``bisect`` over the running counts)."""
+    i = bisect_right(list(accumulate(counts)), int(rng.random() * total))
+    if i < len(counts):
+        return i
     return draw_from(counts, total, rng)  # pragma: no cover - float rounding at the very end
 
 

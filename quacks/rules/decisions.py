@@ -14,7 +14,7 @@ from .chips import CHIP_BY_NAME, CHIPS, Chip
 from .events import Cause
 from .kinds import CauseKind, DecisionKind, EventKind
 from .registry import decision
-from .state import Decision
+from .state import Decision, make_decision
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -58,7 +58,8 @@ def _explosion_options(g: Game, d: Decision) -> list[Action]:
 @decision(DecisionKind.EXPLOSION, _explosion_options)
 def _explosion(g: Game, d: Decision, a: Action) -> None:
     g.seats[d.seat].choice = a.args[0]
-    g.emit(EventKind.EXPLOSION_CHOICE, d.seat, TAKES_COINS if a.args[0] == "coins" else TAKES_VP, choice=a.args[0])
+    if g.record_events:
+        g.emit(EventKind.EXPLOSION_CHOICE, d.seat, TAKES_COINS if a.args[0] == "coins" else TAKES_VP, choice=a.args[0])
 
 
 # --- E: shopping (R16) ------------------------------------------------------------------------------------------
@@ -123,7 +124,8 @@ def _shop(g: Game, d: Decision, a: Action) -> None:
             spent += price
             bought.append(c.name)
     coins = s.coins or 0
-    g.emit(EventKind.BUY, d.seat, SHOPPING, chips=bought, spent=spent, lost=coins - spent, coins=coins)
+    if g.record_events:
+        g.emit(EventKind.BUY, d.seat, SHOPPING, chips=bought, spent=spent, lost=coins - spent, coins=coins)
     s.coins = 0
     s.shopped = True
 
@@ -152,13 +154,14 @@ def _convert(g: Game, d: Decision, a: Action) -> None:
         return
     if a.args[0] == "coins":
         s.coins = (s.coins or 0) - ev.vp_coin_price
-        g.emit(EventKind.CONVERT, d.seat, Cause(CauseKind.COINS_FOR_VP, (ev.vp_coin_price,)), what="coins",
-               coins=s.coins)
+        if g.record_events:
+            g.emit(EventKind.CONVERT, d.seat, Cause(CauseKind.COINS_FOR_VP, (ev.vp_coin_price,)), what="coins",
+                   coins=s.coins)
         g.gain_vp(d.seat, 1, Cause(CauseKind.BOUGHT_WITH_COINS, (ev.vp_coin_price,)), "convert")
     else:
         g.pay_rubies(d.seat, ev.vp_ruby_price, Cause(CauseKind.VP_BOUGHT))
         g.gain_vp(d.seat, 1, Cause(CauseKind.BOUGHT_WITH_RUBIES, (ev.vp_ruby_price,)), "convert")
-    g.push(Decision(d.seat, DecisionKind.CONVERT))
+    g.push(make_decision(d.seat, DecisionKind.CONVERT))
 
 
 # --- F: ruby spending ----------------------------------------------------------------------------------------
@@ -187,5 +190,6 @@ def _spend(g: Game, d: Decision, a: Action) -> None:
     else:
         g.pay_rubies(d.seat, ev.flask_cost, Cause(CauseKind.FLASK_REFILL))
         s.flask_full = True
-        g.emit(EventKind.FLASK, d.seat, Cause(CauseKind.PAID_RUBIES, (ev.flask_cost,)), full=True)
-    g.push(Decision(d.seat, DecisionKind.SPEND))
+        if g.record_events:
+            g.emit(EventKind.FLASK, d.seat, Cause(CauseKind.PAID_RUBIES, (ev.flask_cost,)), full=True)
+    g.push(make_decision(d.seat, DecisionKind.SPEND))

@@ -14,7 +14,7 @@ from .events import Cause
 from .kinds import CardKind, CauseKind, ChanceKind, DecisionKind, EventKind
 from .params import Param, Reward, Schema, parse_chip, parse_int, parse_list, parse_reward, parse_text
 from .registry import chance, decision, step
-from .state import Chance, Decision, Placed, SeatState, Step
+from .state import Chance, Decision, Placed, SeatState, make_chance, make_decision, make_step
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -89,7 +89,7 @@ class CardEffect:
 
 
 def card_decision(seat: int, *data: Any) -> Decision:
-    return Decision(seat, DecisionKind.CARD, data)
+    return make_decision(seat, DecisionKind.CARD, data)
 
 
 def _card_options(g: Game, d: Decision) -> list[Action]:
@@ -100,7 +100,8 @@ def _card_options(g: Game, d: Decision) -> list[Action]:
 @decision(DecisionKind.CARD, _card_options)
 def _card_choose(g: Game, d: Decision, a: Action) -> None:
     assert g.fortune is not None
-    g.emit(EventKind.CARD_CHOICE, d.seat, _cause(g), choice=str(a))
+    if g.record_events:
+        g.emit(EventKind.CARD_CHOICE, d.seat, _cause(g), choice=str(a))
     g.fortune.effect.choose(g, d, a)
 
 
@@ -193,8 +194,8 @@ class LowestSum(CardEffect):
         for seat in g.seat_order():
             n = min(self.draw, g.seats[seat].bag.total)
             if n:
-                g.push(Chance(ChanceKind.REVEAL, seat, "look", n))
-        g.push(Step("lowest_sum"))
+                g.push(make_chance(ChanceKind.REVEAL, seat, "look", n))
+        g.push(make_step("lowest_sum"))
 
 
 @chance("look")
@@ -205,7 +206,8 @@ def _look(g: Game, ch: Chance, chips: tuple[Chip, ...]) -> None:
     for c in chips:
         s.bag.remove(c)
         s.revealed.append(c)
-    g.emit(EventKind.REVEAL, ch.seat, _cause(g), chips=[c.name for c in chips])
+    if g.record_events:
+        g.emit(EventKind.REVEAL, ch.seat, _cause(g), chips=[c.name for c in chips])
 
 
 def _return_revealed(g: Game, seat: int) -> None:
@@ -223,7 +225,8 @@ def _lowest_sum(g: Game) -> None:
     low = min(sums)
     for seat in g.seat_order():
         _return_revealed(g, seat)
-        g.emit(EventKind.SUM, seat, _cause(g), total=sums[seat], lowest=sums[seat] == low)
+        if g.record_events:
+            g.emit(EventKind.SUM, seat, _cause(g), total=sums[seat], lowest=sums[seat] == low)
         r = eff.lowest if sums[seat] == low else eff.others
         g.give_reward(seat, r, _cause(g, CauseKind.CARD_SUM, sums[seat]), "card")
 
@@ -328,7 +331,7 @@ class EveryoneRolls(CardEffect):
     def reveal(self, g: Game) -> None:
         for seat in g.seat_order():
             for _ in range(self.rolls):
-                g.push(Chance(ChanceKind.DIE, seat, "die-card"))
+                g.push(make_chance(ChanceKind.DIE, seat, "die-card"))
 
 
 class LookAndUpgrade(CardEffect):
@@ -346,8 +349,8 @@ class LookAndUpgrade(CardEffect):
         for seat in g.seat_order():
             n = min(self.draw, g.seats[seat].bag.total)
             if n:
-                g.push(Chance(ChanceKind.REVEAL, seat, "look", n))
-            g.push(Step("upgrade_offer", (seat,)))
+                g.push(make_chance(ChanceKind.REVEAL, seat, "look", n))
+            g.push(make_step("upgrade_offer", (seat,)))
 
     def upgrades(self, g: Game, seat: int) -> list[tuple[Chip, Chip]]:
         out = set()
@@ -520,7 +523,7 @@ class ReturnFirstWhite(CardEffect):
         if p.chip.is_white and source != "aside" and not s.first_white_seen:
             s.first_white_seen = True
             if not s.exploded:
-                s.pending.append(Decision(seat, DecisionKind.RETURN_WHITE, ("stirred",)))
+                s.pending.append(make_decision(seat, DecisionKind.RETURN_WHITE, ("stirred",)))
 
 
 class ExtraDieRolls(CardEffect):
@@ -556,7 +559,7 @@ class LookAndPlace(CardEffect):
 
     def after_brewing(self, g: Game) -> None:
         for seat in g.seat_order():
-            g.push(Step("strong_ingredient", (seat, self.draw)))
+            g.push(make_step("strong_ingredient", (seat, self.draw)))
 
 
 class MoveBonus(CardEffect):
@@ -584,4 +587,5 @@ class RefillFlasks(CardEffect):
             s = g.seats[seat]
             if not s.flask_full:
                 s.flask_full = True
-                g.emit(EventKind.FLASK, seat, _cause(g, CauseKind.CARD_FLASK_REFILLED), full=True)
+                if g.record_events:
+                    g.emit(EventKind.FLASK, seat, _cause(g, CauseKind.CARD_FLASK_REFILLED), full=True)

@@ -9,8 +9,10 @@ The UI, the bots, the scenarios and the tests all go through this one door.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Any, NamedTuple
 
 from .actions import Action, IllegalAction
@@ -22,9 +24,11 @@ from .events import DRAWN, Cause, Event
 from .kinds import CauseKind, ChanceKind, DecisionKind, EventKind, Phase
 from .params import Reward
 from .registry import CHANCES, DECISIONS, STEPS
-from .state import Chance, Decision, SeatState, Step
+from .state import Chance, Decision, Placed, SeatState, Step, make_decision, make_step
 
 TOTAL_CHIPS_CHECK = True
+_new = tuple.__new__
+_WHITE = Colour.WHITE
 
 
 class Brew(NamedTuple):
@@ -58,10 +62,11 @@ class Game:
         self.keep_record = record
         self._version = 0
         self._touched: set[int] | None = None  # seats to settle while brewing; None: all of them
-        self._legal: tuple[int, int, list[Action]] | None = None
+        self._legal: tuple[int, dict[int, list[Action]]] = (-1, {})  # (version, seat -> legal actions)
         self._acting: tuple[int, list[int]] | None = None
         self.config = config
         self.n = len(config.seats)
+        self._orders = [[(start + k) % self.n for k in range(self.n)] for start in range(self.n)]
         self.tubes = config.tubes
         self._sequential = bool(config.house_rule("sequential-brewing"))
         self.record_events = events
@@ -114,7 +119,7 @@ class Game:
         self._effects: dict[str, list[Any]] = {}
         self._prices: tuple[int, list[int | None]] | None = None
         self._index_effects()
-        self.push(Step("round_start"))
+        self.push(make_step("round_start"))
         self._flush()
         self._run()
 
@@ -131,20 +136,31 @@ class Game:
             self._effects[hook] = [e for e in effects if getattr(type(e), hook) is not base]
         self.book_effects = effects
         self.move_bonus_effects = self._effects["move_bonus"]
+        # by chip index, the effects whose move bonus can apply to that chip (most chips have none)
+        self.move_bonus_by_chip = [tuple(e for e in self.move_bonus_effects if e.moves(c)) for c in CHIPS]
         self.limit_effects = self._effects["limit"]
         self.pot_last = self.cat.pot.last
         self.after_place_effects = {e.colour: e for e in self._effects["after_place"]}
         self.divert_effects = {e.colour: e for e in self._effects["diverts"]}
+        # by chip index: no book acts on this chip when it is drawn and placed (no move bonus, after-place or divert)
+        self._plain = [not self.move_bonus_by_chip[c.index] and c.colour not in self.after_place_effects
+                       and c.colour not in self.divert_effects for c in CHIPS]
         self.card_hooks = dict.fromkeys(("move_bonus", "after_place", "white_limit", "offers_restart"), False)
+        self.card_move_bonus: Any = None  # the card's effect if it gives move bonuses this round
+        self.card_after_place: Any = None  # the card's effect if it acts after a chip is placed
+        self.card_offers_restart = False  # the card may offer a restart (second-chance)
 
     def set_fortune(self, card: FortuneCard | None) -> None:
         """The card of this round, and which of its hooks act (so the others cost nothing)."""
         from .fortunes import CardEffect
 
         self.fortune = card
-        for hook in self.card_hooks:
-            self.card_hooks[hook] = card is not None and getattr(type(card.effect), hook) is not getattr(
-                CardEffect, hook)
+        hooks = self.card_hooks
+        for hook in hooks:
+            hooks[hook] = card is not None and getattr(type(card.effect), hook) is not getattr(CardEffect, hook)
+        self.card_move_bonus = card.effect if hooks["move_bonus"] else None  # type: ignore[union-attr]
+        self.card_after_place = card.effect if hooks["after_place"] else None  # type: ignore[union-attr]
+        self.card_offers_restart = hooks["offers_restart"]
 
     def effects(self, hook: str) -> list[Any]:
         return self._effects[hook]
@@ -167,6 +183,7 @@ class Game:
         g.agenda = self.agenda.copy()
         g._staged = []
         g._touched = None
+        g._legal = (-1, {})
         g.used_cards = self.used_cards.copy()
         g.card_hooks = self.card_hooks.copy()
         g.fixed_rats = None if self.fixed_rats is None else self.fixed_rats.copy()
@@ -220,6 +237,22 @@ class Game:
             return self._brewing_now(t)
         return []
 
+    def acting_split(self) -> tuple[list[int], list[int]]:
+        """The seats that may act now in two lists, each in acting order: those deciding draw, stop or flask
+        (``DecisionKind.BREW``), and those with another decision (a pick, a shop, ...). A fast path for the
+        match's stir ticks: ``acting_seats`` split by ``decision_kind`` in one call."""
+        t = self.agenda[0] if self.agenda else None
+        if type(t) is Brew:
+            seats = self._brewing_now(t)
+            all_seats = self.seats
+            for i in seats:
+                if all_seats[i].pending:
+                    return [k for k in seats if not all_seats[k].pending], [k for k in seats if all_seats[k].pending]
+            return seats, []
+        if type(t) is Decision:
+            return [], [t.seat]
+        return [], []
+
     def _brewing_now(self, t: Brew) -> list[int]:
         cached = self._acting
         if cached is not None and cached[0] == self._version:
@@ -228,19 +261,29 @@ class Game:
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now (cached until the state changes; do not modify the list)."""
+        v = self._version
         cached = self._legal
-        if cached is not None and cached[0] == self._version and cached[1] == seat:
-            return cached[2]
-        out: list[Action] = []
+        if cached[0] == v:
+            out = cached[1].get(seat)
+            if out is not None:
+                return out
+        else:
+            cached = self._legal = (v, {})
+        out = []
         if self.agenda:
             t = self.agenda[0]
-            if isinstance(t, Decision):
+            if type(t) is Brew:
+                acting = self._acting
+                if seat in (acting[1] if acting is not None and acting[0] == v else self._brew_seats(t)):
+                    s = self.seats[seat]
+                    if s.pending:
+                        out = self.options(s.pending[0])
+                    elif s.brewing:
+                        out = brewing.brew_choices(self, seat)
+            elif type(t) is Decision:
                 if t.seat == seat:
                     out = self.options(t)
-            elif isinstance(t, Brew):
-                if seat in self._brewing_now(t):
-                    out = brewing.brew_options(self, seat)
-        self._legal = (self._version, seat, out)
+        cached[1][seat] = out
         return out
 
     def next_decision(self) -> tuple[int, list[Action]]:
@@ -263,11 +306,11 @@ class Game:
         """What the seat is deciding: ``DecisionKind.BREW`` (draw, stop, flask), a registered decision kind
         (``SHOP``, ``PICK``, ``CARD``, ...), or None when the seat has nothing to decide now."""
         t = self.agenda[0] if self.agenda else None
-        if isinstance(t, Decision) and t.seat == seat:
-            return t.kind
-        if isinstance(t, Brew):
+        if type(t) is Brew:
             s = self.seats[seat]
             return s.pending[0].kind if s.pending else DecisionKind.BREW
+        if type(t) is Decision and t.seat == seat:
+            return t.kind
         return None
 
     def current_decision(self, seat: int) -> Decision | None:
@@ -313,7 +356,7 @@ class Game:
         if self.keep_record:
             self.record.append(("act", seat, str(a)))
         t = self.agenda[0]
-        if isinstance(t, Decision):
+        if type(t) is Decision:
             self.agenda.pop(0)
             DECISIONS[t.kind][1](self, t, a)
         else:
@@ -331,35 +374,101 @@ class Game:
         if type(t) is not Brew or s.pending or not s.brewing:
             raise IllegalAction(f"{self._name(seat)} cannot draw now; waiting for {self.describe_waiting()}")
         if acting is None or acting[0] != self._version or seat not in acting[1]:
-            if seat not in self._brewing_now(t):
+            if seat not in self._brewing_now(t):  # type: ignore[arg-type]
                 raise IllegalAction(f"{self._name(seat)} cannot draw now; waiting for {self.describe_waiting()}")
             acting = self._acting
         if s.bag._n[chip.index] <= 0:
             raise IllegalAction(f"{chip} is not in {s.name}'s bag")
-        self._version += 1
+        self._drawn(seat, s, chip, acting)
+
+    def draw_random(self, seat: int, rng: random.Random) -> Chip | None:
+        """``draw(seat, chip)`` with the chip sampled from ``rng`` by the bag's counts, exactly as ``sample_chance``
+        samples a draw (one number per chip); None, and nothing taken from ``rng``, if the seat cannot draw now.
+
+        The fast path of a stir tick's reveal (session/match.py)."""
+        t = self.agenda[0] if self.agenda else None
+        s = self.seats[seat]
+        acting = self._acting
+        if type(t) is not Brew or s.pending or not s.brewing:
+            return None
+        if acting is None or acting[0] != self._version or seat not in acting[1]:
+            if seat not in self._brewing_now(t):  # type: ignore[arg-type]
+                return None
+            acting = self._acting
+        bag = s.bag
+        total = bag._total
+        if not total:
+            return None
+        counts = bag._n
+        i = bisect_right(list(accumulate(counts)), int(rng.random() * total))  # chance.draw_from, inlined
+        chip = CHIPS[i] if i < len(counts) else CHIPS[chance.draw_from(counts, total, rng)]
+        self._drawn(seat, s, chip, acting)
+        return chip
+
+    def _drawn(self, seat: int, s: SeatState, chip: Chip, acting: tuple[int, list[int]] | None) -> None:
+        """The draw itself, once it is known to be legal."""
+        self._version = v = self._version + 1
         if self.keep_record:
             self.record.append(("act", seat, "draw"))
             self.record.append(("chance", "draw", seat, chip.name))
-        if self._touched is not None:
-            self._touched.add(seat)
-        s.bag.remove(chip)
+        bag = s.bag
+        bag._n[chip.index] -= 1
+        bag._total -= 1
         if self.record_events:
             self.emit(EventKind.DRAW, seat, DRAWN, chip=chip.name)
-        if chip.colour in self.divert_effects:
+            brewing.place_drawn(self, seat, chip, "draw")
+        elif self._plain[chip.index] and self.card_move_bonus is None and self.card_after_place is None:
+            # brewing.place, inline, for a chip no book and no card acts on (most draws; no events to tell)
+            pot = s.pot
+            last = self.pot_last
+            if pot:
+                start = pot[-1][0]
+            else:
+                start = s.droplet + s.rats
+                if start > last:
+                    start = last
+            armed = s.double_next
+            index = start + chip.value * armed
+            if index > last:
+                index = last
+            shield = s.shield
+            pot.append(_new(Placed, (index, chip, armed, shield)))
+            s.double_next = 1
+            if shield:
+                s.shield = shield - 1
+            s.prev_drawn_white = s.last_is_drawn_white
+            if chip.colour is _WHITE:
+                s.last_is_drawn_white = True
+                s.white_total += chip.value
+                if s.white_total > self.limit(seat) and not s.exploded:
+                    s.exploded = True
+                    s.protected = shield > 0
+                    s.brewing = False
+            else:
+                s.last_is_drawn_white = False
+        elif chip.colour in self.divert_effects:
             brewing.place_drawn(self, seat, chip, "draw")
         else:  # no book diverts this colour (red set 2): place it at once
             brewing.place(self, seat, chip, "draw")
+        touched = self._touched
         if (
-            not self._staged and s.brewing and not s.pending and s.bag and s.pot
-            and s.pot[-1].index < self.pot_last and not self.card_hooks["offers_restart"]
-            and acting is not None and acting[0] == self._version - 1
+            acting is not None and acting[0] == v - 1 and not self._staged and s.brewing and not s.pending
+            and bag._total and s.pot and s.pot[-1][0] < self.pot_last and not self.card_offers_restart
         ):
             # nothing to settle: the same seats go on brewing (the common case, kept cheap for simulations)
-            self._touched.discard(seat) if self._touched is not None else None
-            self._acting = (self._version, acting[1])
+            if touched is not None:
+                touched.discard(seat)
+            self._acting = (v, acting[1])
             return
+        if touched is not None:
+            touched.add(seat)
         self._flush()
         self._run()
+
+    def brew_actions(self, seat: int) -> list[Action]:
+        """``legal_actions(seat)`` for a seat that brews now with nothing pending (a seat of a stir tick, as
+        ``acting_split`` lists them): draw, stop and the flask as allowed. A fast path; do not modify the list."""
+        return brewing.brew_choices(self, seat)
 
     def chance_outcomes(self) -> list[tuple[Any, float]]:
         """The outcomes of the due chance step with exact probabilities (a reveal: None if too many)."""
@@ -379,7 +488,20 @@ class Game:
         ch = self.pending_chance()
         if ch is None:
             raise IllegalAction(f"no random outcome is due; waiting for {self.describe_waiting()}")
-        outcome = chance.check_outcome(self, ch, outcome)
+        self._take_chance(ch, chance.check_outcome(self, ch, outcome))
+
+    def apply_random_chance(self, rng: random.Random) -> Any:
+        """``apply_chance(sample_chance(rng))`` in one step (the outcome drawn here needs no checking); returns it.
+
+        A fast path for the match's chance steps (session/match.py)."""
+        ch = self.pending_chance()
+        if ch is None:
+            raise IllegalAction("no chance step is due")
+        outcome = chance.sample(self, ch, rng)
+        self._take_chance(ch, outcome)
+        return outcome
+
+    def _take_chance(self, ch: Chance, outcome: Any) -> None:
         self._version += 1
         if self.keep_record:
             self.record.append(("chance", ch.kind, ch.seat, chance.outcome_text(outcome)))
@@ -423,34 +545,37 @@ class Game:
         """Run automatic steps until a decision with a choice or a chance step is due."""
         brew_settle = brewing.brew_settle
         agenda = self.agenda
+        steps = STEPS
+        handlers_of = DECISIONS
         while agenda:
             t = agenda[0]
-            if type(t) is Brew:
-                if brew_settle(self, t):
-                    self._flush()
-                    continue
-                seats = self._brew_seats(t)
-                if not seats:
+            tt = type(t)
+            if tt is Step:
+                agenda.pop(0)
+                steps[t.name](self, *t.args)  # type: ignore[union-attr]
+            elif tt is Decision:
+                d: Decision = t  # type: ignore[assignment]
+                handlers = handlers_of[d.kind]
+                opts = handlers[0](self, d)
+                if len(opts) > 1:
+                    self._legal = (self._version, {d.seat: opts})
+                    return
+                agenda.pop(0)
+                if opts:
+                    handlers[1](self, d, opts[0])
+            elif tt is Brew:
+                if not brew_settle(self, t):  # type: ignore[arg-type]
+                    seats = self._brew_seats(t)  # type: ignore[arg-type]
+                    if seats:
+                        self._acting = (self._version, seats)
+                        return
                     agenda.pop(0)
                     continue
-                self._acting = (self._version, seats)
+            else:  # a chance step
                 return
-            if type(t) is Chance:
-                return
-            if type(t) is Step:
-                agenda.pop(0)
-                STEPS[t.name](self, *t.args)
-                self._flush()
-                continue
-            assert type(t) is Decision
-            opts = self.options(t)
-            if len(opts) > 1:
-                self._legal = (self._version, t.seat, opts)
-                return
-            agenda.pop(0)
-            if opts:
-                DECISIONS[t.kind][1](self, t, opts[0])
-            self._flush()
+            if self._staged:
+                agenda[0:0] = self._staged
+                self._staged = []
 
     def options(self, d: Decision) -> list[Action]:
         return DECISIONS[d.kind][0](self, d)
@@ -474,8 +599,8 @@ class Game:
     # seats and table
 
     def seat_order(self) -> list[int]:
-        """Seat indices from the start player, clockwise (R28)."""
-        return [(self.start_seat + k) % self.n for k in range(self.n)]
+        """Seat indices from the start player, clockwise (R28). (A shared list: do not modify it.)"""
+        return self._orders[self.start_seat]
 
     def left_of(self, seat: int) -> int:
         """The player to the left: the next seat in the list (R28)."""
@@ -579,21 +704,24 @@ class Game:
         s = self.seats[seat]
         before = s.score
         s.score += n
-        self.emit(EventKind.VP, seat, cause, amount=n, before=before, after=s.score, source=source)
+        if self.record_events:
+            self.emit(EventKind.VP, seat, cause, amount=n, before=before, after=s.score, source=source)
 
     def gain_rubies(self, seat: int, n: int, cause: Cause) -> None:
         if n <= 0:
             return
         s = self.seats[seat]
         s.rubies += n
-        self.emit(EventKind.RUBIES, seat, cause, amount=n, after=s.rubies)
+        if self.record_events:
+            self.emit(EventKind.RUBIES, seat, cause, amount=n, after=s.rubies)
 
     def pay_rubies(self, seat: int, n: int, cause: Cause) -> None:
         s = self.seats[seat]
         if s.rubies < n:
             raise IllegalAction(f"{s.name} has {s.rubies} rubies, not {n}")
         s.rubies -= n
-        self.emit(EventKind.RUBIES, seat, cause, amount=-n, after=s.rubies)
+        if self.record_events:
+            self.emit(EventKind.RUBIES, seat, cause, amount=-n, after=s.rubies)
 
     def move_droplet(self, seat: int, n: int, cause: Cause) -> None:
         """Move the droplet ``n`` spaces; on the test-tube side each step is a choice (R14)."""
@@ -601,7 +729,7 @@ class Game:
             return
         if self.tubes:
             for _ in range(n):
-                self.push(Decision(seat, DecisionKind.DROPLET, (cause,)))
+                self.push(make_decision(seat, DecisionKind.DROPLET, (cause,)))
             return
         self.step_droplet(seat, n, cause)
 
@@ -609,7 +737,7 @@ class Game:
         s = self.seats[seat]
         before = s.droplet
         s.droplet = min(s.droplet + n, self.cat.pot.last)  # R6
-        if s.droplet != before:
+        if s.droplet != before and self.record_events:
             self.emit(EventKind.DROPLET, seat, cause, before=before, after=s.droplet)
 
     def step_tube(self, seat: int, cause: Cause) -> None:
@@ -618,29 +746,36 @@ class Game:
         if s.tube >= len(self.cat.tubes):
             return
         s.tube += 1
-        self.emit(EventKind.TUBE, seat, cause, glass=s.tube)
+        if self.record_events:
+            self.emit(EventKind.TUBE, seat, cause, glass=s.tube)
         self.give_reward(seat, self.cat.tubes[s.tube - 1], Cause(CauseKind.TEST_TUBE, (s.tube,)), "tube")
 
     def give_chip(self, seat: int, chip: Chip, cause: Cause) -> bool:
         """A chip from the supply into the seat's bag, if it can be had (R4, R32)."""
         if not self.chip_obtainable(chip):
-            self.emit(EventKind.CHIP_MISSED, seat, cause, chip=chip.name)
+            if self.record_events:
+                self.emit(EventKind.CHIP_MISSED, seat, cause, chip=chip.name)
             return False
         self.supply.remove(chip)
         self.seats[seat].bag.add(chip)
-        self.emit(EventKind.CHIP_GAINED, seat, cause, chip=chip.name)
+        if self.record_events:
+            self.emit(EventKind.CHIP_GAINED, seat, cause, chip=chip.name)
         return True
 
     def return_to_supply(self, seat: int, chip: Chip, cause: Cause) -> None:
         self.supply.add(chip)
-        self.emit(EventKind.CHIP_RETURNED, seat, cause, chip=chip.name)
+        if self.record_events:
+            self.emit(EventKind.CHIP_RETURNED, seat, cause, chip=chip.name)
 
     def give_reward(self, seat: int, r: Reward, cause: Cause, source: str) -> None:
-        self.gain_vp(seat, r.vp, cause, source)
-        self.gain_rubies(seat, r.rubies, cause)
+        if r.vp > 0:
+            self.gain_vp(seat, r.vp, cause, source)
+        if r.rubies > 0:
+            self.gain_rubies(seat, r.rubies, cause)
         for c in r.chips:
             self.give_chip(seat, c, cause)
-        self.move_droplet(seat, r.droplet, cause)
+        if r.droplet > 0:
+            self.move_droplet(seat, r.droplet, cause)
 
     def set_phase(self, phase: Phase) -> None:
         if phase != self.phase:

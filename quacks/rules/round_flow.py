@@ -11,13 +11,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .chips import Chip, Colour
 from .events import Cause
 from .kinds import CauseKind, ChanceKind, DecisionKind, EventKind, Phase
 from .registry import chance, step
-from .state import Chance, Decision, Step
+from .state import Chance, make_chance, make_decision, make_step
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -28,9 +28,16 @@ BONUS_DIE = Cause(CauseKind.BONUS_DIE)
 RUBY_SPACE = Cause(CauseKind.RUBY_SPACE)
 
 
+FORTUNE_CARD = make_chance(ChanceKind.FORTUNE, None, "fortune")
+_EVALUATION_STEPS = tuple(make_step(name, args) for name, args in (
+    ("bonus_die", ()), *(("chip_actions", (c,)) for c in CHIP_ACTION_ORDER), ("card_chip_actions", ()),
+    ("rubies_step", ()), ("explosion_choices", ()), ("victory_points", ()), ("shopping", ()), ("empty_pots", ()),
+    ("end_of_round", ()),
+))
+
+
 @step("round_start")
 def round_start(g: Game) -> None:
-    from .game import Brew
 
     g.set_phase(Phase.FORTUNE)
     g.set_fortune(None)
@@ -47,11 +54,9 @@ def round_start(g: Game) -> None:
         if g.round == r:
             for seat in g.seat_order():
                 _add_round_chip(g, seat, c)
-    tasks: list[object] = []
     if g.config.fortunes:
-        tasks.append(Chance(ChanceKind.FORTUNE, None, "fortune"))
-    tasks += [Step("rats"), Step("brew_begins"), Brew(), Step("after_brewing"), Step("evaluation")]
-    g.push_all(tasks)  # type: ignore[arg-type]
+        g.push(FORTUNE_CARD)
+    g.push_all(_ROUND_TASKS)
 
 
 def _add_round_chip(g: Game, seat: int, c: Chip) -> None:
@@ -59,9 +64,11 @@ def _add_round_chip(g: Game, seat: int, c: Chip) -> None:
     if g.supply[c] > 0:
         g.supply.remove(c)
         g.seats[seat].bag.add(c)
-        g.emit(EventKind.CHIP_GAINED, seat, Cause(CauseKind.ROUND_CHIP, (g.round, c.name)), chip=c.name)
+        if g.record_events:
+            g.emit(EventKind.CHIP_GAINED, seat, Cause(CauseKind.ROUND_CHIP, (g.round, c.name)), chip=c.name)
     else:
-        g.emit(EventKind.CHIP_MISSED, seat, Cause(CauseKind.ROUND_CHIP_NONE_LEFT, (g.round, c.name)), chip=c.name)
+        if g.record_events:
+            g.emit(EventKind.CHIP_MISSED, seat, Cause(CauseKind.ROUND_CHIP_NONE_LEFT, (g.round, c.name)), chip=c.name)
 
 
 @chance("fortune")
@@ -118,11 +125,7 @@ def evaluation(g: Game) -> None:
         s.final_space = g.scoring_space(i)
         if g.record_events:
             g.emit(EventKind.SCORING_SPACE, i, SCORING_SPACE, space=s.final_space, exploded=s.exploded)
-    steps = [Step("bonus_die")]
-    steps += [Step("chip_actions", (c,)) for c in CHIP_ACTION_ORDER]
-    steps += [Step("card_chip_actions"), Step("rubies_step"), Step("explosion_choices"),
-              Step("victory_points"), Step("shopping"), Step("empty_pots"), Step("end_of_round")]
-    g.push_all(steps)
+    g.push_all(_EVALUATION_STEPS)
 
 
 # --- A: bonus die -------------------------------------------------------------------------------------------
@@ -139,7 +142,7 @@ def bonus_die(g: Game) -> None:
     for seat in g.seat_order():
         if spaces.get(seat) == best:
             for _ in range(rolls):
-                g.push(Chance(ChanceKind.DIE, seat, "die"))
+                g.push(make_chance(ChanceKind.DIE, seat, "die"))
 
 
 @chance("die")
@@ -157,7 +160,8 @@ def _take_die(g: Game, ch: Chance, face_id: str, roll: Cause, gain: Cause) -> No
     """``roll``: why the die was rolled; ``gain``: why its face is received."""
     assert ch.seat is not None
     face = g.cat.die.face(face_id)
-    g.emit(EventKind.DIE, ch.seat, roll, face=face_id)
+    if g.record_events:
+        g.emit(EventKind.DIE, ch.seat, roll, face=face_id)
     g.give_reward(ch.seat, face.reward, gain, "die")
 
 
@@ -189,7 +193,7 @@ def explosion_choices(g: Game) -> None:
     for seat in g.seat_order():
         s = g.seats[seat]
         if s.exploded and not s.protected:
-            g.push(Decision(seat, DecisionKind.EXPLOSION))
+            g.push(make_decision(seat, DecisionKind.EXPLOSION))
 
 
 # --- D: victory points ---------------------------------------------------------------------------------------
@@ -227,7 +231,7 @@ def shopping(g: Game) -> None:
         assert s.final_space is not None
         s.coins = g.cat.pot.space(s.final_space).coins if has_coins(g, seat) else 0
     for seat in g.seat_order():
-        g.push(Decision(seat, DecisionKind.CONVERT if last else DecisionKind.SHOP))
+        g.push(make_decision(seat, DecisionKind.CONVERT if last else DecisionKind.SHOP))
 
 
 @step("empty_pots")
@@ -248,21 +252,21 @@ def empty_pots(g: Game) -> None:
 @step("end_of_round")
 def end_of_round(g: Game) -> None:
     if g.round >= g.cat.events.rounds:  # R35: the game ends after the victory-point buying
-        g.push(Step("game_over"))
+        g.push(make_step("game_over"))
         return
     g.set_phase(Phase.RUBIES)
     if g.fortune is not None:
         g.fortune.effect.end_of_round(g)
     for seat in g.seat_order():
-        g.push(Decision(seat, DecisionKind.SPEND))
-    g.push(Step("next_round"))
+        g.push(make_decision(seat, DecisionKind.SPEND))
+    g.push(make_step("next_round"))
 
 
 @step("next_round")
 def next_round(g: Game) -> None:
     g.start_seat = g.left_of(g.start_seat)
     g.round += 1
-    g.push(Step("round_start"))
+    g.push(make_step("round_start"))
 
 
 @step("game_over")
@@ -272,3 +276,12 @@ def game_over(g: Game) -> None:
     ranking = g.ranking()
     if g.record_events:
         g.emit(EventKind.GAME_OVER, None, Cause(CauseKind.GAME_OVER), ranking=ranking)
+
+
+def _round_tasks() -> tuple[Any, ...]:
+    from .game import Brew
+
+    return (make_step("rats"), make_step("brew_begins"), Brew(), make_step("after_brewing"), make_step("evaluation"))
+
+
+_ROUND_TASKS = _round_tasks()

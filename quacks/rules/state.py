@@ -7,6 +7,7 @@ calls"): a ``Decision`` names a seat and a kind; a ``Chance`` names what is draw
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from .bag import ChipCounts
@@ -37,6 +38,37 @@ class Step(NamedTuple):
 
     name: str
     args: tuple[Any, ...] = ()
+
+
+_new = tuple.__new__
+_COLOUR_OF = attrgetter("chip.colour")
+_TASKS: dict[tuple[Any, ...], Any] = {}
+
+
+def _shared(cls: type[Any], fields: tuple[Any, ...]) -> Any:
+    """One shared instance per value (tasks are immutable): no NamedTuple constructor on the hot paths."""
+    key = (cls, fields)
+    t = _TASKS.get(key)
+    if t is None:
+        t = _new(cls, fields)
+        if len(_TASKS) < 20_000:
+            _TASKS[key] = t
+    return t
+
+
+def make_decision(seat: int, kind: DecisionKind, data: tuple[Any, ...] = ()) -> Decision:
+    """``Decision(seat, kind, data)``, shared."""
+    return _shared(Decision, (seat, kind, data))  # type: ignore[no-any-return]
+
+
+def make_step(name: str, args: tuple[Any, ...] = ()) -> Step:
+    """``Step(name, args)``, shared."""
+    return _shared(Step, (name, args))  # type: ignore[no-any-return]
+
+
+def make_chance(kind: ChanceKind, seat: int | None, purpose: str = "", count: int = 0) -> Chance:
+    """``Chance(kind, seat, purpose, count)``, shared."""
+    return _shared(Chance, (kind, seat, purpose, count))  # type: ignore[no-any-return]
 
 
 class Placed(NamedTuple):
@@ -134,4 +166,4 @@ class SeatState:
         return self.pot[-1].index if self.pot else self.start_index
 
     def count_colour(self, colour: object) -> int:
-        return sum(1 for p in self.pot if p.chip.colour is colour)
+        return list(map(_COLOUR_OF, self.pot)).count(colour)  # the chips of that colour in the pot, counted in C

@@ -12,10 +12,10 @@ time, so a tick holds one seat.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from time import perf_counter
 from typing import Any
 
 from ..ai.base import Bot
@@ -23,11 +23,10 @@ from ..ai.base import Decision as BotDecision
 from ..ai.levels import make_bot
 from ..rules.actions import DRAW, STOP, Action
 from ..rules.catalogue import Catalogue
-from ..rules.chance import draw_from
-from ..rules.chips import CHIPS
 from ..rules.game import ChanceWaiting, Game
+from ..rules.kinds import Phase
 from ..rules.replay import apply_entry
-from .seeding import Streams
+from .seeding import LazyRandom, Streams
 from .setup import HUMAN, PLAYER_COLOURS, MatchSetup, SeatSpec
 
 __all__ = ["HUMAN", "PLAYER_COLOURS", "Match", "MatchSetup", "Need", "SeatSpec", "Waits"]
@@ -70,6 +69,12 @@ class Match:
         self.queue: list[tuple[int, Action]] = []  # tick decisions being revealed, in seat order
         self.last_decision: dict[int, BotDecision] = {}  # each bot's latest choice (its reason, read when shown)
         self.bot_timer: BotTimer | None = None
+        #: if set, per seat: (times of its draw/stop decisions, times of its other decisions), in seconds, appended
+        #: as the bots decide (cheaper than ``bot_timer``; simulate reads them after each game)
+        self.bot_times: list[tuple[list[float], list[float]]] | None = None
+        self._scan_version = -1  # the game version _scanned belongs to
+        self._draw_streams: dict[int, Any] = {}  # seat -> its draw stream (Streams.stream("draw", seat))
+        self._scanned: tuple[tuple[int, ...], int, tuple[int, ...]] = ((), -1, ())
 
     def apply_entry(self, entry: tuple[Any, ...] | list[Any]) -> None:
         """Replay one record entry (a save, a replay): the game, the streams and the counters move on together."""
@@ -89,18 +94,38 @@ class Match:
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.setup.seats) if not s.is_bot]
 
+    # ------------------------------------------------------------------------------------------------
+    # who acts now: worked out once per state of the game (its ``version``), not once per question
+
+    def _scan(self) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+        """(seats that may act, the first of them with a follow-up choice or -1, the seats deciding draw or stop
+        in the stir tick), for the game as it is now. Cached on ``Game.version``: bots deciding in a tick do not
+        change the game, so the whole tick asks once."""
+        g = self.game
+        v = g.version
+        if self._scan_version == v:
+            return self._scanned
+        brew, other = g.acting_split()
+        if other:
+            seats = tuple(g.acting_seats())
+            scanned = (seats, other[0], tuple(brew))
+        else:
+            seats = tuple(brew)
+            scanned = (seats, -1, seats)
+        self._scanned = scanned
+        self._scan_version = v
+        return scanned
+
     def in_tick(self) -> bool:
         """True while brewing decisions (draw / stop) are collected tick by tick."""
         g = self.game
-        if g.pending_chance() is not None or g.phase != "brewing":
+        if g.pending_chance() is not None or g.phase is not Phase.BREWING:
             return False
-        seats = g.acting_seats()
-        return bool(seats) and any(g.decision_kind(s) == "brew" for s in seats)
+        return bool(self._scan()[2])
 
     def tick_seats(self) -> list[int]:
         """Seats that decide in this stir tick: brewing, without a pending follow-up choice."""
-        g = self.game
-        return [s for s in g.acting_seats() if g.decision_kind(s) == "brew"]
+        return list(self._scan()[2])
 
     def need(self) -> Need:
         """What happens next (the order ``advance`` follows): a chance step, the rest of a tick being revealed,
@@ -113,11 +138,9 @@ class Match:
             return Need(Waits.CHANCE, chance=ChanceWaiting(ch.kind, ch.seat, ch.count))
         if self.queue:
             return Need(Waits.REVEAL)
-        seats = g.acting_seats()
-        kind = g.decision_kind
-        for s in seats:
-            if kind(s) != "brew":  # a follow-up choice (a pick, a return, a second chance, chips beside the pot)
-                return Need(Waits.HUMAN if s not in self.bots else Waits.BOT, (s,))
+        seats, follow, tick_seats = self._scan()
+        if follow >= 0:  # a follow-up choice (a pick, a return, a second chance, chips beside the pot)
+            return Need(Waits.HUMAN if follow not in self.bots else Waits.BOT, (follow,))
         if not seats:
             return Need(Waits.OVER)
         undecided = [s for s in seats if s not in self.tick]
@@ -130,34 +153,46 @@ class Match:
 
     # ------------------------------------------------------------------------------------------------
     def step_chance(self) -> None:
+        """The chance step due, its outcome from its stream (``Streams.sample``, without sampling twice)."""
         g = self.game
-        g.apply_chance(self.streams.sample(g))
+        ch = g.pending_chance()
+        if ch is None:
+            raise ValueError("no chance step is due")
+        g.apply_random_chance(self.streams.stream(ch.kind, -1 if ch.seat is None else ch.seat))
 
     def bot_decide(self, seat: int, game: Game | None = None) -> BotDecision:
-        """The bot's choice for ``seat`` (may run on a copy of the game in a worker thread)."""
+        """The bot's choice for ``seat`` (may run on a copy of the game in a worker thread).
+
+        The bot reads the engine's list of legal actions (it must not change it)."""
         g = game or self.game
-        actions = list(g.legal_actions(seat))
+        actions = g.legal_actions(seat)
         rng = self.streams.bot_rng(seat, self.acted[seat])
+        times = self.bot_times
         timer = self.bot_timer
-        if timer is None:
+        if times is None and timer is None:
             return self.bots[seat].decide(g, seat, actions, rng)  # type: ignore[arg-type]
-        t0 = time.perf_counter()
+        t0 = perf_counter()
         d = self.bots[seat].decide(g, seat, actions, rng)  # type: ignore[arg-type]
-        timer(seat, actions[0] is DRAW, time.perf_counter() - t0)
+        dt = perf_counter() - t0
+        if times is not None:
+            times[seat][0 if actions[0] is DRAW else 1].append(dt)
+        if timer is not None:
+            timer(seat, actions[0] is DRAW, dt)
         return d
 
     def submit(self, seat: int, action: Action | str) -> None:
         """A human's or bot's choice. Draw and stop in a stir tick wait for the others (R22)."""
-        a = Action.parse(action)
+        a = action if type(action) is Action else Action.parse(action)
         g = self.game
-        if (a == DRAW or a == STOP) and g.pending_chance() is None and g.decision_kind(seat) == "brew":
-            seats = self.tick_seats()
+        if a == DRAW or a == STOP:
+            seats = self._scan()[2]  # empty while a chance step is due
             if seat in seats:
                 if a not in g.legal_actions(seat):
                     g.apply(seat, a)  # raises with the reason
-                self.tick[seat] = a
-                if all(s in self.tick for s in seats):
-                    self.queue = sorted(self.tick.items())
+                tick = self.tick
+                tick[seat] = a
+                if len(tick) >= len(seats) and all(s in tick for s in seats):
+                    self.queue = sorted(tick.items())
                     self.tick = {}
                 return
         g.apply(seat, a)
@@ -168,16 +203,19 @@ class Match:
         return bool(self.queue) or self.game.pending_chance() is not None
 
     def reveal_next(self) -> None:
-        """Carry out the next revealed tick decision; a draw takes its chip from the seat's stream at once."""
+        """Carry out the next revealed tick decision (skipped if it is no longer legal); a draw takes its chip
+        from the seat's stream at once."""
         seat, a = self.queue.pop(0)
         g = self.game
-        if a in g.legal_actions(seat):
+        if a is DRAW or a == DRAW:
+            rng = self._draw_streams.get(seat)
+            if rng is None:
+                rng = self._draw_streams[seat] = self.streams.stream("draw", seat)
+            if g.draw_random(seat, rng) is not None:
+                self.acted[seat] += 1
+        elif a in g.legal_actions(seat):
             self.acted[seat] += 1
-            if a == DRAW:
-                bag = g.seats[seat].bag
-                g.draw(seat, CHIPS[draw_from(bag.raw(), bag.total, self.streams.stream("draw", seat))])
-            else:
-                g.apply(seat, a)
+            g.apply(seat, a)
 
     def advance(self) -> bool:
         """Do one automatic thing (a chance step, a reveal, or a bot's choice); False if a human must act
@@ -193,12 +231,10 @@ class Match:
         if self.queue:
             self.reveal_next()
             return True
-        seats = g.acting_seats()
-        kind = g.decision_kind
+        seats, follow, _tick_seats = self._scan()
         bots = self.bots
-        for s in seats:
-            if kind(s) != "brew":
-                return self._bot_acts(s) if s in bots else False
+        if follow >= 0:
+            return self._bot_acts(follow) if follow in bots else False
         if not seats:
             return False
         tick = self.tick
@@ -218,7 +254,19 @@ class Match:
     def _bot_acts(self, seat: int) -> bool:
         d = self.bot_decide(seat)
         self.last_decision[seat] = d
-        self.submit(seat, d.action)
+        a = d.action
+        if a is DRAW or a is STOP:  # submit's stir-tick path, without parsing or comparing the action again
+            seats = self._scan()[2]
+            if seat in seats:
+                if a not in self.game.legal_actions(seat):
+                    self.game.apply(seat, a)  # raises with the reason
+                tick = self.tick
+                tick[seat] = a
+                if len(tick) >= len(seats) and all(s in tick for s in seats):
+                    self.queue = sorted(tick.items())
+                    self.tick = {}
+                return True
+        self.submit(seat, a)
         return True
 
     def reason(self, seat: int) -> str:
@@ -226,11 +274,103 @@ class Match:
         d = self.last_decision.get(seat)
         return d.reason if d is not None else ""
 
-    def run_until_human(self, limit: int = 1_000_000) -> None:
-        for _ in range(limit):
-            if not self.advance():
+    def run_until_human(self, limit: int = 1_000_000, watch: Callable[[], None] | None = None) -> None:
+        """``advance`` until a human must act or the game is over: the same steps in the same order (simulate runs
+        through here), with less asked between them. A stir tick of bots is decided and revealed in one go: the
+        bots decide in seat order, then the decisions are carried out in seat order, the chance steps they
+        bring (a blue pick's chips) in between.
+
+        ``watch`` is called after every step that leaves the game outside the brewing phase (the steps between
+        the brews: chance steps, decisions, and the reveal that ends the brewing)."""
+        g = self.game
+        bots = self.bots
+        acted = self.acted
+        last = self.last_decision
+        rngs: dict[int, LazyRandom] = {}
+        brewing = Phase.BREWING
+        steps = 0
+        while steps < limit:
+            steps += 1
+            if g.over:
                 return
+            if g.pending_chance() is not None:
+                self.step_chance()
+            elif self.queue:
+                self._reveal_queue()
+            else:
+                seats, follow, _tick = self._scan()
+                if follow >= 0:  # a follow-up choice
+                    if follow not in bots:
+                        return
+                    self._bot_acts(follow)
+                elif not seats:
+                    return
+                else:  # a stir tick: the undecided bots decide in seat order, then the tick is revealed
+                    tick = self.tick
+                    v = g.version
+                    times = self.bot_times
+                    timer = self.bot_timer
+                    for seat in seats:
+                        if seat in tick:
+                            continue
+                        bot = bots.get(seat)
+                        if bot is None:  # a human: the bots after it still decide (need: bots first)
+                            continue
+                        steps += 1
+                        actions = g.brew_actions(seat)  # legal_actions(seat) of a stir tick's seat, faster
+                        rng = rngs.get(seat)
+                        if rng is None:
+                            rng = rngs[seat] = self.streams.bot_rng(seat, acted[seat])
+                        else:  # the generator bot_decide would make for (seat, actions so far), reused
+                            rng._last = acted[seat]
+                            rng._rng = None
+                        if times is not None:
+                            t0 = perf_counter()
+                            d = bot.decide(g, seat, actions, rng)  # type: ignore[arg-type]
+                            times[seat][0 if actions[0] is DRAW else 1].append(perf_counter() - t0)
+                        elif timer is not None:
+                            t0 = perf_counter()
+                            d = bot.decide(g, seat, actions, rng)  # type: ignore[arg-type]
+                            timer(seat, actions[0] is DRAW, perf_counter() - t0)
+                        else:
+                            d = bot.decide(g, seat, actions, rng)  # type: ignore[arg-type]
+                        last[seat] = d
+                        a = d.action
+                        if (a is DRAW or a is STOP) and a in actions:
+                            tick[seat] = a
+                        else:
+                            self.submit(seat, a)  # anything else acts at once (or raises if it is illegal)
+                            if self.queue or g.version != v:
+                                break
+                    else:
+                        if len(tick) < len(seats) or not all(s in tick for s in seats):
+                            return  # a human decides
+                        self.queue = sorted(tick.items())
+                        self.tick = {}
+                        self._reveal_queue()
+            if watch is not None and g.phase is not brewing:
+                watch()
         raise RuntimeError(f"the match did not settle in {limit} steps: {self.game.describe_waiting()}")
+
+    def _reveal_queue(self) -> None:
+        """``reveal_next`` until the tick is carried out or a chance step is due (which comes first)."""
+        queue = self.queue
+        g = self.game
+        acted = self.acted
+        streams = self._draw_streams
+        while queue:
+            seat, a = queue.pop(0)
+            if a is DRAW or a == DRAW:
+                rng = streams.get(seat)
+                if rng is None:
+                    rng = streams[seat] = self.streams.stream("draw", seat)
+                if g.draw_random(seat, rng) is not None:
+                    acted[seat] += 1
+            elif a in g.legal_actions(seat):
+                acted[seat] += 1
+                g.apply(seat, a)
+            if g.pending_chance() is not None:
+                return
 
     # ------------------------------------------------------------------------------------------------
     # undo (table.md: "Undo for every step that reveals nothing random ... until it is confirmed")

@@ -29,9 +29,16 @@ _MASK = (1 << 64) - 1
 _KINDS = {"draw": 1, "reveal": 2, "die": 3, "fortune": 4, "bot": 5}
 
 
+_START = 0x9E3779B97F4A7C15
+
+
 def mix(*parts: int) -> int:
     """A stable 64-bit mix of integers (splitmix64 steps): the same on every platform and Python."""
-    h = 0x9E3779B97F4A7C15
+    return mix_on(_START, parts)
+
+
+def mix_on(h: int, parts: Iterable[int]) -> int:
+    """``mix`` continued from ``h``: ``mix(a, b, c) == mix_on(mix(a, b), (c,))`` (so a common prefix is mixed once)."""
     for p in parts:
         h = (h ^ (p & _MASK)) * 0xBF58476D1CE4E5B9 & _MASK
         h ^= h >> 31
@@ -41,18 +48,26 @@ def mix(*parts: int) -> int:
 
 
 class LazyRandom:
-    """A ``random.Random`` that is seeded only when first used (bots rarely need one)."""
+    """A ``random.Random`` that is seeded only when first used (bots rarely need one).
 
-    __slots__ = ("_key", "_rng")
+    The seed is ``mix_on(prefix, (last,))``, worked out only then as well."""
 
-    def __init__(self, key: int) -> None:
-        self._key = key
+    __slots__ = ("_prefix", "_last", "_rng")
+
+    def __init__(self, prefix: int, last: int) -> None:
+        self._prefix = prefix
+        self._last = last
         self._rng: random.Random | None = None
 
     def _get(self) -> random.Random:
         if self._rng is None:
-            self._rng = random.Random(self._key)
+            self._rng = random.Random(mix_on(self._prefix, (self._last,)))
         return self._rng
+
+    def reset(self, last: int) -> None:
+        """Become the generator for ``last`` instead (as if made anew; a match reuses one per seat)."""
+        self._last = last
+        self._rng = None
 
     def random(self) -> float:
         return self._get().random()
@@ -79,6 +94,7 @@ class Streams:
     def __init__(self, seed: int) -> None:
         self.seed = int(seed)
         self._streams: dict[tuple[str, int], random.Random] = {}
+        self._bot_prefix: dict[int, int] = {}  # position -> mix(seed, bot, position + 1)
 
     def stream(self, kind: str, position: int) -> random.Random:
         key = (kind, position)
@@ -101,7 +117,10 @@ class Streams:
 
     def bot_rng(self, position: int, acted: int) -> LazyRandom:
         """The generator for a bot's decision: seat ``position`` after ``acted`` actions of its own."""
-        return LazyRandom(mix(self.seed, _KINDS["bot"], position + 1, acted))
+        prefix = self._bot_prefix.get(position)
+        if prefix is None:
+            prefix = self._bot_prefix[position] = mix(self.seed, _KINDS["bot"], position + 1)
+        return LazyRandom(prefix, acted)  # seeded with mix(seed, bot, position + 1, acted) when first used
 
     def resume(self, record: Iterable[tuple[Any, ...] | list[Any]]) -> None:
         """Move every stream on past the outcomes a record already holds."""

@@ -57,6 +57,29 @@ def test_simulate_and_the_table_play_the_same_game(levels, books, variant, seed)
     assert fingerprint(hm.game) == fingerprint(simulated)
 
 
+@pytest.mark.parametrize("levels,books,variant,seed,house", [
+    (("normal", "hard"), 1, "standard", 5, {}),
+    (("random", "normal", "easy", "random"), 2, "test-tubes", 6, {}),
+    (("normal", "random", "easy"), 3, "standard", 7, {"sequential-brewing": True}),
+    (("random", "random", "random", "normal"), 4, "test-tubes", 8, {"starting-rubies": 0}),
+])
+def test_one_step_at_a_time_plays_the_same_game_as_simulate(levels, books, variant, seed, house) -> None:
+    """``Match.advance`` step by step (the table's order) and ``run_until_human`` (simulate's loop, which takes a
+    stir tick of bots in one go) give the same game, record and decisions."""
+    cfg = GameConfig(seats=tuple(f"{lv}-{i}" for i, lv in enumerate(levels)), books={c: books for c in SET_COLOURS},
+                     variant=variant, house=house)
+    fast = play_match(cfg, levels, seed, events=True)
+    slow = Match(default_catalogue(), bot_setup(cfg, levels, seed))
+    steps = 0
+    while slow.advance():
+        steps += 1
+    assert slow.over and steps > 100
+    assert fingerprint(slow.game) == fingerprint(fast.game)
+    assert slow.game.record == fast.game.record
+    assert slow.acted == fast.acted
+    assert {s: d.action for s, d in slow.last_decision.items()} == {s: d.action for s, d in fast.last_decision.items()}
+
+
 @pytest.mark.parametrize("levels,books,variant,seed", CONFIGS[:2])
 def test_a_save_at_any_point_resumes_into_the_same_game(levels, books, variant, seed) -> None:
     cfg = _config(levels, books, variant)
