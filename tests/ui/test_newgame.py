@@ -1,0 +1,212 @@
+"""The new-game screen: seats (add, remove, kinds, names typed, colours), the books (a set, per colour, random),
+the pot side, fortune cards, the house rules, the seed, Start (the match is set up as chosen, and the choices
+come back next time), Back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from quacks.rules.chips import SET_COLOURS
+from quacks.session.match import HUMAN, PLAYER_COLOURS
+from quacks.storage.settings import load_settings
+from quacks.ui.scenes.newgame import BOT_NAMES, NewGameScene, SetupModel
+from quacks.ui.scenes.table import TableScene
+from quacks.ui.scenes.title import TitleScene
+
+from .driver import Driver
+from .screens import button, click, hover, key, option, scene_of
+
+
+@pytest.fixture()
+def ng(driver: Driver) -> NewGameScene:
+    t = driver.scene
+    assert isinstance(t, TitleScene)
+    t.new_game()
+    driver.frames(2)
+    assert isinstance(driver.scene, NewGameScene)
+    return driver.scene
+
+
+def seat_widgets(ng: NewGameScene, i: int):  # type: ignore[no-untyped-def]
+    return ng.seat_buttons[i]
+
+
+def test_the_defaults_are_you_against_two_normal_bots_with_set_1(ng: NewGameScene) -> None:
+    m = ng.model
+    assert [s.kind for s in m.seats] == [HUMAN, "normal", "normal"]
+    assert m.books == "1" and m.variant == "standard" and m.fortunes and m.starting_rubies == 1
+    assert not m.sequential and m.seed == ""
+
+
+def test_seats_are_added_up_to_four_and_removed_down_to_two(driver: Driver, ng: NewGameScene) -> None:
+    click(driver, ng.add_b)
+    assert len(ng.model.seats) == 4
+    assert not ng.add_b.enabled and ng.add_b.reason  # at most 4
+    key(driver, pygame.K_a)
+    assert len(ng.model.seats) == 4
+    colours = [s.colour for s in ng.model.seats]
+    assert sorted(colours) == sorted(PLAYER_COLOURS)  # the new seat took the free colour
+    assert ng.model.seats[3].name in BOT_NAMES and ng.model.seats[3].kind == "normal"
+    _n, _c, _k, rm = seat_widgets(ng, 1)
+    assert rm is not None
+    click(driver, rm)  # the x of the second seat
+    assert [s.colour for s in ng.model.seats] == [colours[0], colours[2], colours[3]]
+    key(driver, pygame.K_DELETE)  # the last seat goes
+    assert len(ng.model.seats) == 2
+    assert all(rm is None for *_x, rm in ng.seat_buttons)  # two seats: nothing to remove
+    key(driver, pygame.K_DELETE)
+    ng.remove_seat(0)
+    assert len(ng.model.seats) == 2
+    key(driver, pygame.K_a)
+    assert len(ng.model.seats) == 3
+
+
+def test_kinds_by_click_and_by_number_keys(driver: Driver, ng: NewGameScene) -> None:
+    _n, _c, kind, _rm = seat_widgets(ng, 1)
+    click(driver, option(kind, "hard"))
+    assert ng.model.seats[1].kind == "hard"
+    _n, _c, kind, _rm = seat_widgets(ng, 2)
+    click(driver, option(kind, HUMAN))
+    assert ng.model.seats[2].kind == HUMAN
+    you = ng.model.seats[0].name
+    key(driver, pygame.K_1)  # seat 1: human -> easy bot, and "You" gets a bot's name
+    assert ng.model.seats[0].kind == "easy"
+    assert ng.model.seats[0].name != you and ng.model.seats[0].name in BOT_NAMES
+    key(driver, pygame.K_4)  # there is no fourth seat
+    assert len(ng.model.seats) == 3
+
+
+def test_names_are_typed_with_only_letters_digits_and_a_limit(driver: Driver, ng: NewGameScene) -> None:
+    name_b, *_rest = seat_widgets(ng, 1)
+    click(driver, name_b)
+    assert ng.editing == 1
+    for _ in range(20):
+        key(driver, pygame.K_BACKSPACE, frames=0)
+    assert ng.model.seats[1].name == ""
+    driver.type("Zoë <the> great!")
+    assert ng.model.seats[1].name == "Zoë the great"
+    driver.type("-and-a-very-long-tail")
+    assert len(ng.model.build().game.seats[1]) <= 14  # the game's names are at most 14 characters
+    driver.type("x")
+    assert ng.model.seats[1].name.endswith("tail")  # full: no more letters
+    key(driver, pygame.K_RETURN)  # Enter ends typing (it does not start the game)
+    assert ng.editing is None and isinstance(driver.scene, NewGameScene)
+    key(driver, pygame.K_e)  # E: the names one after another from the keyboard
+    assert ng.editing == 0
+    key(driver, pygame.K_TAB)
+    assert ng.editing is None
+    key(driver, pygame.K_e)
+    assert ng.editing == 1
+    driver.click((5, 5))  # a click elsewhere ends typing too
+    assert ng.editing is None
+
+
+def test_a_colour_click_takes_the_next_free_colour(driver: Driver, ng: NewGameScene) -> None:
+    _n, col_b, _k, _rm = seat_widgets(ng, 0)
+    used = {s.colour for s in ng.model.seats[1:]}
+    click(driver, col_b)
+    c = ng.model.seats[0].colour
+    assert c not in used and c != "amber"
+    assert len({s.colour for s in ng.model.seats}) == 3
+
+
+def test_books_pot_cards_rubies_brewing_and_seed_reach_the_match(driver: Driver, ng: NewGameScene,
+                                                                  home: Path) -> None:
+    click(driver, option(ng.books_c, "mix"))
+    assert ng.model.books == "mix" and len(ng.mix_cs) == len(SET_COLOURS)
+    click(driver, option(ng.mix_cs[0], 3))
+    click(driver, option(ng.mix_cs[2], 4))
+    click(driver, option(ng.variant_c, "test-tubes"))
+    click(driver, option(ng.fortune_c, False))
+    click(driver, option(ng.rubies_c, 0))
+    click(driver, option(ng.brew_c, True))
+    click(driver, ng.seed_b)
+    assert ng.seed_editing
+    driver.type("12a3")
+    key(driver, pygame.K_BACKSPACE)
+    driver.type("45")
+    assert ng.model.seed == "1245"
+    key(driver, pygame.K_RETURN)  # ends typing the seed
+    assert not ng.seed_editing
+    hover(driver, ng.seed_b.rect.center)
+    assert ng.hover_text  # the seed's tooltip
+    click(driver, ng.start_b)
+    table = scene_of(driver, TableScene)
+    g, setup = table.match.game, table.match.setup
+    assert setup.seed == 1245
+    assert {c: g.books[c].set for c in SET_COLOURS} == {c: {0: 3, 2: 4}.get(k, 1) for k, c in enumerate(SET_COLOURS)}
+    cfg = g.config
+    assert cfg.variant == "test-tubes" and not cfg.fortunes
+    assert cfg.house.get("starting-rubies") == 0 and cfg.house.get("sequential-brewing") is True
+    assert not any(isinstance(s, NewGameScene) for s in driver.app.scenes)  # Start replaced the new-game screen
+    assert isinstance(driver.app.scenes[0], TitleScene)
+    # the choices were saved with the settings, and the next new game starts from them
+    saved, _notes = load_settings()
+    assert saved.last_setup is not None and saved.last_setup["books"] == "mix"
+    again = NewGameScene(driver.app)
+    assert again.model.books == "mix" and again.model.variant == "test-tubes" and not again.model.fortunes
+    assert again.model.mix == ng.model.mix and again.model.seed == ""
+
+
+def test_the_keys_step_every_setting(driver: Driver, ng: NewGameScene) -> None:
+    m = ng.model
+    before = (m.books, m.variant, m.fortunes, m.starting_rubies, m.sequential)
+    for k in (pygame.K_b, pygame.K_p, pygame.K_c, pygame.K_r, pygame.K_s):
+        key(driver, k)
+    assert (m.books, m.variant, m.fortunes, m.starting_rubies, m.sequential) == ("2", "test-tubes", False, 0, True)
+    assert before != (m.books, m.variant, m.fortunes, m.starting_rubies, m.sequential)
+
+
+def test_random_books_come_from_the_seed() -> None:
+    m = SetupModel(books="random", seed="77")
+    a, b = m.build(), m.build()
+    assert a.game.books == b.game.books and a.seed == 77
+    sets = {SetupModel(books="random", seed=str(s)).build().game.books[SET_COLOURS[0]] for s in range(1, 40)}
+    assert sets <= {1, 2, 3, 4} and len(sets) > 1
+    assert 1 <= SetupModel().build().seed < 10**9  # no seed: a random one
+
+
+def test_names_are_cleaned_and_made_unique() -> None:
+    m = SetupModel()
+    m.seats[0].name = "  "
+    m.seats[1].name = "Twin"
+    m.seats[2].name = "Twin"
+    names = m.build().game.seats
+    assert names[0] and names[1] == "Twin" and names[2] == "Twin+"
+
+
+def test_a_stored_setup_that_makes_no_sense_gives_the_defaults() -> None:
+    assert SetupModel.from_data({"seats": 5}).to_data() == SetupModel().to_data()
+    odd = SetupModel.from_data({"seats": [["A" * 30, "pink", "wizard"], ["B", "teal", "hard"]], "books": "9",
+                                "mix": {"orange": 7}, "variant": "round", "fortunes": 0, "starting_rubies": 0,
+                                "sequential": 1})
+    assert [(s.name, s.colour, s.kind) for s in odd.seats] == [("A" * 14, "amber", HUMAN), ("B", "teal", "hard")]
+    assert odd.books == "1" and odd.variant == "standard" and not odd.fortunes and odd.starting_rubies == 0
+    assert odd.sequential
+
+
+def test_the_setting_for_brewing_one_after_another_is_the_first_default(home: Path) -> None:
+    d = Driver(sequential_brewing=True)
+    assert NewGameScene(d.app).model.sequential
+
+
+def test_back_and_esc_return_to_the_title(driver: Driver, ng: NewGameScene) -> None:
+    click(driver, button([ng.back_b], driver.app.pop))
+    assert isinstance(driver.scene, TitleScene)
+    driver.scene.new_game()
+    driver.frames(1)
+    key(driver, pygame.K_ESCAPE)
+    assert isinstance(driver.scene, TitleScene)
+
+
+def test_hover_shows_the_help_of_the_control_under_the_mouse(driver: Driver, ng: NewGameScene) -> None:
+    name_b, col_b, _k, _rm = seat_widgets(ng, 0)
+    hover(driver, name_b.rect.center)
+    assert ng.hover_text == name_b.tooltip
+    hover(driver, col_b.rect.center)
+    assert ng.hover_text == col_b.tooltip
+    hover(driver, (5, 5))
+    assert ng.hover_text == ""
