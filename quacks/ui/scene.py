@@ -1,0 +1,77 @@
+"""A screen of the game, or an overlay on one: the lifecycle every scene on the App's stack follows."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .app import App
+
+
+class Scene:
+    """A screen of the game, or an overlay on one. ``draw`` only reads state; everything else happens in
+    handle/update.
+
+    Scenes live on the App's stack. An overlay (``opaque = False``) is drawn over the scenes below it; a
+    ``modal`` one keeps their input from them (a non-modal one passes on every event its ``handle`` does
+    not claim by returning True); ``pauses_below`` stops the scenes below from updating while it is on top
+    (the game waits under a menu; it goes on under the log).
+    """
+
+    opaque = True
+    modal = True
+    pauses_below = True
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def enter(self) -> None: ...
+
+    def exit(self) -> None: ...
+
+    def pause(self) -> None: ...
+
+    def resume(self) -> None: ...
+
+    def handle(self, event: pygame.event.Event) -> bool | None:
+        """Take an event; True if it was used (a non-modal overlay passes unused events below)."""
+        return None
+
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
+        """Draw the scene; return None (the whole canvas changed) or the rectangles that changed."""
+        return None
+
+    def invalidate(self) -> None:
+        """The canvas no longer holds this scene's last frame: the next ``draw`` draws everything."""
+
+    def busy(self) -> bool:
+        """True while something moves or works, so the loop keeps drawing frames."""
+        return False
+
+    def language_changed(self) -> None:
+        """The player chose another language (``App.set_language``): rebuild everything that holds words
+        (buttons, cached pictures, wrapped lines). By default a scene with a ``layout()`` or ``build()`` of no
+        arguments runs it again; a scene that keeps words elsewhere overrides this. The next ``draw`` draws
+        everything."""
+        import inspect
+
+        for name in ("layout", "build"):
+            fn = getattr(self, name, None)
+            if callable(fn):
+                try:
+                    takes_nothing = not any(p.default is p.empty and p.kind in (p.POSITIONAL_ONLY,
+                                            p.POSITIONAL_OR_KEYWORD) for p in inspect.signature(fn).parameters.values())
+                except (TypeError, ValueError):
+                    takes_nothing = False
+                if takes_nothing:
+                    fn()
+                    break
+        self.invalidate()
+
+    def wake_in(self) -> float | None:
+        """Seconds until the scene has something to do without input (None: nothing until input)."""
+        return 0.0 if self.busy() else None
