@@ -251,5 +251,16 @@ class MatchDriver:
         if self._worker is not None:
             self._worker.join(timeout)
 
+    def log_state(self) -> None:
+        """The state's fingerprint in the log at a human decision (resume checks compare them)."""
+        import hashlib
+        import json
+
+        from ..rules.snapshot import fingerprint
+
+        data = json.dumps(fingerprint(self.game), sort_keys=True, default=str)
+        log.info("waiting for a human: round %s, step %s, state %s", self.game.round, len(self.game.record),
+                 hashlib.sha1(data.encode()).hexdigest()[:16])
+
     def to_data(self) -> dict[str, Any]:
         return self.match.to_data()

@@ -4,6 +4,7 @@ and a short line of where it all came from (read from the round's events)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..i18n import N_, _
 from ..rules.game import Game
@@ -81,3 +82,20 @@ def round_rows(g: Game, rnd: int, before: list[int]) -> list[SeatRound]:
         parts += other[i]
         row.why = " · ".join(parts)
     return rows
+
+
+def tick_text(g: Game, tick: list[tuple[int, Any]]) -> str:
+    """What a revealed stir tick did, in words: "Last stir: Ann drew a white 2 (white total 5); Bo stopped."."""
+    from . import text as W
+
+    parts = []
+    for seat, a in tick:
+        s = g.seats[seat]
+        if a.verb == "stop":
+            parts.append(W.you_or(s.name, _("you stopped"), _("{name} stopped")))
+        else:
+            last = s.pot[-1].chip if s.pot else None
+            chip = W.chip_name(last) if last is not None else _("a chip")
+            parts.append(W.you_or(s.name, _("you drew {chip} (white total {total})"),
+                                  _("{name} drew {chip} (white total {total})"), chip=chip, total=s.white_total))
+    return _("Last stir: {what}.").format(what="; ".join(parts)) if parts else ""

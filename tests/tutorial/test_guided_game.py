@@ -64,7 +64,7 @@ def play_guided(d: Driver, leave_after: str | None = None, limit: int = 40_000) 
             shown.append(coach.current.id)
             assert target_rect(table, coach.current.target) is not None
             if coach.current.id == leave_after:
-                table.leave_guide()
+                table.guide.leave()
                 d.frames(1)
                 assert isinstance(d.scene, Confirm)
                 d.key(pygame.K_RETURN)

@@ -8,8 +8,6 @@ menu, confirmations, the round results, the hot-seat hand-off, the bag and the l
 
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
 
 import pygame
@@ -18,19 +16,17 @@ from ...i18n import _
 from ...rules.actions import Action
 from ...rules.chips import CHIP_BY_NAME
 from ...rules.kinds import DecisionKind, EventKind
-from ...rules.snapshot import fingerprint
 from ...session.driver import MatchDriver
 from ...session.match import Match, Waits
 from ...tutorial.coach import Coach
 from ...wording import text as W
 from ...wording.decisions import prompt
-from ...wording.results import round_rows
+from ...wording.results import round_rows, tick_text
 from ..anim import Animator
 from ..app import App, Scene
 from ..help import hover_help
 from ..overlays.bag import toggle_bag
 from ..overlays.choice import ChoiceDialog
-from ..overlays.coach import CoachBubble
 from ..overlays.confirm import Confirm
 from ..overlays.handoff import Handoff
 from ..overlays.log import toggle_log
@@ -38,7 +34,7 @@ from ..overlays.pause_menu import PauseMenu
 from ..overlays.round_summary import RoundSummary
 from ..table.controls import Controls
 from ..table.frames import FrameCache, moving_regions
-from ..table.targets import target_rect
+from ..table.guide import TableGuide
 from ..table.view import TableView, ViewState
 from ..widgets import draw_tooltip
 
@@ -65,9 +61,7 @@ class TableScene(Scene):
         self.dice: list[tuple[int, str]] = []
         self.hover_text = ""
         self.coach = coach
-        self.bubble: CoachBubble | None = None
-        if coach is not None:  # the guide looks after every step, so it sees each moment as it happens
-            self.driver.stop_when = lambda: coach.observe(self.g) is not None
+        self.guide = TableGuide(self, coach) if coach is not None else None
         self._read_dice(match.game.events)  # this round's rolls so far (a resumed game)
 
     @property
@@ -112,8 +106,8 @@ class TableScene(Scene):
             self._read_dice(evs)
             self.anim.events(self.g, evs)
             self.hover_text = ""  # the state changed: what was under the mouse may be gone
-        if self.coach is not None:
-            self.guide()
+        if self.guide is not None:
+            self.guide.update()
         if d.round_done is not None and self.summary is None:
             self.open_summary(d.round_done)
             return
@@ -181,7 +175,7 @@ class TableScene(Scene):
             self.focus = seat  # the decider's pot comes into focus once; V may look elsewhere after
             self.anim.pot_covered = self.controls.shop is not None
             self.frames.invalidate()
-            self.log_state()
+            self.driver.log_state()
             self._sync_choice(seat)
 
     def _sync_choice(self, seat: int) -> None:
@@ -201,12 +195,6 @@ class TableScene(Scene):
         if self.choice is not None:
             self.app.pop(self.choice)
             self.choice = None
-
-    def log_state(self) -> None:
-        """At every human decision, the state's fingerprint goes to the log (resume checks compare them)."""
-        data = json.dumps(fingerprint(self.g), sort_keys=True, default=str)
-        log.info("waiting for a human: round %s, step %s, state %s", self.g.round, len(self.g.record),
-                 hashlib.sha1(data.encode()).hexdigest()[:16])
 
     def choose(self, seat: int, a: Action) -> None:
         """A human's choice, confirmed first if it is costly (a white chip that explodes, coins left unspent)."""
@@ -237,45 +225,6 @@ class TableScene(Scene):
             self.viewer = None
 
     # ------------------------------------------------------------------------------------------------
-    # the guided first game
-
-    def guide(self) -> None:
-        coach = self.coach
-        assert coach is not None
-        step = coach.observe(self.g) if not coach.done else None
-        if step is not None and self.bubble is None:
-            self.bubble = CoachBubble(self.app, coach, self.guide_text, self.guide_target, self.leave_guide,
-                                      self.guide_keep_clear)
-            self.app.push(self.bubble)
-        elif step is None and self.bubble is not None:
-            self.app.pop(self.bubble)
-            self.bubble = None
-
-    def guide_text(self) -> str:
-        coach = self.coach
-        if coach is None or coach.current is None:
-            return ""
-        return Coach.text(coach.current, self.g.cat, coach.script.opponent)
-
-    def guide_target(self) -> pygame.Rect | None:
-        return target_rect(self, self.coach.current.target) if self.coach and self.coach.current else None
-
-    def guide_keep_clear(self) -> list[pygame.Rect]:
-        """What the guide's bubble should not cover: the pot in focus and the controls."""
-        lay = self.view.layout
-        c, r = lay.pot_centre, lay.pot_radius
-        return [pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r), lay.actions.inflate(0, 60), lay.info]
-
-    def leave_guide(self) -> None:
-        def leave() -> None:
-            if self.coach is not None:
-                self.coach.leave()
-
-        self.app.push(Confirm(self.app, _("Leave the guide? The game goes on without it, and you can open the "
-                                          "rules (Esc, Rules) at any time."), leave, _("Leave the guide"),
-                              _("Keep the guide")))
-
-    # ------------------------------------------------------------------------------------------------
     # overlays
 
     def open_summary(self, rnd: int) -> None:
@@ -293,23 +242,10 @@ class TableScene(Scene):
     def open_handoff(self, seat: int) -> None:
         s = self.g.seats[seat]
         brewing = self.g.decision_kind(seat) == DecisionKind.BREW
-        self.handoff = Handoff(self.app, s.name, self.view.looks()[seat], brewing, self.tick_text(),
-                               lambda: self.ready(seat), self.open_menu)
+        said = tick_text(self.g, self.driver.last_tick)
+        self.handoff = Handoff(self.app, s.name, self.view.looks()[seat], brewing, said, lambda: self.ready(seat),
+                               self.open_menu)
         self.app.push(self.handoff)
-
-    def tick_text(self) -> str:
-        """What the last stir tick revealed, in words (shown on the hand-off card)."""
-        parts = []
-        for seat, a in self.driver.last_tick:
-            s = self.g.seats[seat]
-            if a.verb == "stop":
-                parts.append(W.you_or(s.name, _("you stopped"), _("{name} stopped")))
-            else:
-                last = s.pot[-1].chip if s.pot else None
-                chip = W.chip_name(last) if last is not None else _("a chip")
-                parts.append(W.you_or(s.name, _("you drew {chip} (white total {total})"),
-                                      _("{name} drew {chip} (white total {total})"), chip=chip, total=s.white_total))
-        return _("Last stir: {what}.").format(what="; ".join(parts)) if parts else ""
 
     def ready(self, seat: int) -> None:
         self.handoff = None
