@@ -1,0 +1,351 @@
+"""The screens ``check-layout`` draws: seeded games found in every phase, and a case per screen and overlay
+(the title, new game, load, settings, rules, statistics, replays, about and final screens, and a four-seat
+table in each phase with each overlay)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+NAMES = ("You", "Hildegard Zorn", "Ottokar Brauer", "Mechthild Rose")  # bots with 14-letter names (the most)
+LOOKS = ("amber", "teal", "plum", "moss")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# games to show
+
+
+def _env() -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def _books(kind: str) -> dict[Any, int]:
+    """Sets per colour: "long" picks the book with the longest text of each colour (the hardest to fit)."""
+    from ..content.loader import default_catalogue
+    from ..rules.chips import SET_COLOURS
+
+    cat = default_catalogue()
+    if kind == "long":
+        return {c: max(cat.books[c], key=lambda n: len(cat.books[c][n].short or "")) for c in SET_COLOURS}
+    return {c: int(kind) for c in SET_COLOURS}
+
+
+def new_match(seed: int, humans: int = 1, books: str = "long", variant: str = "standard",
+              pieces: Sequence[tuple[int, int | None, int | None]] = ()) -> Any:
+    """A four-seat match; ``pieces``: (seat, score, test-tube glass) at the start."""
+    from ..content.loader import default_catalogue
+    from ..rules.config import GameConfig, SeatSetup
+    from ..session.match import Match, MatchSetup, SeatSpec
+
+    names = NAMES if humans == 1 else ("Walburga Kranz", "Eckhart Lindau", *NAMES[2:])
+    setup = {i: SeatSetup(score=v, tube=tube) for i, v, tube in pieces}
+    cfg = GameConfig(seats=names, books=_books(books), variant=variant, setup=setup)
+    kinds = ["human"] * humans + ["normal"] * (4 - humans)
+    specs = tuple(SeatSpec(n, c, k) for n, c, k in zip(names, LOOKS, kinds))
+    return Match(default_catalogue(), MatchSetup(cfg, specs, seed))
+
+
+def play_until(match: Any, stop: Callable[[Any], bool], limit: int = 20_000) -> bool:
+    """Let Normal bots play the human seats until ``stop(match)`` holds at a human decision."""
+    import random
+
+    from ..ai.normal import NormalBot
+
+    bot = NormalBot()
+    rng = random.Random(3)
+    for _ in range(limit):
+        match.run_until_human()
+        if stop(match):
+            return True
+        if match.over:
+            return False
+        need = match.need()
+        for seat in need.seats:
+            if seat in match.humans():
+                acts = match.game.legal_actions(seat)
+                if acts:
+                    match.submit(seat, bot.decide(match.game, seat, list(acts), rng).action)
+                break
+    return False
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game to show: how it is set up and the human decision (or moment) it stops at."""
+
+    stop: Callable[[Any], bool]
+    humans: int = 1
+    books: str = "long"
+    variant: str = "standard"
+    pieces: tuple[tuple[int, int | None, int | None], ...] = ()
+    seeds: range = range(1, 80)
+
+
+_FOUND: dict[Game, dict[str, Any]] = {}
+
+
+def find(game: Game) -> dict[str, Any]:
+    """The record of the first seeded game that reaches ``game.stop`` (found once per process)."""
+    hit = _FOUND.get(game)
+    if hit is not None:
+        return hit
+    for seed in game.seeds:
+        m = new_match(seed, game.humans, game.books, game.variant, game.pieces)
+        if play_until(m, game.stop):
+            _FOUND[game] = m.to_data()
+            return _FOUND[game]
+    raise RuntimeError(f"no seeded game reaches the state for {game}")
+
+
+def rebuild(data: dict[str, Any]) -> Any:
+    from ..content.loader import default_catalogue
+    from ..session.match import Match
+
+    return Match.from_data(default_catalogue(), data)
+
+
+def _kind(m: Any, seat: int = 0) -> Any:
+    return m.game.decision_kind(seat)
+
+
+def _human_waits(m: Any) -> bool:
+    from ..session.match import Waits
+
+    return m.need().kind is Waits.HUMAN
+
+
+def at(kind: str, extra: Callable[[Any], bool] = lambda m: True) -> Callable[[Any], bool]:
+    return lambda m: _human_waits(m) and _kind(m) == kind and extra(m)
+
+
+def _brewing(m: Any) -> bool:
+    g = m.game
+    return g.round >= 6 and len(g.seats[0].pot) >= 8 and all(s.rubies for s in g.seats[:2])
+
+
+def _many_choices(m: Any) -> bool:
+    g = m.game
+    k = g.decision_kind(0)
+    return k not in (None, "brew", "shop") and len(g.legal_actions(0)) > 4
+
+
+GAMES: dict[str, Game] = {
+    "fortune": Game(lambda m: _human_waits(m) and m.game.phase == "fortune" and _kind(m) == "card"),
+    "brewing": Game(at("brew", _brewing)),
+    "tubes": Game(at("brew", lambda m: m.game.round >= 7 and m.game.seats[2].score > 50), variant="test-tubes",
+                  pieces=((0, None, 4), (2, 40, None))),
+    "explosion": Game(at("explosion", lambda m: m.game.round >= 4)),
+    "evaluation": Game(lambda m: _human_waits(m) and m.game.phase == "evaluation"
+                       and _kind(m) not in (None, "explosion", "brew")),
+    "shop": Game(at("shop", lambda m: m.game.round >= 6 and (m.game.seats[0].coins or 0) >= 16)),
+    "spend": Game(at("spend")),
+    "convert": Game(at("convert")),
+    "choice": Game(_many_choices, seeds=range(1, 200)),
+    "round-end": Game(lambda m: _human_waits(m) and m.game.round == 8 and m.game.phase == "brewing"),
+    "final": Game(lambda m: m.over),
+    "handoff": Game(lambda m: _human_waits(m) and m.game.round >= 5 and _kind(m) == "brew" and
+                    len(m.game.seats[0].pot) >= 4, humans=2),
+}
+
+
+# ---------------------------------------------------------------------------------------------------------
+# cases: what is on the app's stack
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    build: Callable[[Any], None]  # puts the scenes on the app's stack
+    quick: bool = False  # part of the default test suite's subset
+
+
+#: the longest reason a bot gives (every bot seat shows it: the check sees the worst case)
+LONG_REASON = "stops: {} could explode the pot, and I never risk that"
+
+
+def _table(app: Any, game: str) -> Any:
+    from ..ai.base import Decision
+    from ..rules.actions import STOP
+    from ..rules.chips import CHIP_BY_NAME
+    from .scenes.table import TableScene
+
+    m = rebuild(find(GAMES[game]))
+    for seat in m.bots:
+        m.last_decision[seat] = Decision(STOP, LONG_REASON, CHIP_BY_NAME["white-3"])
+    app.scenes = []
+    t = TableScene(app, m)
+    t.driver.threaded = False
+    app.push(t)
+    t.update(0.0)
+    return t
+
+
+def _hover(app: Any, t: Any, pos: tuple[int, int]) -> None:
+    import pygame
+
+    app.mouse_pos = pos
+    t.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+
+
+def _round_end(app: Any) -> None:
+    t = _table(app, "round-end")
+    play_until(t.match, lambda m: m.game.round >= 9)
+    t.driver.take_events()
+    t.open_summary(8)
+    if t.summary is not None:
+        t.summary.opened = -10.0  # counted up
+
+
+def _final(app: Any) -> None:
+    from .scenes.final import FinalScene
+
+    app.scenes = []
+    app.push(FinalScene(app, rebuild(find(GAMES["final"]))))
+
+
+def _guided(app: Any) -> None:
+    """The guided first game at its first words (the guide's bubble over the table)."""
+    from .flows import start_tutorial
+    from .scenes.table import TableScene
+
+    app.scenes = []
+    start_tutorial(app)
+    t = next(sc for sc in app.scenes if isinstance(sc, TableScene))
+    t.driver.threaded = False
+    for _ in range(3):
+        for sc in list(app.scenes):
+            sc.update(0.0)
+
+
+def _confirm(app: Any) -> None:
+    from ..rules.actions import Action
+
+    t = _table(app, "shop")
+    t.choose(0, Action("buy", ("nothing",)))
+
+
+def _scene(factory: Callable[[Any], Any]) -> Callable[[Any], None]:
+    def build(app: Any) -> None:
+        app.scenes = []
+        app.push(factory(app))
+
+    return build
+
+
+def _rules(page: int) -> Callable[[Any], None]:
+    def build(app: Any) -> None:
+        from .scenes.rules_scene import RulesScene
+
+        app.scenes = []
+        sc = RulesScene(app, rebuild(find(GAMES["brewing"])).game)
+        sc.goto(page)
+        app.push(sc)
+
+    return build
+
+
+def _newgame_full(app: Any) -> None:
+    from .scenes.newgame import NewGameScene
+
+    app.scenes = []
+    sc = NewGameScene(app)
+    app.push(sc)
+    sc.add_seat()
+    sc.set_books("mix")
+
+
+def _replay(app: Any) -> None:
+    from ..storage.replays import import_replay
+    from .scenes.replay_view import ReplayScene
+
+    path = _storage()["replay"]
+    app.scenes = []
+    sc = ReplayScene(app, import_replay(path).value)
+    app.push(sc)
+    sc.seek(sc.cursor.length // 2)
+
+
+_STORE: dict[str, Any] = {}
+
+
+def _storage() -> dict[str, Any]:
+    """Saves, statistics and a replay in a temporary home (the load, statistics and replay screens)."""
+    if _STORE:
+        return _STORE
+    from ..storage import replays, saves, stats
+
+    final = rebuild(find(GAMES["final"]))
+    for name in ("brewing", "shop", "tubes"):
+        m = rebuild(find(GAMES[name]))
+        saves.save_slot(f"round {m.game.round} {'-'.join(s.name for s in m.game.seats)}", m)
+    stats.record_finished_match(final)
+    _STORE["replay"] = replays.export_replay(final, replays.suggest_replay_path(final))
+    return _STORE
+
+
+def _with_storage(factory: Callable[[Any], Any]) -> Callable[[Any], None]:
+    def build(app: Any) -> None:
+        _storage()
+        _scene(factory)(app)
+
+    return build
+
+
+def all_cases() -> list[Case]:
+    from .scenes.credits import CreditsScene
+    from .scenes.load import LoadScene
+    from .scenes.newgame import NewGameScene
+    from .scenes.replay_scene import ReplayListScene
+    from .scenes.settings_scene import SettingsScene
+    from .scenes.stats_scene import StatsScene
+    from .scenes.title import TitleScene
+
+    def table(game: str, then: Callable[[Any, Any], None] = lambda app, t: None) -> Callable[[Any], None]:
+        def build(app: Any) -> None:
+            then(app, _table(app, game))
+
+        return build
+
+    def tip(where: Callable[[Any], tuple[int, int]]) -> Callable[[Any, Any], None]:
+        return lambda app, t: _hover(app, t, where(t))
+
+    return [
+        Case("title", _scene(TitleScene), quick=True),
+        Case("new-game", _scene(NewGameScene)),
+        Case("new-game/4 seats, books per colour", _newgame_full, quick=True),
+        Case("settings", _scene(SettingsScene)),
+        Case("load", _with_storage(LoadScene)),
+        Case("statistics", _with_storage(StatsScene)),
+        Case("replays", _with_storage(ReplayListScene)),
+        Case("replay viewer", _replay),
+        Case("about", _scene(CreditsScene)),
+        *[Case(f"rules/page {p + 1}", _rules(p)) for p in range(4)],
+        Case("table/fortune", table("fortune")),
+        Case("table/brewing", table("brewing"), quick=True),
+        Case("table/test tubes, 50+", table("tubes"), quick=True),
+        Case("table/explosion choice", table("explosion")),
+        Case("table/evaluation choice", table("evaluation")),
+        Case("table/shopping", table("shop"), quick=True),
+        Case("table/ruby spending", table("spend")),
+        Case("table/round 9 buying", table("convert"), quick=True),
+        Case("table/choice dialog", table("choice"), quick=True),
+        Case("table/round results", _round_end, quick=True),
+        Case("final", _final, quick=True),
+        Case("table/hot-seat hand-off", table("handoff")),
+        Case("table/bag", table("brewing", lambda app, t: t.toggle_bag())),
+        Case("table/log", table("brewing", lambda app, t: t.toggle_log())),
+        Case("table/pause menu", table("brewing", lambda app, t: t.open_menu())),
+        Case("table/confirm", _confirm),
+        Case("table/guided game", _guided),
+        Case("table/tooltip on a book", table("brewing", tip(lambda t: t.view.books.rects[
+            list(t.view.books.rects)[1]].midbottom))),
+        Case("table/tooltip on the card", table("brewing", tip(lambda t: t.view.board.card_rect.center))),
+        Case("table/tooltip on a button", table("brewing", tip(lambda t: t.controls.buttons[0].rect.center
+                                                               if t.controls.buttons else (700, 1030)))),
+    ]
+
+
