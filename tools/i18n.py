@@ -114,9 +114,13 @@ def placeholder_problem(msgid: str, msgstr: str) -> str:
 # extraction -----------------------------------------------------------------------------------------------
 
 def _has_words(msgid: str) -> bool:
-    """A message with letters outside its placeholders ("{}: {}" has nothing to translate)."""
-    text = "".join(lit for lit, *_ in string.Formatter().parse(msgid)) if fields(msgid) is not None else msgid
-    return any(c.isalpha() for c in text)
+    """A message with something to translate: letters outside its placeholders, or named placeholders whose
+    order a language may change ("{what} ({path}): {problem}."); a bot's "{}: {}" has nothing."""
+    found = fields(msgid)
+    if found is None:
+        return True
+    text = "".join(lit for lit, *_ in string.Formatter().parse(msgid))
+    return any(c.isalpha() for c in text) or any(not name.isdigit() for name in found)
 
 
 def extract() -> Any:

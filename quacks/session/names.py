@@ -49,6 +49,7 @@ def name_problem(text: object, *, what: str = N_("a name"), max_length: int = MA
         return _("{what} cannot contain {character}").format(what=what, character=describe_character(ch))
     stripped = text.strip()
     if not stripped:
+        # Translators: {what} is a name's kind with its article, e.g. "a save name", "the name of seat 2"
         return _("{what} cannot be empty").format(what=what)
     if len(stripped) > max_length:
         return _("{what} has at most {n} characters (this one has {length})").format(what=what, n=max_length,

@@ -61,6 +61,8 @@ class StorageError(Exception):
         what = _(self.what)  # a name marked with N_ ("settings"), or one already in the player's language
         what = what[:1].upper() + what[1:]
         if self.path is not None:
+            # Translators: a file problem: {what} names the file ("Settings", "Save 'Tuesday'"),
+            # {problem} is a phrase such as "is not valid JSON at line 3"
             text = _("{what} ({path}): {problem}.").format(what=what, path=self.path, problem=self.problem)
         else:
             text = _("{what}: {problem}.").format(what=what, problem=self.problem)

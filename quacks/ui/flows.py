@@ -174,6 +174,7 @@ def save_named(app: App, match: Match) -> str:
     from ..storage import saves
 
     names = "-".join(s.name for s in match.game.seats)
+    # Translators: the name of a saved game: the round and the seats' names joined by "-"
     name = _("round {n} {names}").format(n=match.game.round, names=names)
     try:
         saves.save_slot(name, match)

@@ -23,6 +23,7 @@ def colour_name(colour: Colour | str) -> str:
 def chip_name(c: Chip | str) -> str:
     """"white 2", "orange 1": the colour and the value (as players name the chips)."""
     c = CHIP_BY_NAME[c] if isinstance(c, str) else c
+    # Translators: a chip as players name it: "white 2" ({colour}: a colour name, {value}: a number)
     return _("{colour} {value}").format(colour=colour_name(c.colour), value=c.value)
 
 
@@ -32,7 +33,9 @@ def a_chip(c: Chip | str | None) -> str:
         return _("a chip")
     c = CHIP_BY_NAME[c] if isinstance(c, str) else c
     if c.colour is Colour.ORANGE:
+        # Translators: "an orange 1": a chip with its article, used inside sentences; {value} is its number
         return _("an orange {value}").format(value=c.value)
+    # Translators: "a white 2": {chip} is "{colour} {value}" (a colour name and a number)
     return _("a {chip}").format(chip=chip_name(c))
 
 
