@@ -95,7 +95,8 @@ def check_contents(exe: Path, work: Path) -> None:
         assert "quacks.ico" not in names and "quacks.icns" not in names
     assert "freesansbold.ttf" not in names
     modules = pyz_modules(work)
-    for dev in ("quacks.tournament", "quacks.bench", "quacks.ui.bench", "quacks.ui.shots", "ssl", "asyncio", "multiprocessing"):
+    for dev in ("quacks.tournament", "quacks.bench", "quacks.ui.bench", "quacks.ui.shots", "quacks.ui.layout_check",
+                "quacks.ui.layout_cases", "ssl", "asyncio", "multiprocessing"):
         assert dev not in modules, f"{dev} is in the bundle"
     assert "quacks.ui.scenes.credits" in modules and "quacks.scenario" in modules
     # every shared library shipped is named in the notices (Linux names; other systems name them otherwise)
