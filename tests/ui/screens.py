@@ -85,3 +85,20 @@ def finished_with_human(seed: int = 5, kinds: tuple[str, ...] = (HUMAN, "easy", 
     play_human_until(m, lambda _m: False)
     assert m.over
     return m
+
+
+def table(d: Driver, kinds: tuple[str, ...] = (HUMAN, "easy"), seed: int = 4, **cfg: Any) -> Any:
+    """A TableScene over the title, the human waiting at their first decision."""
+    from quacks.ui.scenes.table import TableScene
+    from quacks.ui.scenes.title import TitleScene
+
+    if not d.app.scenes:
+        d.app.push(TitleScene(d.app))
+    t = TableScene(d.app, match(kinds, seed, **cfg))
+    d.app.push(t)
+    d.until(lambda: human_waiting(t), what="the human's first decision")
+    return t
+
+
+def human_waiting(t: Any) -> bool:
+    return bool(t.driver.human_turn()) and t.controls.active and t.handoff is None

@@ -1,0 +1,82 @@
+"""The developer tools that draw the game: ``screenshots`` (one run into a temporary folder), ``bench-ui``
+(frame times and resizes, with a few frames and small windows) and its child command. pygame stays up for
+the other tests in this process: the tools' ``pygame.quit()`` is a no-op here."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from types import SimpleNamespace
+
+import pygame
+import pytest
+
+from quacks.ui import bench as ui_bench
+from quacks.ui import shots
+from quacks.ui.app import text_engine
+
+
+@pytest.fixture()
+def keep_pygame(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pygame, "quit", lambda: None)
+
+
+def test_screenshots_draw_every_screen_of_the_readme_at_both_sizes(home: Path, tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    scale = text_engine().scale
+    try:
+        assert shots.main(SimpleNamespace(out=str(tmp_path / "shots"))) == 0
+    finally:
+        text_engine().set_scale(scale)
+    printed = capsys.readouterr().out.split()
+    names = {Path(p).name.rsplit("-", 1)[0] for p in printed}
+    assert names == {"title", "new-game", "brewing", "brewing-200", "shop", "log", "round-results", "guided",
+                     "result", "rules", "hover-help", "colour-blind"}
+    for p in map(Path, printed):
+        size = pygame.image.load(str(p)).get_size()
+        assert size == ((1920, 1080) if p.name.endswith("-1920x1080.png") else (1280, 800))
+    assert not home.exists() or not list(home.rglob("*.json"))  # the tool saves nothing of a player's
+
+
+def test_the_guided_game_helper_says_when_a_step_never_comes(home: Path) -> None:
+    from quacks.storage.settings import Settings
+    from quacks.ui.app import App
+
+    app = App(Settings(pace="instant"), headless=True)
+    app.no_saves = True  # type: ignore[attr-defined]
+    with pytest.raises(RuntimeError, match="never reached"):
+        shots.guided(app, "no-such-step", limit=30)
+
+
+def test_bench_ui_measures_frames_and_prints_them(keep_pygame: None, capsys: pytest.CaptureFixture[str]) -> None:
+    r = ui_bench.run((640, 360), frames_n=6)
+    assert r["frames"] == 6 and r["size"] == "640x360" and r["window"] == "640x360"
+    assert 0 < r["p50_ms"] <= r["p99_ms"] <= r["max_ms"] and r["driver"] == "dummy"
+    assert ui_bench.main(SimpleNamespace(size="640x360", frames=4, json=False, full=True)) == 0
+    out = capsys.readouterr().out
+    assert "bench-ui 640x360" in out and "full presented" in out
+    assert ui_bench.main(SimpleNamespace(size="640x360", frames=4, json=True)) == 0
+    assert json.loads(capsys.readouterr().out)["frames"] == 4
+
+
+def test_bench_ui_times_the_frames_after_resizes(keep_pygame: None) -> None:
+    r = ui_bench.run_resize(rounds=1, sizes=((640, 360), (800, 450)), settle=0.05)
+    assert r["jumps"]["resizes"] == 2 and set(r["jumps"]["p50_ms_by_size"]) == {"640x360", "800x450"}
+    assert r["drag"]["resizes"] == len(ui_bench.drag_sizes()) and r["window_did_not_resize"] == []
+
+
+def test_the_drag_goes_there_and_back_in_small_steps() -> None:
+    sizes = ui_bench.drag_sizes((100, 100), (200, 150), steps=4)
+    assert sizes[0] == (125, 112) and sizes[3] == (200, 150) and sizes[-1] == (100, 100)
+    assert ui_bench.percentile([3.0, 1.0, 2.0], 0.5) == 2.0 and ui_bench._ms([], 0.5) == 0.0
+
+
+def test_the_child_command_prints_one_json_line(keep_pygame: None, capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    assert ui_bench.child_main(["frames", "640x360", "3"]) == 0
+    assert json.loads(capsys.readouterr().out)["frames"] == 3
+    monkeypatch.setattr(ui_bench, "RESIZE_SIZES", ((640, 360), (720, 405)))
+    real = ui_bench.run_resize
+    monkeypatch.setattr(ui_bench, "run_resize", lambda rounds: real(rounds, ui_bench.RESIZE_SIZES, 0.05))
+    assert ui_bench.child_main(["resize", "1"]) == 0
+    assert json.loads(capsys.readouterr().out)["jumps"]["resizes"] == 2

@@ -1,0 +1,273 @@
+"""The table's menus and overlays with real files: the pause menu (resume, save, rules, settings, quit to title
+and Continue again), the bag, the log, a costly choice confirmed or not, undo in the shop, looking at other
+pots, leaving the guide, the log-trouble notice and a change of language at the table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from quacks import i18n
+from quacks.rules.actions import Action
+from quacks.rules.kinds import DecisionKind
+from quacks.storage import saves
+from quacks.ui import main as ui_main
+from quacks.ui.app import text_engine
+from quacks.ui.flows import WRITER
+from quacks.ui.overlays.bag import BagView
+from quacks.ui.overlays.confirm import Confirm
+from quacks.ui.overlays.log import LogView
+from quacks.ui.overlays.pause_menu import PauseMenu
+from quacks.ui.scenes.rules_scene import RulesScene
+from quacks.ui.scenes.settings_scene import SettingsScene
+from quacks.ui.scenes.table import TableScene
+from quacks.ui.scenes.title import TitleScene
+from quacks.wording.results import tick_text
+
+from .driver import Driver
+from .screens import click, human_waiting, key, match, option, scene_of, table, wheel
+
+
+def menu(d: Driver) -> PauseMenu:
+    key(d, pygame.K_ESCAPE)
+    assert isinstance(d.scene, PauseMenu)
+    return d.scene
+
+
+def test_resume_closes_the_menu_and_the_game_waits_under_it(driver: Driver) -> None:
+    t = table(driver)
+    version = t.g.version
+    m = menu(driver)
+    assert t.driver.hold or not t.driver.busy()
+    key(driver, pygame.K_1)
+    assert driver.scene is t and t.g.version == version
+    menu(driver)
+    key(driver, pygame.K_ESCAPE)  # Esc closes it too
+    assert driver.scene is t
+    assert m not in driver.app.scenes
+
+
+def test_save_game_writes_a_named_save_that_loads(driver: Driver, home: Path) -> None:
+    t = table(driver)
+    m = menu(driver)
+    click(driver, m.buttons[1])  # Save game
+    assert driver.scene is t and driver.app.toasts  # "Saved as ..." over the table
+    slots = saves.list_slots()
+    assert len(slots) == 1 and slots[0].round == t.g.round and slots[0].seats == ("Ann", "Bob")
+    loaded = saves.load_slot(slots[0])
+    assert loaded.value is not None and loaded.value.match_data["record"] == [list(e) for e in t.g.record]
+
+
+def test_rules_from_the_menu_show_this_games_books(driver: Driver) -> None:
+    t = table(driver)
+    menu(driver)
+    key(driver, pygame.K_3)
+    r = driver.scene
+    assert isinstance(r, RulesScene) and r.game is t.g
+    key(driver, pygame.K_ESCAPE)
+    assert driver.scene is t
+
+
+def test_settings_from_the_menu_take_effect_at_the_table(driver: Driver, home: Path) -> None:
+    t = table(driver)
+    scale = text_engine().scale
+    try:
+        menu(driver)
+        key(driver, pygame.K_4)
+        s = driver.scene
+        assert isinstance(s, SettingsScene)
+        click(driver, option(s.rows[6][2], 150))  # UI scale
+        click(driver, option(s.rows[1][2], "fast"))  # bot pace
+        key(driver, pygame.K_ESCAPE)
+        assert driver.scene is t
+        assert driver.app.text.scale == 1.5 and t.driver.pace_name == "fast"
+        driver.frames(2)
+    finally:
+        text_engine().set_scale(scale)
+
+
+def test_quit_to_title_keeps_the_game_for_continue(driver: Driver, home: Path) -> None:
+    t = table(driver)
+    key(driver, pygame.K_SPACE)  # one draw, so there is something to come back to
+    driver.until(lambda: human_waiting(t) or t.g.seats[0].pot == [], what="the draw")
+    record = list(t.g.record)
+    menu(driver)
+    key(driver, pygame.K_5)
+    title = driver.scene
+    assert isinstance(title, TitleScene)
+    assert not any(isinstance(s, TableScene) for s in driver.app.scenes)
+    WRITER.flush()
+    title.build()
+    cont = next(b for b in title.buttons if b.on_click == title.continue_game)
+    assert cont.enabled
+    click(driver, cont)
+    again = scene_of(driver, TableScene)
+    assert again is not t and list(again.g.record)[: len(record)] == record
+
+
+def test_the_bag_opens_by_key_and_button_and_closes_by_key_click_or_esc(driver: Driver) -> None:
+    t = table(driver)
+
+    def bag() -> BagView | None:
+        return next((s for s in driver.app.scenes if isinstance(s, BagView)), None)
+
+    key(driver, pygame.K_b)
+    b = bag()
+    assert b is not None and b.source() == (t.g, t.focus)
+    key(driver, pygame.K_b)
+    assert bag() is None
+    driver.click(t.view.bag_button_rect().center)  # the bag button under the pot
+    b = bag()
+    assert b is not None
+    driver.click(b.rect.center)  # a click on the bag closes it
+    assert bag() is None
+    t.toggle_bag()
+    driver.frames(1)
+    key(driver, pygame.K_ESCAPE)
+    assert bag() is None and driver.scene is t
+
+
+def test_the_log_scrolls_and_the_game_goes_on_under_it(driver: Driver) -> None:
+    from quacks.rules.kinds import Phase
+    from quacks.ui.shots import play_human_until
+
+    m = match(("human", "easy", "easy"), seed=6)
+    play_human_until(m, lambda mm: mm.game.round >= 3 and mm.game.phase == Phase.BREWING
+                     and mm.game.decision_kind(0) == DecisionKind.BREW)  # a long history
+    t = TableScene(driver.app, m)
+    driver.app.push(t)
+    driver.until(lambda: human_waiting(t))
+    key(driver, pygame.K_l)
+    log = next(s for s in driver.app.scenes if isinstance(s, LogView))
+    assert not log.pauses_below and not log.modal
+    driver.frames(1)
+    assert log.rows and log.lines
+    key(driver, pygame.K_HOME)
+    top = log.scroll
+    assert top > 0  # scrolled to the oldest line (bounded by what fits)
+    key(driver, pygame.K_PAGEDOWN)
+    assert log.scroll == max(0, top - 12)
+    key(driver, pygame.K_END)
+    assert log.scroll == 0
+    key(driver, pygame.K_PAGEUP)
+    assert log.scroll == 12 or log.scroll == top
+    driver.app.mouse_pos = log.rect.center
+    wheel(driver, -10)
+    assert log.scroll == 0
+    wheel(driver, 1)
+    assert log.scroll >= 0
+    driver.click(log.rect.center)  # clicks on the log stay there
+    assert any(isinstance(s, LogView) for s in driver.app.scenes)
+    key(driver, pygame.K_ESCAPE)
+    assert not any(isinstance(s, LogView) for s in driver.app.scenes)
+    key(driver, pygame.K_l)
+    key(driver, pygame.K_l)
+    assert not any(isinstance(s, LogView) for s in driver.app.scenes)
+
+
+def test_a_white_chip_that_would_explode_is_confirmed_first(driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    t = table(driver)
+    sent: list[tuple[int, Action]] = []
+    monkeypatch.setattr(t.driver, "submit", lambda seat, a: sent.append((seat, a)))
+    t.g.seats[0].white_total = t.g.limit(0)  # one more white explodes
+    pick = Action("pick", ("white-2",))
+    t.choose(0, pick)
+    driver.frames(1)
+    assert isinstance(driver.scene, Confirm) and not sent
+    key(driver, pygame.K_n)  # no, go back
+    assert driver.scene is t and not sent
+    t.choose(0, pick)
+    driver.frames(1)
+    key(driver, pygame.K_y)
+    assert sent == [(0, pick)]
+    t.choose(0, Action("pick", ("orange-1",)))  # not white: no question
+    assert sent[-1] == (0, Action("pick", ("orange-1",)))
+
+
+def test_undo_in_the_shop_takes_back_the_last_chip_in_the_cart(driver: Driver) -> None:
+    t = table(driver, fortunes=False)
+    t.g.seats[0].droplet = 20
+    key(driver, pygame.K_s)
+    driver.until(lambda: t.controls.shop is not None, timeout=30, what="the shop")
+    shop = t.controls.shop
+    orange = next(r for c, r in shop.slots if c.name == "orange-1")
+    driver.click(orange.center)
+    assert [c.name for c in shop.cart] == ["orange-1"]
+    driver.frames(2)
+    assert t.controls.undo is not None  # the cart can be taken back
+    driver.app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="",
+                                         scancode=0))
+    driver.frames(1)
+    assert shop.cart == []
+
+
+def test_looking_at_other_pots_by_click_and_v_and_skipping_ahead(driver: Driver) -> None:
+    t = table(driver, ("human", "easy", "easy"))
+    driver.frames(1)
+    other = next(iter(t.view.other_rects))
+    driver.click(t.view.other_rects[other].center)
+    assert t.focus == other
+    key(driver, pygame.K_v)
+    assert t.focus == (other + 1) % 3
+    key(driver, pygame.K_TAB)  # skip the bots ahead: nothing to skip while the human decides
+    assert human_waiting(t)
+
+
+def test_leaving_the_guide_asks_first(driver: Driver) -> None:
+    from quacks.ui.flows import start_tutorial
+
+    assert start_tutorial(driver.app) == ""
+    t = scene_of(driver, TableScene)
+    driver.until(lambda: t.guide.bubble is not None, what="the guide's first words")
+    t.guide.leave()
+    driver.frames(1)
+    assert isinstance(driver.scene, Confirm)
+    key(driver, pygame.K_n)
+    assert t.coach is not None and not t.coach.done
+    t.guide.leave()
+    driver.frames(1)
+    key(driver, pygame.K_y)
+    driver.frames(3)
+    assert t.coach.done and t.guide.bubble is None
+
+
+def test_a_log_that_cannot_be_written_is_said_once(driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ui_main, "_TROUBLE", ["the log cannot be written"])
+    monkeypatch.setattr(TableScene, "_log_trouble_told", False)
+    table(driver)
+    assert [m for _t, m in driver.app.toasts] == ["the log cannot be written"]
+    driver.frames(3)
+    assert len(driver.app.toasts) == 1
+
+
+def test_another_language_at_the_table_rebuilds_its_words(driver: Driver) -> None:
+    t = table(driver)
+    labels = [b.label for b in t.controls.buttons]
+    try:
+        driver.app.set_language("de")
+        driver.frames(3)
+        assert human_waiting(t) and len(t.controls.buttons) == len(labels)
+    finally:
+        driver.app.set_language("en")
+        i18n.set_language("en")
+    driver.frames(3)
+    assert [b.label for b in t.controls.buttons] == labels
+
+
+def test_hot_seat_tells_what_the_last_stir_revealed(driver: Driver) -> None:
+    t = TableScene(driver.app, match(("human", "human"), 4, fortunes=False))
+    driver.app.push(t)
+    driver.until(lambda: t.handoff is not None)
+    assert tick_text(t.g, t.driver.last_tick) == ""  # nothing revealed yet
+    key(driver, pygame.K_SPACE)
+    driver.until(lambda: human_waiting(t))
+    key(driver, pygame.K_SPACE)  # Ann draws
+    driver.until(lambda: t.handoff is not None)
+    key(driver, pygame.K_SPACE)
+    driver.until(lambda: human_waiting(t))
+    key(driver, pygame.K_s)  # Bob stops: the tick is revealed
+    driver.until(lambda: t.handoff is not None and t.driver.last_tick != [])
+    said = tick_text(t.g, t.driver.last_tick)
+    assert "Ann" in said and "Bob" in said
