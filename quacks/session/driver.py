@@ -150,6 +150,8 @@ class MatchDriver:
         self._after_step()
 
     def can_undo(self, seat: int) -> bool:
+        if self.game.is_over or self.round_done is not None:
+            return False  # the round's results are out: nothing goes back past them
         return self.match.undo_point(seat) is not None
 
     def undo(self, seat: int) -> bool:

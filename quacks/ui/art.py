@@ -332,7 +332,7 @@ def die(face: str | None, size: int) -> pygame.Surface:
 
     te = text_engine()
     if face.startswith("vp"):
-        t = te.render(face.split("-")[1], "serif-bold", int(size * 0.5), T.INK, scaled=False)
+        t = te.render(face.split("-")[1], "sans-bold", int(size * 0.46), T.INK, scaled=False)  # a serif 1 reads as I
         small.blit(t, t.get_rect(center=(c[0], c[1] - size * 0.06)))
         lbl = te.render("VP", "sans-bold", int(size * 0.2), T.INK_SOFT, scaled=False)
         small.blit(lbl, lbl.get_rect(center=(c[0], c[1] + size * 0.26)))

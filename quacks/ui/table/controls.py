@@ -101,7 +101,11 @@ class Controls:
 
     # ------------------------------------------------------------------------------------------------
     def offer_undo(self, on_undo: Callable[[], None] | None) -> None:
-        """Show the Undo button (Ctrl+Z) while ``on_undo`` is given."""
+        """Show the Undo button (Ctrl+Z) while ``on_undo`` is given (in the shop, the shop shows it)."""
+        if self.shop is not None:
+            self.shop.offer_undo(on_undo)
+            self.undo = None
+            return
         if on_undo is None:
             self.undo = None
         elif self.undo is None:

@@ -34,6 +34,7 @@ class ShopPanel:
         self.on_buy = on_buy
         self.colour_blind = colour_blind
         self.cart: list[Chip] = []
+        self.undo_b: Button | None = None
         self.history: list[list[Chip]] = []  # the cart before each change (Ctrl+Z)
         self.coins = g.seats[seat].coins or 0
         self.cursor = 0
@@ -202,10 +203,23 @@ class ShopPanel:
             if event.key == pygame.K_n:
                 self.buy_nothing()
                 return True
-        for b in (self.buy_b, self.clear_b, self.nothing_b):
+        for b in (self.buy_b, self.second_button(), self.nothing_b):
             if b.handle(event):
                 return True
         return False
+
+    def offer_undo(self, on_undo: Callable[[], None] | None) -> None:
+        """While the cart is empty, "Clear cart" makes way for Undo (taking back the choice before the shop)."""
+        if on_undo is None:
+            self.undo_b = None
+        elif getattr(self, "undo_b", None) is None:
+            self.undo_b = Button(self.clear_b.rect.copy(), _("Undo"), on_undo, style="dark",
+                                 hotkey_label=pgettext("key", "Ctrl+Z"), size=20,
+                                 tooltip=_("Take back your last choice (nothing random has happened since)."))
+
+    def second_button(self) -> Button:
+        undo = getattr(self, "undo_b", None)
+        return undo if undo is not None and not self.cart else self.clear_b
 
     def hover_help(self) -> str:
         if self.hover is None:
@@ -260,7 +274,7 @@ class ShopPanel:
         if not self.cart and te.fit(hint, "sans", 17, (cr.right - x) * 2) and cr.right - x >= 80:
             te.blit_fit(surf, hint, pygame.Rect(x, cr.y, cr.right - x, cr.h), "sans", 17, T.INK_SOFT,
                         anchor="midleft")
-        for b in (self.buy_b, self.clear_b, self.nothing_b):
+        for b in (self.buy_b, self.second_button(), self.nothing_b):
             b.draw(surf)
         # at the bottom: why a chip cannot go into the cart, or how the shop is used
         if self.message:
