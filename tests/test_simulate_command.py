@@ -1,0 +1,89 @@
+"""``python -m quacks simulate`` as a developer runs it (a handful of games): the table and the JSON object,
+books per colour, both pot sides, cards off, several processes, and the mistakes it refuses; the pieces it
+adds up with (decision-time bins, Wilson intervals)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from quacks import cli, tournament
+from quacks.rules.chips import SET_COLOURS, Colour
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_a_small_tournament_prints_its_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["simulate", "--seats", "easy,normal", "--games", "4", "--seed", "3"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("4 games in ") and "easy" in out and "normal" in out and "win rate" in out
+    assert "4/4 games" in err  # the progress bar
+
+
+def test_the_json_object_with_books_per_colour_test_tubes_and_no_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    books = ",".join(f"{c.value}={i % 4 + 1}" for i, c in enumerate(SET_COLOURS))
+    assert cli.main(["simulate", "--seats", "easy,easy,easy", "--games", "3", "--books", books, "--pot",
+                     "test-tubes", "--fortunes", "off", "--json", "--quiet"]) == 0
+    out, err = capsys.readouterr()
+    summary = json.loads(out)
+    assert err == "" and summary["games"] == 3 and summary["args"]["books"] == books
+    lv = summary["levels"]["easy"]
+    assert lv["seats"] == 9 and 0 <= lv["win_rate"] <= 1 and lv["ci95"][0] <= lv["win_rate"] <= lv["ci95"][1]
+    assert 0 <= lv["explosion_rate"] <= 1 and lv["decision_ms"]["mean"] >= 0
+
+
+def test_several_processes_add_up_to_the_same_games(tmp_path: Path) -> None:
+    """In a process of its own (forking this one, with the other tests' threads, could hang a child)."""
+    one = tournament.simulate(["easy", "easy"], 4, 5, books="random", progress=False)
+    r = subprocess.run([sys.executable, "-m", "quacks", "simulate", "--seats", "easy,easy", "--games", "4",
+                        "--seed", "5", "--books", "random", "--jobs", "2", "--json", "--quiet"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=120, env={**os.environ, "QUACKS_HOME": str(tmp_path)})
+    assert r.returncode == 0, r.stderr
+    two = json.loads(r.stdout)
+    assert one["games"] == two["games"] == 4 and two["args"]["jobs"] == 2
+    assert one["levels"]["easy"]["mean_vp"] == two["levels"]["easy"]["mean_vp"]  # the same deals
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["--seats", "easy"], "--seats needs 2 to 4 levels"),
+    (["--seats", "easy,wizard"], "unknown level 'wizard'"),
+    (["--seats", "easy,easy", "--books", "green=1,blue=2"], "--books mix lacks"),
+])
+def test_mistakes_are_refused_with_a_reason(capsys: pytest.CaptureFixture[str], argv: list[str], said: str) -> None:
+    assert cli.main(["simulate", "--games", "2", "--quiet", *argv]) == 2
+    assert said in capsys.readouterr().err
+
+
+def test_books_by_set_random_and_per_colour() -> None:
+    rng = random.Random(1)
+    assert set(tournament.parse_books("3", rng).values()) == {3}
+    assert set(tournament.parse_books("mix", rng).values()) <= {1, 2, 3, 4}
+    spec = tournament.parse_books("orange=1," + ",".join(f"{c.value}=2" for c in SET_COLOURS), rng)
+    assert spec[Colour(SET_COLOURS[0].value)] == 2
+
+
+def test_time_bins_wilson_and_an_empty_summary() -> None:
+    t = tournament.Times()
+    assert t.percentile(0.99) == 0.0
+    t.add(0.002)
+    t.add_all([0.001] * 98 + [0.5])
+    t.add_all([])
+    assert t.n == 100 and t.max == 0.5
+    assert 0.001 <= t.percentile(0.5) <= 0.001 * 1.021
+    assert t.percentile(1.0) == 0.5
+    u = tournament.Times()
+    u.add(1.0)
+    t.merge(u)
+    assert t.n == 101 and t.max == 1.0
+    assert tournament.wilson(0.5, 0) == (0.0, 0.0)
+    lo, hi = tournament.wilson(0.5, 100)
+    assert 0.39 < lo < 0.5 < hi < 0.61
+    s = tournament.summarise(0, {"easy": tournament.LevelStats()}, 0.0)
+    assert s["games_per_second"] == 0.0 and s["levels"]["easy"]["mean_vp"] == 0.0
+    assert "0 games" in tournament.format_table(s)
