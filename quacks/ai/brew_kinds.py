@@ -135,7 +135,10 @@ class BlackNeighbours(BookModel):
     def end_value(self, st: State, out: float) -> float:  # type: ignore[override]
         n_bl = int(st.n_bl)
         if n_bl:
-            beats = sum(1 for o in self.others if n_bl > o + 0.3)
+            beats = 0
+            for o in self.others:  # the neighbours beaten
+                if n_bl > o + 0.3:
+                    beats += 1
             if beats == 2:
                 out += self.both
             elif beats == 1:
@@ -144,6 +147,9 @@ class BlackNeighbours(BookModel):
 
 
 # --- blue -------------------------------------------------------------------------------------------------------
+
+
+_GAINS: dict[tuple[int, ...], dict[int, float]] = {}  # bag counts -> PeekAndPick.gains
 
 
 @book_model(BookKind.PEEK_AND_PICK)
@@ -161,20 +167,62 @@ class PeekAndPick(BookModel):
 
     @staticmethod
     def gains(g: Game, seat: int) -> dict[int, float]:
-        """The expected value of the best non-white chip among k looked at (k = 1, 2, 4)."""
-        pool = list(g.seats[seat].bag.elements())
-        rng = random.Random(7)
+        """The expected value of the best non-white chip among k looked at (k = 1, 2, 4); a function of the bag
+        alone (sampled with the same seed every time), so it is remembered per bag."""
+        key = tuple(g.seats[seat].bag.raw())
+        out = _GAINS.get(key)
+        if out is None:
+            if len(_GAINS) >= 20_000:
+                _GAINS.clear()
+            out = _GAINS[key] = PeekAndPick._gains(g, seat)
+        return out
+
+    @staticmethod
+    def _gains(g: Game, seat: int) -> dict[int, float]:
+        """``random.Random(7).sample`` of the bag's chips, 60 times for each k, written out with the same draws
+        of the generator (``getrandbits``, as ``Random._randbelow``) but with the chips' values only (a white
+        chip counts 0: the best of no coloured chip is 0)."""
+        vals = [0 if c.is_white else c.value for c in g.seats[seat].bag.elements()]
+        n = len(vals)
+        getrandbits = random.Random(7).getrandbits
         out = {}
         for k in (1, 2, 4):
-            if not pool:
+            if not n:
                 out[k] = 0.0
                 continue
+            kk = min(k, n)
             tot = 0.0
-            n = 60
-            for _ in range(n):
-                pick = rng.sample(pool, min(k, len(pool)))
-                tot += max((c.value for c in pick if not c.is_white), default=0)
-            out[k] = tot / n
+            reps = 60
+            for _ in range(reps):
+                best = 0
+                if n <= 21:  # random.sample's small-population path: pick and swap in a copy (k <= 5)
+                    pool = vals.copy()
+                    for i in range(kk):
+                        m = n - i
+                        bits = m.bit_length()
+                        j = getrandbits(bits)
+                        while j >= m:
+                            j = getrandbits(bits)
+                        v = pool[j]
+                        pool[j] = pool[m - 1]
+                        if v > best:
+                            best = v
+                else:  # its set path: distinct positions
+                    bits = n.bit_length()
+                    seen: set[int] = set()
+                    for _i in range(kk):
+                        j = getrandbits(bits)
+                        while j >= n:
+                            j = getrandbits(bits)
+                        while j in seen:
+                            j = getrandbits(bits)
+                            while j >= n:
+                                j = getrandbits(bits)
+                        seen.add(j)
+                        if vals[j] > best:
+                            best = vals[j]
+                tot += best
+            out[k] = tot / reps
         return out
 
 
@@ -319,12 +367,11 @@ class CountBonus(BookModel):
 # --- green ------------------------------------------------------------------------------------------------------
 
 
+_IS_GREEN = [COL[i] == GREEN for i in range(len(CHIPS))] + [False]  # by chip index; index -1 (no chip): False
+
+
 def _greens_last_two(st: State) -> int:
-    n = 0
-    for x in (st.last, st.prev):
-        if x >= 0 and COL[x] == GREEN:
-            n += 1
-    return n
+    return _IS_GREEN[st.last] + _IS_GREEN[st.prev]
 
 
 @book_model(BookKind.LAST_TWO_RUBIES)
