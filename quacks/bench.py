@@ -266,6 +266,8 @@ def display(opts: Options) -> dict[str, Any]:
     return out
 
 
+from . import bench_engine  # noqa: E402,F401 - registers the "engine" group (its figures: quacks/bench_engine.py)
+
 # -- the command -------------------------------------------------------------------------------------------
 
 def main(args: argparse.Namespace) -> int:

@@ -383,7 +383,7 @@ class LastTwoRubies(BookModel):
         self.worth = [k * eff.rubies * m.v.ruby for k in range(3)]
 
     def end_value(self, st: State, out: float) -> float:  # type: ignore[override]
-        n = _greens_last_two(st)
+        n = _IS_GREEN[st.last] + _IS_GREEN[st.prev]  # _greens_last_two(st)
         if n:
             out += self.worth[n]
         return out
@@ -433,7 +433,7 @@ class LastTwoRubyDroplet(BookModel):
         self.worth = [k * max(0.0, v.droplet - v.ruby) for k in range(3)]
 
     def end_value(self, st: State, out: float) -> float:  # type: ignore[override]
-        n = _greens_last_two(st)
+        n = _IS_GREEN[st.last] + _IS_GREEN[st.prev]  # _greens_last_two(st)
         if n:
             out += self.worth[n]
         return out

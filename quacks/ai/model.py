@@ -214,23 +214,27 @@ class BrewModel:
         b[i] -= 1
         bag2 = tuple(b)
         col, val, diverted, extra, bonuses, after = self.chip_rules[i]
+        shield2 = shield - 1 if shield > 0 else 0
         if diverted:  # red set 2: beside the pot; counts as a drawn chip for the shield
-            return _new(State, (bag2, pos, whites, double, max(0, shield - 1), last, prev, False, n_or, n_ye,
+            return _new(State, (bag2, pos, whites, double, shield2, last, prev, False, n_or, n_ye,
                                 red_in, n_pu, n_bl, green_sum, purple_vp, aside + val, imm, nchips))
         move = val + extra
-        for bonus in bonuses:
-            move += bonus(st)
-        move *= double
-        pos2 = min(pos + move, self.last_index)
+        if bonuses:
+            for bonus in bonuses:
+                move += bonus(st)
+        pos2 = pos + move * double
+        last_index = self.last_index
+        if pos2 > last_index:
+            pos2 = last_index
         covered = shield > 0
-        shield2 = max(0, shield - 1)
         whites2 = whites
         lw2 = False
         new_double = 1
         if col == WHITE:
             whites2 = whites + val
             lw2 = True
-            if whites2 > self.limit(n_ye):
+            limits = self._limits
+            if whites2 > (limits[n_ye] if n_ye < len(limits) else limits[-1]):
                 st2 = _new(State, (bag2, pos2, whites2, 1, 0, i, last, True, n_or, n_ye, red_in, n_pu, n_bl,
                                    green_sum, purple_vp, aside, imm, nchips + 1))
                 return _new(Explosion, (st2, covered))
@@ -248,8 +252,8 @@ class BrewModel:
             shield_after, peek, ruby_gain, new_double, returns_white, band = after
             if shield_after > shield2:
                 shield2 = shield_after
-            if peek and pos2 < self.last_index:
-                pos2 = min(pos2 + peek, self.last_index)
+            if peek and pos2 < last_index:
+                pos2 = min(pos2 + peek, last_index)
             if ruby_gain and self.ruby[pos2]:
                 imm = imm + ruby_gain
             if returns_white and lw and last >= 0 and COL[last] == WHITE:  # the white goes back into the bag
@@ -285,9 +289,17 @@ class BrewModel:
         return out
 
     def stop_value(self, st: State) -> float:
-        pos = self.final_pos(st)
-        space = min(pos + 1, 53)
-        u = self.vp[space] + self.coin_v[space] + self.effects_value(st)
+        # final_pos and effects_value written out (the same sums in the same order): this is every leaf's value
+        pos = st.pos
+        if st.aside:
+            pos = min(pos + st.aside, self.last_index)
+        for move in self.final_moves:
+            pos = move(st, pos)
+        space = pos + 1 if pos < 52 else 53
+        out = float(st.imm)
+        for add in self.end_values:
+            out = add(st, out)
+        u = self.vp[space] + self.coin_v[space] + out
         if self.ruby[space]:
             u += self.v.ruby + self.ruby_card
         u += self.die_chance(space) * self.v.die * self.die_rolls
@@ -338,6 +350,9 @@ class BrewModel:
             return float("-inf")
         ev = 0.0
         step = self.step
+        # value(st, 0) is the stop value: asked directly (few leaves repeat, remembering them costs more)
+        leaf = depth <= 1
+        stop_value = self.stop_value
         for i in range(N_CHIPS):
             k = bag[i]
             if not k:
@@ -347,7 +362,7 @@ class BrewModel:
             if type(nxt) is Explosion:
                 val = self.explode_value(nxt.state, nxt.protected)
             else:
-                val = self.value(nxt, depth - 1)  # type: ignore[arg-type]
+                val = stop_value(nxt) if leaf else self.value(nxt, depth - 1)  # type: ignore[arg-type]
             ev += k * val
         return ev / total
 
@@ -356,7 +371,9 @@ class BrewModel:
         total = sum(bag)
         if not total:
             return 0.0
-        room = self.limit(st.n_ye) - st.whites
+        limits = self._limits
+        n_ye = st.n_ye
+        room = (limits[n_ye] if n_ye < len(limits) else limits[-1]) - st.whites
         if room >= 3:  # white chips are worth 1, 2 and 3 (chip indices 0, 1, 2)
             return 0 / total
         if room == 2:

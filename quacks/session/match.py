@@ -72,6 +72,7 @@ class Match:
         #: if set, per seat: (times of its draw/stop decisions, times of its other decisions), in seconds, appended
         #: as the bots decide (cheaper than ``bot_timer``; simulate reads them after each game)
         self.bot_times: list[tuple[list[float], list[float]]] | None = None
+        self.clock: Callable[[], float] = perf_counter  # what bot decisions are timed with (seconds)
         self._scan_version = -1  # the game version _scanned belongs to
         self._draw_streams: dict[int, Any] = {}  # seat -> its draw stream (Streams.stream("draw", seat))
         self._scanned: tuple[tuple[int, ...], int, tuple[int, ...]] = ((), -1, ())
@@ -171,9 +172,10 @@ class Match:
         timer = self.bot_timer
         if times is None and timer is None:
             return self.bots[seat].decide(g, seat, actions, rng)  # type: ignore[arg-type]
-        t0 = perf_counter()
+        clock = self.clock
+        t0 = clock()
         d = self.bots[seat].decide(g, seat, actions, rng)  # type: ignore[arg-type]
-        dt = perf_counter() - t0
+        dt = clock() - t0
         if times is not None:
             times[seat][0 if actions[0] is DRAW else 1].append(dt)
         if timer is not None:
@@ -310,6 +312,7 @@ class Match:
                     v = g.version
                     times = self.bot_times
                     timer = self.bot_timer
+                    clock = self.clock
                     for seat in seats:
                         if seat in tick:
                             continue
@@ -325,13 +328,13 @@ class Match:
                             rng._last = acted[seat]
                             rng._rng = None
                         if times is not None:
-                            t0 = perf_counter()
+                            t0 = clock()
                             d = bot.decide(g, seat, actions, rng)  # type: ignore[arg-type]
-                            times[seat][0 if actions[0] is DRAW else 1].append(perf_counter() - t0)
+                            times[seat][0 if actions[0] is DRAW else 1].append(clock() - t0)
                         elif timer is not None:
-                            t0 = perf_counter()
+                            t0 = clock()
                             d = bot.decide(g, seat, actions, rng)  # type: ignore[arg-type]
-                            timer(seat, actions[0] is DRAW, perf_counter() - t0)
+                            timer(seat, actions[0] is DRAW, clock() - t0)
                         else:
                             d = bot.decide(g, seat, actions, rng)  # type: ignore[arg-type]
                         last[seat] = d
