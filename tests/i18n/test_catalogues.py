@@ -19,7 +19,7 @@ TRANSLATED = [c for c in LANGUAGES if c != "en"]
 #: languages whose translation is still being written: their completeness tests are expected to fail (xfail,
 #: strict: once a language is complete the test passes, fails as "XPASS", and the language comes off this
 #: list). Empty it to make a missing translation fail the suite.
-PENDING: set[str] = {"nl"}
+PENDING: set[str] = set()
 
 
 def _maybe_pending(lang: str) -> list[pytest.MarkDecorator]:
