@@ -313,7 +313,8 @@ DIE_FACE_COLOURS = {"vp-1": T.BRASS, "vp-2": T.BRASS, "ruby": T.RUBY, "droplet":
 
 
 @lru_cache(maxsize=16)
-def die(face: str | None, size: int) -> pygame.Surface:
+def die(face: str | None, size: int, vp_label: str = "VP") -> pygame.Surface:
+    """The bonus die showing ``face`` (``vp_label``: the short word for victory points in the player's language)."""
     S = size * SS
     big = pygame.Surface((S, S), pygame.SRCALPHA)
     pygame.draw.rect(big, (0, 0, 0, 90), (SS * 3, SS * 5, S - SS * 4, S - SS * 4), border_radius=S // 6)
@@ -334,7 +335,7 @@ def die(face: str | None, size: int) -> pygame.Surface:
     if face.startswith("vp"):
         t = te.render(face.split("-")[1], "sans-bold", int(size * 0.46), T.INK, scaled=False)  # a serif 1 reads as I
         small.blit(t, t.get_rect(center=(c[0], c[1] - size * 0.06)))
-        lbl = te.render("VP", "sans-bold", int(size * 0.2), T.INK_SOFT, scaled=False)
+        lbl = te.render(vp_label, "sans-bold", int(size * 0.2), T.INK_SOFT, scaled=False)
         small.blit(lbl, lbl.get_rect(center=(c[0], c[1] + size * 0.26)))
     elif face == "ruby":
         g = ruby(icon)

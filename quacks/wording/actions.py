@@ -59,7 +59,7 @@ def action_sentence(name: str, action: Action | str) -> str:
         if args == ("nothing",):
             return W.you_or(name, _("You buy nothing."), _("{name} buys nothing."))
         # Translators: joins the chips of a purchase: "blue 2 and red 1"
-        chips = _(" and ").join(W.chip_name(c) for c in args)
+        chips = _(" and ").join(W.a_chip(c) for c in args)
         return W.you_or(name, _("You buy {chips}."), _("{name} buys {chips}."), chips=chips)
     if v == "choose" and args:
         x = args[0]
@@ -112,7 +112,7 @@ def action_phrase(action: Action | str) -> str:
         if args == ("nothing",):
             return _("buys nothing")
         # Translators: joins the chips of a purchase: "blue 2 and red 1"
-        return _("buys {chips}").format(chips=_(" and ").join(W.chip_name(c) for c in args))
+        return _("buys {chips}").format(chips=_(" and ").join(W.a_chip(c) for c in args))
     if v == "choose" and args:
         x = args[0]
         if x in PHRASES:

@@ -341,7 +341,7 @@ def _chip_returned(g: Game, e: Event, who: str) -> str:
 def _buy(g: Game, e: Event, who: str) -> str:
     bought = e.get("chips") or []
     # Translators: joins the chips of a purchase: "blue 2 and red 1"
-    what = _(" and ").join(W.chip_name(c) for c in bought) if bought else _("nothing")
+    what = _(" and ").join(W.a_chip(c) for c in bought) if bought else _("nothing")
     lost = int(e.get("lost", 0))
     if lost:
         return W.you_or(who, _("You buy {what} for {spent} of {coins} coins ({lost} unspent)."),

@@ -95,7 +95,7 @@ def tick_text(g: Game, tick: list[tuple[int, Any]]) -> str:
             parts.append(W.you_or(s.name, _("you stopped"), _("{name} stopped")))
         else:
             last = s.pot[-1].chip if s.pot else None
-            chip = W.chip_name(last) if last is not None else _("a chip")
+            chip = W.a_chip(last)
             parts.append(W.you_or(s.name, _("you drew {chip} (white total {total})"),
                                   _("{name} drew {chip} (white total {total})"), chip=chip, total=s.white_total))
     return _("Last stir: {what}.").format(what="; ".join(parts)) if parts else ""

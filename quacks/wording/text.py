@@ -7,7 +7,7 @@ sentence is glued from a name and an ending, so it reads right whatever the name
 
 from __future__ import annotations
 
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, pgettext
 from ..rules.chips import CHIP_BY_NAME, Chip, Colour
 
 COLOUR_NAMES = {
@@ -110,3 +110,18 @@ LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), "
 def level_name(level: str) -> str:
     """A bot level as players read it ("Normal")."""
     return _(LEVEL_NAMES[level])
+
+
+def bot_name(level: str) -> str:
+    """What a bot seat is, as one phrase ("Normal bot"): each language words it its own way."""
+    names = {"easy": _("Easy bot"), "normal": _("Normal bot"), "hard": _("Hard bot"), "random": _("Random bot")}
+    return names[level]
+
+
+def colour_label(colour: Colour | str) -> str:
+    """A colour standing alone as a label ("Green" above a column), not before a noun."""
+    labels = {Colour.WHITE: pgettext("colour label", "White"), Colour.ORANGE: pgettext("colour label", "Orange"),
+              Colour.GREEN: pgettext("colour label", "Green"), Colour.BLUE: pgettext("colour label", "Blue"),
+              Colour.RED: pgettext("colour label", "Red"), Colour.YELLOW: pgettext("colour label", "Yellow"),
+              Colour.PURPLE: pgettext("colour label", "Purple"), Colour.BLACK: pgettext("colour label", "Black")}
+    return labels[Colour(colour)]

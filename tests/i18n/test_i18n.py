@@ -62,9 +62,11 @@ def test_plural_rules_come_from_the_catalogue() -> None:
     for code in ("de", "nl"):
         i18n.set_language(code)
         assert i18n._translation.plural(1) == 0 and i18n._translation.plural(2) == 1  # type: ignore[attr-defined]
-        # untranslated strings show the English source with the English plural
-        assert ngettext("{n} coin", "{n} coins", 1) == "{n} coin"
-        assert ngettext("{n} coin", "{n} coins", 3) == "{n} coins"
+        # a translated plural comes from the catalogue; a string no catalogue holds shows the English source
+        assert ngettext("{n} coin", "{n} coins", 3) != "{n} coins"  # (Dutch says "geld" for one and for many)
+        assert ngettext("{n} zorkmid (not in any catalogue)", "{n} zorkmids", 1) == "{n} zorkmid (not in any catalogue)"
+        assert ngettext("{n} zorkmid (not in any catalogue)", "{n} zorkmids", 3) == "{n} zorkmids"
+    i18n.set_language("en")
 
 
 @pytest.mark.parametrize("env,expected", [

@@ -16,7 +16,7 @@ from ...i18n import N_, _, pgettext
 from ...rules.chips import SET_COLOURS, Colour
 from ...rules.config import GameConfig
 from ...session.match import HUMAN, PLAYER_COLOURS, MatchSetup, SeatSpec
-from ...wording.text import colour_name
+from ...wording.text import colour_label
 from .. import art
 from .. import theme as T
 from ..app import LOGICAL, App, Scene
@@ -383,7 +383,7 @@ class NewGameScene(Scene):
         if self.model.books == "mix":
             for k, c in enumerate(SET_COLOURS):
                 ch = self.mix_cs[k].rect
-                te.blit_fit(surf, colour_name(c).capitalize(), pygame.Rect(ch.x, ch.y - 30, ch.w, 28), "sans-semibold",
+                te.blit_fit(surf, colour_label(c), pygame.Rect(ch.x, ch.y - 30, ch.w, 28), "sans-semibold",
                             16, T.INK_SOFT, anchor="midleft", lines=1)
                 self.mix_cs[k].draw(surf)
         row(_("Pot side"), self.variant_c.rect)

@@ -167,7 +167,7 @@ class BoardView:
         """The bonus die with the last roll (a plain die before the first), and every roll of the round."""
         te = text_engine()
         face = dice[-1][1] if dice else None
-        die = art.die(face, 96)
+        die = art.die(face, 96, _("VP"))
         if spin:
             die = pygame.transform.rotate(die, spin)
         surf.blit(die, die.get_rect(center=self.die_rect.center))
@@ -190,7 +190,7 @@ class BoardView:
                 lines=1)
         y = below.y + (row if len(dice) > fit else 0)
         for who, f in shown:
-            icon = art.die(f, 22)
+            icon = art.die(f, 22, _("VP"))
             size = te.fit(who, "sans", 14, below.w - icon.get_width() - 6)
             w = icon.get_width() + 6 + te.size(who, "sans", size)[0]
             x = below.centerx - w // 2

@@ -15,7 +15,7 @@ from ...i18n import _
 from ...rules.game import Game
 from ...rules.kinds import Phase
 from ...session.setup import MatchSetup
-from ...wording.text import level_name
+from ...wording.text import bot_name
 from .. import art
 from .. import theme as T
 from ..app import LOGICAL
@@ -64,7 +64,7 @@ class TableView:
         spec = self.setup.seats[seat]
         if not spec.is_bot:
             return _("you") if solo_human else _("human")
-        return _("{level} bot").format(level=level_name(spec.kind))
+        return bot_name(spec.kind)
 
     # ------------------------------------------------------------------------------------------------
     # where things are
