@@ -45,9 +45,11 @@ _TEXT: Text | None = None
 def text_engine() -> Text:
     """The process-wide text renderer (fonts need pygame.font initialised)."""
     global _TEXT
+    if not pygame.font.get_init():  # first use, or pygame was quit and started again: fonts made before are dead
+        pygame.font.init()
+        if _TEXT is not None:
+            _TEXT.forget_fonts()
     if _TEXT is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
         _TEXT = Text()
     return _TEXT
 
@@ -82,7 +84,10 @@ class App(Window):
         self.headless = headless or os.environ.get("SDL_VIDEODRIVER") == "dummy"
         pygame.display.init()
         _prefer_native_framebuffer()
+        fonts_alive = pygame.font.get_init()
         pygame.font.init()
+        if not fonts_alive and _TEXT is not None:
+            _TEXT.forget_fonts()  # pygame was quit (a test, a second App): the fonts made before are dead
         self.window: pygame.Window | None = None
         want = tuple(size) if size else (LOGICAL if self.headless else self.fitting_size())
         self._set_icon()  # before the window opens: some systems take no new icon once it is shown

@@ -126,6 +126,11 @@ class Text:
             return max(6, size)
         return max(6, int(round(self.grow(size))))
 
+    def forget_fonts(self) -> None:
+        """Drop every font and rendered text (pygame's font module was quit; they cannot be used again)."""
+        self._fonts.clear()
+        self._cache.clear()
+
     def font(self, face: str, size: int, scaled: bool = True, text: str = "") -> pygame.font.Font:
         """The font of ``face`` at ``size`` (scaled); with ``text``, one that has all of its letters."""
         return self.font_px(face, self.px(size, scaled), text)
