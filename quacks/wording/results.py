@@ -10,6 +10,7 @@ from ..i18n import N_, _
 from ..rules.game import Game
 from ..rules.kinds import EventKind, Phase
 
+OTHER = N_("other")  # a VP source the table does not know
 SOURCES = {"space": N_("space"), "die": N_("die"), "chip": N_("chips"), "card": N_("card"),
            "tube": N_("test tube"), "convert": N_("bought")}
 PHASES = {Phase.FORTUNE: N_("the fortune card"), Phase.BREWING: N_("brewing"), Phase.EVALUATION: N_("evaluation"),
@@ -69,7 +70,7 @@ def round_rows(g: Game, rnd: int, before: list[int]) -> list[SeatRound]:
         if vp_by[i]:
             items = []
             for src, amounts in vp_by[i].items():
-                name = _(SOURCES.get(src, N_("other")))
+                name = _(SOURCES.get(src, OTHER))
                 if len(amounts) > 1 and len(set(amounts)) == 1:
                     items.append(_("{source} {count} x +{n}").format(source=name, count=len(amounts), n=amounts[0]))
                 else:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ...i18n import _
+from ...i18n import _, pgettext
 from ...rules.game import Game
 from ...rules.kinds import Phase
 from ...session.setup import MatchSetup
@@ -120,8 +120,8 @@ class TableView:
             if s.exploded:
                 return _("exploded! (protected)") if s.protected else _("exploded!")
             if s.brewing:
-                return _("has decided") if seat in st.decided else _("brewing")
-            return _("stopped")
+                return _("has decided") if seat in st.decided else pgettext("seat status", "brewing")
+            return pgettext("seat status", "stopped")
         if s.exploded and g.phase in (Phase.EVALUATION, Phase.SHOPPING):
             if s.choice == "coins":
                 return _("exploded: took the coins")
