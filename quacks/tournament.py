@@ -202,8 +202,12 @@ def deals(levels: Sequence[str], games: int, seed: int, books: str, pot: str, fo
     return jobs
 
 
+_NO_DRAW = random.Random(0)  # parse_books draws nothing for fixed books
+
+
 def run_job(job: Job, stats: dict[str, LevelStats] | None = None) -> list[SeatResult]:
-    rng = random.Random(f"{job.seed}:config")
+    # the books' generator is made only if the books are drawn at random (a string seed is slow to make)
+    rng = random.Random(f"{job.seed}:config") if job.books in ("random", "mix") else _NO_DRAW
     books = parse_books(job.books, rng)
     cfg = GameConfig(
         seats=tuple(f"{lv}-{i}" for i, lv in enumerate(job.levels)), books=books, variant=job.pot,

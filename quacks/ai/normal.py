@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..rules.actions import DRAW, FLASK, PASS, STOP, Action
+from ..rules.actions import DONE, DRAW, FLASK, PASS, STOP, Action
 from ..rules.chips import CHIP_BY_NAME, CHIPS, Chip, Colour
 from ..rules.game import Game
 from ..rules.kinds import DecisionKind
@@ -89,6 +89,8 @@ def _ranked_buys(actions: list[Action]) -> list[tuple[int, float, int, int, bool
     return rows
 
 
+SPEND_FLASK = Action("spend", ("flask",))
+SPEND_DROPLET = Action("spend", ("droplet",))
 NO_RISK_DRAW = Decision(DRAW, "draws: no chip in the bag can explode the pot")
 
 
@@ -207,12 +209,11 @@ class NormalBot:
         return Decision(Action("done"), "done")
 
     def on_spend(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
-        texts = {str(a) for a in actions}
-        if "spend flask" in texts:
-            return Decision(Action("spend", ("flask",)), "refills the flask")
-        if "spend droplet" in texts and g.round < 6:
-            return Decision(Action("spend", ("droplet",)), "moves the droplet")
-        return Decision(Action("done"), "keeps the rubies")
+        if SPEND_FLASK in actions:
+            return Decision(SPEND_FLASK, "refills the flask")
+        if SPEND_DROPLET in actions and g.round < 6:
+            return Decision(SPEND_DROPLET, "moves the droplet")
+        return Decision(DONE, "keeps the rubies")
 
 
 # --------------------------------------------------------------------------------------------------------

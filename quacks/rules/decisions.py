@@ -67,14 +67,8 @@ def _explosion(g: Game, d: Decision, a: Action) -> None:
 
 def buyable(g: Game, coins: int) -> list[tuple[Chip, int]]:
     """Chips of the books on the table that the supply still has, with their prices, canonical order."""
-    out = []
-    prices = g.prices()
-    supply = g.supply
-    for c in CHIPS:
-        p = prices[c.index]
-        if p is not None and p <= coins and supply[c] > 0:
-            out.append((c, p))
-    return out
+    left = g.supply.raw()
+    return [(c, p) for c, p in g.for_sale() if p <= coins and left[c.index] > 0]
 
 
 _BUY_ONE = {c: Action("buy", (c.name,)) for c in CHIPS}

@@ -118,6 +118,7 @@ class Game:
         self.total_chips = self.count_chips()
         self._effects: dict[str, list[Any]] = {}
         self._prices: tuple[int, list[int | None]] | None = None
+        self._for_sale: list[tuple[Chip, int]] = []
         self._index_effects()
         self.push(make_step("round_start"))
         self._flush()
@@ -634,7 +635,13 @@ class Game:
             book = on_table.get(c.colour)
             out.append(None if book is None else book.price(c.value))
         self._prices = (self.round, out)
+        self._for_sale = [(c, p) for c, p in zip(CHIPS, out) if p is not None]
         return out
+
+    def for_sale(self) -> list[tuple[Chip, int]]:
+        """(chip, price) of every chip kind for sale this round, in canonical order (whatever the supply holds)."""
+        self.prices()
+        return self._for_sale
 
     def price(self, chip: Chip) -> int | None:
         return self.prices()[chip.index]
