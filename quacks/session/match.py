@@ -193,7 +193,7 @@ class Match:
                     g.apply(seat, a)  # raises with the reason
                 tick = self.tick
                 tick[seat] = a
-                if len(tick) >= len(seats) and all(s in tick for s in seats):
+                if len(tick) >= len(seats) and all(map(tick.__contains__, seats)):
                     self.queue = sorted(tick.items())
                     self.tick = {}
                 return
@@ -264,7 +264,7 @@ class Match:
                     self.game.apply(seat, a)  # raises with the reason
                 tick = self.tick
                 tick[seat] = a
-                if len(tick) >= len(seats) and all(s in tick for s in seats):
+                if len(tick) >= len(seats) and all(map(tick.__contains__, seats)):
                     self.queue = sorted(tick.items())
                     self.tick = {}
                 return True
@@ -346,7 +346,7 @@ class Match:
                             if self.queue or g.version != v:
                                 break
                     else:
-                        if len(tick) < len(seats) or not all(s in tick for s in seats):
+                        if len(tick) < len(seats) or not all(map(tick.__contains__, seats)):
                             return  # a human decides
                         self.queue = sorted(tick.items())
                         self.tick = {}
