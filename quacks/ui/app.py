@@ -172,6 +172,17 @@ class App(Window):
             self.scenes.pop().exit()
         self.replace(new)
 
+    def back_to(self, kind: type[Scene], make: Callable[[], Scene]) -> None:
+        """Close scenes down to the nearest one of ``kind`` (it resumes); if there is none, put ``make()`` in
+        place of the top scene (the title under a table: "Quit to title" returns to it, not a second one)."""
+        if not any(isinstance(s, kind) for s in self.scenes):
+            self.replace(make())
+            return
+        while not isinstance(self.scenes[-1], kind):
+            self.scenes.pop().exit()
+        self.scenes[-1].resume()
+        self._restacked()
+
     def _restacked(self) -> None:
         for s in self.scenes:
             s.invalidate()

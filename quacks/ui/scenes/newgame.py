@@ -264,8 +264,7 @@ class NewGameScene(Scene):
             if event.type == pygame.TEXTINPUT:
                 if self.editing is not None:
                     s = self.model.seats[self.editing]
-                    if len(s.name) < 14:
-                        s.name += "".join(ch for ch in event.text if ch.isalnum() or ch in "-_ ")
+                    s.name = (s.name + "".join(ch for ch in event.text if ch.isalnum() or ch in "-_ "))[:14]
                 else:
                     if len(self.model.seed) < 9:
                         self.model.seed += "".join(ch for ch in event.text if ch.isdigit())

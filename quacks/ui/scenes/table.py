@@ -275,7 +275,7 @@ class TableScene(Scene):
         from .title import TitleScene
 
         autosave(self.app, self.match)
-        self.app.replace_below(self, TitleScene(self.app))
+        self.app.back_to(TitleScene, lambda: TitleScene(self.app))
 
     def toggle_bag(self) -> None:
         toggle_bag(self.app, self.view, lambda: (self.g, self.focus))
