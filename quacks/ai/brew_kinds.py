@@ -172,7 +172,7 @@ class PeekAndPick(BookModel):
         key = tuple(g.seats[seat].bag.raw())
         out = _GAINS.get(key)
         if out is None:
-            if len(_GAINS) >= 20_000:
+            if len(_GAINS) >= 5000:
                 _GAINS.clear()
             out = _GAINS[key] = PeekAndPick._gains(g, seat)
         return out

@@ -64,29 +64,29 @@ def owned(g: Game, seat: int, c: Chip) -> int:
     return s.bag[c] + sum(1 for p in s.pot if p.chip is c) + s.aside.count(c) + s.revealed.count(c)
 
 
-#: shop lists seen (by identity; the engine shares one list per situation): (the list, its buys best first)
-_RANKED: dict[int, tuple[list[Action], list[tuple[int, float, int, int, bool, tuple[int, ...], Action]]]] = {}
+#: shop lists seen (by identity; the engine shares one list per situation): (the list, the positions of its buys
+#: in the order ``on_shop`` prefers them before the price breaks a tie)
+_RANKED: dict[int, tuple[list[Action], tuple[int, ...]]] = {}
 
 
-def _ranked_buys(actions: list[Action]) -> list[tuple[int, float, int, int, bool, tuple[int, ...], Action]]:
-    """The buys of a shop list as (-chips, -weight, position, black chips, any purple, chip indices, action),
-    sorted: the order ``on_shop`` prefers them in before the price breaks a tie."""
+def _ranked_buys(actions: list[Action]) -> tuple[int, ...]:
+    """The positions of the buys in a shop list, most chips first, then most weight, then as listed."""
     hit = _RANKED.get(id(actions))
     if hit is not None and hit[0] is actions:
         return hit[1]
-    rows = []
+    keys = []
     for pos, a in enumerate(actions):
         info = _BUY_INFO.get(a)
         if info is None:
             info = _buy_info(a)
-        n, score, blacks, purple, idx = info
-        if n:
-            rows.append((-n, -score, pos, blacks, purple, idx, a))
-    rows.sort()
+        if info[0]:
+            keys.append((-info[0], -info[1], pos))
+    keys.sort()
+    order = tuple(pos for _, _, pos in keys)
     if len(_RANKED) >= 5000:
         _RANKED.clear()
-    _RANKED[id(actions)] = (actions, rows)  # the list is kept alive here, so its id cannot be reused meanwhile
-    return rows
+    _RANKED[id(actions)] = (actions, order)  # the list is kept alive here, so its id cannot be reused meanwhile
+    return order
 
 
 SPEND_FLASK = Action("spend", ("flask",))
@@ -186,12 +186,14 @@ class NormalBot:
         best_ns: tuple[int, float] | None = None
         best_cost = 0
         prices = g.prices()
-        for neg_n, neg_score, _pos, blacks, purple, idx, a in _ranked_buys(actions):
+        for pos in _ranked_buys(actions):
+            a = actions[pos]
+            n, score, blacks, purple, idx = _BUY_INFO[a]
             if blacks > black_room or (purple and not purple_ok):
                 continue
             if best_ns is None:
-                best_ns = (neg_n, neg_score)
-            elif best_ns != (neg_n, neg_score):
+                best_ns = (n, score)
+            elif best_ns != (n, score):
                 break  # the rest has fewer chips or less weight
             cost = 0
             for i in idx:

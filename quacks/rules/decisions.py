@@ -97,7 +97,7 @@ def shop_options(g: Game, seat: int) -> list[Action]:
         for (a, pa), (b, pb) in combinations(items, 2):
             if a.colour is not b.colour and pa + pb <= coins:
                 out.append(_BUY_TWO[(a, b)])
-    if len(_SHOP_MEMO) >= 20_000:
+    if len(_SHOP_MEMO) >= 5000:  # about 1.3 KB each
         _SHOP_MEMO.clear()
     _SHOP_MEMO[key] = out
     return out
