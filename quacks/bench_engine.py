@@ -119,7 +119,8 @@ def simulate_memory(games: int, seats: str = "random,random,random,random") -> d
         return {"error": "needs /proc (Linux)"}
     env = _env()
     cmd = [sys.executable, "-m", "quacks", "simulate", "--seats", seats, "--games", str(games), "--seed", "1",
-           "--jobs", "1", "--json"]
+           "--jobs", "1", "--json", "--quiet"]
+    # no progress lines: a pipe read only at the end must not fill up (the child would wait on it)
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     samples: list[tuple[float, int]] = []  # (seconds since the start, KB)
     t0 = time.monotonic()
