@@ -158,3 +158,11 @@ def load_script(path: str | Path | None = None) -> Script:
     except YamlFileError as e:
         raise ScriptError(f"{path} {e.problem}") from None
     return parse_script(data, str(path))
+
+
+def tutorial_steps(data: str | Path | None = None) -> list[Step]:
+    """The guided game's steps of a data folder (the game's own if None; none if its script cannot be read)."""
+    try:
+        return list(load_script(None if data is None else Path(data) / "tutorial.yaml").steps)
+    except ScriptError:
+        return []

@@ -24,7 +24,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 from .. import i18n
 from ..rules.catalogue import Book, Catalogue, DieFace, FortuneCard
@@ -178,13 +178,3 @@ def source_texts(cat: Catalogue, steps: Iterable[_Step] = ()) -> dict[str, str]:
     for s in steps:
         out[f"tutorial.{s.id}"] = s.text
     return out
-
-
-def tutorial_steps(data: Path | None = None) -> list[Any]:
-    """The guided game's steps of the data folder (none if its script cannot be read)."""
-    from ..tutorial.script import ScriptError, load_script
-
-    try:
-        return list(load_script(None if data is None else Path(data) / "tutorial.yaml").steps)
-    except ScriptError:
-        return []
