@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from typing import TYPE_CHECKING, Any
 
 from ..content.loader import default_catalogue
@@ -23,7 +24,8 @@ log = logging.getLogger("quacks.ui")
 class AutosaveWriter:
     """Writes the newest match data on a background thread; ``flush`` waits until it is on disk."""
 
-    def __init__(self) -> None:
+    def __init__(self, idle: float = 5.0) -> None:
+        self.idle = idle  # seconds without work after which the thread ends (the next submit starts one)
         self._pending: dict[str, Any] | None = None
         self._cv = threading.Condition()
         self._thread: threading.Thread | None = None
@@ -33,7 +35,7 @@ class AutosaveWriter:
     def submit(self, data: dict[str, Any]) -> None:
         with self._cv:
             self._pending = data
-            if self._thread is None or not self._thread.is_alive():
+            if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
                 self._thread.start()
             self._cv.notify()
@@ -43,9 +45,13 @@ class AutosaveWriter:
 
         while True:
             with self._cv:
+                deadline = time.monotonic() + self.idle
                 while self._pending is None:
-                    if not self._cv.wait(timeout=5.0):
+                    left = deadline - time.monotonic()
+                    if left <= 0:  # idle: the thread ends, and says so under the lock (no submit is lost)
+                        self._thread = None
                         return
+                    self._cv.wait(timeout=left)
                 data = self._pending
                 self._pending = None
                 self._busy = True

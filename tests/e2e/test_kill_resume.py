@@ -46,13 +46,27 @@ def test_sigkill_mid_round_then_continue_resumes_the_same_state(tmp_path: Path) 
             time.sleep(0.3)
             first.key("space")
             wait_for(lambda n=n: len(states(home)) > n, STEP_TIMEOUT, "the next decision", first)
-        before = states(home)[-1]
-        assert int(before[0]) == 1  # still round 1
         saves = home / "data" / "saves"
-        # the autosave of that decision is on disk: its step count matches the state the table logged
-        wait_for(lambda: (saves / "autosave.json").is_file()
-                 and f'"steps": {before[1]}' in (saves / "autosave.json").read_text(encoding="utf-8", errors="replace"),
-                 STEP_TIMEOUT, "the autosave of the last decision", first)
+
+        seen_last: list[tuple[str, str, str]] = []
+
+        def settled() -> bool:
+            """The autosave is of the last decision the table logged. Under load "1" may be taken after the
+            wait above saw its decision, so the last logged state is read again until the two agree."""
+            path = saves / "autosave.json"
+            last = states(home)[-1]
+            if path.is_file() and f'"steps": {last[1]}' in path.read_text(encoding="utf-8", errors="replace"):
+                seen_last[:] = [last]
+                return True
+            return False
+
+        while True:  # and it stays so for a second: no key is still on its way
+            wait_for(settled, STEP_TIMEOUT, "the autosave of the last decision", first)
+            before = seen_last[0]
+            time.sleep(1.0)
+            if settled() and seen_last[0] == before:
+                break
+        assert int(before[0]) == 1  # still round 1
         os.kill(first.proc.pid, signal.SIGKILL)
         first.proc.wait(timeout=30)
         seen = len(states(home))

@@ -148,3 +148,17 @@ def test_an_app_without_saves_writes_nothing(home: Path) -> None:
     assert not paths.autosave_path().exists() and not paths.statistics_path().exists()
     assert not paths.settings_path().exists()
     assert load_settings()[0] is not None
+
+
+def test_the_writer_never_drops_a_submit_that_meets_its_idle_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A submit that arrives as the idle thread ends is still written (once a lost autosave stalled CI)."""
+    import time
+
+    written: list[int] = []
+    monkeypatch.setattr(saves, "write_autosave", lambda doc, base=None: written.append(doc["n"]) or [])
+    w = AutosaveWriter(idle=0.002)
+    for i in range(200):
+        time.sleep(0.002 * (i % 3) / 2)  # before, at and after the idle end
+        w.submit({"n": i})
+        w.flush(timeout=2.0)
+        assert written and written[-1] == i, f"submit {i} was not written"
