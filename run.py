@@ -9,6 +9,8 @@
     python3 run.py coverage     # the same .venv-test, the default suite under coverage.py on both cores, then
                                 # line coverage per package; fails if a package is under 85%
                                 # (out/coverage/: coverage.json and an html/ report)
+    python3 run.py accelerate   # the same .venv-test, then the optional compiled engine into build/accel/
+                                # (mypyc and a C compiler; QUACKS_ACCEL=1 uses it: quacks/accel.py)
 
 Anything after the command is passed on (``python3 run.py test -m slow``, ``python3 run.py play scenario F``).
 Nothing is installed outside the project folder. Works with Python 3.11+ on Linux, macOS and Windows.
@@ -26,7 +28,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 ENVS = {"play": (".venv", "."), "test": (".venv-test", ".[dev]"), "lint": (".venv-test", ".[dev]"),
-        "test-lowest": (".venv-lowest", "."), "coverage": (".venv-test", ".[dev]")}
+        "test-lowest": (".venv-lowest", "."), "coverage": (".venv-test", ".[dev]"),
+        "accelerate": (".venv-test", ".[dev]")}
 COVERAGE_OUT = "out/coverage"  # pyproject.toml's [tool.coverage.run] data_file lives here too
 TEST_TOOLS = ("pytest", "pytest-xdist", "hypothesis")  # what test-lowest needs from the dev extra
 
@@ -137,6 +140,8 @@ def main(argv: list[str]) -> int:
         cmd = [str(py), "-m", "pytest", *rest]
     elif kind == "coverage":
         return run_coverage(py, rest)
+    elif kind == "accelerate":
+        cmd = [str(py), str(ROOT / "tools" / "accelerate.py"), *rest]
     elif kind == "lint":
         os.chdir(ROOT)
         ruff = subprocess.call([str(py), "-m", "ruff", "check", "quacks", "tests", "tools", "run.py", *rest])

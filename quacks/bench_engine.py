@@ -9,6 +9,9 @@
   timed in the CPU time of the deciding thread, so that a busy machine does not count;
 - ``four_hard_game_s``: one game of four Hard bots (CPU seconds, and wall seconds);
 - ``hard_win_rate``: Hard's share of wins against Normal on Set 1 (seed 1), 2 seats and 4 seats (Hard in one);
+- ``compiled_engine`` and ``games_per_s_compiled``: whether the optional compiled engine is built (``python3
+  run.py accelerate``), and if so the same games a second with it (``QUACKS_ACCEL=1``); the targets are
+  checked on the plain modules;
 - ``simulate_memory``: the resident memory of a ``simulate`` process of Random bots as it plays, and its growth
   per 1,000 games once it is under way (it must stay flat: simulate keeps sums, not games).
 
@@ -26,6 +29,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from . import accel
 from .bench import Options, Target, group
 from .tournament import Times
 
@@ -49,12 +53,19 @@ def _env() -> dict[str, str]:
         "PYTHONPATH") else ""))
 
 
-def _simulate(levels: list[str], games: int, jobs: int) -> dict[str, Any]:
-    """``python -m quacks simulate`` in a process of its own (its JSON summary), and the CPU seconds it used."""
+def _simulate(levels: list[str], games: int, jobs: int, compiled: bool = False) -> dict[str, Any]:
+    """``python -m quacks simulate`` in a process of its own (its JSON summary), and the CPU seconds it used.
+
+    ``compiled``: with the optional compiled engine (``quacks/accel.py``); otherwise the plain modules.
+    """
+    env = _env()
+    env.pop("QUACKS_ACCEL", None)
+    if compiled:
+        env["QUACKS_ACCEL"] = "1"
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     r = subprocess.run([sys.executable, "-m", "quacks", "simulate", "--seats", ",".join(levels), "--games",
                         str(games), "--seed", "1", "--books", "1", "--jobs", str(jobs), "--json", "--quiet"],
-                       env=_env(), capture_output=True, text=True, check=True)
+                       env=env, capture_output=True, text=True, check=True)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     summary: dict[str, Any] = json.loads(r.stdout)
     summary["cpu_seconds"] = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -166,6 +177,17 @@ def engine(opts: Options) -> dict[str, Any]:
         out["decision_ms"][level] = one["levels"][level]["decision_ms"]
         opts.say(f"engine: 4 {level} seats, --jobs 2 ({two_n} games) ...")
         out["games_per_s"][f"{level}4_jobs2"] = _simulate(levels, two_n, 2)["games_per_second"]
+    build = accel.check()
+    from .rules import game as engine_module
+
+    out["compiled_engine"] = {**build.summary(), "in_this_process": accel.is_compiled(engine_module)}
+    if build.active:  # the optional compiled engine (python3 run.py accelerate): the same games, faster
+        out["games_per_s_compiled"] = {}
+        for level, one_n, two_n in (("normal", nn1, nn2), ("random", nr1, nr2)):
+            opts.say(f"engine: 4 {level} seats, compiled, one process and --jobs 2 ...")
+            for jobs, n in ((1, one_n), (2, two_n)):
+                run = _simulate([level] * 4, n, jobs, compiled=True)
+                out["games_per_s_compiled"][f"{level}4_jobs{jobs}"] = run["games_per_second"]
     opts.say("engine: Hard's decisions and 4-Hard games ...")
     hard_ms, four = _hard_cpu_times(n_four, n_duel)
     out["hard_cpu_ms"] = hard_ms

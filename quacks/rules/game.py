@@ -57,7 +57,9 @@ class Game:
     """One game of Quacks. Mutable; ``clone()`` gives an independent copy (for bots)."""
 
     def __init__(self, catalogue: Catalogue, config: GameConfig, *, events: bool = True,
-                 record: bool = True) -> None:
+                 record: bool = True, blank: bool = False) -> None:
+        if blank:
+            return  # an empty shell that ``_copy_state`` fills
         self.cat = catalogue
         self.keep_record = record
         self._version = 0
@@ -177,8 +179,11 @@ class Game:
 
     def _copy_state(self) -> Game:
         """A copy sharing the immutable parts and owning everything a step can change."""
-        g = Game.__new__(Game)
-        g.__dict__.update(self.__dict__)
+        g = Game(self.cat, self.config, blank=True)
+        if hasattr(g, "__dict__"):
+            g.__dict__.update(self.__dict__)
+        else:  # compiled by mypyc (quacks/accel.py): no __dict__, but a state to hand over
+            g.__setstate__(self.__getstate__())  # type: ignore[attr-defined]
         g.seats = [s.copy() for s in self.seats]
         g.supply = self.supply.copy()
         g.agenda = self.agenda.copy()
