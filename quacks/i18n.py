@@ -29,12 +29,14 @@ import re
 import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import NamedTuple
 
 DOMAIN = "quacks"
 #: the languages a player can choose, English (the source) first
 LANGUAGES = ("en", "de", "nl")
 #: each language's name in its own language (the settings screen)
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
+DECIMAL_MARKS = {"de": ",", "nl": ","}  # a language not here writes 1.5
 #: languages for checks only (never offered to a player)
 TEST_LANGUAGES = ("pseudo", "marker")
 _language = "en"
@@ -223,6 +225,43 @@ def pgettext(context: str, message: str) -> str:
     if _language in TEST_LANGUAGES:
         return _(message)
     return _translation.pgettext(context, message)
+
+
+class Plural(NamedTuple):
+    """A text with a singular and a plural form, marked where it is made (``NP_``) and put into the player's
+    language where it is shown: the form is chosen by the count in ``args[n_arg]`` (``ngettext``)."""
+
+    singular: str
+    plural: str
+    n_arg: int = 0
+
+    def text(self, args: tuple[object, ...]) -> str:
+        n = args[self.n_arg]
+        return ngettext(self.singular, self.plural, n if isinstance(n, int) else 2)
+
+
+def NP_(singular: str, plural: str, n_arg: int = 0) -> Plural:  # noqa: N802 - N_ for a text with a count
+    """Mark a text with a count for translation where it is made (``n_arg``: which argument is the count)."""
+    return Plural(singular, plural, n_arg)
+
+
+def decimal_mark() -> str:
+    """The player's language's decimal mark ("." in English, "," in German and Dutch)."""
+    return DECIMAL_MARKS.get(_language, ".")
+
+
+class LocalNumber:
+    """A number that formats itself with the player's decimal mark (``"{:.1f}".format(LocalNumber(1.5))``)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: float) -> None:
+        self.value = value
+
+    def __format__(self, spec: str) -> str:
+        out = format(self.value, spec)
+        mark = decimal_mark()
+        return out if mark == "." else out.replace(".", mark)
 
 
 def N_(message: str) -> str:  # noqa: N802 - the usual name of gettext's "mark only" function

@@ -36,7 +36,7 @@ LOCALE = ROOT / "quacks" / "locale"
 TEMPLATE = LOCALE / "quacks.pot"
 DATA_I18N = ROOT / "data" / "i18n"
 DOMAIN = "quacks"
-KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "ngettext": (1, 2), "NP_": (1, 2), "pgettext": ((1, "c"), 2)}
 BOT_KEYWORDS: dict[str, Any] = {"Decision": (2,)}  # quacks/ai: Decision(action, "reason {}", args...)
 COMMENT_TAGS = ("Translators:",)
 BUGS = "the Quacks issue tracker"
@@ -382,7 +382,7 @@ def main(argv: Iterable[str] | None = None) -> int:
             print(f"{data_path(lang).relative_to(ROOT)}: {len(sources)} texts"
                   + (" (written)" if update_data(lang, sources) else " (unchanged)"))
         if args.command == "init":
-            print(f"now add {args.lang!r} to LANGUAGES and LANGUAGE_NAMES in quacks/i18n.py")
+            print(f"now add {args.lang!r} to LANGUAGES and LANGUAGE_NAMES (and DECIMAL_MARKS) in quacks/i18n.py")
             return 0
         args.command = "compile"
     if args.command == "compile":

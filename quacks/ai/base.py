@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from ..i18n import Plural
 from ..rules.actions import Action
 from ..rules.game import Game
 
@@ -19,7 +20,7 @@ class Decision:
 
     __slots__ = ("action", "_reason", "_args")
 
-    def __init__(self, action: Action, reason: str, *args: object) -> None:
+    def __init__(self, action: Action, reason: str | Plural, *args: object) -> None:
         self.action = action
         self._reason = reason
         self._args = args

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from ..i18n import NP_
 from ..rules.actions import DRAW, FLASK, PASS, STOP, Action
 from ..rules.chips import CHIP_BY_NAME, Colour
 from ..rules.game import Game
@@ -85,7 +86,8 @@ class HardBot:
         if best == "draw":
             return Decision(DRAW, "draws: {:.0%} risk, worth {:+.1f} VP over stopping", risk, draw - stop)
         coins = g.cat.pot.space(stop_space(g, seat)).coins
-        return Decision(STOP, "stops: {:.0%} risk, {} coins in hand", risk, coins)
+        return Decision(STOP, NP_("stops: {:.0%} risk, {} coin in hand", "stops: {:.0%} risk, {} coins in hand", 1),
+                        risk, coins)
 
     def risk_bias(self, g: Game, seat: int) -> float:
         """Play to win: behind late in the game, drawing is worth a little more (and less when ahead)."""
@@ -143,8 +145,9 @@ class HardBot:
         if g.round >= g.cat.events.rounds:
             coins_v = sp.coins // g.cat.events.vp_coin_price
         if coins_v > sp.vp:
-            return Decision(Action("choose", ("coins",)), "takes {} coins (worth more than {} VP now)", sp.coins,
-                            sp.vp)
+            return Decision(Action("choose", ("coins",)), NP_("takes {} coin (worth more than {} VP now)",
+                                                              "takes {} coins (worth more than {} VP now)"),
+                            sp.coins, sp.vp)
         return Decision(Action("choose", ("vp",)), "takes {} VP", sp.vp)
 
     # shopping and rubies ----------------------------------------------------------------------------------

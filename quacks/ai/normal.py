@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from ..i18n import NP_
 from ..rules.actions import DONE, DRAW, FLASK, PASS, STOP, Action
 from ..rules.chips import CHIP_BY_NAME, CHIPS, Chip, Colour
 from ..rules.game import Game
@@ -161,7 +162,8 @@ class NormalBot:
                 return NO_RISK_DRAW
             return Decision(DRAW, "draws: {:.0%} risk (limit {:.0%})", risk, limit)
         coins = g.cat.pot.space(stop_space(g, seat)).coins
-        return Decision(STOP, "stops: {:.0%} risk, {} coins in hand", risk, coins)
+        return Decision(STOP, NP_("stops: {:.0%} risk, {} coin in hand", "stops: {:.0%} risk, {} coins in hand", 1),
+                        risk, coins)
 
     def on_explosion(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
         if g.round < 6:

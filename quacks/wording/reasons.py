@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import _
+from ..i18n import LocalNumber, Plural, _
 from ..rules.actions import Action
 from ..rules.catalogue import FortuneCard
 from ..rules.chips import CHIP_BY_NAME, Chip
@@ -30,9 +30,13 @@ def word(x: Any) -> Any:
         return W.chip_name(x)
     if isinstance(x, str) and x:
         return _(x)
+    if isinstance(x, float):
+        return LocalNumber(x)
     return x
 
 
-def reason_text(template: str, args: tuple[Any, ...]) -> str:
-    text = _(template)
+def reason_text(template: str | Plural, args: tuple[Any, ...]) -> str:
+    """The reason in the player's language: a ``Plural`` in the form its count asks for, numbers with the
+    language's decimal mark."""
+    text = template.text(args) if isinstance(template, Plural) else _(template)
     return text.format(*(word(a) for a in args)) if args else text

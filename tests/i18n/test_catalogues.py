@@ -34,7 +34,7 @@ def test_the_template_holds_every_string_of_the_code(tool: ModuleType) -> None:
     assert committed - extracted == set(), "strings gone from the code: run python tools/i18n.py update"
     ids = {i if isinstance(i, str) else i[0] for i, _ in extracted}
     # a few of every kind: scenes, plurals, key names (context), bots' reasons, storage and wording
-    assert {"New game", "{n} ruby", "Esc", "stops: {:.0%} risk, {} coins in hand", "Fortune card: {card}."} <= ids
+    assert {"New game", "{n} ruby", "Esc", "stops: {:.0%} risk, {} coin in hand", "Fortune card: {card}."} <= ids
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

@@ -138,3 +138,23 @@ def test_a_seat_called_you_is_spoken_to() -> None:
     assert you_or("You", "Your bag", "{name}'s bag") == "Your bag"
     assert you_or("Mia", "Your bag", "{name}'s bag") == "Mia's bag"
     assert you_or("you", "Your turn", "It is {name}'s turn") == "Your turn"
+
+
+def test_a_reason_with_a_count_takes_the_form_of_its_count_and_numbers_the_languages_mark() -> None:
+    """Bots' reasons: plural forms by the count (ngettext), decimals with the language's mark (1,9 in German)."""
+    from quacks.ai.base import Decision
+    from quacks.i18n import NP_, set_language
+    from quacks.rules.actions import STOP
+
+    plural = NP_("stops: {:.0%} risk, {} coin in hand", "stops: {:.0%} risk, {} coins in hand", 1)
+    try:
+        set_language("en")
+        assert Decision(STOP, plural, 0.24, 1).reason == "stops: 24% risk, 1 coin in hand"
+        assert Decision(STOP, plural, 0.24, 3).reason == "stops: 24% risk, 3 coins in hand"
+        assert Decision(STOP, "{}: worth {:.1f} VP", STOP, 1.94).reason.endswith("worth 1.9 VP")
+        set_language("de")
+        assert Decision(STOP, plural, 0.24, 1).reason.endswith("1 Münze sicher")
+        assert Decision(STOP, plural, 0.24, 3).reason.endswith("3 Münzen sicher")
+        assert "1,9 SP" in Decision(STOP, "{}: worth {:.1f} VP", STOP, 1.94).reason
+    finally:
+        set_language("en")

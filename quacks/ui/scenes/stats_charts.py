@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from ...i18n import _, ngettext, verbatim
+from ...i18n import LocalNumber, _, ngettext, verbatim
 from ...rules.chips import CHIP_BY_NAME
 from ...wording.text import LEVEL_NAMES, level_name
 from .. import art
@@ -33,7 +33,7 @@ def _draw_player(surf: pygame.Surface, te: Any, p: Any, area: pygame.Rect) -> No
     x, y = area.x, area.y
     facts = [
         (_("Games"), str(p.games)), (_("Wins"), f"{p.wins} ({p.win_rate:.0%})"),
-        (_("Mean score"), f"{p.mean_score:.1f}"),
+        (_("Mean score"), format(LocalNumber(p.mean_score), ".1f")),
         (_("Best score"), str(p.best_score) if p.best_score is not None else "-"),
         (_("Best single pot"), _("{n} VP").format(n=p.best_pot) if p.best_pot is not None else "-"),
     ]
