@@ -48,6 +48,7 @@ class Row:
     draw: Callable[[pygame.Surface, int, int], object]  # (surface, top, height)
     least: int = 0  # a row that can make do with less (at least this much) takes what is left
 
+
 def header_places(view: TableView, g: Game, seat: int) -> dict[str, pygame.Rect]:
     """Where the fixed rows of the panel are: "header" (marker, name, score, kind and status), "rubies",
     "flask" and "fuse" (the white total and its meter). Hover help and the guided game ring these."""
@@ -151,6 +152,8 @@ def _panel(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, mouse:
         if row.least and row not in chosen and left >= row.least + GAP:
             chosen.append(row)
             row.height = min(row.height, left - GAP)
+            left -= row.height + GAP
+    chosen.sort(key=rows.index)  # in the panel's order
     for row in chosen:
         row.draw(surf, y, row.height)
         y += row.height + GAP
@@ -201,7 +204,8 @@ def _rows(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, width: 
     text(3, where, "sans", 16, T.PARCHMENT_DARK)  # the pot shows them too
     if g.tubes:
         tube_h = pv.tube_height(width)
-        rows.append(Row(2, tube_h, lambda sf, y, hh: pv.draw_tubes(sf, pygame.Rect(x, y, width, hh), g, seat)))
+        rows.append(Row(2, tube_h, lambda sf, y, hh: pv.draw_tubes(sf, pygame.Rect(x, y, width, hh), g, seat),
+                        least=pv.TUBE_LEAST))  # short of room, smaller glasses rather than none
     if s.aside:
         text(2, _("Beside the pot: {chips}").format(chips=", ".join(W.chip_name(c) for c in s.aside)), "sans", 16,
              T.CREAM)

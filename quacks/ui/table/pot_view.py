@@ -178,8 +178,11 @@ def draw_bag_summary(surf: pygame.Surface, rect: pygame.Rect, g: Game, seat: int
 # the test-tube side: twelve glasses with their bonuses and the test-tube droplet
 
 
+TUBE_LEAST = 30  # the lowest row of test tubes still worth drawing (glasses about 10 px wide)
+
+
 def tube_height(width: int) -> int:
-    """The height of the row of test tubes drawn ``width`` wide."""
+    """The height of the row of test tubes drawn ``width`` wide (at most: a lower row draws them smaller)."""
     slot = width / 12.7
     return int(slot * 1.25) + int(slot * 0.62) + 6
 
@@ -192,7 +195,7 @@ def draw_tubes(surf: pygame.Surface, rect: pygame.Rect, g: Game, seat: int) -> N
     glasses = g.cat.tubes
     n = len(glasses)
     at = g.seats[seat].tube
-    slot = rect.w / (n + 0.7)
+    slot = min(rect.w / (n + 0.7), (rect.h - 6) / 1.87)  # as wide as the row, or as high as it lets them be
     gw = max(8, int(slot * 0.62))
     gh = int(slot * 1.25)
     icon = max(10, int(slot * 0.62))
