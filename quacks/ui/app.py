@@ -36,7 +36,6 @@ FPS = 60
 MIN_SLEEP = 0.001  # a wait shorter than this is no wait: draw now
 MAX_DT = 5.0  # seconds: the longest step a frame's update is given
 AUDIO_IDLE_RELEASE = 30.0  # seconds without a frame before the sound device is closed (see App.run)
-START_AT = "QUACKS_START_AT"  # "table": start at a table waiting for the human (measuring only, see bench)
 log = logging.getLogger("quacks.ui")
 
 _TEXT: Text | None = None
@@ -322,16 +321,6 @@ class App(Window):
             waits.append(max(0.0, self._polish_at - now))
         return min(waits) if waits else None
 
-    def start_waiting_table(self) -> None:
-        """For measuring (``python -m quacks bench`` sets ``QUACKS_START_AT=table``; not for players): start
-        the game "New game, Start" starts, with a fixed seed, on top of the title; the bots play until the
-        table waits for the human."""
-        from .flows import start_match
-        from .scenes.newgame import SetupModel
-
-        click_sound()  # as the Start button does
-        start_match(self, SetupModel(seed="1").build())
-
     def _release_audio_when_idle(self) -> None:
         """Close the sound device once nothing was drawn for :data:`AUDIO_IDLE_RELEASE` seconds and nothing
         sounds: an open SDL audio device wakes its thread every buffer (512 frames: ~90 times a second) even
@@ -347,8 +336,6 @@ class App(Window):
 
     def run(self) -> None:
         """The frame loop: draw while something moves; otherwise sleep until input or the next timer."""
-        if os.environ.get(START_AT) == "table":
-            self.start_waiting_table()
         self.last_update = self.clock_now()
         while self.running and self.scene is not None:
             wait = self.wait_time()

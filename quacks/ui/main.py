@@ -8,9 +8,12 @@ from __future__ import annotations
 import logging
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..i18n import _
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .app import App
 
 log = logging.getLogger("quacks")
 
@@ -91,6 +94,21 @@ def setup_logging() -> str:
     return where
 
 
+START_AT = "QUACKS_START_AT"  # "table": start at a table waiting for the human (measuring only, see bench)
+
+
+def start_waiting_table(app: App) -> None:
+    """For measuring (``python -m quacks bench`` sets ``QUACKS_START_AT=table``; not for players): start the
+    game "New game, Start" starts, with a fixed seed, on top of the title; the bots play until the table
+    waits for the human."""
+    from .app import click_sound
+    from .flows import start_match
+    from .scenes.newgame import SetupModel
+
+    click_sound()  # as the Start button does
+    start_match(app, SetupModel(seed="1").build())
+
+
 def run(args: Any = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     where = setup_logging()
@@ -131,6 +149,8 @@ def run(args: Any = None) -> int:
         app.push(title)
         if notes:
             title.message = notes[0]
+        if os.environ.get(START_AT) == "table":
+            start_waiting_table(app)
         app.run()
         from .flows import WRITER, save_settings
 

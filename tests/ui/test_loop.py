@@ -190,7 +190,9 @@ def test_the_measuring_start_puts_a_waiting_table_over_the_title(home: object) -
 
     a = App(Settings(pace="instant"), headless=True)
     a.push(TitleScene(a))
-    a.start_waiting_table()  # what QUACKS_START_AT=table does before the loop starts
+    from quacks.ui.main import start_waiting_table
+
+    start_waiting_table(a)  # what QUACKS_START_AT=table does before the loop starts
     assert isinstance(a.scene, TableScene) and isinstance(a.scenes[0], TitleScene)
     for _ in range(400):  # the bots play at instant pace until the human is asked
         a.frame(1 / 60)

@@ -19,7 +19,8 @@ from quacks import i18n
 from quacks.storage import paths
 from quacks.storage.settings import load_settings
 from quacks.ui import main as ui_main
-from quacks.ui.app import START_AT, App
+from quacks.ui.app import App
+from quacks.ui.main import START_AT
 from quacks.ui.scenes.table import TableScene
 from quacks.ui.scenes.title import TitleScene
 
