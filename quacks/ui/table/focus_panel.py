@@ -212,6 +212,15 @@ def _rows(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, width: 
     reason = st.reasons.get(seat, "")
     if reason and view.setup.seats[seat].is_bot:
         text(4, reason, "sans", 16, T.PARCHMENT_DARK)
+        small = te.floor(14)  # short of room, the reason takes what is left in smaller letters
+        rows[-1].least = te.linesize("sans", small) * len(te.wrap(reason, "sans", small, width))
+
+        def fitted(sf: pygame.Surface, y: int, h: int, line: str = reason, full: int = rows[-1].height) -> None:
+            box = pygame.Rect(x, y, width, h + 4)
+            size = max(14, 16 - shrink) if h >= full else te.fit_block(line, "sans", 16, box, 14, line_gap=0)[0]
+            te.blit_wrapped(sf, line, box, "sans", size, T.PARCHMENT_DARK, line_gap=0)
+
+        rows[-1].draw = fitted
     # what is in the bag (the Bag button shows it all): the rows that fit, and how many more there are
     label_h = te.linesize("sans-semibold", 16)
     radius = _grow(15)
