@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from quacks.rules.kinds import DecisionKind
 from quacks.session.match import HUMAN
@@ -102,3 +103,42 @@ def test_the_in_the_bag_list_never_hides_chips_silently(driver: Driver) -> None:
         te.blit = original  # type: ignore[method-assign]
     shown = sum(1 for t in seen if t.startswith("x ") or t.isdigit())
     assert any("more" in t for t in seen) or shown >= len(list(full.items())), seen[-20:]
+
+
+def test_at_200_percent_the_focus_panel_still_shows_the_test_tubes_and_a_bots_reason(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Short of room at 200%, the tubes draw smaller and a bot's reason in smaller letters; they used to go."""
+    from quacks.ui.app import text_engine
+    from quacks.ui.table import focus_panel
+
+    d = Driver(ui_scale=200)
+    scene = start_table(d, (HUMAN, "normal"), fortunes=False, variant="test-tubes")
+    d.until(lambda: human_waiting(scene))
+    tubes: list[tuple[int, int]] = []
+    real_tubes = focus_panel.pv.draw_tubes
+
+    def spy_tubes(surf: pygame.Surface, rect: pygame.Rect, g: object, seat: int) -> None:
+        tubes.append((seat, rect.h))
+        real_tubes(surf, rect, g, seat)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(focus_panel.pv, "draw_tubes", spy_tubes)
+    scene.frames.invalidate()
+    d.frames(2)
+    assert any(seat == 0 and h >= focus_panel.pv.TUBE_LEAST for seat, h in tubes), tubes
+
+    d.key(pygame.K_v)  # the bot's pot in focus, with its reason
+    assert scene.focus == 1
+    reason = scene.match.reason(1)
+    assert reason
+    drawn: list[str] = []
+    te = text_engine()
+    real_wrapped = te.blit_wrapped
+
+    def spy_wrapped(surf: pygame.Surface, text: str, *args: object, **kw: object) -> int:
+        drawn.append(text)
+        return real_wrapped(surf, text, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(te, "blit_wrapped", spy_wrapped)
+    scene.frames.invalidate()
+    d.frames(2)
+    assert reason in drawn

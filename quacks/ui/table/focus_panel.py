@@ -4,9 +4,9 @@ pot, the bot's reason, and what is in the bag ("The white total is the game").
 
 The panel's text grows fully with the UI scale. It is laid out as a column of rows: the first ones (name,
 rubies and flask, the white total) always show; the lines after them wrap, and when the panel is too short
-for all of them the least needed go first (the bag's contents, which the Bag button shows; the bot's reason;
-the droplet line, which the pot shows too), and if even the needed ones do not fit, all of them get a little
-smaller. Nothing is cut.
+for all of them the least needed go first (the bag's contents, which the Bag button shows; the droplet line,
+which the pot shows too; the bot's reason), rows that can make do with less (the test tubes, the reason, the
+bag) take less, and if even the needed ones do not fit, all of them get a little smaller. Nothing is cut.
 """
 
 from __future__ import annotations
@@ -146,15 +146,7 @@ def _panel(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, mouse:
         if chosen is not None:
             break
     y = top
-    chosen = chosen or []
-    left = room - (sum(r.height + GAP for r in chosen) - GAP)
-    for row in rows:
-        if row.least and row not in chosen and left >= row.least + GAP:
-            chosen.append(row)
-            row.height = min(row.height, left - GAP)
-            left -= row.height + GAP
-    chosen.sort(key=rows.index)  # in the panel's order
-    for row in chosen:
+    for row in chosen or []:
         row.draw(surf, y, row.height)
         y += row.height + GAP
     b = Button(br, _("Bag: {n} chips").format(n=s.bag.total), hotkey_label="B", style="dark", size=20)
@@ -163,15 +155,30 @@ def _panel(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, mouse:
 
 
 def _choose(rows: list[Row], room: int) -> list[Row] | None:
-    """The rows that fit in ``room``, dropping the least needed first; None if the needed ones do not fit."""
-    keep = list(rows)
-    for p in sorted({r.priority for r in rows}, reverse=True):
-        if sum(r.height + GAP for r in keep) - GAP <= room:
-            return keep
-        if p == 1:
-            return None
-        keep = [r for r in keep if r.priority != p]
-    return keep if sum(r.height + GAP for r in keep) - GAP <= room else None
+    """The rows that fit in ``room``, in the panel's order; None if the needed ones (priority 1) do not fit.
+
+    The others come in order of need; a row that can make do with less joins at its least height, and once
+    no other row fits, what is left grows those rows back towards their full height, the more needed first.
+    """
+    chosen = [r for r in rows if r.priority == 1]
+    used = sum(r.height + GAP for r in chosen) - GAP
+    if used > room:
+        return None
+    full: dict[int, int] = {}
+    for r in sorted((r for r in rows if r.priority != 1), key=lambda r: r.priority):
+        h = r.least or r.height
+        if used + GAP + h <= room:
+            chosen.append(r)
+            used += GAP + h
+            if r.least:
+                full[id(r)] = r.height
+                r.height = r.least
+    left = room - used
+    for r in sorted((r for r in chosen if id(r) in full), key=lambda r: r.priority):
+        more = min(full[id(r)] - r.height, left)
+        r.height += more
+        left -= more
+    return sorted(chosen, key=rows.index)
 
 
 def _rows(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, width: int, shrink: int) -> list[Row]:
@@ -201,7 +208,7 @@ def _rows(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, width: 
     where = _("Droplet on {n}").format(n=s.droplet)
     if s.rats:
         where = _("{where}, rat stone +{n}").format(where=where, n=s.rats)
-    text(3, where, "sans", 16, T.PARCHMENT_DARK)  # the pot shows them too
+    text(4, where, "sans", 16, T.PARCHMENT_DARK)  # the pot shows them too: the first to go after the bag
     if g.tubes:
         tube_h = pv.tube_height(width)
         rows.append(Row(2, tube_h, lambda sf, y, hh: pv.draw_tubes(sf, pygame.Rect(x, y, width, hh), g, seat),
@@ -211,7 +218,7 @@ def _rows(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, width: 
              T.CREAM)
     reason = st.reasons.get(seat, "")
     if reason and view.setup.seats[seat].is_bot:
-        text(4, reason, "sans", 16, T.PARCHMENT_DARK)
+        text(3, reason, "sans", 16, T.PARCHMENT_DARK)
         small = te.floor(14)  # short of room, the reason takes what is left in smaller letters
         rows[-1].least = te.linesize("sans", small) * len(te.wrap(reason, "sans", small, width))
 
