@@ -76,8 +76,12 @@ def round_rows(g: Game, rnd: int, before: list[int]) -> list[SeatRound]:
                 else:
                     items.append(_("{source} +{n}").format(source=name, n=sum(amounts)))
             parts.append(_("VP: {items}").format(items=", ".join(items)))
-        if row.rubies_gained or row.rubies_spent:
+        if row.rubies_gained and row.rubies_spent:
             parts.append(_("rubies +{gained} / -{spent}").format(gained=row.rubies_gained, spent=row.rubies_spent))
+        elif row.rubies_gained:
+            parts.append(_("rubies +{gained}").format(gained=row.rubies_gained))
+        elif row.rubies_spent:
+            parts.append(_("rubies -{spent}").format(spent=row.rubies_spent))
         if row.droplet:
             parts.append(_("droplet +{n}").format(n=row.droplet))
         parts += other[i]

@@ -73,7 +73,16 @@ def test_round_results_show_rubies_gained_and_spent_and_repeated_gains_once() ->
         apply_step(g, names, f"{names[seat]} {pick}")
     rows = round_rows(g, 9, [0, 0])
     mia = rows[0]
-    assert mia.rubies_spent >= 8 and "rubies +" in mia.why and f"-{mia.rubies_spent}" in mia.why
+    assert mia.rubies_spent >= 8 and f"-{mia.rubies_spent}" in mia.why
+    for row in rows:  # gains and spending each said when there are any, never a "+0" or a "-0"
+        if row.rubies_gained and row.rubies_spent:
+            assert f"rubies +{row.rubies_gained} / -{row.rubies_spent}" in row.why
+        elif row.rubies_gained:
+            assert f"rubies +{row.rubies_gained}" in row.why and "/ -" not in row.why
+        elif row.rubies_spent:
+            assert f"rubies -{row.rubies_spent}" in row.why and "rubies +" not in row.why
+        else:
+            assert "rubies" not in row.why
     assert mia.why.count("bought") == 1 and " x +1" in mia.why, mia.why
 
 

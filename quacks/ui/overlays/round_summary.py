@@ -23,6 +23,12 @@ COUNT_UP = 0.6
 GAP = 24  # between columns
 
 
+def rubies_text(row: SeatRound) -> str:
+    """The rubies column: what was gained, and what was spent if anything ("+1", "0 / -2", "+4 / -4")."""
+    text = f"+{row.rubies_gained}" if row.rubies_gained else "0"
+    return text + (f" / -{row.rubies_spent}" if row.rubies_spent else "")
+
+
 class RoundSummary(Overlay):
     """Laid out for the UI scale when it opens: the columns as wide as their words and numbers, the names
     taking what is left, each seat's line of where it came from wrapped whole under its row."""
@@ -54,14 +60,10 @@ class RoundSummary(Overlay):
 
     def columns(self) -> list[tuple[str, list[str]]]:
         """Each column's heading and its values (as finally shown), in order."""
-        def rubies(row: SeatRound) -> str:
-            text = f"+{row.rubies_gained}" if row.rubies_gained else "0"
-            return text + (f" / -{row.rubies_spent}" if row.rubies_spent else "")
-
         rows = self.rows
         return [(_("space"), [str(row.space) for row in rows]), (_("VP"), [f"+{row.vp}" for row in rows]),
                 (_("total"), [str(row.score) for row in rows]), (_("coins"), [str(row.coins) for row in rows]),
-                (_("rubies"), [rubies(row) for row in rows])]
+                (_("rubies"), [rubies_text(row) for row in rows])]
 
     def _plan(self, te: Any, width: int) -> None:
         """Where the columns go and how tall each row is (at the scale the summary opens with)."""
@@ -131,9 +133,7 @@ class RoundSummary(Overlay):
             te.blit(surf, row.name, (name_x, mid), "serif-bold", te.fit(row.name, "serif-bold", 26, self.name_w, 16),
                     T.INK, "midleft", box=r)
             gain = (40, 110, 40) if row.vp else T.INK
-            rubies = f"+{row.rubies_gained}" if row.rubies_gained else "0"
-            if row.rubies_spent:
-                rubies += f" / -{row.rubies_spent}"
+            rubies = rubies_text(row)
             values = [(str(row.space), "sans-semibold", T.INK), (f"+{self.up(row.vp)}", "sans-bold", gain),
                       (str(row.score - row.vp + self.up(row.vp)), "sans-semibold", T.INK),
                       (str(self.up(row.coins)), "sans", T.INK), (rubies, "sans", T.INK)]

@@ -20,7 +20,7 @@ from ...wording.text import colour_label
 from .. import art
 from .. import theme as T
 from ..app import LOGICAL, App, Scene
-from ..widgets import Button, Choice, draw_tooltip
+from ..widgets import Button, Choice, draw_row, draw_tooltip
 
 BOT_NAMES = ("Hildegard", "Ottokar", "Mechthild", "Rupert", "Gertrud", "Konrad", "Walburga", "Eckhart")
 KINDS = (("human", N_("Human")), ("easy", N_("Easy bot")), ("normal", N_("Normal bot")), ("hard", N_("Hard bot")))
@@ -158,14 +158,14 @@ class NewGameScene(Scene):
         self.variant_c = Choice(pygame.Rect(x0 + 300, y2, 500, 54), (("standard", _("Standard pot")),
                                                                       ("test-tubes", _("Test tubes"))), m.variant,
                                 on_change=lambda v: setattr(self.model, "variant", v), size=21)
-        self.fortune_c = Choice(pygame.Rect(x0 + 1150, y2, 380, 54), ((True, _("Cards on")), (False, _("Cards off"))),
+        self.fortune_c = Choice(pygame.Rect(x0 + 1150, y2, 470, 54), ((True, _("Cards on")), (False, _("Cards off"))),
                                 m.fortunes, on_change=lambda v: setattr(self.model, "fortunes", v), size=21)
         y3 = 792
         self.rubies_c = Choice(pygame.Rect(x0 + 300, y3, 500, 54),
                                ((1, _("Start with 1 ruby")), (0, _("Start with none"))),
                                m.starting_rubies, on_change=lambda v: setattr(self.model, "starting_rubies", v),
                                size=21)
-        self.brew_c = Choice(pygame.Rect(x0 + 1150, y3, 410, 54), ((False, _("Stir together")),
+        self.brew_c = Choice(pygame.Rect(x0 + 1150, y3, 470, 54), ((False, _("Stir together")),
                                                                      (True, _("One after another"))),
                              m.sequential, on_change=lambda v: setattr(self.model, "sequential", v), size=21)
         self.seed_b = Button(pygame.Rect(x0 + 300, 864, 300, 54), m.seed or _("random"), on_click=self.edit_seed,
@@ -386,14 +386,12 @@ class NewGameScene(Scene):
                             16, T.INK_SOFT, anchor="midleft", lines=1)
                 self.mix_cs[k].draw(surf)
         row(_("Pot side"), self.variant_c.rect)
-        self.variant_c.draw(surf)
         label(_("Fortune cards"), pygame.Rect(middle.x, self.fortune_c.rect.y, middle.w, self.fortune_c.rect.h),
               anchor="midright")
-        self.fortune_c.draw(surf)
         row(_("House rules"), self.rubies_c.rect)
-        self.rubies_c.draw(surf)
         label(_("Brewing"), pygame.Rect(middle.x, self.brew_c.rect.y, middle.w, self.brew_c.rect.h), anchor="midright")
-        self.brew_c.draw(surf)
+        # the four rows of options read as one block: their labels at one size
+        draw_row(surf, [b for c in (self.variant_c, self.fortune_c, self.rubies_c, self.brew_c) for b in c.buttons])
         row(_("Seed (optional)"), self.seed_b.rect)
         self.seed_b.label = (self.model.seed + "|") if self.seed_editing else (self.model.seed or _("random"))
         self.seed_b.draw(surf)
