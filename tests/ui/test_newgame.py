@@ -210,3 +210,30 @@ def test_hover_shows_the_help_of_the_control_under_the_mouse(driver: Driver, ng:
     assert ng.hover_text == col_b.tooltip
     hover(driver, (5, 5))
     assert ng.hover_text == ""
+
+
+@pytest.mark.parametrize("scale", [100, 200])
+def test_the_rows_of_options_share_one_label_size(scale: int, home: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pot side, fortune cards, house rules and brewing read as one block: one size for all their labels (at
+    200% "One after another" alone used to shrink to the smallest size)."""
+    from quacks.ui import widgets
+
+    d = Driver(ui_scale=scale)
+    d.app.push(TitleScene(d.app))
+    d.scene.new_game()
+    d.frames(2)
+    scene = d.scene
+    assert isinstance(scene, NewGameScene)
+    sizes: dict[str, int] = {}
+    real = widgets.Button.draw
+
+    def spy(self: widgets.Button, surf: pygame.Surface) -> None:
+        sizes[self.label] = self.size
+        real(self, surf)
+
+    monkeypatch.setattr(widgets.Button, "draw", spy)
+    scene.draw(d.app.screen)
+    labels = [b.label for c in (scene.variant_c, scene.fortune_c, scene.rubies_c, scene.brew_c) for b in c.buttons]
+    assert len({sizes[lb] for lb in labels}) == 1, {lb: sizes[lb] for lb in labels}
+    if scale == 100:
+        assert sizes[labels[0]] == 21  # room for every label at the size asked for
