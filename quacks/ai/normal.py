@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..i18n import NP_
+from ..i18n import N_, NP_
 from ..rules.actions import DONE, DRAW, FLASK, PASS, STOP, Action
 from ..rules.chips import CHIP_BY_NAME, CHIPS, Chip, Colour
 from ..rules.game import Game
@@ -267,11 +267,16 @@ def obvious_second_chance(g: Game, seat: int, actions: list[Action], rng: random
     return Decision(Action("choose", ("continue",)), "keeps the brew")
 
 
-def obvious_aside(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+def _first_or_done(actions: list[Action], verb: str, reason: str) -> Decision:
+    """The first action with ``verb`` (its reason ``reason``), else done."""
     for a in actions:
-        if a.verb == "place":
-            return Decision(a, "{} from beside the pot", a)
+        if a.verb == verb:
+            return Decision(a, reason, a)
     return Decision(Action("done"), "done")
+
+
+def obvious_aside(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    return _first_or_done(actions, "place", N_("{} from beside the pot"))
 
 
 def obvious_most(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
@@ -302,10 +307,7 @@ def obvious_explosion(g: Game, seat: int, actions: list[Action], rng: random.Ran
 
 
 def obvious_convert(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
-    for a in actions:
-        if a.verb == "convert":
-            return Decision(a, "{}", a)
-    return Decision(Action("done"), "done")
+    return _first_or_done(actions, "convert", "{}")
 
 
 def any_legal(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:

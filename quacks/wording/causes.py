@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, NP_, Plural, _, ngettext
 from ..rules.events import Cause
 from ..rules.game import Game
 from ..rules.kinds import CauseKind
@@ -96,6 +96,16 @@ def phrase(kind: CauseKind, message: str, *params: str) -> None:
     words(kind, *params)(render)
 
 
+def counted(kind: CauseKind, message: Plural, *params: str, n: str) -> None:
+    """Register a kind whose words are one phrase with a count (``message``, marked with ``NP_``): the form the
+    argument named ``n`` asks for, its number shown as ``{n}``."""
+    def render(g: Game, v: dict[str, Any]) -> str:
+        count = int(v[n])
+        return ngettext(message.singular, message.plural, count).format(**{**v, "n": count})
+
+    words(kind, *params)(render)
+
+
 def cause_text(g: Game, cause: Cause) -> str:
     """The cause of an event in words (a phrase in lower case, for the middle of a sentence)."""
     w = WORDS.get(cause.kind)
@@ -120,14 +130,7 @@ phrase(K.BOOK_OUT, N_("the {colour} book comes out"), "colour")
 phrase(K.ROUND_CHIP, N_("round {round}: one more {chip}"), "round", "chip")
 phrase(K.ROUND_CHIP_NONE_LEFT, N_("round {round}: no {chip} left in the supply"), "round", "chip")
 phrase(K.FORTUNE_REVEALED, N_("fortune card: {card}"), "card")
-
-
-@words(K.RATS_BEHIND, "tails")
-def _rats_behind(g: Game, v: dict[str, Any]) -> str:
-    n = int(v["tails"])
-    return ngettext("{n} rat tail behind the leader", "{n} rat tails behind the leader", n).format(n=n)
-
-
+counted(K.RATS_BEHIND, NP_("{n} rat tail behind the leader", "{n} rat tails behind the leader"), "tails", n="tails")
 phrase(K.GAME_OVER, N_("the game is over"))
 
 # --- brewing ------------------------------------------------------------------------------------------------------
@@ -171,42 +174,16 @@ phrase(K.AS_MANY_AS_OPPONENT, N_("as many {colour} chips as the opponent"), "col
 phrase(K.MORE_THAN_BOTH, N_("more {colour} chips than both neighbours"), "colour")
 phrase(K.MORE_THAN_ONE, N_("more {colour} chips than a neighbour"), "colour")
 phrase(K.CHIP_ON_RUBY_SPACE, N_("{chip} on a ruby space"), "chip")
-
-
-@words(K.LAST_TWO, "count", "colour")
-def _last_two(g: Game, v: dict[str, Any]) -> str:
-    n = int(v["count"])
-    return ngettext("{n} {colour} chip last or next to last", "{n} {colour} chips last or next to last", n).format(
-        n=n, colour=v["colour"])
-
-
+counted(K.LAST_TWO, NP_("{n} {colour} chip last or next to last",
+                        "{n} {colour} chips last or next to last"), "count", "colour", n="count")
 phrase(K.FOR_CHIP_LAST_TWO, N_("for the {chip} last or next to last"), "chip")
 phrase(K.LAST_TWO_PAID, N_("{colour} chips last or next to last"), "colour")
-
-
-@words(K.EXACT_WHITE_PUSH, "total", "spaces")
-def _exact_white_push(g: Game, v: dict[str, Any]) -> str:
-    n = int(v["spaces"])
-    return ngettext("whites total exactly {total}: the last chip moves {n} space",
-                    "whites total exactly {total}: the last chip moves {n} spaces", n).format(n=n, total=v["total"])
-
-
-@words(K.TIER, "count", "colour")
-def _tier(g: Game, v: dict[str, Any]) -> str:
-    n = int(v["count"])
-    return ngettext("tier {n}: {n} {colour} chip", "tier {n}: {n} {colour} chips", n).format(
-        n=n, colour=v["colour"])
-
-
+counted(K.EXACT_WHITE_PUSH, NP_("whites total exactly {total}: the last chip moves {n} space",
+                                "whites total exactly {total}: the last chip moves {n} spaces"),
+        "total", "spaces", n="spaces")
+counted(K.TIER, NP_("tier {n}: {n} {colour} chip", "tier {n}: {n} {colour} chips"), "count", "colour", n="count")
 phrase(K.TRADED_IN, N_("traded in for the {colour} book"), "colour")
-
-
-@words(K.TRADE_TIER, "count", "colour")
-def _trade_tier(g: Game, v: dict[str, Any]) -> str:
-    n = int(v["count"])
-    return ngettext("traded in {n} {colour} chip", "traded in {n} {colour} chips", n).format(n=n, colour=v["colour"])
-
-
+counted(K.TRADE_TIER, NP_("traded in {n} {colour} chip", "traded in {n} {colour} chips"), "count", "colour", n="count")
 phrase(K.BAND_VP, N_("{colour} chips by their spaces"), "colour")
 phrase(K.UPGRADED, N_("upgraded"))
 phrase(K.UPGRADED_FROM, N_("upgraded from the {chip}"), "chip")
@@ -216,36 +193,12 @@ phrase(K.UPGRADED_FROM, N_("upgraded from the {chip}"), "chip")
 phrase(K.TEST_TUBE, N_("test tube {glass}"), "glass")
 phrase(K.DROPLET_STEP, N_("a droplet step"))
 phrase(K.SHOPPING, N_("shopping"))
-
-
-@words(K.COINS_FOR_VP, "coins")
-def _coins_for_vp(g: Game, v: dict[str, Any]) -> str:
-    n = int(v["coins"])
-    return ngettext("{n} coin for 1 VP", "{n} coins for 1 VP", n).format(n=n)
-
-
-@words(K.BOUGHT_WITH_COINS, "coins")
-def _bought_with_coins(g: Game, v: dict[str, Any]) -> str:
-    n = int(v["coins"])
-    return ngettext("bought with {n} coin", "bought with {n} coins", n).format(n=n)
-
-
-@words(K.BOUGHT_WITH_RUBIES, "rubies")
-def _bought_with_rubies(g: Game, v: dict[str, Any]) -> str:
-    n = int(v["rubies"])
-    return ngettext("bought with {n} ruby", "bought with {n} rubies", n).format(n=n)
-
-
+counted(K.COINS_FOR_VP, NP_("{n} coin for 1 VP", "{n} coins for 1 VP"), "coins", n="coins")
+counted(K.BOUGHT_WITH_COINS, NP_("bought with {n} coin", "bought with {n} coins"), "coins", n="coins")
+counted(K.BOUGHT_WITH_RUBIES, NP_("bought with {n} ruby", "bought with {n} rubies"), "rubies", n="rubies")
 phrase(K.VP_BOUGHT, N_("for 1 VP"))
 phrase(K.DROPLET_BOUGHT, N_("for a droplet step"))
-
-
-@words(K.PAID_RUBIES, "rubies")
-def _paid_rubies(g: Game, v: dict[str, Any]) -> str:
-    n = int(v["rubies"])
-    return ngettext("paid {n} ruby", "paid {n} rubies", n).format(n=n)
-
-
+counted(K.PAID_RUBIES, NP_("paid {n} ruby", "paid {n} rubies"), "rubies", n="rubies")
 phrase(K.FLASK_REFILL, N_("for a flask refill"))
 
 # --- fortune cards ------------------------------------------------------------------------------------------------
@@ -259,26 +212,13 @@ def _card(g: Game, v: dict[str, Any]) -> str:
 phrase(K.CARD_FEWEST_RUBIES, N_("{card}: the fewest rubies"), "card")
 phrase(K.CARD_FEWEST_VP, N_("{card}: the fewest victory points"), "card")
 phrase(K.CARD_SUM, N_("{card}: sum {total}"), "card", "total")
-
-
-@words(K.CARD_PASSED_RATS, "card", "tails")
-def _card_passed_rats(g: Game, v: dict[str, Any]) -> str:
-    n = int(v["tails"])
-    return ngettext("{card}: passed up {n} rat tail", "{card}: passed up {n} rat tails", n).format(n=n, card=v["card"])
-
-
+counted(K.CARD_PASSED_RATS, NP_("{card}: passed up {n} rat tail",
+                                "{card}: passed up {n} rat tails"), "card", "tails", n="tails")
 phrase(K.CARD_TRADED_UP, N_("{card}: traded up"), "card")
 phrase(K.CARD_TRADED_UP_FROM, N_("{card}: traded up from the {chip}"), "card", "chip")
 phrase(K.CARD_NO_TRADE, N_("{card}: no trade possible"), "card")
 phrase(K.CARD_REMOVED, N_("{card}: removed from the bag"), "card")
-
-
-@words(K.CARD_RAT_TAILS, "card", "tails")
-def _card_rat_tails(g: Game, v: dict[str, Any]) -> str:
-    n = int(v["tails"])
-    return ngettext("{card}: {n} rat tail", "{card}: {n} rat tails", n).format(n=n, card=v["card"])
-
-
+counted(K.CARD_RAT_TAILS, NP_("{card}: {n} rat tail", "{card}: {n} rat tails"), "card", "tails", n="tails")
 phrase(K.CARD_EXACT_WHITE, N_("{card}: whites total exactly {total}"), "card", "total")
 phrase(K.CARD_RUBY_SPACE, N_("{card}: scoring space with a ruby"), "card")
 
