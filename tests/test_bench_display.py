@@ -42,7 +42,7 @@ def test_the_display_group_measures_every_figure_it_has_a_target_for(small: list
     figures = bench.display(bench.Options(quick=False, say=small.append))
     assert figures["driver"] == "dummy" and figures["display"] == ""
     assert set(figures["frames"]) == {"640x360"} and figures["frames"]["640x360"]["p99_ms"] > 0
-    assert figures["resize"]["jumps"]["resizes"] > 0 and figures["resize"]["drag"]["resizes"] > 0
+    assert figures["resize"]["jumps"]["frames"] > 0 and figures["resize"]["drag"]["frames"] > 0
     for where in ("title", "table"):
         idle = figures["idle"][where]
         assert "error" not in idle, idle

@@ -108,6 +108,7 @@ class App(Window):
         self._polish_at: float | None = None  # when the rough picture is shown again averaged
         self._show_all = True  # the next frame shows the whole canvas (a new window surface, an expose)
         self.resizes = 0  # how often the window changed size (each one draws and shows everything)
+        self._unshown: list[pygame.Rect] = []  # canvas bands a new window surface has not shown yet (Window)
         self.mouse_pos = (LOGICAL[0] // 2, LOGICAL[1] // 2)
         self.text = text_engine()
         self.text.set_scale(self.settings.ui_scale / 100)
@@ -285,7 +286,7 @@ class App(Window):
         if len(self.frame_times) > 600:
             del self.frame_times[:300]
         self.present(rects)
-        self.dirty = False
+        self.dirty = self.showing_first  # a new window surface shown band by band: the next band next frame
         if not self._shown:
             self._shown = True
             if os.environ.get("QUACKS_STARTUP_MARK"):
@@ -302,7 +303,7 @@ class App(Window):
                            "midtop")
 
     def busy(self) -> bool:
-        return any(s.busy() for s in self.live())
+        return self.showing_first or any(s.busy() for s in self.live())
 
     def wait_time(self, now: float | None = None) -> float | None:
         """Seconds from ``now`` until the next frame is due (0: draw now; None: nothing until input).

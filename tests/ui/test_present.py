@@ -258,3 +258,49 @@ def test_after_a_resize_the_picture_is_averaged_once_the_size_stays_put(make_app
     fresh.screen.blit(app.screen, (0, 0))
     fresh.present()
     assert max_difference(averaged, shown(fresh)) == 0
+
+
+@pytest.mark.parametrize("size", [(3840, 2160), (2560, 1440), (1920, 1080)])
+def test_a_large_new_window_surface_is_first_shown_in_bands(make_app, monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
+                                                            size: tuple[int, int]) -> None:
+    """A new window surface is shown over a few frames, top to bottom, none sending much more than
+    FIRST_SHOW_PIXELS; a change in a band already shown is shown at once; at the end the window holds the
+    whole picture, and at 1920x1080 the window's surface becomes the canvas again."""
+    from quacks.ui import window
+
+    app = make_app((1280, 720))
+    app.headless = False  # as in a real window (headless, the whole picture is shown at once)
+    sent: list[list[pygame.Rect]] = []
+    monkeypatch.setattr(pygame.display, "update", lambda rects: sent.append(list(rects)))
+    app.resize_window(size)
+    assert app.showing_first and app.scaled and len(app._unshown) >= 2
+    assert app.busy() and app.wait_time() == 0.0  # the loop goes on drawing until all is shown
+    noisy_canvas(app.screen)
+    app.present()
+    first = sent[-1][-1]
+    assert first.y == 0 and first.w == size[0] and first.h < size[1] // 2
+    app.screen.fill(RED, (500, 10, 30, 30))  # a change in the band already shown
+    app.present([pygame.Rect(500, 10, 30, 30)])
+    assert any(r.collidepoint(app.to_window(pygame.Rect(500, 10, 30, 30)).center) for r in sent[-1][:-1])
+    frames = 2
+    while app.showing_first:
+        app.present([])
+        frames += 1
+    assert frames <= 6
+    for rects in sent:
+        assert sum(r.w * r.h for r in rects) <= window.FIRST_SHOW_PIXELS * 1.25
+    bands = [rects[-1] for rects in sent]
+    assert bands[-1].bottom == size[1] and all(a.bottom == b.y for a, b in zip(bands, bands[1:]))
+    if size == LOGICAL:
+        assert app.screen is app.display and not app.scaled and app._show_all
+    else:
+        assert max_difference(shown(app), reference(app)) == 0
+
+
+def test_headless_and_small_windows_show_the_whole_picture_at_once(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app((1280, 720))
+    app.resize_window((3840, 2160))
+    assert not app.showing_first  # headless: nobody watches, nothing to spread
+    app.headless = False
+    app.resize_window((1366, 768))
+    assert not app.showing_first and app.scaled
