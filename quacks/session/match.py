@@ -326,7 +326,7 @@ class Match:
                             rng = rngs[seat] = self.streams.bot_rng(seat, acted[seat])
                         else:  # the generator bot_decide would make for (seat, actions so far), reused
                             rng._last = acted[seat]
-                            rng._rng = None
+                            rng._stale = True
                         if times is not None:
                             t0 = clock()
                             d = bot.decide(g, seat, actions, rng)  # type: ignore[arg-type]

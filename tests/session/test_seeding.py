@@ -118,3 +118,21 @@ def test_a_seat_name_with_a_control_character_is_refused() -> None:
     data["seats"][1]["name"] = "Bo\x00b"
     with pytest.raises(ValueError, match="seat 2"):
         MatchSetup.from_data(data)
+
+
+def test_a_bots_generator_reused_and_seeded_again_gives_what_a_new_one_would() -> None:
+    """LazyRandom seeds its generator again in place and draws randrange(n) itself: the numbers must be
+    exactly those of ``random.Random(mix(seed, bot, position + 1, acted))``, whatever it was used for before."""
+    streams = Streams(7)
+    reused = streams.bot_rng(2, 0)
+    for acted in range(60):
+        reused.reset(acted)
+        fresh = random.Random(mix(7, 5, 3, acted))
+        n = 1 + acted % 13
+        if acted % 3 == 0:
+            assert [reused.randrange(n) for _ in range(5)] == [fresh.randrange(n) for _ in range(5)]
+        elif acted % 3 == 1:
+            assert reused.random() == fresh.random() and reused.randrange(2, 9) == fresh.randrange(2, 9)
+        else:
+            assert reused.choice("abcdef") == fresh.choice("abcdef")
+        assert streams.bot_rng(2, acted).randrange(n) == random.Random(mix(7, 5, 3, acted)).randrange(n)
