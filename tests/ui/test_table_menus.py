@@ -271,3 +271,28 @@ def test_hot_seat_tells_what_the_last_stir_revealed(driver: Driver) -> None:
     driver.until(lambda: t.handoff is not None and t.driver.last_tick != [])
     said = tick_text(t.g, t.driver.last_tick)
     assert "Ann" in said and "Bob" in said
+
+
+def test_the_bag_is_as_high_as_its_chips_need(driver: Driver) -> None:
+    """A bag of a few kinds is a short sheet, a bag of many kinds a taller one, from the same bottom edge and
+    never above the most room it may take."""
+    from quacks.rules.bag import ChipCounts
+    from quacks.rules.chips import CHIPS
+
+    t = table(driver)
+    key(driver, pygame.K_b)
+    b = next(s for s in driver.app.scenes if isinstance(s, BagView))
+    driver.frames(1)
+    few = b.rect.copy()
+    assert few.bottom == b.full.bottom and few.h < b.full.h
+    s = t.g.seats[t.focus]
+    before = s.bag
+    many = ChipCounts()
+    for c in CHIPS[:20]:
+        many.add(c)
+    s.bag = many  # twenty kinds: four rows of chips
+    try:
+        driver.frames(1)
+        assert b.rect.bottom == few.bottom and few.h < b.rect.h <= b.full.h
+    finally:
+        s.bag = before

@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..table.view import TableView
 
 COLS = 6
+ROW_H = 70  # the height of a row of chips, when there is room for it
 
 
 class BagView(Overlay):
@@ -32,10 +33,30 @@ class BagView(Overlay):
     def __init__(self, app: App, source: Callable[[], tuple[Game, int]], rect: pygame.Rect) -> None:
         super().__init__(app, rect.size)
         # larger at larger UI scales, from the same bottom edge, on the canvas
-        self.rect = pygame.Rect(0, 0, *grown(app, rect.size, 0.6))
-        self.rect.midbottom = rect.midbottom
-        self.rect.clamp_ip(pygame.Rect(0, 0, *LOGICAL).inflate(-2 * MARGIN, -2 * MARGIN))
+        self.full = pygame.Rect(0, 0, *grown(app, rect.size, 0.6))  # the most room it takes
+        self.full.midbottom = rect.midbottom
+        self.full.clamp_ip(pygame.Rect(0, 0, *LOGICAL).inflate(-2 * MARGIN, -2 * MARGIN))
+        self.rect = self.full.copy()
         self.source = source
+
+    def draw(self, surf: pygame.Surface) -> None:
+        self._fit_height()
+        super().draw(surf)
+
+    def _fit_height(self) -> None:
+        """As high as the bag's chips need (rows of up to six kinds), at most ``full``, from the same bottom edge:
+        a bag of four kinds is not a large empty sheet."""
+        te = self.app.text
+        g, seat = self.source()
+        kinds = sum(1 for _ in g.seats[seat].bag.items())
+        with te.within(self.full), te.roomy():
+            cols = max(1, min(COLS, (self.full.w - 48) // (te.size("x 88", "sans-bold", 22)[0] + 70)))
+            rows = max(1, -(-kinds // cols))
+            need = (32 + te.height("serif-bold", 32) + 4 + te.height("sans", 15) + 4 + 8 + rows * ROW_H + 8
+                    + te.height("sans", 18, 2))
+        h = min(self.full.h, need)
+        if h != self.rect.h:
+            self.rect = pygame.Rect(self.full.x, self.full.bottom - h, self.full.w, h)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_b, pygame.K_ESCAPE):
@@ -85,7 +106,7 @@ class BagView(Overlay):
             count_w = te.size("x 88", "sans-bold", 22)[0]
             cols = max(1, min(COLS, grid.w // (count_w + 70)))
             rows = -(-len(items) // cols)
-            row_h = min(70, grid.h // rows)
+            row_h = min(ROW_H, grid.h // rows)
             rad = max(10, min(24, row_h // 2 - 6))
             size = 22
             while size > te.floor(14) and te.height("sans-bold", size) > row_h:
