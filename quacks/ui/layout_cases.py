@@ -184,6 +184,14 @@ def _table(app: Any, game: str) -> Any:
     return t
 
 
+def _convert_once(app: Any, t: Any) -> None:
+    """One conversion chosen at the table: the bar shows Undo beside the question and the key hints."""
+    t.choose(0, next(a for a in t.g.legal_actions(0) if a.verb == "convert"))
+    t.update(0.0)
+    if t.controls.undo is None:
+        raise RuntimeError("layout case: Undo is not offered after a conversion")
+
+
 def _hover(app: Any, t: Any, pos: tuple[int, int]) -> None:
     import pygame
 
@@ -332,6 +340,7 @@ def all_cases() -> list[Case]:
         Case("table/shopping", table("shop"), quick=True),
         Case("table/ruby spending", table("spend")),
         Case("table/round 9 buying", table("convert"), quick=True),
+        Case("table/round 9 buying, undo offered", table("convert", _convert_once), quick=True),
         Case("table/choice dialog", table("choice"), quick=True),
         Case("table/round results", _round_end, quick=True),
         Case("final", _final, quick=True),

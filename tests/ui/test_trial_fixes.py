@@ -151,3 +151,22 @@ def test_at_200_percent_the_focus_panel_still_shows_the_test_tubes_and_a_bots_re
     scene.frames.invalidate()
     d.frames(2)
     assert reason in drawn
+
+
+@pytest.mark.parametrize("scale", [100, 150, 200])
+def test_the_undo_button_grows_with_the_ui_scale_so_its_label_keeps_its_size(scale: int) -> None:
+    """At 200% Undo was a 170x50 button whose key hint left its label a sliver: 'Undo' came out smaller than
+    every other word on the bar. The button now grows with the scale and holds its label at full size."""
+    from quacks.ui.app import text_engine
+
+    d = Driver(ui_scale=scale)
+    scene = start_table(d, (HUMAN, "normal"), fortunes=False)
+    d.until(lambda: human_waiting(scene))
+    scene.controls.offer_undo(lambda: None)
+    b = scene.controls.undo
+    assert b is not None
+    te = text_engine()
+    with te.roomy():
+        size, rows = te.fit_label(b.label, "sans-semibold", b.size, b.label_box(), 14, 2)
+        assert size >= 0.85 * b.size and len(rows) == 1, (b.rect, b.label_box(), size)
+    assert b.rect.bottom <= scene.view.layout.actions.y and b.rect.y > scene.view.layout.focus.bottom

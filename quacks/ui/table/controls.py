@@ -110,7 +110,10 @@ class Controls:
             self.undo = None
         elif self.undo is None:
             bar = self.layout.actions
-            self.undo = Button(pygame.Rect(bar.right - 170, bar.y - 62, 170, 50), _("Undo"), on_undo,
+            # larger at larger UI scales (its label and key hint grow), within the prompt's height
+            k = max(1.0, text_engine().scale) - 1
+            w, h = int(170 * (1 + 0.5 * k)), min(int(50 + 26 * k), self.layout.prompt.h - 4)
+            self.undo = Button(pygame.Rect(bar.right - w, bar.y - 12 - h, w, h), _("Undo"), on_undo,
                                hotkey_label=pgettext("key", "Ctrl+Z"), style="dark", size=20,
                                tooltip=_("Take back your last choice (nothing random has happened since)."))
 
