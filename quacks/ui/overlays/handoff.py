@@ -69,8 +69,13 @@ class Handoff(Overlay):
                 need = sum(te.height("sans", size, len(te.wrap(t, "sans", size, body.w))) + 10 for t, size in sized)
                 if need <= body.h:
                     break
-            y = body.y
-            for t, size in sized:
-                h = te.height("sans", size, len(te.wrap(t, "sans", size, body.w)))
-                te.blit_wrapped(surf, t, pygame.Rect(body.x, y, body.w, h), "sans", size, T.INK_SOFT, line_gap=0)
-                y += h + 10
+            # centred under the title, the block in the middle of the room (not a text at the top of an empty card)
+            blocks = [(te.wrap(t, "sans", size, body.w), size) for t, size in sized]
+            total = sum(te.height("sans", size, len(lines)) for lines, size in blocks) + 10 * (len(blocks) - 1)
+            y = body.y + max(0, (body.h - total) // 2)
+            for lines, size in blocks:
+                lh = te.linesize("sans", size)
+                for line in lines:
+                    te.blit(surf, line, (body.centerx, y), "sans", size, T.INK_SOFT, "midtop", box=body)
+                    y += lh
+                y += te.height("sans", size, len(lines)) - lh * len(lines) + 10
