@@ -37,8 +37,10 @@ from .saves import (
     SAVE_KIND,
     MatchLike,
     SavedGame,
+    SlotInfo,
     check_match_structure,
     document_validator,
+    file_info,
     make_document,
 )
 
@@ -83,6 +85,24 @@ def import_replay(path: str | Path, catalogue: Catalogue | None = None) -> Loade
         return Loaded(None, None, [StorageError(None, problem, kind="missing", what=N_("replay"))])
     return load_json(p, document_validator((REPLAY_KIND, SAVE_KIND), catalogue), what=N_("replay"), required=True,
                      keep_aside=False, use_backup=False)
+
+
+def list_replays(base: Base = None) -> list[SlotInfo]:
+    """Every replay in the game's replays folder, the last written first, from each file's summary (``name``: the file's
+    name without the suffix); a bad file is listed with its ``problem`` (watching it reports it)."""
+    folder = paths.replays_dir(base)
+    try:
+        files = [p for p in folder.iterdir() if p.name.endswith(REPLAY_SUFFIX)]
+    except OSError:
+        return []
+    def changed(p: Path) -> float:
+        try:
+            return p.stat().st_mtime
+        except OSError:
+            return 0.0
+
+    files.sort(key=lambda p: (changed(p), p.name), reverse=True)  # an imported replay comes first too
+    return [file_info(p, (REPLAY_KIND, SAVE_KIND), N_("replay"), p.name[: -len(REPLAY_SUFFIX)]) for p in files]
 
 
 MAX_IMPORT_NAMES = 1000

@@ -400,6 +400,7 @@ class SlotInfo:
     seats: tuple[str, ...] = ()
     over: bool = False
     problem: str | None = None
+    scores: tuple[int, ...] = ()  # one per seat when the file says them
 
     @property
     def when(self) -> datetime | None:
@@ -442,8 +443,17 @@ def save_slot(name: str, match: MatchLike, meta: dict[str, Any] | None = None, b
 
 
 def _slot_info(path: Path) -> SlotInfo:
+    return file_info(path, (SAVE_KIND,), N_("save"), path.stem)
+
+
+def file_info(path: Path, kinds: tuple[str, ...], what: str, name: str) -> SlotInfo:
+    """What a list shows of a save or replay file, from its summary alone (``meta``; the record is not played):
+    read through the careful reader, every text checked; a bad file comes back with its ``problem``.
+    ``name``: the entry's name when the file gives none."""
     def meta_only(obj: Any) -> dict[str, Any]:
-        check_document(obj, kind=SAVE_KIND, current=SCHEMA, oldest=OLDEST)
+        check_document(obj, kind=None, current=SCHEMA, oldest=OLDEST)
+        if obj.get("kind") not in kinds:
+            raise BadDataError(f'"kind" must be {" or ".join(map(repr, kinds))}, not {json_type(obj.get("kind"))}')
         meta = obj.get("meta")
         if not isinstance(meta, dict):
             raise BadDataError(f'"meta" must be an object, not {json_type(meta)}')
@@ -462,22 +472,26 @@ def _slot_info(path: Path) -> SlotInfo:
         return {**meta, "saved_at": obj.get("saved_at")}
 
     try:
-        meta = read_one(path, meta_only, N_("save"))
+        meta = read_one(path, meta_only, what)
     except StorageError as e:
-        return SlotInfo(name=path.stem, path=path, problem=e.message)
-    name = meta.get("name")
+        return SlotInfo(name=name, path=path, problem=e.message)
+    given = meta.get("name")
     rnd = meta.get("round")
     seats = meta.get("seats")
     saved_at = meta.get("saved_at")
     phase = meta.get("phase")
+    scores = meta.get("scores")
+    seat_names = tuple(seats) if isinstance(seats, list) else ()
     return SlotInfo(
-        name=name if isinstance(name, str) and name else path.stem,
+        name=given if isinstance(given, str) and given else name,
         path=path,
         saved_at=saved_at if isinstance(saved_at, str) and _iso_time(saved_at) else "",
         round=rnd if type(rnd) is int and 0 <= rnd <= 99 else None,
         phase=phase if isinstance(phase, str) and len(phase) <= 20 and phase.replace("-", "").isalpha() else "",
-        seats=tuple(seats) if isinstance(seats, list) else (),
+        seats=seat_names,
         over=meta.get("over") is True,
+        scores=tuple(scores) if isinstance(scores, list) and len(scores) == len(seat_names)
+        and all(type(x) is int and 0 <= x <= 999 for x in scores) else (),
     )
 
 
@@ -522,5 +536,6 @@ def delete_slot(name: str | SlotInfo, base: Base = None) -> None:
 __all__ = [
     "SCHEMA", "SAVE_KIND", "REPLAY_KIND", "SavedGame", "SlotInfo", "TooNewError", "autosave", "load_autosave",
     "autosave_info", "clear_autosave", "save_slot", "list_slots", "load_slot", "delete_slot", "build_match", "migrate",
+    "file_info",
     "migrate_1_to_2", "make_document", "document_validator",
 ]

@@ -290,6 +290,8 @@ def _storage() -> dict[str, Any]:
     for name in ("brewing", "shop", "tubes"):
         m = rebuild(find(GAMES[name]))
         saves.save_slot(f"round {m.game.round} {'-'.join(s.name for s in m.game.seats)}", m)
+    for i in range(12):  # more than fit at any scale: the list scrolls and says how many more there are
+        saves.save_slot(f"game {i}", m)
     stats.record_finished_match(final)
     _STORE["replay"] = replays.export_replay(final, replays.suggest_replay_path(final))
     return _STORE

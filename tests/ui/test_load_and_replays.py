@@ -77,7 +77,7 @@ def test_a_click_chooses_a_row_and_the_load_button_loads_it(driver: Driver, home
     a, b = _two_saves()
     ls = open_load(driver)
     i = [s.name for s in ls.slots].index("second game")
-    driver.click(ls.row_rect(i).center)
+    driver.click(dict(ls.list.rects(driver.app.text, len(ls.slots)))[i].center)
     assert ls.index == i
     click(driver, button([ls.load_b], ls.load))
     table = scene_of(driver, TableScene)
@@ -170,7 +170,7 @@ def test_replays_are_listed_and_open_in_the_viewer(driver: Driver, home: Path) -
     click(driver, button([ls.replays_b], ls.replays))
     rl = driver.scene
     assert isinstance(rl, ReplayListScene)
-    assert rl.files == [second, first]  # newest first
+    assert [f.path for f in rl.files] == [second, first]  # newest first
     key(driver, pygame.K_DOWN)
     assert rl.index == 1
     key(driver, pygame.K_UP)
@@ -262,3 +262,67 @@ def test_every_kind_of_record_entry_is_described() -> None:
     assert all(said) and len(said) > 10
     assert describe_entry([], names) == ""
     assert "?" in describe_entry(["act", 7, "stop"], names)
+
+
+# -- the lists: rows at every UI scale, scrolling, the mouse ------------------------------------------------
+
+def test_a_long_list_of_saves_scrolls_with_the_choice_and_says_how_many_more(driver: Driver, home: Path) -> None:
+    m = match(seed=3)
+    m.run_until_human()
+    for i in range(25):
+        saves.save_slot(f"game {i:02d}", m)
+    ls = open_load(driver)
+    te = driver.app.text
+    fits = ls.list.capacity(te)
+    assert 4 <= fits < 25
+    key(driver, pygame.K_END)
+    driver.frames(1)
+    assert ls.index == 24
+    shown = dict(ls.list.rects(te, len(ls.slots)))
+    assert 24 in shown and 0 not in shown and ls.list.top == 25 - fits  # the chosen row is in view
+    assert all(ls.list.area.contains(r) for r in shown.values())
+    key(driver, pygame.K_HOME)
+    assert ls.index == 0 and ls.list.rects(te, 25)[0][0] == 0
+    driver.app.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False))
+    assert ls.index == 3  # the wheel moves the choice (down by 3)
+    second = dict(ls.list.rects(te, 25))[1]
+    driver.click(second.center)
+    assert ls.index == 1
+
+
+@pytest.mark.parametrize("scale", [100, 200])
+def test_rows_grow_with_the_ui_scale_and_the_title_says_who_plays(home: Path, scale: int) -> None:
+    d = Driver(ui_scale=scale)
+    d.app.push(TitleScene(d.app))
+    m = match(seed=3)
+    m.run_until_human()
+    saves.save_slot("a game", m)
+    ls = open_load(d)
+    te = d.app.text
+    with te.roomy():
+        assert ls.list.row_h(te) >= te.height("serif-bold", 26) + te.height("sans", 17)
+    d.frames(1)
+    (row,) = ls.list.rects(te, 1)
+    assert row[1].h == ls.list.row_h(te) and (scale == 100 or row[1].h > 100)  # 72 at 100%
+    from quacks.ui.scenes.load import slot_texts
+
+    title, detail, problem = slot_texts(ls.slots[0])
+    assert title == ", ".join(m.game.seats[i].name for i in range(m.game.n)) and not problem
+    assert "round 1" in detail and "saved" in detail
+
+
+def test_a_replay_row_says_who_played_who_won_and_the_file(home: Path) -> None:
+    from quacks.ui.scenes.replay_scene import replay_texts
+
+    m = finished(seed=5)
+    path = replays.export_replay(m, paths.replays_dir(create=True) / "game-5")
+    (info,) = replays.list_replays()
+    assert info.path == path and info.over and info.scores == tuple(s.score for s in m.game.seats)
+    title, detail, problem = replay_texts(info)
+    best = max(s.score for s in m.game.seats)
+    winners = [s.name for s in m.game.seats if s.score == best]
+    assert title == ", ".join(s.name for s in m.game.seats) and not problem
+    assert winners[0] in detail and f"{best} VP" in detail and "game-5" in detail
+    (paths.replays_dir() / "bad.quacks-replay.json").write_text("[]", encoding="utf-8")
+    bad = next(r for r in replays.list_replays() if r.name == "bad")
+    assert bad.problem and replay_texts(bad)[2]

@@ -5,11 +5,13 @@ from __future__ import annotations
 import pygame
 
 from ...i18n import _, pgettext, verbatim
+from ...storage.saves import SlotInfo
 from ...wording.results import phase_name
 from .. import art
 from .. import theme as T
 from ..app import LOGICAL, App, Scene
 from ..widgets import Button
+from .file_rows import FileRows
 
 
 def _phase(phase: str) -> str:
@@ -20,17 +22,29 @@ def _phase(phase: str) -> str:
         return verbatim(phase)
 
 
+def slot_texts(s: SlotInfo) -> tuple[str, str, bool]:
+    """A save's row: who plays (the save's own name if the file does not say), and the round, the phase and
+    when it was saved; or what is wrong with the file."""
+    title = ", ".join(verbatim(n) for n in s.seats) if s.seats else verbatim(s.name)
+    if s.problem:
+        return title, s.problem, True
+    return title, _("round {round} · {phase} · saved {saved}").format(
+        round=s.round if s.round is not None else "?", phase=_phase(s.phase) if s.phase else "?",
+        saved=s.saved_at[:16].replace("T", " ")), False
+
+
 class LoadScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.slots: list = []
+        self.slots: list[SlotInfo] = []
         self.index = 0
+        self.list = FileRows(pygame.Rect(160, 176, LOGICAL[0] - 320, LOGICAL[1] - 200 - 176 - 8))
         self.message = ""
         self.back_b = Button(pygame.Rect(110, LOGICAL[1] - 120, 240, 80), _("Back"), app.pop, style="dark",
                              hotkey_label=pgettext("key", "Esc"), size=26)
         self.load_b = Button(pygame.Rect(LOGICAL[0] - 430, LOGICAL[1] - 120, 330, 80), _("Load"), self.load,
                              hotkey_label=pgettext("key", "Enter"), size=28)
-        self.delete_b = Button(pygame.Rect(LOGICAL[0] - 720, LOGICAL[1] - 120, 260, 80), _("Delete"), self.delete,
+        self.delete_b = Button(pygame.Rect(LOGICAL[0] - 770, LOGICAL[1] - 120, 310, 80), _("Delete"), self.delete,
                                style="danger", hotkey_label=pgettext("key", "Del"), size=24)
         self.replays_b = Button(pygame.Rect(400, LOGICAL[1] - 120, 320, 80), _("Replays"), self.replays,
                                 style="parchment", hotkey_label="R", size=24)
@@ -91,17 +105,14 @@ class LoadScene(Scene):
         self.app.push(ReplayListScene(self.app))
 
     def handle(self, event: pygame.event.Event) -> None:
+        moved = self.list.moved(event, self.index, len(self.slots), self.app.text)
+        if moved is not None:
+            self.index = moved
+            self.refresh()
+            return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.pop()
-                return
-            if event.key == pygame.K_DOWN and self.slots:
-                self.index = (self.index + 1) % len(self.slots)
-                self.refresh()
-                return
-            if event.key == pygame.K_UP and self.slots:
-                self.index = (self.index - 1) % len(self.slots)
-                self.refresh()
                 return
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.load()
@@ -112,18 +123,10 @@ class LoadScene(Scene):
             if event.key == pygame.K_r:
                 self.replays()
                 return
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            for i in range(len(self.slots)):
-                if self.row_rect(i).collidepoint(event.pos):
-                    self.index = i
-                    self.refresh()
-                    return
         for b in (self.back_b, self.load_b, self.delete_b, self.replays_b):
             if b.handle(event):
                 return
 
-    def row_rect(self, i: int) -> pygame.Rect:
-        return pygame.Rect(160, 200 + i * 76, LOGICAL[0] - 320, 66)
 
     def draw(self, surf: pygame.Surface) -> None:
         te = self.app.text
@@ -139,21 +142,7 @@ class LoadScene(Scene):
         if not self.slots:
             te.blit_fit(surf, _("No saved games yet. Save one from the table's menu (Esc)."),
                         pygame.Rect(160, 200, LOGICAL[0] - 320, 80), "sans", 24, T.INK_SOFT, anchor="midleft")
-        for i, s in enumerate(self.slots[:10]):
-            r = self.row_rect(i)
-            pygame.draw.rect(surf, T.FOCUS if i == self.index else (232, 220, 192), r, border_radius=10)
-            pygame.draw.rect(surf, T.PARCHMENT_EDGE, r, 2, border_radius=10)
-            inner = r.inflate(-40, -6)
-            top = pygame.Rect(inner.x, inner.y, inner.w, inner.h * 11 // 20)
-            low = pygame.Rect(inner.x, top.bottom, inner.w, inner.bottom - top.bottom)
-            te.blit_fit(surf, verbatim(s.name), top, "serif-bold", 26, T.INK, anchor="midleft", lines=1)
-            if s.problem:
-                te.blit_fit(surf, s.problem, low, "sans", 16, (150, 40, 30), anchor="midleft", lines=1)
-            else:
-                detail = _("round {round} · {phase} · {seats} · {saved}").format(
-                    round=s.round, phase=_phase(s.phase), seats=", ".join(verbatim(n) for n in s.seats),
-                    saved=s.saved_at[:16].replace("T", " "))
-                te.blit_fit(surf, detail, low, "sans", 16, T.INK_SOFT, anchor="midleft", lines=1)
+        self.list.draw(surf, te, self.index, len(self.slots), lambda i: slot_texts(self.slots[i]))
         for b in (self.back_b, self.load_b, self.delete_b, self.replays_b):
             b.draw(surf)
         if self.message:

@@ -5,17 +5,40 @@ from __future__ import annotations
 import pygame
 
 from ...i18n import _, pgettext, verbatim
+from ...storage.saves import SlotInfo
 from .. import art
 from .. import theme as T
 from ..app import LOGICAL, App, Scene
 from ..widgets import Button
+from .file_rows import FileRows
+
+
+def replay_texts(r: SlotInfo) -> tuple[str, str, bool]:
+    """A replay's row: who played, then how it ended, when it was exported, and the file's name (as it is in
+    the replays folder, where the player may have put it); or what is wrong with the file."""
+    title = ", ".join(verbatim(n) for n in r.seats) if r.seats else verbatim(r.name)
+    if r.problem:
+        return title, r.problem, True
+    parts = []
+    if r.over and r.scores:
+        best = max(r.scores)
+        top = [verbatim(n) for n, v in zip(r.seats, r.scores) if v == best]
+        parts.append(_("{name} won with {vp} VP").format(name=top[0], vp=best) if len(top) == 1 else
+                     _("{names} on {vp} VP").format(names=", ".join(top), vp=best))
+    elif r.round is not None:
+        parts.append(_("until round {round}").format(round=r.round))
+    if r.saved_at:
+        parts.append(r.saved_at[:16].replace("T", " "))
+    parts.append(_("file {name}").format(name=verbatim(r.name)))
+    return title, " · ".join(parts), False
 
 
 class ReplayListScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.files: list = []
+        self.files: list[SlotInfo] = []
         self.index = 0
+        self.list = FileRows(pygame.Rect(160, 176, LOGICAL[0] - 320, LOGICAL[1] - 200 - 176 - 8))
         self.message = ""
         self.back_b = Button(pygame.Rect(110, LOGICAL[1] - 120, 240, 80), _("Back"), app.pop, style="dark",
                              hotkey_label=pgettext("key", "Esc"), size=26)
@@ -24,13 +47,13 @@ class ReplayListScene(Scene):
 
     def enter(self) -> None:
         try:
-            from ...storage import paths
+            from ...storage import replays
 
-            folder = paths.replays_dir()
-            self.files = sorted(folder.glob("*.quacks-replay.json"), key=lambda p: p.stat().st_mtime, reverse=True) \
-                if folder.exists() else []
+            self.files = replays.list_replays()
         except Exception as e:  # noqa: BLE001
+            self.files = []
             self.message = _("The replays could not be listed: {problem}").format(problem=e)
+        self.index = min(self.index, max(0, len(self.files) - 1))
         self.open_b.enabled = bool(self.files)
         self.open_b.reason = _("No replay files yet: export one from the end of a game.")
 
@@ -41,7 +64,7 @@ class ReplayListScene(Scene):
 
         if not self.files:
             return
-        loaded = replays.import_replay(self.files[self.index], default_catalogue())
+        loaded = replays.import_replay(self.files[self.index].path, default_catalogue())
         if loaded.value is None:
             self.message = " ".join(loaded.notes)
             return
@@ -51,6 +74,10 @@ class ReplayListScene(Scene):
             self.message = _("This replay cannot be shown: {problem}").format(problem=e)
 
     def handle(self, event: pygame.event.Event) -> None:
+        moved = self.list.moved(event, self.index, len(self.files), self.app.text)
+        if moved is not None:
+            self.index = moved
+            return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.pop()
@@ -58,10 +85,6 @@ class ReplayListScene(Scene):
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.open()
                 return
-            if event.key == pygame.K_DOWN and self.files:
-                self.index = (self.index + 1) % len(self.files)
-            if event.key == pygame.K_UP and self.files:
-                self.index = (self.index - 1) % len(self.files)
         for b in (self.back_b, self.open_b):
             if b.handle(event):
                 return
@@ -76,11 +99,8 @@ class ReplayListScene(Scene):
             if not self.files:
                 te.blit_fit(surf, _("No replays yet. At the end of a game, choose \"Export replay\"."),
                             pygame.Rect(160, 200, LOGICAL[0] - 320, 80), "sans", 24, T.INK_SOFT, anchor="midleft")
-            for i, f in enumerate(self.files[:12]):
-                r = pygame.Rect(160, 200 + i * 66, LOGICAL[0] - 320, 56)
-                pygame.draw.rect(surf, T.FOCUS if i == self.index else (232, 220, 192), r, border_radius=10)
-                name = verbatim(f.name.replace(".quacks-replay.json", ""))  # the file's name, as it is
-                te.blit_fit(surf, name, r.inflate(-40, -4), "sans-semibold", 22, T.INK, anchor="midleft", lines=1)
+        self.list.draw(surf, te, self.index, len(self.files), lambda i: replay_texts(self.files[i]))
+        with te.roomy():
             for b in (self.back_b, self.open_b):
                 b.draw(surf)
             if self.message:
