@@ -169,10 +169,14 @@ _APP: Any = None
 
 def _app(scale: int) -> Any:
     global _APP
+    import pygame
+
     from ..storage.settings import Settings
     from .app import App
 
-    if _APP is None:
+    live = pygame.display.get_surface() if pygame.display.get_init() else None
+    if _APP is None or live is None or _APP.display is not live or live.get_size() != LOGICAL:
+        # a new app whenever the one kept cannot draw any more (the display was closed or replaced since)
         _APP = App(Settings(pace="instant", show_risk=True), headless=True)
         _APP.no_saves = True
     app = _APP
