@@ -148,20 +148,37 @@ class Choice:
     on_change: Callable[[Any], None] | None = None
     buttons: list[Button] = field(default_factory=list)
     size: int = 20
+    #: share the width by what each label needs when equal widths would shrink one (labels of very different
+    #: lengths, as "Mens" and "Makkelijke bot"); otherwise every option is as wide as the others
+    by_label: bool = False
 
     def __post_init__(self) -> None:
         self.layout()
 
-    def layout(self) -> None:
+    def widths(self) -> list[int]:
         n = max(1, len(self.options))
-        gap = 8
-        w = (self.rect.w - gap * (n - 1)) // n
+        room = self.rect.w - self.GAP * (n - 1)
+        widths = [room // n] * n
+        if self.by_label and self.options:
+            te = text_engine()
+            with te.roomy():
+                need = [te.size(label, "sans-semibold", self.size)[0] + 28 for _, label in self.options]
+            if max(need) > widths[0]:
+                total = sum(need)
+                widths = [room * x // total for x in need]
+        return widths
+
+    GAP = 8
+
+    def layout(self) -> None:
         self.buttons = []
-        for i, (val, label) in enumerate(self.options):
-            b = Button(pygame.Rect(self.rect.x + i * (w + gap), self.rect.y, w, self.rect.h), label,
+        x = self.rect.x
+        for (val, label), w in zip(self.options, self.widths()):
+            b = Button(pygame.Rect(x, self.rect.y, w, self.rect.h), label,
                        on_click=partial(self.set, val), style="parchment", size=self.size)
             b.selected = val == self.value
             self.buttons.append(b)
+            x += w + self.GAP
 
     def set(self, v: Any) -> None:
         self.value = v

@@ -5,6 +5,7 @@ come back next time), Back."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -239,23 +240,32 @@ def test_the_rows_of_options_share_one_label_size(scale: int, home: object, monk
         assert sizes[labels[0]] == 21  # room for every label at the size asked for
 
 
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
 @pytest.mark.parametrize("scale", [100, 150, 200])
-def test_the_seat_kinds_keep_their_label_size_at_every_ui_scale(scale: int, home: object) -> None:
-    """The seat kinds take more of the row as the scale grows: at 200% "Normal bot" was squeezed to a little over
-    half the size of the seat's name beside it."""
+def test_the_seat_kinds_keep_their_label_size_at_every_ui_scale(scale: int, lang: str, home: object) -> None:
+    """The seat kinds and the colour take more of the row as the scale grows: at 200% "Normal bot" was squeezed
+    to a little over half the size of the seat's name beside it, and at 150% Dutch "Blauwgroen" shrank."""
     from quacks.ui.app import text_engine
 
     d = Driver(ui_scale=scale)
-    d.app.push(TitleScene(d.app))
-    d.scene.new_game()
-    d.frames(2)
-    scene = d.scene
-    assert isinstance(scene, NewGameScene)
-    te = text_engine()
-    for _name, _col, kind, rm in scene.seat_buttons:
-        assert kind.buttons and (rm is None or rm.rect.x > kind.rect.right)
-        assert kind.rect.right <= scene.fortune_c.rect.right
-        for b in kind.buttons:
+    d.app.set_language(lang)
+    try:
+        d.app.push(TitleScene(d.app))
+        d.scene.new_game()
+        d.frames(2)
+        scene = d.scene
+        assert isinstance(scene, NewGameScene)
+        assert scene.seat_buttons[0][2].buttons[0].label != "Human" or lang == "en"
+        check_seat_rows(scene, text_engine())
+    finally:
+        d.app.set_language("en")
+
+
+def check_seat_rows(scene: NewGameScene, te: Any) -> None:
+    for name, col, kind, rm in scene.seat_buttons:
+        assert kind.buttons and (rm is None or rm.rect.x > kind.rect.right) and kind.rect.x > col.rect.right
+        assert (rm or kind).rect.right <= scene.fortune_c.rect.right
+        for b in [*kind.buttons, col, name]:
             with te.roomy():
                 size, rows = te.fit_label(b.label, "sans-semibold", b.size, b.label_box(), 14, 2)
             assert size >= 0.85 * b.size and len(rows) == 1, (b.label, size, b.size)

@@ -131,18 +131,22 @@ class NewGameScene(Scene):
         x0, y = 160, 190
         # the seat kinds take more of the row's free width as the UI scale grows (their labels grow with it),
         # up to the right edge of the options below
-        kind_w = int(min(998, 640 + 358 * (max(1.0, self.app.text.scale) - 1)))
+        k = max(1.0, self.app.text.scale) - 1
+        name_w = int(300 - 40 * k)  # still room for "Hildegard" at 200%
+        col_w = int(150 + 120 * k)  # "Blauwgroen" too
+        kind_x = x0 + 70 + name_w + 14 + col_w + 14
+        kind_w = int(min(640 + 358 * k, x0 + 1620 - 74 - kind_x))
         for i, s in enumerate(m.seats):
-            name_b = Button(pygame.Rect(x0 + 70, y, 300, 60), s.name, on_click=partial(self.edit_name, i),
+            name_b = Button(pygame.Rect(x0 + 70, y, name_w, 60), s.name, on_click=partial(self.edit_name, i),
                             style="parchment", tooltip=_("Click and type a name (Enter to finish)."), size=24)
-            col_b = Button(pygame.Rect(x0 + 384, y, 150, 60), _(T.PLAYER_LOOKS[s.colour].name),
+            col_b = Button(pygame.Rect(x0 + 84 + name_w, y, col_w, 60), _(T.PLAYER_LOOKS[s.colour].name),
                            on_click=partial(self.next_colour, i), style="dark",
                            tooltip=_("The seat's colour; each seat also shows its first letter."), size=22)
-            kind = Choice(pygame.Rect(x0 + 548, y, kind_w, 60), _options(KINDS), s.kind,
-                          on_change=partial(self.set_kind, i), size=21)
+            kind = Choice(pygame.Rect(kind_x, y, kind_w, 60), _options(KINDS), s.kind,
+                          on_change=partial(self.set_kind, i), size=21, by_label=True)
             rm = None
             if len(m.seats) > 2:
-                rm = Button(pygame.Rect(x0 + 562 + kind_w, y, 60, 60), "x", on_click=partial(self.remove_seat, i),
+                rm = Button(pygame.Rect(kind_x + kind_w + 14, y, 60, 60), "x", on_click=partial(self.remove_seat, i),
                             style="danger", tooltip=_("Remove this seat."), size=24)
             self.seat_buttons.append((name_b, col_b, kind, rm))
             y += 76
