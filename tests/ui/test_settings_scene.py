@@ -137,3 +137,26 @@ def test_hovering_a_row_shows_its_explanation(driver: Driver, ss: SettingsScene)
     assert ss.hover_text == ss.rows[ODDS][1] and ss.hover_text
     hover(driver, (5, 5))
     assert ss.hover_text == ""
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+@pytest.mark.parametrize("scale", [100, 200])
+def test_every_row_title_is_drawn_at_one_size(home: Path, scale: int, lang: str) -> None:
+    """The volume's title sat in its thin slider's height and came out at a third of the others' size; in Dutch
+    at 200% the two longest titles came out smaller than the rest."""
+    d = Driver(ui_scale=scale)
+    d.app.set_language(lang)
+    try:
+        d.app.push(TitleScene(d.app))
+        d.scene.settings()
+        d.frames(2)
+        ss = d.scene
+        assert isinstance(ss, SettingsScene)
+        te = d.app.text
+        with te.record(d.app.screen) as rec:
+            ss.draw(d.app.screen)
+        titles = {title for title, _tip, _w in ss.rows}
+        sizes = {item.text: item.px for item in rec.items if item.text in titles}
+    finally:
+        d.app.set_language("en")
+    assert set(sizes) == titles and len(set(sizes.values())) == 1, sizes

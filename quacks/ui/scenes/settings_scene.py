@@ -132,11 +132,15 @@ class SettingsScene(Scene):
         with te.roomy():
             te.blit_fit(surf, _("Settings"), pygame.Rect(160, 72, 1200, 90), "serif-bold", 56, T.INK,
                         anchor="midleft", lines=1)
-            for i, (title, _tip, w) in enumerate(self.rows):
+            # every row's title has a row's height (the slider's too: it is thinner than its row), and they share
+            # one size, the largest at which each fits on one line
+            boxes = [pygame.Rect(180, w.rect.centery - 34, 760 - 20 - 180, 68) for _t, _tip, w in self.rows]
+            size = min(te.fit_label(title, "sans-bold", 24, box, 14, 1)[0]
+                       for (title, _tip, _w), box in zip(self.rows, boxes))
+            for i, ((title, _tip, w), box) in enumerate(zip(self.rows, boxes)):
                 y = w.rect.centery
                 col = T.BRASS_DARK if i == self.row else T.INK
-                te.blit_fit(surf, title, pygame.Rect(180, w.rect.y - 6, 760 - 20 - 180, w.rect.h + 12), "sans-bold", 24,
-                            col, anchor="midleft")
+                te.blit_fit(surf, title, box, "sans-bold", size, col, anchor="midleft")
                 if i == self.row:
                     pygame.draw.polygon(surf, T.BRASS_DARK, [(150, y - 10), (166, y), (150, y + 10)])
                 w.draw(surf)
