@@ -326,3 +326,22 @@ def test_a_replay_row_says_who_played_who_won_and_the_file(home: Path) -> None:
     (paths.replays_dir() / "bad.quacks-replay.json").write_text("[]", encoding="utf-8")
     bad = next(r for r in replays.list_replays() if r.name == "bad")
     assert bad.problem and replay_texts(bad)[2]
+
+
+def test_the_viewer_bar_draws_its_labels_at_one_size(driver: Driver, home: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """'<< round' and 'round >>' came out smaller than 'play' beside them."""
+    from quacks.ui import widgets
+
+    viewer = ReplayScene(driver.app, replays.import_replay(_exported(5)).value)  # type: ignore[arg-type]
+    driver.app.push(viewer)
+    sizes: dict[str, int] = {}
+    real = widgets.Button.draw
+
+    def spy(self: widgets.Button, surf: pygame.Surface) -> None:
+        sizes[self.label] = self.size
+        real(self, surf)
+
+    monkeypatch.setattr(widgets.Button, "draw", spy)
+    viewer.draw(driver.app.screen)
+    assert len({sizes[b.label] for b in viewer.buttons}) == 1, sizes

@@ -22,7 +22,7 @@ from ..help import hover_help
 from ..overlays.bag import toggle_bag
 from ..overlays.log import toggle_log
 from ..table.view import TableView, ViewState
-from ..widgets import Button, draw_tooltip
+from ..widgets import Button, draw_row, draw_tooltip
 
 PLAY_STEP = 0.25  # seconds per record entry while playing
 
@@ -181,8 +181,7 @@ class ReplayScene(Scene):
             te.blit_wrapped(surf, text, pygame.Rect(area.x + 4, area.bottom - h, area.w - 4, h), "sans-semibold", size,
                             T.CREAM, line_gap=0)
         self.buttons[3].label = _("pause") if self.playing else _("play")
-        for b in self.buttons:
-            b.draw(surf)
+        draw_row(surf, self.buttons)  # one label size along the bar
         if self.hover_text and self.app.scene is self:
             draw_tooltip(surf, self.hover_text, self.app.mouse_pos)
 
