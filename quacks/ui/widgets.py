@@ -151,6 +151,7 @@ class Choice:
     #: share the width by what each label needs when equal widths would shrink one (labels of very different
     #: lengths, as "Mens" and "Makkelijke bot"); otherwise every option is as wide as the others
     by_label: bool = False
+    GAP = 8  # between options (a class constant, not a field)
 
     def __post_init__(self) -> None:
         self.layout()
@@ -167,8 +168,6 @@ class Choice:
                 total = sum(need)
                 widths = [room * x // total for x in need]
         return widths
-
-    GAP = 8
 
     def layout(self) -> None:
         self.buttons = []

@@ -102,3 +102,18 @@ def table(d: Driver, kinds: tuple[str, ...] = (HUMAN, "easy"), seed: int = 4, **
 
 def human_waiting(t: Any) -> bool:
     return bool(t.driver.human_turn()) and t.controls.active and t.handoff is None
+
+
+def label_sizes(monkeypatch: Any) -> dict[str, int]:
+    """From now on, each button's label with the size it is drawn at (filled as buttons draw)."""
+    from quacks.ui import widgets
+
+    sizes: dict[str, int] = {}
+    real = widgets.Button.draw
+
+    def spy(self: widgets.Button, surf: pygame.Surface) -> None:
+        sizes[self.label] = self.size
+        real(self, surf)
+
+    monkeypatch.setattr(widgets.Button, "draw", spy)
+    return sizes

@@ -20,7 +20,7 @@ from quacks.ui.scenes.table import TableScene
 from quacks.ui.scenes.title import TitleScene
 
 from .driver import Driver
-from .screens import button, click, finished, hover, key, match, scene_of
+from .screens import button, click, finished, hover, key, label_sizes, match, scene_of
 
 
 def open_load(d: Driver) -> LoadScene:
@@ -331,17 +331,8 @@ def test_a_replay_row_says_who_played_who_won_and_the_file(home: Path) -> None:
 def test_the_viewer_bar_draws_its_labels_at_one_size(driver: Driver, home: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """'<< round' and 'round >>' came out smaller than 'play' beside them."""
-    from quacks.ui import widgets
-
     viewer = ReplayScene(driver.app, replays.import_replay(_exported(5)).value)  # type: ignore[arg-type]
     driver.app.push(viewer)
-    sizes: dict[str, int] = {}
-    real = widgets.Button.draw
-
-    def spy(self: widgets.Button, surf: pygame.Surface) -> None:
-        sizes[self.label] = self.size
-        real(self, surf)
-
-    monkeypatch.setattr(widgets.Button, "draw", spy)
+    sizes = label_sizes(monkeypatch)
     viewer.draw(driver.app.screen)
     assert len({sizes[b.label] for b in viewer.buttons}) == 1, sizes

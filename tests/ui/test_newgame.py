@@ -18,7 +18,7 @@ from quacks.ui.scenes.table import TableScene
 from quacks.ui.scenes.title import TitleScene
 
 from .driver import Driver
-from .screens import button, click, hover, key, option, scene_of
+from .screens import button, click, hover, key, label_sizes, option, scene_of
 
 
 @pytest.fixture()
@@ -217,22 +217,13 @@ def test_hover_shows_the_help_of_the_control_under_the_mouse(driver: Driver, ng:
 def test_the_rows_of_options_share_one_label_size(scale: int, home: object, monkeypatch: pytest.MonkeyPatch) -> None:
     """Pot side, fortune cards, house rules and brewing read as one block: one size for all their labels (at
     200% "One after another" alone used to shrink to the smallest size)."""
-    from quacks.ui import widgets
-
     d = Driver(ui_scale=scale)
     d.app.push(TitleScene(d.app))
     d.scene.new_game()
     d.frames(2)
     scene = d.scene
     assert isinstance(scene, NewGameScene)
-    sizes: dict[str, int] = {}
-    real = widgets.Button.draw
-
-    def spy(self: widgets.Button, surf: pygame.Surface) -> None:
-        sizes[self.label] = self.size
-        real(self, surf)
-
-    monkeypatch.setattr(widgets.Button, "draw", spy)
+    sizes = label_sizes(monkeypatch)
     scene.draw(d.app.screen)
     labels = [b.label for c in (scene.variant_c, scene.fortune_c, scene.rubies_c, scene.brew_c) for b in c.buttons]
     assert len({sizes[lb] for lb in labels}) == 1, {lb: sizes[lb] for lb in labels}

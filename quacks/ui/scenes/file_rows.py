@@ -9,8 +9,11 @@ from collections.abc import Callable
 import pygame
 
 from ...i18n import _
+from .. import art
 from .. import theme as T
+from ..app import LOGICAL
 from ..text import Text
+from ..widgets import Button
 
 TITLE = ("serif-bold", 26)
 DETAIL = ("sans", 17)
@@ -94,3 +97,24 @@ class FileRows:
                 te.blit_fit(surf, _("{n} more below").format(n=below),
                             pygame.Rect(self.area.x + 20, last + 2, self.area.w - 40, more_h), "sans", 16,
                             T.INK_SOFT, anchor="midleft", lines=1)
+
+
+def draw_file_screen(surf: pygame.Surface, te: Text, seed: int, title: str, empty: str, rows: FileRows, index: int,
+                     n: int, texts: Callable[[int], tuple[str, str, bool]], buttons: list[Button],
+                     message: str) -> None:
+    """The whole screen of a file list (Load, Replays): the panel and its title, the rows (or ``empty`` if there
+    are none), the buttons under the panel, and a message for the player above them."""
+    surf.blit(art.wood(LOGICAL), (0, 0))
+    art.panel(surf, pygame.Rect(100, 60, LOGICAL[0] - 200, LOGICAL[1] - 200), seed=seed)
+    with te.roomy():
+        te.blit_fit(surf, title, pygame.Rect(160, 72, 1200, 90), "serif-bold", 56, T.INK, anchor="midleft", lines=1)
+        if not n:
+            te.blit_fit(surf, empty, pygame.Rect(160, 200, LOGICAL[0] - 320, 80), "sans", 24, T.INK_SOFT,
+                        anchor="midleft")
+    rows.draw(surf, te, index, n, texts)
+    with te.roomy():
+        for b in buttons:
+            b.draw(surf)
+        if message:
+            te.blit_fit(surf, message, pygame.Rect(160, LOGICAL[1] - 200, LOGICAL[0] - 320, 70), "sans-semibold", 20,
+                        (150, 40, 30))

@@ -7,11 +7,9 @@ import pygame
 from ...i18n import _, pgettext, verbatim
 from ...storage.saves import SlotInfo
 from ...wording.results import phase_name
-from .. import art
-from .. import theme as T
 from ..app import LOGICAL, App, Scene
 from ..widgets import Button
-from .file_rows import FileRows
+from .file_rows import FileRows, draw_file_screen
 
 
 def _phase(phase: str) -> str:
@@ -129,22 +127,7 @@ class LoadScene(Scene):
 
 
     def draw(self, surf: pygame.Surface) -> None:
-        te = self.app.text
-        surf.blit(art.wood(LOGICAL), (0, 0))
-        art.panel(surf, pygame.Rect(100, 60, LOGICAL[0] - 200, LOGICAL[1] - 200), seed=14)
-        with te.roomy():
-            self._draw(surf)
-
-    def _draw(self, surf: pygame.Surface) -> None:
-        te = self.app.text
-        te.blit_fit(surf, _("Saved games"), pygame.Rect(160, 72, 1200, 90), "serif-bold", 56, T.INK, anchor="midleft",
-                    lines=1)
-        if not self.slots:
-            te.blit_fit(surf, _("No saved games yet. Save one from the table's menu (Esc)."),
-                        pygame.Rect(160, 200, LOGICAL[0] - 320, 80), "sans", 24, T.INK_SOFT, anchor="midleft")
-        self.list.draw(surf, te, self.index, len(self.slots), lambda i: slot_texts(self.slots[i]))
-        for b in (self.back_b, self.load_b, self.delete_b, self.replays_b):
-            b.draw(surf)
-        if self.message:
-            te.blit_fit(surf, self.message, pygame.Rect(160, LOGICAL[1] - 200, LOGICAL[0] - 320, 70), "sans-semibold",
-                        20, (150, 40, 30))
+        draw_file_screen(surf, self.app.text, 14, _("Saved games"),
+                         _("No saved games yet. Save one from the table's menu (Esc)."), self.list, self.index,
+                         len(self.slots), lambda i: slot_texts(self.slots[i]),
+                         [self.back_b, self.load_b, self.delete_b, self.replays_b], self.message)

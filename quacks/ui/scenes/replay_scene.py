@@ -6,11 +6,9 @@ import pygame
 
 from ...i18n import _, pgettext, verbatim
 from ...storage.saves import SlotInfo
-from .. import art
-from .. import theme as T
 from ..app import LOGICAL, App, Scene
 from ..widgets import Button
-from .file_rows import FileRows
+from .file_rows import FileRows, draw_file_screen
 
 
 def replay_texts(r: SlotInfo) -> tuple[str, str, bool]:
@@ -90,19 +88,7 @@ class ReplayListScene(Scene):
                 return
 
     def draw(self, surf: pygame.Surface) -> None:
-        te = self.app.text
-        surf.blit(art.wood(LOGICAL), (0, 0))
-        art.panel(surf, pygame.Rect(100, 60, LOGICAL[0] - 200, LOGICAL[1] - 200), seed=16)
-        with te.roomy():
-            te.blit_fit(surf, _("Replays"), pygame.Rect(160, 72, 1200, 90), "serif-bold", 56, T.INK, anchor="midleft",
-                        lines=1)
-            if not self.files:
-                te.blit_fit(surf, _("No replays yet. At the end of a game, choose \"Export replay\"."),
-                            pygame.Rect(160, 200, LOGICAL[0] - 320, 80), "sans", 24, T.INK_SOFT, anchor="midleft")
-        self.list.draw(surf, te, self.index, len(self.files), lambda i: replay_texts(self.files[i]))
-        with te.roomy():
-            for b in (self.back_b, self.open_b):
-                b.draw(surf)
-            if self.message:
-                te.blit_fit(surf, self.message, pygame.Rect(160, LOGICAL[1] - 200, LOGICAL[0] - 320, 70),
-                            "sans-semibold", 20, (150, 40, 30))
+        draw_file_screen(surf, self.app.text, 16, _("Replays"),
+                         _("No replays yet. At the end of a game, choose \"Export replay\"."), self.list, self.index,
+                         len(self.files), lambda i: replay_texts(self.files[i]), [self.back_b, self.open_b],
+                         self.message)
