@@ -74,6 +74,8 @@ def parse_yaml(text: str) -> Any:
         raise
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
+        if "nesting depth" in (e.problem or ""):  # libyaml 0.2.5+ (PyYAML 6.0.4) stops deep flows in its scanner
+            raise YamlFileError(f"is nested more than {MAX_DEPTH} levels deep{_where(mark)}") from None
         problem = e.problem or e.context or "a syntax error"
         raise YamlFileError(f"is not valid YAML{_where(mark)}: {problem}; check the indentation and quotes "
                             "there") from None
