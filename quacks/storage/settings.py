@@ -51,6 +51,8 @@ class Settings:
     sequential_brewing: bool = False  # the house rule's default for new games
     language: str = ""  # "" follows the system's language; else "en", "de" or "nl" (quacks.i18n.LANGUAGES)
     last_setup: dict[str, Any] | None = None  # the last new-game choices, as plain data
+    window_size: tuple[int, int] | None = None  # the window's size and place when the game last closed
+    window_pos: tuple[int, int] | None = None
 
     def to_data(self) -> dict[str, Any]:
         """The file's content (with the schema version)."""
@@ -103,6 +105,8 @@ def _expect(name: str) -> str:
         return _("an object or null, without control characters in its names")
     if name == "language":
         return _("\"\" (the system's language) or one of {values}").format(values=", ".join(LANGUAGES))
+    if name in ("window_size", "window_pos"):
+        return _("two whole numbers, or null")
     return _("true or false")
 
 
@@ -166,6 +170,13 @@ def _check_value(name: str, v: Any) -> tuple[bool, Any]:
         return True, v
     if name == "language":
         return (isinstance(v, str) and (v == "" or v in LANGUAGES)), v
+    if name in ("window_size", "window_pos"):
+        if v is None:
+            return True, None
+        if (isinstance(v, list | tuple) and len(v) == 2 and all(type(n) is int and -100_000 < n < 100_000 for n in v)
+                and (name == "window_pos" or all(n > 0 for n in v))):
+            return True, (v[0], v[1])
+        return False, None
     if name == "last_setup":
         if v is None:
             return True, None

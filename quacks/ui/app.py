@@ -24,10 +24,20 @@ import pygame  # noqa: E402
 from .scene import Scene  # noqa: E402
 from .sleeper import Sleeper  # noqa: E402
 from .text import Text  # noqa: E402
-from .window import LOGICAL, POLISH_AFTER, Window, _prefer_native_framebuffer, align, merge, viewport  # noqa: E402
+from .window import (  # noqa: E402
+    LOGICAL,
+    MIN_WINDOW,
+    POLISH_AFTER,
+    Window,
+    _prefer_native_framebuffer,
+    align,
+    geometry,
+    merge,
+    viewport,
+)
 
-__all__ = ["App", "LOGICAL", "POLISH_AFTER", "Scene", "Sleeper", "align", "click_sound", "merge", "text_engine",
-           "viewport"]
+__all__ = ["App", "LOGICAL", "MIN_WINDOW", "POLISH_AFTER", "Scene", "Sleeper", "align", "canvas_rect", "click_sound",
+           "geometry", "merge", "text_engine", "viewport"]
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..storage.settings import Settings
@@ -56,6 +66,11 @@ def text_engine() -> Text:
 _APP: App | None = None
 
 
+def canvas_rect() -> pygame.Rect:
+    """The part of the canvas the window shows now (what a scene lays out in); 1920x1080 with no App."""
+    return pygame.Rect(0, 0, *(_APP.canvas_size if _APP is not None else LOGICAL))
+
+
 def click_sound() -> None:
     """The UI click (a nicety: silent if there is no app or no sound)."""
     if _APP is not None and _APP.sound is not None:
@@ -68,11 +83,12 @@ def click_sound() -> None:
 class App(Window):
     """The window and the frame loop.
 
-    Scenes draw on one 1920x1080 canvas (``screen``). A window of exactly that size shows the canvas itself
-    (it is the window's surface). In a window of any other size the canvas is a surface of its own and
-    :meth:`present` scales what changed into the window's surface (letterboxed, see :func:`viewport`), then
-    shows just those regions; mouse positions are mapped back to canvas coordinates as events are read.
-    Headless (the SDL dummy driver) the same paths run with no window to see.
+    Scenes draw on a canvas (``screen``) that fills the window (:func:`geometry`): the table (a scene with
+    ``native = True``) at one canvas pixel per window pixel up to 1920x1080, where the canvas is the window's
+    own surface; the other screens on at least the 1920x1080 they were drawn for. Where the canvas is a
+    surface of its own, :meth:`present` scales what changed into the window's surface, then shows just those
+    regions; mouse positions are mapped back to canvas coordinates as events are read. Headless (the SDL dummy
+    driver) the same paths run with no window to see.
     """
 
     def __init__(self, settings: Settings | None = None, *, size: tuple[int, int] | None = None,
@@ -88,7 +104,7 @@ class App(Window):
         if not fonts_alive and _TEXT is not None:
             _TEXT.forget_fonts()  # pygame was quit (a test, a second App): the fonts made before are dead
         self.window: pygame.Window | None = None
-        want = tuple(size) if size else (LOGICAL if self.headless else self.fitting_size())
+        want = tuple(size) if size else (LOGICAL if self.headless else self._remembered_size())
         self._set_icon()  # before the window opens: some systems take no new icon once it is shown
         self.display = pygame.display.set_mode(want, 0 if self.headless else pygame.RESIZABLE)
         pygame.display.set_caption("Quacks")
@@ -97,10 +113,12 @@ class App(Window):
                 warnings.simplefilter("ignore", DeprecationWarning)
                 try:
                     self.window = pygame.Window.from_display_module()
-                    self.window.minimum_size = (640, 360)
+                    self.window.minimum_size = MIN_WINDOW
+                    self._restore_position()
                 except (AttributeError, pygame.error) as e:  # pragma: no cover - older pygame-ce
                     log.info("no window object: %s", e)
         self.screen = self.display
+        self.geo = geometry(self.display.get_size(), False)
         self.view = pygame.Rect(0, 0, *LOGICAL)
         self.scale = (1, 1)  # p/q: window pixels per canvas pixels
         self._fitted: tuple[int, int] = LOGICAL
@@ -109,13 +127,13 @@ class App(Window):
         self._show_all = True  # the next frame shows the whole canvas (a new window surface, an expose)
         self.resizes = 0  # how often the window changed size (each one draws and shows everything)
         self._unshown: list[pygame.Rect] = []  # canvas bands a new window surface has not shown yet (Window)
-        self.mouse_pos = (LOGICAL[0] // 2, LOGICAL[1] // 2)
+        self.mouse_pos = (self.canvas_size[0] // 2, self.canvas_size[1] // 2)
+        self.scenes: list[Scene] = []
         self.text = text_engine()
-        self.text.set_scale(self.settings.ui_scale / 100)
+        self.apply_text_scale()
         self.clock = pygame.time.Clock()
         self.clock_now: Callable[[], float] = time.perf_counter  # the loop's clock (tests give their own)
         self.last_update = self.clock_now()  # when the live scenes last updated
-        self.scenes: list[Scene] = []
         self.running = True
         self.dirty = True
         self.frame_times: list[float] = []
@@ -184,9 +202,64 @@ class App(Window):
         self._restacked()
 
     def _restacked(self) -> None:
+        if self._wants_native() != self.geo.native:
+            self._fit(force=True)  # the screen on top fills the window its own way (and calls back here)
+            return
         for s in self.scenes:
             s.invalidate()
         self.dirty = True
+
+    def _wants_native(self) -> bool:
+        """Whether the screen shown now (the top opaque scene) lays out at the window's own size."""
+        shown = self.visible() if self.scenes else []
+        return bool(shown) and bool(getattr(shown[0], "native", False))
+
+    def _canvas_changed(self) -> None:
+        self.apply_text_scale()
+        for s in list(self.scenes):
+            s.canvas_changed()
+
+    def apply_text_scale(self) -> None:
+        """The text engine's scale: the UI scale setting; on a screen shown smaller than drawn (a window below
+        1280x720's share of 1920x1080), text at least as large on the screen as in a 1280x720 window."""
+        self.text.set_scale(self.settings.ui_scale / 100)
+        shrink = self.geo.p / self.geo.q
+        self.text.set_legible(1.0 if self.geo.native else max(1.0, (2 / 3) / shrink))
+
+    # the window's size and place, remembered ----------------------------------------------------------
+    def _remembered_size(self) -> tuple[int, int]:
+        """The window's size when the game last closed, if it still fits the desktop; else one that fits."""
+        want = getattr(self.settings, "window_size", None)
+        try:
+            dw, dh = pygame.display.get_desktop_sizes()[0]
+        except (pygame.error, IndexError):
+            dw, dh = LOGICAL
+        if want and MIN_WINDOW[0] <= want[0] <= dw and MIN_WINDOW[1] <= want[1] <= dh:
+            return (int(want[0]), int(want[1]))
+        return self.fitting_size()
+
+    def _restore_position(self) -> None:
+        pos = getattr(self.settings, "window_pos", None)
+        if self.window is None or not pos or self.settings.fullscreen:
+            return
+        try:
+            dw, dh = pygame.display.get_desktop_sizes()[0]
+        except (pygame.error, IndexError):
+            return
+        x, y = int(pos[0]), int(pos[1])
+        w, h = self.window.size
+        if -w // 2 < x < dw - 80 and 0 <= y < dh - 80:  # the title bar on a screen that is there now
+            self.window.position = (x, y)
+
+    def remember_window(self) -> None:
+        """Keep the window's size and place in the settings (not in fullscreen: the window's own)."""
+        if self.window is None or self.headless or self.settings.fullscreen:
+            return
+        try:
+            self.settings.window_size = tuple(self.window.size)
+            self.settings.window_pos = tuple(self.window.position)
+        except (AttributeError, pygame.error) as e:  # pragma: no cover - depends on the platform
+            log.info("window place not known: %s", e)
 
     def visible(self) -> list[Scene]:
         """The scenes drawn now: the top opaque scene and the overlays above it."""
@@ -299,8 +372,8 @@ class App(Window):
         for s in self.visible():
             s.invalidate()  # the next frame draws whole, without the toast
         for i, (_, msg) in enumerate(self.toasts):
-            self.text.blit(self.screen, msg, (LOGICAL[0] // 2, 60 + i * 34), "sans-semibold", 22, (250, 240, 220),
-                           "midtop")
+            self.text.blit(self.screen, msg, (self.canvas_size[0] // 2, 60 + i * 34), "sans-semibold", 22,
+                           (250, 240, 220), "midtop")
 
     def busy(self) -> bool:
         return self.showing_first or any(s.busy() for s in self.live())
@@ -358,6 +431,7 @@ class App(Window):
             self.frame(dt)
             if self.busy():
                 self.clock.tick(FPS)
+        self.remember_window()
         for s in reversed(self.scenes):
             s.exit()
         self.sound.close()

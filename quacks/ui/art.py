@@ -238,6 +238,18 @@ def ruby(size: int) -> pygame.Surface:
     return _smooth(big, (size, size))
 
 
+@lru_cache(maxsize=16)
+def coin(size: int) -> pygame.Surface:
+    """A gold coin (prices)."""
+    S = size * SS
+    big = pygame.Surface((S, S), pygame.SRCALPHA)
+    c = (S / 2, S / 2)
+    pygame.draw.circle(big, shade(T.BRASS_LIGHT, 0.55), (c[0], c[1] + S * 0.04), S * 0.47)
+    pygame.draw.circle(big, T.BRASS_LIGHT, c, S * 0.45)
+    pygame.draw.circle(big, shade(T.BRASS_LIGHT, 0.75), c, S * 0.32, max(1, SS * 2))
+    return _smooth(big, (size, size))
+
+
 @lru_cache(maxsize=32)
 def droplet(size: int) -> pygame.Surface:
     S = size * SS

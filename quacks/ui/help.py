@@ -12,7 +12,6 @@ from ..wording import data_text as D
 from ..wording import text as W
 from .table import pot_view as pv
 from .table.books_view import book_of
-from .table.layout import TableLayout
 from .table.view import TableView, ViewState
 
 
@@ -54,7 +53,7 @@ def hover_help(view: TableView, g: Game, st: ViewState, anim: Any | None, pos: t
             return text
     for seat, r in view.other_rects.items():
         if r.collidepoint(pos):
-            centre, radius = TableLayout.small_pot(r)
+            centre, radius = view.small_pot(r)
             text = _space_help(g, seat, pv.PotLayout(centre, radius), pos)
             return text or W.you_or(g.seats[seat].name, _("Your pot: click to look at it large (or press V)."),
                                     _("{name}'s pot: click to look at it large (or press V)."))
@@ -74,9 +73,10 @@ def _track_help(g: Game, n: int) -> str:
 
 
 def _panel_help(view: TableView, g: Game, st: ViewState, anim: Any | None, pos: tuple[int, int]) -> str:
-    from .table.focus_panel import header_places
+    from .table.focus_panel import header_places, panel_text
 
-    places = header_places(view, g, st.focus)  # where the panel put them (it adapts to the UI scale)
+    with panel_text(view, g, st.focus):
+        places = header_places(view, g, st.focus)  # where the panel put them (it adapts to the UI scale)
     s = g.seats[st.focus]
     ev = g.cat.events
     name = s.name

@@ -23,6 +23,7 @@ class Scene:
     opaque = True
     modal = True
     pauses_below = True
+    native = False  # True: lays itself out at the window's own size (the table); else on 1920x1080 or more
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -71,6 +72,11 @@ class Scene:
                     fn()
                     break
         self.invalidate()
+
+    def canvas_changed(self) -> None:
+        """The canvas has another size (the window was resized, or the screen on top fills it another way): lay
+        out again. By default the same rebuild as :meth:`language_changed`."""
+        self.language_changed()
 
     def wake_in(self) -> float | None:
         """Seconds until the scene has something to do without input (None: nothing until input)."""

@@ -1,6 +1,8 @@
-"""The window: one 1920x1080 canvas shown at any window size, letterboxed, presenting only what changed.
+"""The window: a canvas that fills a window of any size and shape, presenting only what changed.
 
-``Window`` is the App's window half (a mixin): fitting the canvas to the window, fullscreen, mapping the
+``Window`` is the App's window half (a mixin): fitting the canvas to the window (:func:`geometry`: the
+table draws one canvas pixel per window pixel up to 1920x1080 and lays itself out in whatever shape the
+window has; the other screens keep at least the 1920x1080 they were drawn for), fullscreen, mapping the
 mouse back to the canvas, and :meth:`Window.present`, which scales the changed regions into the window.
 """
 
@@ -9,11 +11,12 @@ from __future__ import annotations
 import logging
 import math
 import os
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
-LOGICAL = (1920, 1080)
+LOGICAL = (1920, 1080)  # the size the screens were drawn for; the table lays out in any size
 POLISH_AFTER = 0.25  # seconds after the last resize until the picture is shown averaged again
 #: window pixels a frame shows for the first time after the window got a new surface (see ``Window._bands``):
 #: about 10 ms at the ~5 ns a pixel that the first write and the first send of a fresh buffer cost under Xvfb
@@ -36,29 +39,65 @@ def _prefer_native_framebuffer() -> None:
 
 # the window ------------------------------------------------------------------------------------------------
 
-UNIT = math.gcd(*LOGICAL)  # 120: the canvas is 16 x 9 squares of 120 pixels
+UNIT = math.gcd(*LOGICAL)  # 120: scales are k/120, and the canvas is scaled in tiles of 120 x 120
+MAX_P = 8  # a scale p/q in lowest terms has p <= 8: the window's last row and column lose less than 8 pixels
+NICE_K = tuple(k for k in range(1, 4 * UNIT + 1) if k // math.gcd(k, UNIT) <= MAX_P)
+MIN_WINDOW = (1000, 640)  # the smallest window the game allows (issue: a layout from 1000x640 up)
 
 
-def viewport(window: tuple[int, int]) -> tuple[pygame.Rect, int, int]:
-    """Where the canvas shows in a window of this size, and at what scale ``p/q``.
+@dataclass(frozen=True)
+class Geometry:
+    """How the canvas fills a window: ``canvas`` is the surface the scenes draw on (whole multiples of q),
+    ``visible`` the part of it the window shows (scenes lay out in that), scaled by p/q canvas pixels to
+    window pixels. There are no bars: the picture always fills the window, and the canvas reaches past the
+    window's right and bottom edges by less than one window pixel in ``MAX_P``.
 
-    The picture is the largest 16k x 9k rectangle that fits, centred (letterboxed); its scale k/120, in lowest
-    terms p/q, maps every q canvas pixels onto exactly p window pixels. So a block of the canvas that starts
-    and ends on multiples of q scales to whole window pixels, the same ones it covers in the whole picture:
-    changed regions can be scaled alone without seams (1366x768 shows 1360x765, 17/24 of the canvas).
+    ``native``: the table's way, one canvas pixel per window pixel up to 1920x1080, larger windows scaled
+    up (text is never shrunk: it stays sharp and at least its size). Otherwise the screens' way: at least
+    the 1920x1080 they were drawn for, scaled to the window, the extra room where the window's shape has it.
     """
-    w, h = window
-    k = max(1, min(w * UNIT // LOGICAL[0], h * UNIT // LOGICAL[1]))
+
+    window: tuple[int, int]
+    canvas: tuple[int, int]
+    visible: tuple[int, int]
+    p: int
+    q: int
+    native: bool
+
+
+def nice_scale(f: float) -> tuple[int, int]:
+    """The largest scale k/120 not above ``f`` whose lowest terms p/q have p <= MAX_P (at least 1/120)."""
+    raw = int(f * UNIT + 1e-9)
+    k = max((n for n in NICE_K if n <= raw), default=1)
     g = math.gcd(k, UNIT)
-    vw, vh = LOGICAL[0] * k // UNIT, LOGICAL[1] * k // UNIT
-    return pygame.Rect((w - vw) // 2, (h - vh) // 2, vw, vh), k // g, UNIT // g
+    return k // g, UNIT // g
 
 
-def align(r: pygame.Rect, q: int) -> pygame.Rect:
-    """``r`` grown outwards to multiples of ``q`` (and clipped to the canvas)."""
+def geometry(window: tuple[int, int], native: bool) -> Geometry:
+    """The canvas for a window of this size (see :class:`Geometry`)."""
+    w, h = max(1, window[0]), max(1, window[1])
+    f = min(w / LOGICAL[0], h / LOGICAL[1])
+    p, q = nice_scale(max(1.0, f) if native else f)
+    visible = (w * q // p, h * q // p)
+    cover = (-(-w * q // p), -(-h * q // p))  # canvas pixels that cover the window
+    canvas = (-(-cover[0] // q) * q, -(-cover[1] // q) * q)
+    return Geometry((w, h), canvas, visible, p, q, native)
+
+
+def viewport(window: tuple[int, int], native: bool = False) -> tuple[pygame.Rect, int, int]:
+    """Where the canvas shows in a window of this size, and at what scale ``p/q``: from the window's top-left
+    corner, covering it (see :func:`geometry`). Every q canvas pixels map onto exactly p window pixels, so a
+    block of the canvas that starts and ends on multiples of q scales to whole window pixels, the same ones it
+    covers in the whole picture: changed regions can be scaled alone without seams."""
+    geo = geometry(window, native)
+    return pygame.Rect(0, 0, geo.canvas[0] * geo.p // geo.q, geo.canvas[1] * geo.p // geo.q), geo.p, geo.q
+
+
+def align(r: pygame.Rect, q: int, bounds: tuple[int, int] = LOGICAL) -> pygame.Rect:
+    """``r`` grown outwards to multiples of ``q`` (and clipped to the canvas of size ``bounds``)."""
     x0, y0 = (r.x // q) * q, (r.y // q) * q
     x1, y1 = -(-r.right // q) * q, -(-r.bottom // q) * q
-    return pygame.Rect(x0, y0, x1 - x0, y1 - y0).clip(0, 0, *LOGICAL)
+    return pygame.Rect(x0, y0, x1 - x0, y1 - y0).clip(0, 0, *bounds)
 
 
 def merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
@@ -92,6 +131,7 @@ class Window:
     resizes: int
     view: pygame.Rect
     scale: tuple[int, int]
+    geo: Geometry
     _fitted: tuple[int, int]
     _rough: bool
     _polish_at: float | None
@@ -102,39 +142,57 @@ class Window:
     def _restacked(self) -> None:
         raise NotImplementedError  # the App's: everything on its stack draws whole next frame
 
+    def _wants_native(self) -> bool:
+        raise NotImplementedError  # the App's: whether the screen shown now lays out at the window's own size
+
+    def _canvas_changed(self) -> None:
+        """Hook: the canvas has a new size (the App sets the text scale that goes with it)."""
+
     @property
     def scaled(self) -> bool:
         """True when the canvas is scaled into a window of another size."""
         return self.screen is not self.display
 
+    @property
+    def canvas_size(self) -> tuple[int, int]:
+        """The part of the canvas the window shows: what scenes lay out in."""
+        return self.geo.visible
+
     def _fit(self, force: bool = False) -> bool:
-        """Follow the window's size: the canvas becomes the window's surface at exactly 1920x1080, a surface
-        of its own otherwise. True if the size changed (the next frame is drawn and shown whole)."""
+        """Follow the window's size and the screen's way of filling it (:func:`geometry`): the canvas is the
+        window's own surface at one canvas pixel per window pixel, a surface of its own otherwise. True if the
+        canvas changed (the next frame is drawn and shown whole)."""
         display = pygame.display.get_surface()
         if display is None:  # pragma: no cover - the display was closed under us
             return False
         size = display.get_size()
-        if not force and display is self.display and size == self._fitted:
+        native = self._wants_native()
+        if not force and display is self.display and size == self._fitted and native == self.geo.native:
             return False
+        resized = size != self._fitted or display is not self.display
         self.display = display
-        self.view, p, q = viewport(size)
+        geo = geometry(size, native)
+        self.geo = geo
+        self.view, p, q = pygame.Rect(0, 0, geo.canvas[0] * geo.p // geo.q, geo.canvas[1] * geo.p // geo.q), geo.p, \
+            geo.q
         self.scale = (p, q)
         # a window that changed size has a new surface whose memory is touched for the first time: that first
         # picture is shown in bands over a few frames (``_bands``, ``present``), none of them over budget
-        bands = self._bands() if not force and not self.headless else []
+        bands = self._bands() if not force and resized and not self.headless else []
         self._unshown = bands if len(bands) > 1 else []
-        if size == LOGICAL and not self._unshown:
+        if p == q and not self._unshown:
             self.screen = display
-        elif self.screen is display or self.screen.get_size() != LOGICAL:
+        elif self.screen is display or self.screen.get_size() != geo.canvas:
             # a surface of the window's own pixel format: scaling into the window is a plain copy of pixels (at
-            # 1920x1080 too while the first picture is shown in bands; then the window becomes the canvas)
-            self.screen = pygame.Surface(LOGICAL, 0, display)
+            # one to one too while the first picture is shown in bands; then the window becomes the canvas)
+            self.screen = pygame.Surface(geo.canvas, 0, display)
         self._fitted = size
-        self.resizes += 0 if force else 1
+        self.resizes += 1 if resized and not force else 0
         # while the size changes (a corner dragged), shrink with the nearest pixels: a third of the time of
         # averaging; the picture is averaged once the size has stayed put for POLISH_AFTER seconds (frame)
-        self._rough = not force and p < q
+        self._rough = not force and resized and p < q
         self._polish_at = self.clock_now() + POLISH_AFTER if self._rough else None
+        self._canvas_changed()
         self._restacked()
         self._show_all = True
         return True
@@ -147,14 +205,16 @@ class Window:
         kernel hands out and clears 33 MB page by page) and 17 ms to send, 45 ms in all against 4 ms once the
         memory is in use; in bands every frame stays within 16 ms and the motion goes on."""
         p, q = self.scale
+        cw, ch = self.geo.canvas
         row_pixels = self.display.get_width() * (UNIT * p // q)  # the window pixels of one 120-row band
         k = max(1, FIRST_SHOW_PIXELS // max(1, row_pixels))
-        rows = LOGICAL[1] // UNIT
+        rows = -(-ch // UNIT)
         if k >= rows:
-            return [pygame.Rect(0, 0, *LOGICAL)]
+            return [pygame.Rect(0, 0, cw, ch)]
         # the first band is half as high: its frame also draws the whole canvas at the new size
         starts = [0, *range(max(1, k // 2), rows, k)]
-        return [pygame.Rect(0, y * UNIT, LOGICAL[0], (end - y) * UNIT) for y, end in zip(starts, starts[1:] + [rows])]
+        return [pygame.Rect(0, y * UNIT, cw, min(ch, end * UNIT) - y * UNIT)
+                for y, end in zip(starts, starts[1:] + [rows])]
 
     @property
     def showing_first(self) -> bool:
@@ -174,7 +234,8 @@ class Window:
 
     @staticmethod
     def fitting_size() -> tuple[int, int]:
-        """The largest 16:9 window that fits the desktop (leaving room for panels and title bars)."""
+        """The largest 16:9 window that fits the desktop (leaving room for panels and title bars), at least
+        :data:`MIN_WINDOW`."""
         try:
             dw, dh = pygame.display.get_desktop_sizes()[0]
         except (pygame.error, IndexError):
@@ -182,7 +243,7 @@ class Window:
         if dw >= LOGICAL[0] and dh >= LOGICAL[1] + 80:
             return LOGICAL
         scale = min((dw * 0.96) / LOGICAL[0], (dh * 0.92) / LOGICAL[1])
-        return (int(LOGICAL[0] * scale), int(LOGICAL[1] * scale))
+        return (max(MIN_WINDOW[0], int(LOGICAL[0] * scale)), max(MIN_WINDOW[1], int(LOGICAL[1] * scale)))
 
     def resize_window(self, size: tuple[int, int]) -> None:
         """Ask for a window of ``size`` (the size follows when the window system says so)."""
@@ -211,12 +272,13 @@ class Window:
         self.dirty = True
 
     def to_canvas(self, pos: tuple[float, float]) -> tuple[int, int]:
-        """A window position in canvas coordinates (outside the picture, in the bars, it is off the canvas)."""
+        """A window position in canvas coordinates."""
         p, q = self.scale
         return (int((pos[0] - self.view.x) * q // p), int((pos[1] - self.view.y) * q // p))
 
     def to_window(self, r: pygame.Rect) -> pygame.Rect:
-        """A canvas rectangle whose edges are multiples of q, in window pixels."""
+        """A canvas rectangle whose edges are multiples of q, in window pixels (it may reach past the window's
+        right and bottom edges, as the canvas does)."""
         p, q = self.scale
         return pygame.Rect(self.view.x + r.x * p // q, self.view.y + r.y * p // q, r.w * p // q, r.h * p // q)
 
@@ -246,39 +308,54 @@ class Window:
         """Shrinking by p/q with p not a power of two: pygame's smoothscale steps through a row in fixed-point
         steps of q/p that are rounded, and the rounding adds up along the row, so a block scaled alone came out
         up to 15 levels off the same block inside the whole row. Scaling the canvas always in the same
-        120 x 120 tiles makes a tile's pixels the same whether it is scaled alone or with all the others."""
+        120 x 120 tiles (the last row and column of tiles as wide as the canvas leaves them) makes a tile's
+        pixels the same whether it is scaled alone or with all the others."""
         p, q = self.scale
         return p < q and p & (p - 1) != 0
 
+    def _scale_block(self, src: pygame.Rect, fn: Any) -> None:
+        """Scale canvas block ``src`` (edges on multiples of q) with ``fn`` into its place in the window; a
+        block reaching past the window's edge is scaled whole and only its part inside is kept."""
+        w = self.to_window(src)
+        bounds = self.display.get_rect()
+        inside = w.clip(bounds)
+        if inside.w <= 0 or inside.h <= 0:
+            return
+        if inside == w:
+            fn(self.screen.subsurface(src), w.size, self.display.subsurface(w))
+            return
+        full = fn(self.screen.subsurface(src), w.size)
+        self.display.blit(full, inside.topleft, inside.move(-w.x, -w.y))
+
     def _scale_into(self, r: pygame.Rect) -> pygame.Rect:
         """Scale canvas rectangle ``r`` (edges on multiples of :attr:`grid`) into its place in the window;
-        that place.
+        that place (within the window).
 
         Growing uses the nearest pixel (exactly the same alone or in the whole picture); shrinking averages
         (smoothscale: each window pixel the mean of the canvas pixels under it, sharper text than nearest).
         """
-        w = self.to_window(r)
+        w = self.to_window(r).clip(self.display.get_rect())
         if w.w <= 0 or w.h <= 0:
             return w
         p, q = self.scale
         if p >= q or self._rough:
-            pygame.transform.scale(self.screen.subsurface(r), w.size, self.display.subsurface(w))
+            self._scale_block(r, pygame.transform.scale)
         elif not self._tiled():
-            pygame.transform.smoothscale(self.screen.subsurface(r), w.size, self.display.subsurface(w))
+            self._scale_block(r, pygame.transform.smoothscale)
         else:
-            t = UNIT * p // q
+            cw, ch = self.screen.get_size()
             for y in range(r.y, r.bottom, UNIT):
                 for x in range(r.x, r.right, UNIT):
-                    dst = self.display.subsurface(self.view.x + x * p // q, self.view.y + y * p // q, t, t)
-                    pygame.transform.smoothscale(self.screen.subsurface(x, y, UNIT, UNIT), (t, t), dst)
+                    self._scale_block(pygame.Rect(x, y, min(UNIT, cw - x), min(UNIT, ch - y)),
+                                      pygame.transform.smoothscale)
         return w
 
     def present(self, rects: list[pygame.Rect] | None = None) -> None:
         """Show the canvas (None: all of it) or only ``rects`` of it; nothing at all for an empty list.
 
-        At 1920x1080 the canvas is the window's surface: show it. Otherwise scale the changed regions (grown to
-        the scale's grid, see :func:`viewport` and :attr:`grid`) into the window's surface and show only those;
-        the whole canvas (after a resize, under overlays) is scaled at once and the bars around it painted.
+        At one canvas pixel per window pixel the canvas is the window's surface: show it. Otherwise scale the
+        changed regions (grown to the scale's grid, see :func:`viewport` and :attr:`grid`) into the window's
+        surface and show only those; the whole canvas (after a resize, under overlays) is scaled at once.
         """
         bounds = self.screen.get_rect()
         if not self.scaled:
@@ -293,9 +370,7 @@ class Window:
             self._present_band(rects)
             return
         if rects is None:
-            self._scale_into(pygame.Rect(0, 0, *LOGICAL))
-            for bar in self._bars():
-                self.display.fill((0, 0, 0), bar)
+            self._scale_into(pygame.Rect(0, 0, *self.screen.get_size()))
             pygame.display.flip()
             return
         shown = self._scale_changed([r.clip(bounds) for r in rects])
@@ -305,41 +380,32 @@ class Window:
     def _scale_changed(self, rects: list[pygame.Rect]) -> list[pygame.Rect]:
         """Scale the changed canvas regions ``rects`` into the window; the window rectangles to send."""
         grid, q = self.grid, self.scale[1]
-        changed = [b for b in (align(r, q) for r in rects) if b.w > 0 and b.h > 0]
+        size = self.screen.get_size()
+        changed = [b for b in (align(r, q, size) for r in rects) if b.w > 0 and b.h > 0]
         if not changed:
             return []
         if grid == q:
-            return [self._scale_into(b) for b in merge(changed)]
+            return [w for w in (self._scale_into(b) for b in merge(changed)) if w.w > 0 and w.h > 0]
         # whole tiles are scaled, but only the changed blocks in them are new: send the window those
-        for b in merge([align(b, grid) for b in changed]):
+        for b in merge([align(b, grid, size) for b in changed]):
             self._scale_into(b)
-        return [self.to_window(b) for b in merge(changed)]
+        bounds = self.display.get_rect()
+        return [w for w in (self.to_window(b).clip(bounds) for b in merge(changed)) if w.w > 0 and w.h > 0]
 
     def _present_band(self, rects: list[pygame.Rect] | None) -> None:
         """One frame of a new window surface's first picture: what changed in the bands already shown, and the
-        next band (with the bars beside it); at 1920x1080, once all is shown, the window becomes the canvas."""
+        next band; at one to one, once all is shown, the window becomes the canvas."""
         band = self._unshown.pop(0)
-        shown = self._scale_changed([pygame.Rect(0, 0, LOGICAL[0], band.y)] if rects is None else
-                                    [r.clip(0, 0, LOGICAL[0], band.y) for r in rects]) if band.y else []
+        cw = self.screen.get_width()
+        shown = self._scale_changed([pygame.Rect(0, 0, cw, band.y)] if rects is None else
+                                    [r.clip(0, 0, cw, band.y) for r in rects]) if band.y else []
         w = self.to_window(band)
         width, height = self.display.get_size()
         top = 0 if band.y == 0 else w.y
-        row = pygame.Rect(0, top, width, (height if band.bottom >= LOGICAL[1] else w.bottom) - top)
+        row = pygame.Rect(0, top, width, (height if band.bottom >= self.screen.get_height() else w.bottom) - top)
         self._scale_into(band)
-        for bar in self._bars():
-            part = bar.clip(row)
-            if part.w > 0 and part.h > 0:
-                self.display.fill((0, 0, 0), part)
-        pygame.display.update(shown + [row])
-        if not self._unshown and self.display.get_size() == LOGICAL:
+        pygame.display.update(shown + [row.clip(self.display.get_rect())])
+        if not self._unshown and self.scale[0] == self.scale[1]:
             self.screen = self.display  # shown whole: from now on the scenes draw into the window itself
             self._restacked()
             self._show_all = True
-
-    def _bars(self) -> list[pygame.Rect]:
-        """The parts of the window around the picture."""
-        w, h = self.display.get_size()
-        v = self.view
-        return [r for r in (pygame.Rect(0, 0, w, v.y), pygame.Rect(0, v.bottom, w, h - v.bottom),
-                            pygame.Rect(0, v.y, v.x, v.h), pygame.Rect(v.right, v.y, w - v.right, v.h))
-                if r.w > 0 and r.h > 0]

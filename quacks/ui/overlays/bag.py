@@ -14,7 +14,7 @@ from ...rules.game import Game
 from ...wording import text as W
 from .. import art
 from .. import theme as T
-from ..app import LOGICAL, App
+from ..app import App, canvas_rect
 from .base import MARGIN, Overlay, grown
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -35,7 +35,7 @@ class BagView(Overlay):
         # larger at larger UI scales, from the same bottom edge, on the canvas
         self.full = pygame.Rect(0, 0, *grown(app, rect.size, 0.6))  # the most room it takes
         self.full.midbottom = rect.midbottom
-        self.full.clamp_ip(pygame.Rect(0, 0, *LOGICAL).inflate(-2 * MARGIN, -2 * MARGIN))
+        self.full.clamp_ip(pygame.Rect(0, 0, *canvas_rect().size).inflate(-2 * MARGIN, -2 * MARGIN))
         self.rect = self.full.copy()
         self.source = source
 

@@ -6,7 +6,7 @@ import pygame
 
 from .. import art
 from .. import theme as T
-from ..app import LOGICAL, App, Scene
+from ..app import App, Scene, canvas_rect
 from ..widgets import KEY_NUMBERS, Button
 
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -16,7 +16,7 @@ MARGIN = 24  # an overlay keeps this far from the canvas's edges
 def grown(app: App, size: tuple[int, int], k: float = 0.5) -> tuple[int, int]:
     """``size`` (laid out for 100%) at the UI scale: it grows by ``k`` of the scale's step, within the canvas."""
     f = 1 + k * (max(1.0, app.text.scale) - 1)
-    return (min(LOGICAL[0] - 2 * MARGIN, int(size[0] * f)), min(LOGICAL[1] - 2 * MARGIN, int(size[1] * f)))
+    return (min(canvas_rect().w - 2 * MARGIN, int(size[0] * f)), min(canvas_rect().h - 2 * MARGIN, int(size[1] * f)))
 
 
 class Overlay(Scene):
@@ -30,7 +30,7 @@ class Overlay(Scene):
     def __init__(self, app: App, size: tuple[int, int]) -> None:
         super().__init__(app)
         self.rect = pygame.Rect(0, 0, *size)
-        self.rect.center = (LOGICAL[0] // 2, LOGICAL[1] // 2)
+        self.rect.center = (canvas_rect().w // 2, canvas_rect().h // 2)
         self.buttons: list[Button] = []
         self.default: Button | None = None
         self.numbered = False  # 1-9 press the buttons in order
@@ -65,7 +65,7 @@ class Overlay(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         if self.veil:
-            veil = pygame.Surface(LOGICAL, pygame.SRCALPHA)
+            veil = pygame.Surface(canvas_rect().size, pygame.SRCALPHA)
             veil.fill((10, 6, 4, self.veil))
             surf.blit(veil, (0, 0))
         art.panel(surf, self.rect, seed=self.seed)

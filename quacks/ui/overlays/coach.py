@@ -13,7 +13,7 @@ from ...tutorial.coach import Coach
 from ...tutorial.script import Wait
 from .. import art
 from .. import theme as T
-from ..app import LOGICAL, App, Scene
+from ..app import App, Scene, canvas_rect
 from ..widgets import Button
 
 WIDTH = 560
@@ -57,7 +57,7 @@ class CoachBubble(Scene):
 
     def width(self) -> int:
         """The bubble's width: wider at larger UI scales (its text grows), within the canvas."""
-        return min(LOGICAL[0] - 48, int(WIDTH * (1 + 0.5 * (self.app.text.scale - 1))))
+        return min(canvas_rect().w - 48, int(WIDTH * (1 + 0.5 * (self.app.text.scale - 1))))
 
     def place(self, body_h: int, target: pygame.Rect | None, keep_clear: list[pygame.Rect]) -> None:
         """Beside the target, fully on the canvas, over as little of what matters as can be (the target, the
@@ -70,7 +70,7 @@ class CoachBubble(Scene):
             self.leave_b.rect.size = (int(220 * (WIDTH / 560)), max(44, te.height("sans-semibold", 18) + 12))
         self.head_h = head_h
         h = body_h + head_h + 30 + max(self.ok_b.rect.h, self.leave_b.rect.h) + 40
-        canvas = pygame.Rect(0, 0, *LOGICAL).inflate(-16, -16)
+        canvas = pygame.Rect(0, 0, *canvas_rect().size).inflate(-16, -16)
         if target is None:
             self.rect = pygame.Rect(0, 0, WIDTH, h)
             self.rect.center = canvas.center

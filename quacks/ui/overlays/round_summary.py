@@ -15,7 +15,7 @@ from ...wording.results import SeatRound
 from .. import art
 from .. import theme as T
 from ..anim import ease_out
-from ..app import LOGICAL, App
+from ..app import App, canvas_rect
 from ..widgets import Button
 from .base import MARGIN, Overlay, grown
 
@@ -45,7 +45,7 @@ class RoundSummary(Overlay):
             self._plan(te, width)
             height = (26 + te.height("serif-bold", 44) + 18 + self.head_h + sum(self.row_hs) + 24 +
                       self.button_h + 30)
-        super().__init__(app, (width, min(height, LOGICAL[1] - 2 * MARGIN)))
+        super().__init__(app, (width, min(height, canvas_rect().h - 2 * MARGIN)))
         self.looks = looks
         self.on_close = on_close
         self.opened = time.perf_counter()

@@ -16,7 +16,7 @@ from ...i18n import N_, _, pgettext, verbatim
 from ...resources import ReadError, license_path, notices_path, read_text
 from .. import art
 from .. import theme as T
-from ..app import LOGICAL, App, Scene
+from ..app import App, Scene, canvas_rect
 from ..widgets import Button
 
 ABOUT = N_("Quacks brings The Quacks of Quedlinburg, a board game by Wolfgang Warsch, to your desktop. It is an "
@@ -79,8 +79,11 @@ class CreditsScene(Scene):
         self.rows, self.problem = load_notices()
         self.scroll = 0
         self.max_scroll = 0
-        self.back_b = Button(pygame.Rect(110, LOGICAL[1] - 120, 240, 80), _("Back"), app.pop, style="dark",
-                             hotkey_label=pgettext("key", "Esc"), size=26)
+        self.layout()
+
+    def layout(self) -> None:
+        self.back_b = Button(pygame.Rect(110, canvas_rect().h - 120, 240, 80), _("Back"), self.app.pop,
+                             style="dark", hotkey_label=pgettext("key", "Esc"), size=26)
 
     def where(self) -> str:
         try:
@@ -109,8 +112,8 @@ class CreditsScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         te = self.app.text
-        surf.blit(art.wood(LOGICAL), (0, 0))
-        panel = pygame.Rect(100, 40, LOGICAL[0] - 200, LOGICAL[1] - 180)
+        surf.blit(art.wood(canvas_rect().size), (0, 0))
+        panel = pygame.Rect(100, 40, canvas_rect().w - 200, canvas_rect().h - 180)
         art.panel(surf, panel, seed=17)
         te.blit(surf, _("About Quacks"), (160, 70), "serif-bold", 56, T.INK)
         area = pygame.Rect(160, 160, panel.w - 120, panel.bottom - 180)
@@ -140,7 +143,7 @@ class CreditsScene(Scene):
         self.max_scroll = max(0, y + self.scroll - area.bottom)
         self.scroll = min(self.scroll, self.max_scroll)
         self.back_b.draw(surf)
-        te.blit(surf, _("Up/Down or wheel scroll · Esc back"), (LOGICAL[0] // 2, LOGICAL[1] - 40), "sans", 18,
+        te.blit(surf, _("Up/Down or wheel scroll · Esc back"), (canvas_rect().w // 2, canvas_rect().h - 40), "sans", 18,
                 T.PARCHMENT_DARK, "center")
 
 

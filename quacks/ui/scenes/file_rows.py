@@ -11,7 +11,7 @@ import pygame
 from ...i18n import _
 from .. import art
 from .. import theme as T
-from ..app import LOGICAL
+from ..app import canvas_rect
 from ..text import Text
 from ..widgets import Button
 
@@ -104,17 +104,17 @@ def draw_file_screen(surf: pygame.Surface, te: Text, seed: int, title: str, empt
                      message: str) -> None:
     """The whole screen of a file list (Load, Replays): the panel and its title, the rows (or ``empty`` if there
     are none), the buttons under the panel, and a message for the player above them."""
-    surf.blit(art.wood(LOGICAL), (0, 0))
-    art.panel(surf, pygame.Rect(100, 60, LOGICAL[0] - 200, LOGICAL[1] - 200), seed=seed)
+    surf.blit(art.wood(canvas_rect().size), (0, 0))
+    art.panel(surf, pygame.Rect(100, 60, canvas_rect().w - 200, canvas_rect().h - 200), seed=seed)
     with te.roomy():
         te.blit_fit(surf, title, pygame.Rect(160, 72, 1200, 90), "serif-bold", 56, T.INK, anchor="midleft", lines=1)
         if not n:
-            te.blit_fit(surf, empty, pygame.Rect(160, 200, LOGICAL[0] - 320, 80), "sans", 24, T.INK_SOFT,
+            te.blit_fit(surf, empty, pygame.Rect(160, 200, canvas_rect().w - 320, 80), "sans", 24, T.INK_SOFT,
                         anchor="midleft")
     rows.draw(surf, te, index, n, texts)
     with te.roomy():
         for b in buttons:
             b.draw(surf)
         if message:
-            te.blit_fit(surf, message, pygame.Rect(160, LOGICAL[1] - 200, LOGICAL[0] - 320, 70), "sans-semibold", 20,
-                        (150, 40, 30))
+            w, h = canvas_rect().size
+            te.blit_fit(surf, message, pygame.Rect(160, h - 200, w - 320, 70), "sans-semibold", 20, (150, 40, 30))

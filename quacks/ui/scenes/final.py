@@ -9,7 +9,7 @@ from ...rules.kinds import EventKind
 from ...session.match import Match
 from .. import art
 from .. import theme as T
-from ..app import LOGICAL, App, Scene
+from ..app import App, Scene, canvas_rect
 from ..widgets import Button
 
 SOURCES = (("space", N_("spaces")), ("die", N_("bonus die")), ("chip", N_("chip actions")),
@@ -62,14 +62,18 @@ class FinalScene(Scene):
         names = [[match.game.seats[i].name for i in group] for group in ranking]
         logging.getLogger("quacks.ui").info("final ranking shown: %s", names)
         self.message = ""
+        self.layout()
+
+    def layout(self) -> None:
+        w, h = canvas_rect().size
         self.buttons = [
-            Button(pygame.Rect(LOGICAL[0] - 460, LOGICAL[1] - 110, 380, 74), _("New game"), self.new_game,
+            Button(pygame.Rect(w - 460, h - 110, 380, 74), _("New game"), self.new_game,
                    hotkey_label=pgettext("key", "Enter"), size=28),
-            Button(pygame.Rect(80, LOGICAL[1] - 110, 320, 74), _("Title screen"), self.title, style="dark",
+            Button(pygame.Rect(80, h - 110, 320, 74), _("Title screen"), self.title, style="dark",
                    hotkey_label=pgettext("key", "Esc"), size=26),
-            Button(pygame.Rect(440, LOGICAL[1] - 110, 320, 74), _("Watch the replay"), self.watch, style="parchment",
+            Button(pygame.Rect(440, h - 110, 320, 74), _("Watch the replay"), self.watch, style="parchment",
                    hotkey_label="W", size=24),
-            Button(pygame.Rect(800, LOGICAL[1] - 110, 320, 74), _("Export replay"), self.export, style="parchment",
+            Button(pygame.Rect(800, h - 110, 320, 74), _("Export replay"), self.export, style="parchment",
                    hotkey_label="X", size=24),
         ]
 
@@ -117,8 +121,8 @@ class FinalScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         te = self.app.text
-        surf.blit(art.wood(LOGICAL), (0, 0))
-        panel = pygame.Rect(60, 40, LOGICAL[0] - 120, LOGICAL[1] - 180)
+        surf.blit(art.wood(canvas_rect().size), (0, 0))
+        panel = pygame.Rect(60, 40, canvas_rect().w - 120, canvas_rect().h - 180)
         art.panel(surf, panel, seed=88)
         with te.roomy(), te.within(panel):
             self._draw(surf, panel)
@@ -126,7 +130,7 @@ class FinalScene(Scene):
             for b in self.buttons:
                 b.draw(surf)
             if self.message:
-                te.blit_fit(surf, self.message, pygame.Rect(80, panel.bottom + 4, LOGICAL[0] - 160,
+                te.blit_fit(surf, self.message, pygame.Rect(80, panel.bottom + 4, canvas_rect().w - 160,
                                                             self.buttons[0].rect.y - 6 - panel.bottom - 4),
                             "sans-semibold", 18, T.CREAM)
 

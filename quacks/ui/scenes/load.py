@@ -7,7 +7,7 @@ import pygame
 from ...i18n import _, pgettext, verbatim
 from ...storage.saves import SlotInfo
 from ...wording.results import phase_name
-from ..app import LOGICAL, App, Scene
+from ..app import App, Scene, canvas_rect
 from ..widgets import Button
 from .file_rows import FileRows, draw_file_screen
 
@@ -36,15 +36,19 @@ class LoadScene(Scene):
         super().__init__(app)
         self.slots: list[SlotInfo] = []
         self.index = 0
-        self.list = FileRows(pygame.Rect(160, 176, LOGICAL[0] - 320, LOGICAL[1] - 200 - 176 - 8))
         self.message = ""
-        self.back_b = Button(pygame.Rect(110, LOGICAL[1] - 120, 240, 80), _("Back"), app.pop, style="dark",
+        self.layout()
+
+    def layout(self) -> None:
+        w, h = canvas_rect().size
+        self.list = FileRows(pygame.Rect(160, 176, w - 320, h - 200 - 176 - 8))
+        self.back_b = Button(pygame.Rect(110, h - 120, 240, 80), _("Back"), self.app.pop, style="dark",
                              hotkey_label=pgettext("key", "Esc"), size=26)
-        self.load_b = Button(pygame.Rect(LOGICAL[0] - 430, LOGICAL[1] - 120, 330, 80), _("Load"), self.load,
+        self.load_b = Button(pygame.Rect(w - 430, h - 120, 330, 80), _("Load"), self.load,
                              hotkey_label=pgettext("key", "Enter"), size=28)
-        self.delete_b = Button(pygame.Rect(LOGICAL[0] - 770, LOGICAL[1] - 120, 310, 80), _("Delete"), self.delete,
+        self.delete_b = Button(pygame.Rect(w - 770, h - 120, 310, 80), _("Delete"), self.delete,
                                style="danger", hotkey_label=pgettext("key", "Del"), size=24)
-        self.replays_b = Button(pygame.Rect(400, LOGICAL[1] - 120, 320, 80), _("Replays"), self.replays,
+        self.replays_b = Button(pygame.Rect(400, h - 120, 320, 80), _("Replays"), self.replays,
                                 style="parchment", hotkey_label="R", size=24)
 
     def enter(self) -> None:

@@ -19,7 +19,7 @@ from ...session.match import HUMAN, PLAYER_COLOURS, MatchSetup, SeatSpec
 from ...wording.text import colour_label
 from .. import art
 from .. import theme as T
-from ..app import LOGICAL, App, Scene
+from ..app import App, Scene, canvas_rect
 from ..widgets import Button, Choice, draw_row, draw_tooltip
 
 BOT_NAMES = ("Hildegard", "Ottokar", "Mechthild", "Rupert", "Gertrud", "Konrad", "Walburga", "Eckhart")
@@ -178,9 +178,10 @@ class NewGameScene(Scene):
         self.seed_b = Button(pygame.Rect(x0 + 300, 864, 300, 54), m.seed or _("random"), on_click=self.edit_seed,
                              style="parchment", tooltip=_("Type a number to replay the same luck; empty is random."),
                              size=22)
-        self.start_b = Button(pygame.Rect(LOGICAL[0] - 430, LOGICAL[1] - 120, 330, 80), _("Start"), self.start,
+        cw, ch = canvas_rect().size
+        self.start_b = Button(pygame.Rect(cw - 430, ch - 120, 330, 80), _("Start"), self.start,
                               hotkey_label=pgettext("key", "Enter"), size=32)
-        self.back_b = Button(pygame.Rect(110, LOGICAL[1] - 120, 220, 80), _("Back"), self.app.pop, style="dark",
+        self.back_b = Button(pygame.Rect(110, canvas_rect().h - 120, 220, 80), _("Back"), self.app.pop, style="dark",
                              hotkey_label=pgettext("key", "Esc"), size=26)
 
     def all_buttons(self) -> list[Any]:
@@ -339,8 +340,8 @@ class NewGameScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         te = self.app.text
-        surf.blit(art.wood(LOGICAL), (0, 0))
-        art.panel(surf, pygame.Rect(100, 60, LOGICAL[0] - 200, LOGICAL[1] - 200), seed=5)
+        surf.blit(art.wood(canvas_rect().size), (0, 0))
+        art.panel(surf, pygame.Rect(100, 60, canvas_rect().w - 200, canvas_rect().h - 200), seed=5)
         with te.roomy():
             self._draw(surf)
         if self.hover_text:

@@ -6,7 +6,7 @@ import pygame
 
 from ...i18n import _, pgettext, verbatim
 from ...storage.saves import SlotInfo
-from ..app import LOGICAL, App, Scene
+from ..app import App, Scene, canvas_rect
 from ..widgets import Button
 from .file_rows import FileRows, draw_file_screen
 
@@ -36,11 +36,15 @@ class ReplayListScene(Scene):
         super().__init__(app)
         self.files: list[SlotInfo] = []
         self.index = 0
-        self.list = FileRows(pygame.Rect(160, 176, LOGICAL[0] - 320, LOGICAL[1] - 200 - 176 - 8))
         self.message = ""
-        self.back_b = Button(pygame.Rect(110, LOGICAL[1] - 120, 240, 80), _("Back"), app.pop, style="dark",
+        self.layout()
+
+    def layout(self) -> None:
+        w, h = canvas_rect().size
+        self.list = FileRows(pygame.Rect(160, 176, w - 320, h - 200 - 176 - 8))
+        self.back_b = Button(pygame.Rect(110, h - 120, 240, 80), _("Back"), self.app.pop, style="dark",
                              hotkey_label=pgettext("key", "Esc"), size=26)
-        self.open_b = Button(pygame.Rect(LOGICAL[0] - 430, LOGICAL[1] - 120, 330, 80), _("Watch"), self.open,
+        self.open_b = Button(pygame.Rect(w - 430, h - 120, 330, 80), _("Watch"), self.open,
                              hotkey_label=pgettext("key", "Enter"), size=28)
 
     def enter(self) -> None:

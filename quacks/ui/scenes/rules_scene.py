@@ -15,7 +15,7 @@ from ...wording.rules_text import flow
 from ...wording.text import colour_name
 from .. import art
 from .. import theme as T
-from ..app import LOGICAL, App, Scene
+from ..app import App, Scene, canvas_rect
 from ..widgets import Button
 
 
@@ -26,10 +26,14 @@ class RulesScene(Scene):
         self.page = 0
         self.pages = [_("Flow of a round"), _("Books in play"), _("All books"), _("Fortune cards")]
         self.scroll = 0
+        self.layout()
+
+    def layout(self) -> None:
+        self.pages = [_("Flow of a round"), _("Books in play"), _("All books"), _("Fortune cards")]
         self.tabs = [Button(pygame.Rect(160 + i * 300, 160, 280, 56), p, partial(self.goto, i), style="parchment",
                             hotkey_label=str(i + 1), size=20) for i, p in enumerate(self.pages)]
-        self.back_b = Button(pygame.Rect(110, LOGICAL[1] - 120, 240, 80), _("Back"), app.pop, style="dark",
-                             hotkey_label=pgettext("key", "Esc"), size=26)
+        self.back_b = Button(pygame.Rect(110, canvas_rect().h - 120, 240, 80), _("Back"), self.app.pop,
+                             style="dark", hotkey_label=pgettext("key", "Esc"), size=26)
 
     def goto(self, i: int) -> None:
         self.page = i
@@ -89,8 +93,8 @@ class RulesScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         te = self.app.text
-        surf.blit(art.wood(LOGICAL), (0, 0))
-        panel = pygame.Rect(100, 40, LOGICAL[0] - 200, LOGICAL[1] - 180)
+        surf.blit(art.wood(canvas_rect().size), (0, 0))
+        panel = pygame.Rect(100, 40, canvas_rect().w - 200, canvas_rect().h - 180)
         art.panel(surf, panel, seed=12)
         te.blit(surf, _("Rules"), (160, 70), "serif-bold", 56, T.INK)
         for i, b in enumerate(self.tabs):
@@ -115,7 +119,7 @@ class RulesScene(Scene):
         self.scroll = min(self.scroll, self.max_scroll)
         self.back_b.draw(surf)
         te.blit(surf, _("1-4 or Left/Right pages · Up/Down or wheel scroll · Esc back"),
-                (LOGICAL[0] // 2, LOGICAL[1] - 40), "sans", 18, T.PARCHMENT_DARK, "center")
+                (canvas_rect().w // 2, canvas_rect().h - 40), "sans", 18, T.PARCHMENT_DARK, "center")
 
 
 __all__ = ["RulesScene", "Colour"]

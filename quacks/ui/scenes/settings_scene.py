@@ -12,7 +12,7 @@ from ... import i18n
 from ...i18n import N_, _, pgettext
 from .. import art
 from .. import theme as T
-from ..app import LOGICAL, App, Scene
+from ..app import App, Scene, canvas_rect
 from ..widgets import Button, Choice, Slider, draw_tooltip
 
 ON_OFF = ((False, N_("Off")), (True, N_("On")))
@@ -67,7 +67,7 @@ class SettingsScene(Scene):
                ((False, N_("Stir together")), (True, N_("One after another"))), st.sequential_brewing,
                lambda v: self.set("sequential_brewing", v))
         self.rows = rows
-        self.back_b = Button(pygame.Rect(110, LOGICAL[1] - 120, 240, 80), _("Back"), self.back, style="dark",
+        self.back_b = Button(pygame.Rect(110, canvas_rect().h - 120, 240, 80), _("Back"), self.back, style="dark",
                              hotkey_label=pgettext("key", "Esc"), size=26)
 
     def set_language(self, code: str) -> None:
@@ -127,8 +127,8 @@ class SettingsScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         te = self.app.text
-        surf.blit(art.wood(LOGICAL), (0, 0))
-        art.panel(surf, pygame.Rect(100, 60, LOGICAL[0] - 200, LOGICAL[1] - 200), seed=9)
+        surf.blit(art.wood(canvas_rect().size), (0, 0))
+        art.panel(surf, pygame.Rect(100, 60, canvas_rect().w - 200, canvas_rect().h - 200), seed=9)
         with te.roomy():
             te.blit_fit(surf, _("Settings"), pygame.Rect(160, 72, 1200, 90), "serif-bold", 56, T.INK,
                         anchor="midleft", lines=1)
@@ -150,7 +150,7 @@ class SettingsScene(Scene):
             self.back_b.draw(surf)
             back = self.back_b.rect
             te.blit_fit(surf, _("Up/Down choose · Left/Right change · Esc back (saved)"),
-                        pygame.Rect(back.right + 30, back.y, LOGICAL[0] - 2 * (back.right + 30), back.h), "sans", 18,
-                        T.PARCHMENT_DARK)
+                        pygame.Rect(back.right + 30, back.y, canvas_rect().w - 2 * (back.right + 30), back.h), "sans",
+                        18, T.PARCHMENT_DARK)
         if self.hover_text:
             draw_tooltip(surf, self.hover_text, self.app.mouse_pos)

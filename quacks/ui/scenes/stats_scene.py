@@ -9,7 +9,7 @@ import pygame
 from ...i18n import _, pgettext
 from .. import art
 from .. import theme as T
-from ..app import LOGICAL, App, Scene
+from ..app import App, Scene, canvas_rect
 from ..widgets import Button
 
 
@@ -20,8 +20,11 @@ class StatsScene(Scene):
         self.notes: list[str] = []
         self.names: list[str] = []
         self.index = 0
-        self.back_b = Button(pygame.Rect(110, LOGICAL[1] - 120, 240, 80), _("Back"), app.pop, style="dark",
-                             hotkey_label=pgettext("key", "Esc"), size=26)
+        self.layout()
+
+    def layout(self) -> None:
+        self.back_b = Button(pygame.Rect(110, canvas_rect().h - 120, 240, 80), _("Back"), self.app.pop,
+                             style="dark", hotkey_label=pgettext("key", "Esc"), size=26)
 
     def enter(self) -> None:
         try:
@@ -49,8 +52,8 @@ class StatsScene(Scene):
         from .stats_charts import draw_player
 
         te = self.app.text
-        surf.blit(art.wood(LOGICAL), (0, 0))
-        panel = pygame.Rect(100, 60, LOGICAL[0] - 200, LOGICAL[1] - 200)
+        surf.blit(art.wood(canvas_rect().size), (0, 0))
+        panel = pygame.Rect(100, 60, canvas_rect().w - 200, canvas_rect().h - 200)
         art.panel(surf, panel, seed=15)
         with te.roomy():
             te.blit_fit(surf, _("Statistics"), pygame.Rect(160, 72, 1200, 90), "serif-bold", 56, T.INK,

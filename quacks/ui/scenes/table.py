@@ -42,6 +42,8 @@ log = logging.getLogger("quacks.ui")
 
 
 class TableScene(Scene):
+    native = True  # the table lays itself out at the window's own size
+
     def __init__(self, app: App, match: Match, coach: Coach | None = None) -> None:
         super().__init__(app)
         from ..flows import autosave
@@ -293,7 +295,8 @@ class TableScene(Scene):
     def resume(self) -> None:
         self.controls.key = None
         self.view.forget_background()
-        self.app.text.set_scale(self.app.settings.ui_scale / 100)
+        self.app.apply_text_scale()
+        self.canvas_changed()
 
     # ------------------------------------------------------------------------------------------------
     # input
@@ -358,6 +361,15 @@ class TableScene(Scene):
         self.controls.undo = None
         self.hover_text = ""
         self.view.forget_background()
+        self.frames.invalidate()
+
+    def canvas_changed(self) -> None:
+        """A new window size or UI scale: the table lays itself out again; the decision's controls are built
+        again in their new places (a shop keeps its cart)."""
+        if self.view.relayout():
+            self.controls.relayout()
+            if self.choice is not None and self.controls.seat is not None:
+                self._sync_choice(self.controls.seat)
         self.frames.invalidate()
 
     def waiting_text(self) -> str:

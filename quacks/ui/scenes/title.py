@@ -9,7 +9,7 @@ import pygame
 from ...i18n import _
 from .. import art
 from .. import theme as T
-from ..app import LOGICAL, App, Scene
+from ..app import App, Scene, canvas_rect
 from ..menu import FocusRing
 from ..widgets import Button, draw_tooltip
 
@@ -32,7 +32,7 @@ class TitleScene(Scene):
     def build(self) -> None:
         from ..flows import has_autosave
 
-        cx = LOGICAL[0] // 2 + 420
+        cx = canvas_rect().w // 2 + 420
         items: list[tuple[str, object, bool, str]] = [
             (_("New game"), self.new_game, True, _("Set up seats, books and rules, then play.")),
             (_("Learn to play"), self.learn, True, _("A first game with a guide who explains each idea as it comes "
@@ -50,7 +50,7 @@ class TitleScene(Scene):
         ]
         # the column of buttons starts under the title (taller at larger UI scales) and ends above the footer
         y = self.header_bottom() + 24
-        step = min(80, (LOGICAL[1] - 100 - y) // len(items))
+        step = min(80, (canvas_rect().h - 100 - y) // len(items))
         w = int(380 * (1 + 0.3 * (self.app.text.scale - 1)))
         self.buttons = []
         for label, fn, enabled, tip in items:
@@ -59,7 +59,7 @@ class TitleScene(Scene):
             self.buttons.append(b)
             y += step
         # About and licences: a small button in the corner (the column of main buttons is full)
-        self.buttons.append(Button(pygame.Rect(24, LOGICAL[1] - 84, 300, 60), _("About & licences"),
+        self.buttons.append(Button(pygame.Rect(24, canvas_rect().h - 84, 300, 60), _("About & licences"),
                                    on_click=self.about, style="parchment",
                                    tooltip=_("Who made what, and the licences of everything the game ships."), size=22))
         self.focus.set(self.buttons)
@@ -145,7 +145,7 @@ class TitleScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         te = self.app.text
-        surf.blit(art.wood(LOGICAL), (0, 0))
+        surf.blit(art.wood(canvas_rect().size), (0, 0))
         # a cauldron with bubbles on the left
         spaces = tuple((i, 0, False) for i in range(54))
         pot = art.cauldron(300, spaces, False)
@@ -170,9 +170,9 @@ class TitleScene(Scene):
             surf.blit(ch, ch.get_rect(center=(cx + 380 * math.cos(a), cy + 380 * math.sin(a))))
         # title
         with te.roomy():
-            title_x = LOGICAL[0] // 2 + 420
+            title_x = canvas_rect().w // 2 + 420
             y = 30
-            column = pygame.Rect(title_x - 480, 0, 960, LOGICAL[1])
+            column = pygame.Rect(title_x - 480, 0, 960, canvas_rect().h)
             for k, (text, face, size, colour) in enumerate(self.header()):
                 h = te.height(face, size, 1, text)
                 box = pygame.Rect(column.x, y, column.w, h)
@@ -185,8 +185,9 @@ class TitleScene(Scene):
             self.focus.draw(surf)
             foot = _("F11 fullscreen  ·  arrows and Enter to choose")
             about = self.buttons[-1].rect
-            foot_box = pygame.Rect(about.right + 40, LOGICAL[1] - 20 - te.height("sans", 16, 2), LOGICAL[0] - 24 -
-                                   about.right - 40, te.height("sans", 16, 2))
+            cw, ch = canvas_rect().size
+            foot_box = pygame.Rect(about.right + 40, ch - 20 - te.height("sans", 16, 2), cw - 24 - about.right - 40,
+                                   te.height("sans", 16, 2))
             te.blit_fit(surf, foot, foot_box, "sans", 16, T.PARCHMENT_DARK, anchor="midright")
             if self.message:
                 last = self.buttons[-2].rect

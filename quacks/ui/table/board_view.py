@@ -39,6 +39,11 @@ def space_of(vp: int) -> int:
 
 
 class BoardView:
+    """The whole board in ``rect`` (any size from about 600x200 up: the card, the round track and the die
+    share the inside in proportion)."""
+
+    folded = False
+
     def __init__(self, rect: pygame.Rect) -> None:
         self.rect = rect
         self.spaces = track_rects(rect)
@@ -46,11 +51,20 @@ class BoardView:
         self._static_key: object = None
         inner = rect.inflate(-2 * self.spaces[0].w - 16, -2 * self.spaces[0].h - 16)
         self.inner = inner
-        self.card_rect = pygame.Rect(inner.x + 12, inner.y + 8, 300, inner.h - 16)
-        self.die_rect = pygame.Rect(inner.right - 150, inner.y + 56, 120, 120)
-        self.rounds_rect = pygame.Rect(self.card_rect.right + 24, inner.y + 64,
-                                       self.die_rect.x - self.card_rect.right - 48,
-                                       70)
+        card_w = min(300, max(170, int(inner.w * 0.34)))
+        self.card_rect = pygame.Rect(inner.x + 12, inner.y + 8, card_w, inner.h - 16)
+        die = max(48, min(120, int(inner.h * 0.42), int(inner.w * 0.16)))
+        self.die_rect = pygame.Rect(inner.right - die - max(12, int(die * 0.25)), inner.y + max(24, int(inner.h * 0.2)),
+                                    die, die)
+        gap = max(12, min(24, int(inner.w * 0.03)))
+        self.rounds_rect = pygame.Rect(self.card_rect.right + gap, inner.y + max(40, int(inner.h * 0.22)),
+                                       self.die_rect.x - self.card_rect.right - 2 * gap, min(70, int(inner.h * 0.24)))
+
+    def draw_static(self, surf: pygame.Surface, g: Game) -> None:
+        """The board's still part (the track and the inside's frame) onto the table's background."""
+        surf.blit(self.static(g), self.rect.topleft)
+        pygame.draw.rect(surf, (70, 48, 30), self.inner, border_radius=12)
+        pygame.draw.rect(surf, T.BRASS_DARK, self.inner, 2, border_radius=12)
 
     def round_centres(self) -> list[tuple[int, int]]:
         r = self.rounds_rect
@@ -59,7 +73,7 @@ class BoardView:
 
     def static(self, g: Game) -> pygame.Surface:
         """The board without anything that moves (redrawn only if the tails change, i.e. never)."""
-        key = (self.rect.size, g.cat.scoring.tails)
+        key = (self.rect.size, g.cat.scoring.tails, self.number_px())
         if self._static is not None and self._static_key == key and text_engine().recorder is None:
             return self._static
         te = text_engine()
@@ -83,7 +97,7 @@ class BoardView:
             fill = (240, 228, 196) if n % 5 else (228, 200, 140)
             pygame.draw.rect(surf, fill, rr, border_radius=6)
             pygame.draw.rect(surf, T.PARCHMENT_EDGE, rr, 1, border_radius=6)
-            te.blit(surf, str(n), (rr.x + 5, rr.y + 3), "sans-semibold", 14, T.INK_SOFT, scaled=False)
+            te.blit(surf, str(n), (rr.x + 5, rr.y + 3), "sans-semibold", self.number_px(), T.INK_SOFT, scaled=False)
             if n in tails:
                 # a rat tail between space n and n+1
                 nxt = self.spaces[n % 50].move(-ox, -oy)
@@ -91,6 +105,15 @@ class BoardView:
                 pts = [(mx - 6, my + 8), (mx - 2, my), (mx + 3, my - 4), (mx + 1, my - 10)]
                 pygame.draw.lines(surf, (150, 90, 90), False, pts, 3)
                 pygame.draw.circle(surf, (120, 70, 70), (mx - 6, my + 8), 3)
+
+    def number_px(self) -> int:
+        """The track's numbers: 14 px, growing with the UI scale as far as a space's height allows."""
+        te = text_engine()
+        with te.crowded():
+            return max(12, min(te.px(14), self.spaces[0].h - 8))
+
+    def marker_size(self) -> int:
+        return max(18, min(30, int(self.spaces[0].h * 1.15)))
 
     def marker_pos(self, vp: int, k: int = 0, n: int = 1) -> tuple[int, int]:
         """Where a marker with ``vp`` stands (several on one space fan out)."""
@@ -131,7 +154,7 @@ class BoardView:
         for seats in by_space.values():
             for k, i in enumerate(seats):
                 colour, letter = looks[i]
-                mk = art.marker(colour, letter, 30)
+                mk = art.marker(colour, letter, self.marker_size())
                 v = vps[i]
                 lo = int(v)
                 frac = v - lo
@@ -167,7 +190,7 @@ class BoardView:
         """The bonus die with the last roll (a plain die before the first), and every roll of the round."""
         te = text_engine()
         face = dice[-1][1] if dice else None
-        die = art.die(face, 96, _("VP"))
+        die = art.die(face, int(self.die_rect.w * 0.8), _("VP"))
         if spin:
             die = pygame.transform.rotate(die, spin)
         surf.blit(die, die.get_rect(center=self.die_rect.center))

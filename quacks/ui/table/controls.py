@@ -42,6 +42,16 @@ class Controls:
         self.key: object = None
         self.undo: Button | None = None  # shown while the last action can be taken back
 
+    def relayout(self) -> None:
+        """The table moved (a new window size or UI scale): the buttons are built again at the next update in
+        their new places; a shop keeps its cart."""
+        if self.shop is not None:
+            f = self.layout.focus
+            self.shop.move_to(pygame.Rect(f.x, f.y, f.w, self.layout.actions.bottom - f.y))
+        else:
+            self.key = None
+        self.undo = None
+
     def clear(self) -> None:
         self.seat = None
         self.kind = None

@@ -11,7 +11,8 @@ bag) take less, and if even the needed ones do not fit, all of them get a little
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -47,6 +48,71 @@ class Row:
     height: int
     draw: Callable[[pygame.Surface, int, int], object]  # (surface, top, height)
     least: int = 0  # a row that can make do with less (at least this much) takes what is left
+
+
+@contextmanager
+def panel_text(view: TableView, g: Game, seat: int) -> Iterator[None]:
+    """The panel's text at the largest UI scale (down to 100%) at which its needed rows fit its height: in a
+    window short of height at a large UI scale the panel's text grows a little less rather than leave out what
+    stopping now gives (the table's layout keeps room for them at 100%)."""
+    te = text_engine()
+    was = te.scale
+    te.scale = _fitting_scale(view, g, seat)
+    try:
+        yield
+    finally:
+        te.scale = was
+
+
+_FITTING: dict[tuple[object, ...], float] = {}
+
+
+def _fitting_scale(view: TableView, g: Game, seat: int) -> float:
+    te = text_engine()
+    info = view.layout.info
+    s = g.seats[seat]
+    key = (info.size, te.scale, te.legible, s.rubies, s.brewing, bool(s.exploded), g.phase, g.tubes,
+           bool(s.aside), view.bag_button_rect().h)
+    hit = _FITTING.get(key)
+    if hit is not None:
+        return hit
+    was = te.scale
+    scale = was
+    try:
+        while scale > 1.0:
+            te.scale = scale
+            if _essentials_height(view, g, seat) <= info.h:
+                break
+            scale = max(1.0, round(scale - 0.1, 2))
+    finally:
+        te.scale = was
+    if len(_FITTING) > 256:
+        _FITTING.clear()
+    _FITTING[key] = scale
+    return scale
+
+
+def _essentials_height(view: TableView, g: Game, seat: int) -> int:
+    """The height of the rows that always show (the header, the white total, what stopping gives), and the Bag
+    button under them."""
+    te = text_engine()
+    with te.roomy():
+        places = header_places(view, g, seat)
+        st = _EssentialsState(seat)
+        rows = _rows(None, view, g, st, view.layout.info.w - 8, 0)  # type: ignore[arg-type]
+    needed = sum(r.height + GAP for r in rows if r.priority == 1)
+    return places["fuse"].bottom - view.layout.info.y + GAP + 4 + needed + 6 + view.bag_button_rect().h
+
+
+@dataclass
+class _EssentialsState:
+    focus: int
+    show_risk: bool = True  # room for the risk line too
+    reasons: dict[int, str] | None = None
+    colour_blind: bool = False
+
+    def __post_init__(self) -> None:
+        self.reasons = {}
 
 
 def header_places(view: TableView, g: Game, seat: int) -> dict[str, pygame.Rect]:
@@ -86,7 +152,7 @@ def draw_focus(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, an
         hidden = anim.hidden(seat) if anim is not None else 0
         pv.draw_pot(surf, g, seat, pot, colour_blind=st.colour_blind, hidden_chips=hidden,
                     highlight=pv.next_space(g, seat) if s.brewing else None)
-    with te.roomy(), te.within(lay.info.inflate(8, 8)):
+    with te.roomy(), te.within(lay.info.inflate(8, 8)), panel_text(view, g, seat):
         _panel(surf, view, g, st, mouse)
 
 

@@ -32,6 +32,11 @@ GAP = 4
 
 def draw_others(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, anim: Any | None) -> None:
     te = text_engine()
+    if view.layout.others_folded:
+        from .others_tiles import draw_tiles
+
+        draw_tiles(surf, view, g, st, anim)
+        return
     for seat, r in view.other_rects.items():
         with te.within(r):
             _card(surf, view, g, st, anim, seat, r)
@@ -56,9 +61,14 @@ def _card(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, anim: A
     pot = pv.PotLayout((centre[0] + sx, centre[1] + sy), radius)
     hidden = anim.hidden(seat) if anim is not None else 0
     pv.draw_pot(surf, g, seat, pot, colour_blind=st.colour_blind, hidden_chips=hidden)
-    x = centre[0] + radius + int(radius * 0.3) + 8
-    width = r.right - 12 - x
-    y = max(kind_r.bottom + 8, r.y + 58)
+    if r.h >= r.w * 1.35:  # a tall card (two seats): the pot on top, the rest under it
+        x = r.x + 16
+        width = r.w - 32
+        y = centre[1] + int(radius * 1.16) + 10
+    else:
+        x = centre[0] + radius + int(radius * 0.3) + 8
+        width = r.right - 12 - x
+        y = max(kind_r.bottom + 8, r.y + 58)
     ruby = 18
     pv.draw_rubies(surf, (x, y), s.rubies, ruby, max(1, (width - 44) // (ruby + 2)))
     fl = art.flask(34, s.flask_full)

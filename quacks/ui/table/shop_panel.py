@@ -43,6 +43,11 @@ class ShopPanel:
         self.message = ""
         self._layout()
 
+    def move_to(self, rect: pygame.Rect) -> None:
+        """Lay the shop out again in ``rect`` (the table moved); the cart and the cursor stay."""
+        self.rect = rect
+        self._layout()
+
     def _layout(self) -> None:
         te = text_engine()
         r = self.rect

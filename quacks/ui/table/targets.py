@@ -8,7 +8,7 @@ import pygame
 
 from ...tutorial.script import Target
 from ..app import text_engine
-from .focus_panel import header_places
+from .focus_panel import header_places, panel_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..scenes.table import TableScene
@@ -33,7 +33,8 @@ def target_rect(scene: TableScene, target: Target) -> pygame.Rect | None:
         return lay.actions.copy()
     if target is Target.SHOP:
         return controls.shop.rect.copy() if controls.shop is not None else lay.focus.copy()
-    panel = header_places(view, scene.g, scene.focus)
+    with panel_text(view, scene.g, scene.focus):
+        panel = header_places(view, scene.g, scene.focus)
     fuse = panel["fuse"]
     line = text_engine().linesize("sans", 18)
     places: dict[Target, pygame.Rect] = {

@@ -18,9 +18,11 @@ from ...session.setup import MatchSetup
 from ...wording.text import bot_name
 from .. import art
 from .. import theme as T
-from ..app import LOGICAL
+from ..app import canvas_rect
 from . import pot_view as pv
+from .board_bar import BoardBar
 from .board_view import BoardView
+from .books_strip import BooksStrip
 from .books_view import BooksView
 from .layout import TableLayout
 
@@ -42,13 +44,29 @@ class ViewState:
 class TableView:
     def __init__(self, setup: MatchSetup) -> None:
         self.setup = setup
-        self.layout = TableLayout(len(setup.seats))
-        self.books = BooksView(self.layout.books)
-        self.board = BoardView(self.layout.board)
+        self.layout = TableLayout(len(setup.seats), canvas_rect().size)
+        self.books: BooksView | BooksStrip = BooksView(self.layout.books)
+        self.board: BoardView | BoardBar = BoardView(self.layout.board)
         self.other_rects: dict[int, pygame.Rect] = {}
         self._bg: pygame.Surface | None = None
         self._bg_key: object = None
         self.focus = 0
+        self._made = -1
+        self.relayout()
+
+    def relayout(self, size: tuple[int, int] | None = None) -> bool:
+        """Follow the canvas's size and the UI scale (``TableLayout.arrange``); True if anything moved (the
+        views of the books and the board are made anew for their new places)."""
+        self.layout.arrange(size or canvas_rect().size)
+        if self._made == self.layout.version:
+            return False
+        self._made = self.layout.version
+        lay = self.layout
+        self.books = BooksStrip(lay.books) if lay.books_folded else BooksView(lay.books)
+        self.board = BoardBar(lay.board) if lay.board_folded else BoardView(lay.board)
+        self.other_rects = {}
+        self._bg_key = None
+        return True
 
     # ------------------------------------------------------------------------------------------------
     # seats
@@ -74,7 +92,13 @@ class TableView:
 
     def place_others(self, g: Game, focus: int) -> None:
         others = self.others(g, focus)
-        self.other_rects = dict(zip(others, self.layout.other_rects(len(others))))
+        if self.layout.others_folded:
+            from .others_tiles import tile_rects
+
+            rects = tile_rects(self.layout.others, len(others), self.layout.plan.others_row)
+        else:
+            rects = self.layout.other_rects(len(others))
+        self.other_rects = dict(zip(others, rects))
         self.focus = focus
 
     def seat_at(self, pos: tuple[int, int]) -> int | None:
@@ -95,14 +119,23 @@ class TableView:
         r = self.other_rects.get(seat)
         if r is None:
             return None
-        centre, radius = TableLayout.small_pot(r)
+        centre, radius = self.small_pot(r)
         return pv.PotLayout(centre, radius)
+
+    def small_pot(self, r: pygame.Rect) -> tuple[tuple[int, int], int]:
+        """Centre and radius of the pot in another seat's card (or tile, when the seats are folded)."""
+        if self.layout.others_folded:
+            from .others_tiles import tile_pot
+
+            return tile_pot(r)
+        return TableLayout.small_pot(r)
 
     def bag_pos(self, seat: int) -> tuple[int, int]:
         if seat == self.focus:
             return self.bag_button_rect().center
         r = self.other_rects.get(seat)
-        return (r.right - 40, r.bottom - 40) if r is not None else (LOGICAL[0] // 2, LOGICAL[1] // 2)
+        c = canvas_rect()
+        return (r.right - 40, r.bottom - 40) if r is not None else (c.w // 2, c.h // 2)
 
     def seat_region(self, seat: int) -> pygame.Rect:
         """The part of the screen a seat's pot and panel take (for partial redraws)."""
@@ -135,23 +168,24 @@ class TableView:
 
     def background(self, g: Game, st: ViewState, scale: float) -> pygame.Surface:
         """Wood, the books and the scoring track in one picture, redrawn only when they change."""
-        key = (g.round, tuple(g.supply.raw()), st.colour_blind, scale, st.focus)
+        self.relayout()
+        self.place_others(g, st.focus)
+        key = (g.round, tuple(g.supply.raw()), st.colour_blind, scale, st.focus, self.layout.version,
+               tuple(g.book_on_table(c) for c in g.books))
         if self._bg is None or self._bg_key != key:
             from ..app import text_engine
 
-            bg = art.wood(LOGICAL).copy()
+            bg = art.wood(self.layout.size).copy()
             self.books.draw(bg, g, st.colour_blind, text_engine().scale)
-            bg.blit(self.board.static(g), self.board.rect.topleft)
-            inner = self.board.inner
-            pygame.draw.rect(bg, (70, 48, 30), inner, border_radius=12)
-            pygame.draw.rect(bg, T.BRASS_DARK, inner, 2, border_radius=12)
+            self.board.draw_static(bg, g)
             frame = self.layout.focus
             pygame.draw.rect(bg, (30, 20, 14), frame.move(0, 6), border_radius=18)
             pygame.draw.rect(bg, (58, 40, 28), frame, border_radius=18)
             pygame.draw.rect(bg, self.look(st.focus).fill, frame, 3, border_radius=18)
-            for seat, r in zip(self.others(g, st.focus), self.layout.other_rects(g.n - 1)):
-                pygame.draw.rect(bg, (52, 36, 26), r, border_radius=16)
-                pygame.draw.rect(bg, self.look(seat).fill, r, 2, border_radius=16)
+            for seat, r in self.other_rects.items():
+                pygame.draw.rect(bg, (52, 36, 26), r, border_radius=16 if not self.layout.others_folded else 12)
+                pygame.draw.rect(bg, self.look(seat).fill, r, 2, border_radius=16 if not self.layout.others_folded
+                                 else 12)
             self._bg = bg
             self._bg_key = key
         return self._bg
@@ -165,7 +199,6 @@ class TableView:
         from .focus_panel import draw_focus
         from .others_panel import draw_others
 
-        self.place_others(g, st.focus)
         surf.blit(self.background(g, st, text_engine().scale), (0, 0))
         vps = anim.marker_values(g) if anim is not None else None  # type: ignore[attr-defined]
         dice = [(g.seats[s].name, f) for s, f in st.dice]

@@ -1,0 +1,99 @@
+"""The other seats folded into small tiles, for a table short of room: each tile shows the seat's pot (small),
+its name, score and white total, and what it does (brewing, stopped, exploded). A tile is one click from
+bringing that pot into focus (or V), and hovering over its pot shows the pot large (``ui.table.pot_zoom``).
+In a column beside the pot, or in a row under the board in a tall window."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ...i18n import _
+from ...rules.game import Game
+from ...wording import text as W
+from .. import art
+from .. import theme as T
+from ..app import text_engine
+from . import pot_view as pv
+from .layout import GAP, POT_RIM
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .view import TableView, ViewState
+
+PAD = 8
+
+
+def tile_rects(area: pygame.Rect, count: int, row: bool) -> list[pygame.Rect]:
+    """``count`` tiles filling ``area``: side by side in a row, or one under the other."""
+    if count <= 0:
+        return []
+    if row:
+        w = (area.w - GAP * (count - 1)) // count
+        return [pygame.Rect(area.x + i * (w + GAP), area.y, w, area.h) for i in range(count)]
+    h = min((area.h - GAP * (count - 1)) // count, int(area.w * 2.2))
+    return [pygame.Rect(area.x, area.y + i * (h + GAP), area.w, h) for i in range(count)]
+
+
+def _text_rows() -> int:
+    te = text_engine()
+    with te.crowded():
+        return te.linesize("serif-bold", 17) + te.linesize("sans-semibold", 15) * 2 + 4
+
+
+def tile_pot(r: pygame.Rect) -> tuple[tuple[int, int], int]:
+    """Centre and radius of the pot in a tile: on the left of a wide tile, on top of a tall one."""
+    if r.w >= r.h * 1.6:  # a tile of the row: the pot on the left
+        radius = max(14, int((r.h - 2 * PAD) / (2 * POT_RIM)))
+        return (r.x + PAD + int(radius * POT_RIM), r.centery), radius
+    radius = max(14, int(min(r.w - 2 * PAD, r.h - 2 * PAD - _text_rows()) / (2 * POT_RIM)))
+    return (r.centerx, r.bottom - PAD - int(radius * POT_RIM)), radius
+
+
+def draw_tiles(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, anim: Any | None) -> None:
+    te = text_engine()
+    for seat, r in view.other_rects.items():
+        with te.within(r), te.crowded():
+            _tile(surf, view, g, st, anim, seat, r)
+
+
+def _tile(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, anim: Any | None, seat: int,
+          r: pygame.Rect) -> None:
+    te = text_engine()
+    s = g.seats[seat]
+    centre, radius = tile_pot(r)
+    sx, sy = anim.shake(seat) if anim is not None else (0, 0)
+    hidden = anim.hidden(seat) if anim is not None else 0
+    pv.draw_pot(surf, g, seat, pv.PotLayout((centre[0] + sx, centre[1] + sy), radius), colour_blind=st.colour_blind,
+                hidden_chips=hidden)
+    wide = r.w >= r.h * 1.6
+    if wide:
+        box = pygame.Rect(centre[0] + int(radius * POT_RIM) + PAD, r.y + PAD // 2, 0, r.h - PAD)
+        box.w = r.right - PAD - box.x
+    else:
+        box = pygame.Rect(r.x + PAD, r.y + PAD // 2, r.w - 2 * PAD, centre[1] - int(radius * POT_RIM) - r.y - PAD // 2)
+    name_h = te.linesize("serif-bold", 17)
+    mk_size = max(16, min(24, name_h))
+    mk = art.marker(view.look(seat).key, (s.name[:1] or "?").upper(), mk_size)
+    surf.blit(mk, mk.get_rect(midleft=(box.x, box.y + name_h // 2)))
+    x = box.x + mk_size + 4
+    te.blit(surf, s.name, (x, box.y + name_h // 2), "serif-bold", _fit_name(s.name, box.right - x), T.CREAM, "midleft",
+            box=box)
+    y = box.y + name_h + 2
+    line = te.linesize("sans-semibold", 15)
+    limit = g.limit(seat)
+    colour = T.DANGER if s.exploded else T.CREAM
+    vp = te.blit(surf, W.vp(s.score), (box.x, y + line // 2), "sans-bold", 15, T.BRASS_LIGHT, "midleft", box=box)
+    white = _("White {total}/{limit}").format(total=s.white_total, limit=limit)
+    te.blit_fit(surf, white, pygame.Rect(vp.right + 8, y, box.right - vp.right - 8, line), "sans-semibold", 15,
+                colour, min_size=12, lines=1, anchor="midleft")
+    status = view.status(g, seat, st)
+    if status:
+        te.blit_fit(surf, status, pygame.Rect(box.x, y + line, box.w, line), "sans", 15,
+                    T.DANGER if s.exploded else T.PARCHMENT_DARK, min_size=12, lines=1, anchor="midleft")
+
+
+def _fit_name(name: str, width: int) -> int:
+    """The name's size: 17 (at the UI scale), smaller to fit its row, never under 12 pixels (a longer name
+    than that reaches past its row: the layout check says so)."""
+    return text_engine().fit(name, "serif-bold", 17, width, 12)
