@@ -37,11 +37,12 @@ from typing import Any
 from .layout_cases import _STORE, LOOKS, NAMES, Case, _env, all_cases  # noqa: F401 - the cases, re-exported
 
 SCALES = (100, 125, 150, 175, 200)
-SIZES = ((1280, 720), (1280, 800), (1366, 768), (1920, 1080), (2560, 1440), (3840, 2160))
+SIZES = ((1000, 640), (1000, 900), (1280, 720), (1280, 800), (1366, 768), (1920, 1080), (2560, 1440), (3840, 2160))
 LANGUAGES = ("en", "pseudo")  # what run() draws unless told (the default test suite's languages)
 ALL_LANGUAGES = ("en", "de", "nl", "pseudo", "marker")  # what the command draws unless told
 LOGICAL = (1920, 1080)
 MIN_PX = 9  # the smallest font size (pixels on the screen) we accept
+MIN_TABLE_PX = 12  # ... and on the table (every case named "table/..."), where the game is played
 SLACK = 1  # pixels a line may pass its box or touch another (antialiasing)
 
 # ---------------------------------------------------------------------------------------------------------
@@ -71,9 +72,13 @@ class Problem:
                 f"({x},{y} {w}x{h}) from {self.where}{extra}")
 
 
-def window_factor(size: tuple[int, int]) -> float:
-    """How much the canvas is scaled to fit a window of ``size`` (letterboxed)."""
-    return min(size[0] / LOGICAL[0], size[1] / LOGICAL[1])
+def window_factor(size: tuple[int, int], native: bool = False) -> float:
+    """How much the canvas is scaled to fill a window of ``size`` (``ui.window.geometry``: the table, native, is
+    drawn one canvas pixel per window pixel up to 1920x1080)."""
+    from .window import geometry
+
+    geo = geometry(size, native)
+    return geo.p / geo.q
 
 
 #: words drawn as they are in every language: the game's name, the names of seats and bots the cases use,
@@ -101,18 +106,24 @@ def untranslated(items: Sequence[Any], case: str, scale: int) -> list[Problem]:
 
 
 def problems_of(items: Sequence[Any], case: str, scale: int, language: str,
-                sizes: Sequence[tuple[int, int]] = SIZES) -> list[Problem]:
-    """The problems among the recorded lines of one drawing (``text.Drawn`` items)."""
+                size: tuple[int, int] = LOGICAL, canvas: Any = None, shrink: float | None = None) -> list[Problem]:
+    """The problems among the recorded lines of one drawing (``text.Drawn`` items) in a window of ``size``:
+    ``canvas`` is the part of the canvas the window shows (default: all of a 1920x1080 one), ``shrink`` how
+    much the canvas is scaled into the window (default: as ``ui.window.geometry`` says for the case)."""
     import pygame
 
     if language == "marker":  # ‹...› make lines longer than any language would: only words are checked
         return untranslated(items, case, scale)
 
-    canvas = pygame.Rect(0, 0, *LOGICAL)
+    canvas = canvas if canvas is not None else pygame.Rect(0, 0, *LOGICAL)
+    table = case.startswith("table")
+    if shrink is None:
+        shrink = window_factor(size, table)
+    least = MIN_TABLE_PX if table else MIN_PX
     out: list[Problem] = []
 
-    def add(kind: str, d: Any, detail: str = "", sizes_: tuple[tuple[int, int], ...] = ()) -> None:
-        out.append(Problem(kind, case, scale, language, d.text, d.where, tuple(d.rect), detail, sizes_))
+    def add(kind: str, d: Any, detail: str = "") -> None:
+        out.append(Problem(kind, case, scale, language, d.text, d.where, tuple(d.rect), detail, (size,)))
 
     cut_blocks: set[int] = set()
     for d in items:
@@ -126,9 +137,8 @@ def problems_of(items: Sequence[Any], case: str, scale: int, language: str,
             add("overflow", d, f"box {b.x},{b.y} {b.w}x{b.h}")
         if d.covered:
             add("overlap", d, "partly under a panel drawn over it")
-        small = tuple(s for s in sizes if d.px * window_factor(s) < MIN_PX)
-        if small:
-            add("small", d, f"{d.px} px font, {d.px * window_factor(small[0]):.1f} px on screen", small)
+        if d.px * shrink < least:
+            add("small", d, f"{d.px} px font, {d.px * shrink:.1f} px on screen (at least {least})")
     # overlaps: lines of different draws on one layer
     rects = [d.rect.inflate(-2 * SLACK, -2 * SLACK) for d in items]
     seen: set[tuple[int, int]] = set()
@@ -167,7 +177,7 @@ class Report:
 _APP: Any = None
 
 
-def _app(scale: int) -> Any:
+def _app(scale: int, size: tuple[int, int] = LOGICAL) -> Any:
     global _APP
     import pygame
 
@@ -175,28 +185,33 @@ def _app(scale: int) -> Any:
     from .app import App
 
     live = pygame.display.get_surface() if pygame.display.get_init() else None
-    if _APP is None or live is None or _APP.display is not live or live.get_size() != LOGICAL:
+    if _APP is None or live is None or _APP.display is not live:
         # a new app whenever the one kept cannot draw any more (the display was closed or replaced since)
-        _APP = App(Settings(pace="instant", show_risk=True), headless=True)
+        _APP = App(Settings(pace="instant", show_risk=True), size=size, headless=True)
         _APP.no_saves = True
     app = _APP
-    app.settings.ui_scale = scale
-    app.settings.show_risk = True
-    app.text.set_scale(scale / 100)
     app.scenes = []
     app.toasts = []
+    app.settings.ui_scale = scale
+    app.settings.show_risk = True
+    if app.display.get_size() != size:
+        app.resize_window(size)
+    app._fit(force=True)  # the screens' way (the case's table, pushed next, takes the table's way)
+    app.apply_text_scale()
     return app
 
 
-def draw_case(case: Case, scale: int, language: str, shot: Path | None = None) -> list[Any]:
-    """Build ``case`` at ``scale`` in ``language``, draw it as the game would, return the recorded lines."""
+def draw_case(case: Case, scale: int, language: str, shot: Path | None = None,
+              size: tuple[int, int] = LOGICAL) -> tuple[list[Any], Any]:
+    """Build ``case`` at ``scale`` in ``language`` in a window of ``size``, draw it as the game would; the
+    recorded lines, and the window's geometry (``ui.window.Geometry``)."""
     from .. import i18n
 
     if language == "marker":
         i18n.set_marker_catalogue(i18n.read_msgids())
     i18n.set_language(language)
     try:
-        app = _app(scale)
+        app = _app(scale, size)
         case.build(app)
         for sc in app.scenes:
             anim = getattr(sc, "anim", None)
@@ -212,9 +227,10 @@ def draw_case(case: Case, scale: int, language: str, shot: Path | None = None) -
             import pygame
 
             shot.parent.mkdir(parents=True, exist_ok=True)
-            pygame.image.save(app.screen, str(shot))
+            pygame.image.save(app.screen.subsurface((0, 0, *app.canvas_size)), str(shot))
+        geo = app.geo
         app.scenes = []
-        return rec.items
+        return rec.items, geo
     finally:
         i18n.set_language("en")
 
@@ -249,20 +265,26 @@ def run(cases: Iterable[Case] | None = None, scales: Sequence[int] = SCALES, lan
 
 def _run(report: Report, cases: Iterable[Case] | None, scales: Sequence[int], languages: Sequence[str],
          sizes: Sequence[tuple[int, int]], shots: Path | None, progress: Callable[[str], None] | None) -> None:
+    import pygame
+
     for case in cases if cases is not None else all_cases():
         for language in languages:
             for scale in scales:
-                shot = None
-                if shots is not None:
-                    slug = case.name.replace("/", "-").replace(" ", "_").replace(",", "")
-                    shot = shots / f"{slug}-{scale}-{language}.png"
-                items = draw_case(case, scale, language, shot)
-                report.drawings += 1
-                report.lines += len(items)
-                found = problems_of(items, case.name, scale, language, sizes)
-                report.problems.extend(found)
-                if progress is not None:
-                    progress(f"{case.name} @ {scale}% {language}: {len(items)} lines, {len(found)} problems")
+                # the marker language checks words, which do not change with the window: one size is enough
+                for size in sizes if language != "marker" else sizes[:1]:
+                    shot = None
+                    if shots is not None:
+                        slug = case.name.replace("/", "-").replace(" ", "_").replace(",", "")
+                        shot = shots / f"{slug}-{scale}-{language}-{size[0]}x{size[1]}.png"
+                    items, geo = draw_case(case, scale, language, shot, size)
+                    report.drawings += 1
+                    report.lines += len(items)
+                    found = problems_of(items, case.name, scale, language, size, pygame.Rect(0, 0, *geo.visible),
+                                        geo.p / geo.q)
+                    report.problems.extend(found)
+                    if progress is not None:
+                        progress(f"{case.name} @ {scale}% {language} {size[0]}x{size[1]}: {len(items)} lines, "
+                                 f"{len(found)} problems")
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -287,7 +309,8 @@ def main(args: Any) -> int:
         print(p.line())
     c = report.counts()
     print(f"check-layout: {report.drawings} drawings ({len(cases)} screens x {len(scales)} scales x "
-          f"{len(languages)} languages; sizes {', '.join(f'{w}x{h}' for w, h in sizes)}), {report.lines} lines of "
+          f"{len(languages)} languages x {len(sizes)} sizes: {', '.join(f'{w}x{h}' for w, h in sizes)}), "
+          f"{report.lines} lines of "
           f"text, {len(report.problems)} problems (clipped {c['clipped']}, overflow {c['overflow']}, "
           f"overlap {c['overlap']}, small {c['small']}, untranslated {c['untranslated']}) in {report.seconds:.1f} s")
     return 1 if report.problems else 0

@@ -57,12 +57,12 @@ def test_every_screen_and_overlay_is_a_case() -> None:
 # the check catches what it should
 
 
-def _problems(draw: object, sizes: tuple[tuple[int, int], ...] = ((1920, 1080),)) -> list[L.Problem]:
+def _problems(draw: object, size: tuple[int, int] = (1920, 1080), case: str = "test") -> list[L.Problem]:
     te = text_engine()
     surf = _canvas()
     with te.record(surf) as rec:
         draw(te, surf)  # type: ignore[operator]
-    return L.problems_of(rec.items, "test", 100, "en", sizes)
+    return L.problems_of(rec.items, case, 100, "en", size)
 
 
 def test_the_check_finds_overlapping_text(te: Text) -> None:
@@ -92,10 +92,19 @@ def test_the_check_finds_dropped_or_shortened_lines(te: Text) -> None:
 
 
 def test_the_check_finds_text_too_small_for_a_small_window(te: Text) -> None:
-    found = _problems(lambda te, s: te.blit(s, "tiny", (100, 100), "sans", 12), sizes=L.SIZES)
-    assert [p.kind for p in found] == ["small"]
-    assert found[0].sizes == ((1280, 720), (1280, 800), (1366, 768)), "12 px is fine from 1920x1080 up"
-    assert not _problems(lambda te, s: te.blit(s, "fine", (100, 100), "sans", 14), sizes=L.SIZES)
+    """A screen drawn on 1920x1080 and shown smaller: 12 px is 8 on a 1280x720 window (too small), fine from
+    1920x1080 up; the table is drawn one to one up to 1920x1080, where every line must be at least 12 px."""
+    small = [size for size in L.SIZES if _problems(lambda te, s: te.blit(s, "tiny", (100, 100), "sans", 12), size)]
+    assert small == [(1000, 640), (1000, 900), (1280, 720), (1280, 800), (1366, 768)]
+    found = _problems(lambda te, s: te.blit(s, "tiny", (100, 100), "sans", 12), (1280, 720))
+    assert [p.kind for p in found] == ["small"] and found[0].sizes == ((1280, 720),)
+    assert not [size for size in L.SIZES[2:] if _problems(lambda te, s: te.blit(s, "fine", (100, 100), "sans", 14),
+                                                          size)]
+    table = [size for size in L.SIZES
+             if _problems(lambda te, s: te.blit(s, "tiny", (100, 100), "sans", 11), size, case="table/x")]
+    assert table == list(L.SIZES), "11 px on the table is too small in every window"
+    assert not [size for size in L.SIZES
+                if _problems(lambda te, s: te.blit(s, "fine", (100, 100), "sans", 12), size, case="table/x")]
 
 
 def test_a_panel_drawn_over_text_hides_it(te: Text) -> None:
@@ -287,4 +296,4 @@ def test_a_book_still_to_come_says_so_without_covering_its_prices(te: Text) -> N
         prices = [d for d in here if d.text.isdigit()]
         assert len(prices) == 3
         assert not any(tag[0].rect.colliderect(p.rect) for p in prices)
-        assert not L.problems_of(rec.items, "books", int(scale * 100), "en", ((1920, 1080),))
+        assert not L.problems_of(rec.items, "books", int(scale * 100), "en", (1920, 1080))
