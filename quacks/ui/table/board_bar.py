@@ -95,7 +95,7 @@ class BoardBar:
                         anchor="midleft")
             te.blit_fit(surf, _("start player: {name}").format(name=g.seats[g.start_seat].name),
                         pygame.Rect(r.x + 4, r.y + half, r.w - 4, r.h - half), "sans", 14, T.PARCHMENT_DARK, lines=1,
-                        anchor="midleft")
+                        anchor="midleft", min_size=12)
         self._card(surf, g)
         self._dice(surf, dice or [], die_spin)
         vps = marker_vp if marker_vp is not None else [float(s.score) for s in g.seats]
@@ -149,11 +149,9 @@ class BoardBar:
             pygame.draw.rect(surf, T.BRASS_LIGHT, self.open_rect, 1, border_radius=8)
             te.blit_fit(surf, label, self.open_rect.inflate(-8, -2), "sans-bold", 14, T.CREAM, min_size=12, lines=1)
             text_box = pygame.Rect(box.x, box.y, box.w - label_w - 10, box.h)
-            if not dice:
-                te.blit_fit(surf, _("bonus die: rolled after brewing"), text_box, "sans", 14, T.PARCHMENT_DARK,
-                            anchor="midleft")
+            if not dice:  # the die waits (hover tells its rule)
                 return
             who, _face = dice[-1]
             more = len(dice) - 1
             line = who if not more else _("{name} (and {n} before)").format(name=who, n=more)
-            te.blit_fit(surf, line, text_box, "sans-semibold", 15, T.CREAM, anchor="midleft")
+            te.blit_fit(surf, line, text_box, "sans-semibold", 15, T.CREAM, min_size=12, anchor="midleft")

@@ -54,8 +54,9 @@ class BoardView:
         card_w = min(300, max(170, int(inner.w * 0.34)))
         self.card_rect = pygame.Rect(inner.x + 12, inner.y + 8, card_w, inner.h - 16)
         die = max(48, min(120, int(inner.h * 0.42), int(inner.w * 0.16)))
-        self.die_rect = pygame.Rect(inner.right - die - max(12, int(die * 0.25)), inner.y + max(24, int(inner.h * 0.2)),
-                                    die, die)
+        label = text_engine().linesize("sans-semibold", 15) * 2 + 6  # "bonus die" over it, on two lines if need be
+        self.die_rect = pygame.Rect(inner.right - die - max(12, int(die * 0.25)),
+                                    inner.y + max(label, int(inner.h * 0.2)), die, die)
         gap = max(12, min(24, int(inner.w * 0.03)))
         self.rounds_rect = pygame.Rect(self.card_rect.right + gap, inner.y + max(40, int(inner.h * 0.22)),
                                        self.die_rect.x - self.card_rect.right - 2 * gap, min(70, int(inner.h * 0.24)))
@@ -200,9 +201,10 @@ class BoardView:
                     "sans-semibold", 15, T.PARCHMENT_DARK)
         below = pygame.Rect(col.x, self.die_rect.bottom + 6, col.w, col.bottom - self.die_rect.bottom - 6)
         if not dice:
-            te.blit_fit(surf, _("rolled after brewing"), pygame.Rect(below.x, below.y, below.w, min(below.h, 50)),
-                        "sans", 14, T.PARCHMENT_DARK)
-            return
+            box = pygame.Rect(below.x, below.y, below.w, min(below.h, 50))
+            if len(te.wrap(_("rolled after brewing"), "sans", 14, box.w)) * te.linesize("sans", 14) <= box.h:
+                te.blit_fit(surf, _("rolled after brewing"), box, "sans", 14, T.PARCHMENT_DARK)
+            return  # (no room for the note on a small board: hovering over the die says when it rolls)
         row = max(24, te.linesize("sans", 14) + 2)
         fit = max(1, below.h // row)
         shown = dice[-fit:]
@@ -232,20 +234,22 @@ class BoardView:
             return
         head = T.PURPLE_CARD if card.colour == "purple" else T.BLUE_CARD
         art.panel(surf, r, tint=(240, 232, 214), radius=12, seed=3, drop=False)
-        hr = pygame.Rect(r.x, r.y, r.w, 46)
+        hr = pygame.Rect(r.x, r.y, r.w, min(46, max(30, int(r.h * 0.24))))
         pygame.draw.rect(surf, head, hr, border_top_left_radius=12, border_top_right_radius=12)
         te.blit_fit(surf, D.card_name(card), hr.inflate(-16, -4), "serif-bold", 22, T.CREAM)
         when = _("now, before the round") if card.colour == "purple" else _("this round")
-        wr = te.blit_fit(surf, when, pygame.Rect(r.x + 10, hr.bottom + 4, r.w - 20, te.linesize("sans-semibold", 14)),
-                         "sans-semibold", 14, head, lines=1)
+        one = te.linesize("sans-semibold", 14)
+        two = te.wrap(when, "sans-semibold", 14, r.w - 20)
+        wr = te.blit_fit(surf, when, pygame.Rect(r.x + 10, hr.bottom + 4, r.w - 20, one * min(2, len(two))),
+                         "sans-semibold", 14, head, lines=2)
         body = pygame.Rect(r.x + 14, wr.bottom + 6, r.w - 28, r.bottom - 8 - wr.bottom - 6)
-        size, _lines = te.fit_block(D.card_text(card), "serif", 19, body, line_gap=0)
+        size, _lines = te.fit_block(D.card_text(card), "serif", 19, body, min_size=12, line_gap=0)
         te.blit_wrapped(surf, D.card_text(card), body, "serif", size, T.INK, line_gap=0)
 
     def draw_rounds(self, surf: pygame.Surface, g: Game) -> None:
         te = text_engine()
         events = {2: "yellow", 3: "purple", 6: "white", 9: "vp"}
-        rad = int(min(26, self.rounds_rect.w / 9 * 0.42))
+        rad = max(11, int(min(26, self.rounds_rect.w / 9 * 0.42)))
         for i, (x, y) in enumerate(self.round_centres()):
             n = i + 1
             done = n < g.round
@@ -254,7 +258,7 @@ class BoardView:
             pygame.draw.circle(surf, (40, 28, 18), (x + 2, y + 3), rad)
             pygame.draw.circle(surf, col, (x, y), rad)
             pygame.draw.circle(surf, T.BRASS_DARK, (x, y), rad, 2)
-            te.blit(surf, str(n), (x, y), "serif-bold", int(rad * 1.0), T.INK, "center", scaled=False)
+            te.blit(surf, str(n), (x, y), "serif-bold", max(12, int(rad * 1.0)), T.INK, "center", scaled=False)
             ev = events.get(n)
             if ev in ("yellow", "purple"):
                 pygame.draw.rect(surf, T.BOOK_HEADERS[ev], (x - 6, y + rad + 4, 12, 15), border_radius=3)

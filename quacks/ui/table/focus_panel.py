@@ -125,7 +125,8 @@ def header_places(view: TableView, g: Game, seat: int) -> dict[str, pygame.Rect]
         mk = _grow(54, 0.4)
         name_h = te.linesize("serif-bold", 30)
         kind_h = te.linesize("sans", 16)
-        head = pygame.Rect(info.x, info.y, info.w, max(mk, name_h + kind_h - 8))
+        vp_h = te.linesize("sans-bold", 28)  # the score, top right: the status line starts under it
+        head = pygame.Rect(info.x, info.y, info.w, max(mk, name_h + kind_h - 8, vp_h + kind_h))
         ruby = _grow(26)
         flask = _grow(44, 0.4)
         word = _("flask") if s.flask_full else _("empty")

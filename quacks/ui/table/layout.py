@@ -75,7 +75,7 @@ class Needs:
         return Needs(scale, actions_h, prompt_h, panel_w=int(250 * (1 + 0.25 * k)),
                      panel_pref=int(330 * (1 + 0.25 * k)), books_w=int(300 * (1 + 0.5 * k)),
                      books_pref=int(420 * (1 + 0.3 * k)), strip_w=int(64 * (1 + 0.2 * k)), others_w=int(236 * dense),
-                     tiles_w=int(124 * (1 + 0.2 * k)), board_h=int(200 * dense), bar_h=int(round(64 * dense)),
+                     tiles_w=int(124 * (1 + 0.2 * k)), board_h=int(200 * dense), bar_h=int(round(76 * dense)),
                      row_h=int(round(84 * dense)))
 
     @property
@@ -172,6 +172,11 @@ class Frame:
     row_h: int = 0  # the other seats' tiles in a row under the board (tall windows), this high
 
 
+def books_fit(height: int, scale: float) -> bool:
+    """Whether the books' column of ``height`` gives each of its seven pages the height its text needs."""
+    return (height - 6 * 8) / 7 >= 112 * (1 + 0.25 * (scale - 1))
+
+
 def _frame(size: tuple[int, int], n_others: int, need: Needs, shape: Shape) -> Frame:
     w, h = size
     wo = _others_width(size, n_others, need, shape.others_folded)
@@ -207,6 +212,8 @@ def _capacity(size: tuple[int, int], n_others: int, need: Needs, shape: Shape) -
     """(the largest pot the shape can hold with everything at its least, the pot it holds with the board and
     the panel at what they like)."""
     fr = _frame(size, n_others, need, shape)
+    if not shape.books_folded and not books_fit(fr.books.h, need.scale):
+        return 0, 0
     return _room(fr, need, fr.board_least, need.panel_w), _room(fr, need, fr.board_pref, need.panel_pref)
 
 

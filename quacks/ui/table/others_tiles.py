@@ -38,12 +38,12 @@ def tile_rects(area: pygame.Rect, count: int, row: bool) -> list[pygame.Rect]:
 def _text_rows() -> int:
     te = text_engine()
     with te.crowded():
-        return te.linesize("serif-bold", 17) + te.linesize("sans-semibold", 15) * 2 + 4
+        return te.linesize("serif-bold", 17) + te.linesize("sans-semibold", 15) * 3 + 4
 
 
 def tile_pot(r: pygame.Rect) -> tuple[tuple[int, int], int]:
     """Centre and radius of the pot in a tile: on the left of a wide tile, on top of a tall one."""
-    if r.w >= r.h * 1.6:  # a tile of the row: the pot on the left
+    if r.w >= r.h * 1.4:  # a tile of the row: the pot on the left
         radius = max(14, int((r.h - 2 * PAD) / (2 * POT_RIM)))
         return (r.x + PAD + int(radius * POT_RIM), r.centery), radius
     radius = max(14, int(min(r.w - 2 * PAD, r.h - 2 * PAD - _text_rows()) / (2 * POT_RIM)))
@@ -66,7 +66,7 @@ def _tile(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, anim: A
     hidden = anim.hidden(seat) if anim is not None else 0
     pv.draw_pot(surf, g, seat, pv.PotLayout((centre[0] + sx, centre[1] + sy), radius), colour_blind=st.colour_blind,
                 hidden_chips=hidden)
-    wide = r.w >= r.h * 1.6
+    wide = r.w >= r.h * 1.4
     if wide:
         box = pygame.Rect(centre[0] + int(radius * POT_RIM) + PAD, r.y + PAD // 2, 0, r.h - PAD)
         box.w = r.right - PAD - box.x
@@ -83,14 +83,15 @@ def _tile(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, anim: A
     line = te.linesize("sans-semibold", 15)
     limit = g.limit(seat)
     colour = T.DANGER if s.exploded else T.CREAM
-    vp = te.blit(surf, W.vp(s.score), (box.x, y + line // 2), "sans-bold", 15, T.BRASS_LIGHT, "midleft", box=box)
     white = _("White {total}/{limit}").format(total=s.white_total, limit=limit)
-    te.blit_fit(surf, white, pygame.Rect(vp.right + 8, y, box.right - vp.right - 8, line), "sans-semibold", 15,
-                colour, min_size=12, lines=1, anchor="midleft")
+    rows = [(W.vp(s.score), "sans-bold", T.BRASS_LIGHT), (white, "sans-semibold", colour)]
     status = view.status(g, seat, st)
     if status:
-        te.blit_fit(surf, status, pygame.Rect(box.x, y + line, box.w, line), "sans", 15,
-                    T.DANGER if s.exploded else T.PARCHMENT_DARK, min_size=12, lines=1, anchor="midleft")
+        rows.append((status, "sans", T.DANGER if s.exploded else T.PARCHMENT_DARK))
+    for text, face, col in rows:
+        te.blit_fit(surf, text, pygame.Rect(box.x, y, box.w, line), face, 15, col, min_size=12, lines=1,
+                    anchor="midleft")
+        y += line
 
 
 def _fit_name(name: str, width: int) -> int:
