@@ -220,11 +220,8 @@ class App(Window):
             s.canvas_changed()
 
     def apply_text_scale(self) -> None:
-        """The text engine's scale: the UI scale setting; on a screen shown smaller than drawn (a window below
-        1280x720's share of 1920x1080), text at least as large on the screen as in a 1280x720 window."""
+        """The text engine's scale: the UI scale setting."""
         self.text.set_scale(self.settings.ui_scale / 100)
-        shrink = self.geo.p / self.geo.q
-        self.text.set_legible(1.0 if self.geo.native else max(1.0, (2 / 3) / shrink))
 
     # the window's size and place, remembered ----------------------------------------------------------
     def _remembered_size(self) -> tuple[int, int]:

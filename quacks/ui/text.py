@@ -81,12 +81,8 @@ class Text:
     #: faces whose font lacks accented letters, and the face (made bold) that draws a text that has them
     FALLBACK = {"serif-bold": "serif"}
 
-    #: the largest UI scale the screens are laid out for (sizes never grow past what it gives)
-    MAX_SCALE = 2.0
-
     def __init__(self, scale: float = 1.0, capacity: int = 3000) -> None:
         self.scale = scale
-        self.legible = 1.0  # text at least this many times its size (up to what MAX_SCALE gives): see set_legible
         self.dense = True
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._cache: OrderedDict[tuple[str, int, str, RGB], pygame.Surface] = OrderedDict()
@@ -99,12 +95,6 @@ class Text:
 
     def set_scale(self, scale: float) -> None:
         self.scale = scale
-
-    def set_legible(self, factor: float) -> None:
-        """Every size at least ``factor`` times itself, never past its size at :data:`MAX_SCALE` (which every
-        layout makes room for): a screen drawn for 1920x1080 and shown in a smaller window keeps its text
-        readable instead of shrinking with the picture (the App sets it from the window's size)."""
-        self.legible = max(1.0, factor)
 
     @contextmanager
     def crowded(self) -> Iterator[None]:
@@ -127,14 +117,9 @@ class Text:
             self.dense = was
 
     def grow(self, size: float) -> float:
-        """``size`` at the current UI scale (the rule in the module's doc), unrounded; at least ``legible``
-        times itself, up to its size at :data:`MAX_SCALE`."""
+        """``size`` at the current UI scale (the rule in the module's doc), unrounded."""
         k = self.DENSE_GROWTH if self.dense else 1.0
-        grown = size + min(size, self.FULL) * (self.scale - 1) * k
-        if self.legible > 1.0:
-            most = size + min(size, self.FULL) * (self.MAX_SCALE - 1) * k
-            grown = max(grown, min(most, size * self.legible))
-        return grown
+        return size + min(size, self.FULL) * (self.scale - 1) * k
 
     def px(self, size: int, scaled: bool = True) -> int:
         if not scaled:
@@ -284,6 +269,20 @@ class Text:
         while s > low and self.size(text, face, s)[0] > width:
             s -= 1
         return s
+
+    def fit_name(self, name: str, face: str, size: int, width: int, min_size: int = 12) -> tuple[str, int]:
+        """A player's name for a narrow place: whole at the largest size from ``size`` down to ``min_size`` that
+        fits ``width``; else its first word; else shortened with an ellipsis (the whole name shows elsewhere).
+        (text, size)."""
+        for text in (name, name.split()[0] if name.split() else name):
+            s = self.fit(text, face, size, width, min_size)
+            if self.size(text, face, s)[0] <= width:
+                return text, s
+        s = self.fit(name, face, size, width, min_size)
+        text = name
+        while len(text) > 1 and self.size(text + "…", face, s)[0] > width:
+            text = text[:-1]
+        return text.rstrip() + "…", s
 
     def fit_block(self, text: str, face: str, size: int, rect: pygame.Rect, min_size: int = 14,
                   line_gap: int = 2) -> tuple[int, list[str]]:

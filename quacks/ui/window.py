@@ -43,6 +43,7 @@ UNIT = math.gcd(*LOGICAL)  # 120: scales are k/120, and the canvas is scaled in 
 MAX_P = 8  # a scale p/q in lowest terms has p <= 8: the window's last row and column lose less than 8 pixels
 NICE_K = tuple(k for k in range(1, 4 * UNIT + 1) if k // math.gcd(k, UNIT) <= MAX_P)
 MIN_WINDOW = (1000, 640)  # the smallest window the game allows (issue: a layout from 1000x640 up)
+MENU_LEAST = 2 / 3  # the screens other than the table are shown at least this large
 
 
 @dataclass(frozen=True)
@@ -53,8 +54,9 @@ class Geometry:
     window's right and bottom edges by less than one window pixel in ``MAX_P``.
 
     ``native``: the table's way, one canvas pixel per window pixel up to 1920x1080, larger windows scaled
-    up (text is never shrunk: it stays sharp and at least its size). Otherwise the screens' way: at least
-    the 1920x1080 they were drawn for, scaled to the window, the extra room where the window's shape has it.
+    up (text is never shrunk: it stays sharp and at least its size). Otherwise the screens' way: the
+    1920x1080 they were drawn for scaled to the window, the extra room where the window's shape has it, and
+    never shown smaller than :data:`MENU_LEAST` (below 1280 wide, the canvas is narrower than 1920).
     """
 
     window: tuple[int, int]
@@ -77,7 +79,9 @@ def geometry(window: tuple[int, int], native: bool) -> Geometry:
     """The canvas for a window of this size (see :class:`Geometry`)."""
     w, h = max(1, window[0]), max(1, window[1])
     f = min(w / LOGICAL[0], h / LOGICAL[1])
-    p, q = nice_scale(max(1.0, f) if native else f)
+    # the screens are never shown smaller than 2/3 (as in a 1280x720 window): their text stays readable, and a
+    # smaller window gives them a canvas narrower than 1920 (at least 1500x960 in the smallest window)
+    p, q = nice_scale(max(1.0, f) if native else max(MENU_LEAST, f))
     visible = (w * q // p, h * q // p)
     cover = (-(-w * q // p), -(-h * q // p))  # canvas pixels that cover the window
     canvas = (-(-cover[0] // q) * q, -(-cover[1] // q) * q)

@@ -6,6 +6,7 @@ Headless (SDL dummy driver), the window's surface is read back directly; nothing
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator
 
@@ -13,7 +14,8 @@ import pygame
 import pytest
 
 from quacks.storage.settings import Settings
-from quacks.ui.app import LOGICAL, App, Scene, align, merge, viewport
+from quacks.ui.app import LOGICAL, App, Scene, align, geometry, merge, viewport
+from quacks.ui.window import MAX_P
 
 RED = (255, 0, 0)
 NEAR = (4, 4, 4, 255)  # smoothscale's rounding turns 255 into 253
@@ -41,14 +43,15 @@ def noisy_canvas(surf: pygame.Surface, seed: int = 1) -> None:
     surf.fill(GREY)
     for _ in range(2500):
         surf.fill([rng.randrange(256) for _ in range(3)],
-                  (rng.randrange(LOGICAL[0]), rng.randrange(LOGICAL[1]), rng.randrange(1, 24), rng.randrange(1, 24)))
+                  (rng.randrange(surf.get_width()), rng.randrange(surf.get_height()), rng.randrange(1, 24),
+                   rng.randrange(1, 24)))
 
 
 def reference(app: App) -> pygame.Surface:
-    """The whole canvas scaled at once, as the window should show it."""
+    """The whole canvas scaled at once, as the window should show it (cut at the window's edges)."""
     p, q = app.scale
     fn = pygame.transform.smoothscale if p < q else pygame.transform.scale
-    return fn(app.screen, app.view.size)
+    return fn(app.screen, app.view.size).subsurface((0, 0, *app.display.get_size())).copy()
 
 
 def max_difference(a: pygame.Surface, b: pygame.Surface) -> int:
@@ -68,29 +71,55 @@ def max_difference(a: pygame.Surface, b: pygame.Surface) -> int:
     return worst
 
 
+def nearest(app: App) -> pygame.Surface:
+    """The whole canvas scaled with the nearest pixels, cut at the window's edges."""
+    return pygame.transform.scale(app.screen, app.view.size).subsurface((0, 0, *app.display.get_size())).copy()
+
+
 def shown(app: App) -> pygame.Surface:
-    return app.display.subsurface(app.view).copy()
+    return app.display.copy()
 
 
-@pytest.mark.parametrize(("size", "view", "scale"), [
-    ((1920, 1080), (0, 0, 1920, 1080), (1, 1)),
-    ((1280, 720), (0, 0, 1280, 720), (2, 3)),
-    ((1280, 800), (0, 40, 1280, 720), (2, 3)),
-    ((1366, 768), (3, 1, 1360, 765), (17, 24)),
-    ((2560, 1440), (0, 0, 2560, 1440), (4, 3)),
-    ((3840, 2160), (0, 0, 3840, 2160), (2, 1)),
-    ((1000, 700), (4, 71, 992, 558), (31, 60)),
-])
-def test_the_picture_is_the_largest_16_by_9_that_fits_centred(size: tuple[int, int], view: tuple[int, ...],
-                                                              scale: tuple[int, int]) -> None:
-    r, p, q = viewport(size)
-    assert tuple(r) == view and (p, q) == scale
-    assert r.w * q == LOGICAL[0] * p and r.h * q == LOGICAL[1] * p  # whole pixels: q canvas pixels -> p
+@pytest.mark.parametrize("size", SIZES + [(1000, 640), (1000, 900), (2200, 1240), (3000, 1000), (1919, 1079)])
+@pytest.mark.parametrize("native", [False, True])
+def test_the_canvas_fills_the_window_from_its_corner_with_no_bars(size: tuple[int, int], native: bool) -> None:
+    geo = geometry(size, native)
+    w, h = size
+    p, q = geo.p, geo.q
+    assert p <= MAX_P and math.gcd(p, q) == 1
+    cw, ch = geo.canvas
+    assert cw % q == 0 and ch % q == 0  # whole pixels: q canvas pixels -> p window pixels
+    assert w <= cw * p // q < w + p and h <= ch * p // q < h + p  # it covers the window, less than p past it
+    assert geo.visible == (w * q // p, h * q // p) and geo.visible[0] <= cw and geo.visible[1] <= ch
+    r, vp, vq = viewport(size, native)
+    assert r.topleft == (0, 0) and (vp, vq) == (p, q) and r.w >= w and r.h >= h
+    if native:  # the table: one to one up to 1920x1080, larger windows scaled up, text never shrunk
+        assert p >= q and (p == q) == (min(w / 1920, h / 1080) < 7 / 6)
+    else:  # the screens: never smaller than 2/3, at least 1920x1080 from a 1280x720 window up
+        assert p / q >= 2 / 3 - 1e-9
+        if w >= 1280 and h >= 720:
+            assert geo.visible[0] >= 1919 or geo.visible[1] >= 1079
+
+
+def test_the_table_is_drawn_one_to_one_up_to_1920x1080(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app((1280, 800))
+
+    class Table(Scene):
+        native = True
+
+    app.push(Table(app))
+    assert app.canvas_size == (1280, 800) and app.screen is app.display and not app.scaled
+    app.resize_window((2560, 1440))
+    assert app.canvas_size == (1920, 1080) and app.scale == (4, 3)
+    app.pop()  # the title's way again: a canvas of at least 1920x1080
+    app.resize_window((1280, 800))
+    assert app.canvas_size == (1920, 1200) and app.scale == (2, 3)
 
 
 def test_blocks_grow_outwards_to_the_scale_grid_and_stay_on_the_canvas() -> None:
     assert align(pygame.Rect(10, 11, 5, 5), 3) == pygame.Rect(9, 9, 6, 9)
     assert align(pygame.Rect(1915, 1075, 30, 30), 24) == pygame.Rect(1896, 1056, 24, 24)
+    assert align(pygame.Rect(1495, 955, 30, 30), 3, (1500, 960)) == pygame.Rect(1494, 954, 6, 6)
     r = pygame.Rect(100, 100, 50, 50)
     assert merge([r, r.move(10, 0)]) == [pygame.Rect(100, 100, 60, 50)]  # mostly overlapping: one
     far = [pygame.Rect(0, 0, 10, 10), pygame.Rect(500, 500, 10, 10)]
@@ -104,17 +133,18 @@ def test_changed_regions_alone_show_what_the_whole_picture_shows(make_app, size:
     app.present()  # the whole canvas
     full = shown(app)
     assert max_difference(full, reference(app)) <= (0 if app.grid < 120 else 24)  # tiles: see App._tiled
-    # change a few regions (edges anywhere, one off the canvas) and show only those
-    regions = [pygame.Rect(517, 233, 141, 71), pygame.Rect(1500, 300, 120, 60), pygame.Rect(1870, 1040, 90, 90),
+    # change a few regions (edges anywhere, one reaching past the canvas) and show only those
+    cw, ch = app.screen.get_size()
+    regions = [pygame.Rect(517, 233, 141, 71), pygame.Rect(1500, 300, 120, 60), pygame.Rect(cw - 50, ch - 40, 90, 90),
                pygame.Rect(3, 2, 7, 5)]
-    other = pygame.Surface(LOGICAL)
+    other = pygame.Surface(app.screen.get_size())
     noisy_canvas(other, 2)
     for r in regions:
         app.screen.blit(other, r, r.clip(app.screen.get_rect()))
     app.present(regions)
     partly = shown(app)
     # a place nothing changed is as it was
-    still = pygame.Rect(app.view.w // 2, app.view.h // 2, 40, 40)
+    still = pygame.Rect(size[0] // 2, size[1] // 2, 40, 40)
     assert max_difference(partly.subsurface(still), full.subsurface(still)) == 0
     # and the window shows the new canvas everywhere, exactly as if all of it had been shown: the changed
     # regions where they are, no seams around them
@@ -124,27 +154,30 @@ def test_changed_regions_alone_show_what_the_whole_picture_shows(make_app, size:
 
 
 def test_a_changed_region_lands_where_it_is_on_the_canvas(make_app) -> None:  # type: ignore[no-untyped-def]
-    app = make_app((1280, 800))  # 2/3 of the canvas, letterboxed by 40 pixels top and bottom
+    app = make_app((1280, 800))  # a 1920x1200 canvas at 2/3, from the window's corner: no bars
+    assert app.screen.get_size() == (1920, 1200)
     app.screen.fill(GREY)
     app.present()
     region = pygame.Rect(1500, 300, 120, 60)
     app.screen.fill(RED, region)
     app.present([region])
     found = pygame.mask.from_threshold(app.display, RED, NEAR).get_bounding_rects()
-    assert found == [pygame.Rect(1000, 40 + 200, 80, 40)]
-    # the bars stay black
-    assert app.display.get_at((5, 5))[:3] == (0, 0, 0) and app.display.get_at((5, 795))[:3] == (0, 0, 0)
+    assert found == [pygame.Rect(1000, 200, 80, 40)]
+    # every corner of the window shows the canvas
+    for corner in ((0, 0), (1279, 0), (0, 799), (1279, 799)):
+        assert app.display.get_at(corner)[:3] != (0, 0, 0), corner
 
 
 def test_regions_partly_off_the_canvas_are_clipped_not_fatal(make_app) -> None:  # type: ignore[no-untyped-def]
-    app = make_app((1280, 800))
+    app = make_app((1366, 768))  # 7/10: the canvas reaches a few pixels past the window's right edge
     app.screen.fill(GREY)
     app.present()
-    app.screen.fill(RED, pygame.Rect(LOGICAL[0] - 30, 100, 30, 30))
-    app.present([pygame.Rect(LOGICAL[0] - 30, 100, 90, 30), pygame.Rect(-50, -50, 20, 20)])
+    cw = app.screen.get_width()
+    app.screen.fill(RED, pygame.Rect(cw - 30, 100, 30, 30))
+    app.present([pygame.Rect(cw - 30, 100, 90, 30), pygame.Rect(-50, -50, 20, 20)])
     found = pygame.mask.from_threshold(app.display, RED, NEAR).get_bounding_rects()
-    assert len(found) == 1 and found[0].x == 1260 and found[0].right == 1280, found  # at the right edge
-    assert abs(found[0].y - (40 + 67)) <= 1 and abs(found[0].h - 20) <= 1, found
+    assert len(found) == 1 and found[0].right == 1366, found  # cut at the window's right edge
+    assert abs(found[0].y - 70) <= 1 and abs(found[0].h - 21) <= 1, found
 
 
 def test_nothing_changed_nothing_shown(make_app, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
@@ -167,38 +200,34 @@ def test_only_the_changed_blocks_are_sent_to_the_window(make_app, monkeypatch: p
 
 
 def test_scaled_in_whole_tiles_but_only_the_changed_blocks_are_sent(make_app, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
-    app = make_app((1366, 768))  # 17/24: scaled in 120 x 120 tiles (see App._tiled)
-    assert app.grid == 120
+    app = make_app((1366, 768))  # 7/10: scaled in 120 x 120 tiles (see App._tiled)
+    assert app.scale == (7, 10) and app.grid == 120
     sent: list[list[pygame.Rect]] = []
     monkeypatch.setattr(pygame.display, "update", lambda rects: sent.append(list(rects)))
     app.present([pygame.Rect(301, 400, 10, 10)])
-    # canvas 288-312 x 384-432 (multiples of 24) is 17 x 34 window pixels at (3 + 204, 1 + 272)
-    assert sent == [[pygame.Rect(207, 273, 17, 34)]]
+    # canvas 300-320 x 400-410 (multiples of 10) is 14 x 7 window pixels at (210, 280)
+    assert sent == [[pygame.Rect(210, 280, 14, 7)]]
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1366, 768), (2560, 1440), (3840, 2160), (1920, 1080)])
 def test_mouse_positions_map_to_the_canvas(make_app, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
     app = make_app(size)
-    v = app.view
+    w, h = size
     pygame.event.clear()
-    for pos in ((v.x, v.y), (v.right - 1, v.bottom - 1), (v.centerx, v.centery)):
+    for pos in ((0, 0), (w - 1, h - 1), (w // 2, h // 2)):
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(v.x + 30, v.y), rel=(30, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(30, 0), rel=(30, 0), buttons=(0, 0, 0)))
     evs = [e for e in app.events() if e.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION)]
     corner, far, centre, motion = (e.pos for e in evs)
     assert corner == (0, 0)
     p, q = app.scale
-    assert LOGICAL[0] - q <= far[0] < LOGICAL[0] and LOGICAL[1] - q <= far[1] < LOGICAL[1]
-    assert abs(centre[0] - 960) <= q and abs(centre[1] - 540) <= q
+    vw, vh = app.canvas_size
+    assert vw - q <= far[0] < vw and vh - q <= far[1] < vh
+    assert abs(centre[0] - vw // 2) <= q and abs(centre[1] - vh // 2) <= q
     assert evs[3].rel == (round(30 * q / p), 0) and motion == (30 * q // p, 0)
     assert evs[0].button == 1  # everything else carried over
     app.handle(evs[2])
     assert app.mouse_pos == centre
-
-
-def test_a_click_in_the_bars_is_off_the_canvas(make_app) -> None:  # type: ignore[no-untyped-def]
-    app = make_app((1280, 800))
-    assert app.to_canvas((640, 10))[1] < 0 and app.to_canvas((640, 790))[1] >= LOGICAL[1]
 
 
 def test_a_resize_switches_between_the_window_surface_and_a_scaled_canvas(make_app) -> None:  # type: ignore[no-untyped-def]
@@ -215,8 +244,8 @@ def test_a_resize_switches_between_the_window_surface_and_a_scaled_canvas(make_a
     app.scenes.append(probe)
     app.dirty = False
     app.resize_window((1280, 800))
-    assert app.scaled and app.screen.get_size() == LOGICAL and app.display.get_size() == (1280, 800)
-    assert app.dirty and probe.invalidated == 1 and app.resizes == 1  # the next frame draws everything
+    assert app.scaled and app.screen.get_size() == (1920, 1200) and app.display.get_size() == (1280, 800)
+    assert app.dirty and probe.invalidated >= 1 and app.resizes == 1  # the next frame draws everything
     noisy_canvas(app.screen)
     app.present()
     # right after a resize the picture is shrunk with the nearest pixels (fast while a corner is dragged)
@@ -243,13 +272,13 @@ def test_after_a_resize_the_picture_is_averaged_once_the_size_stays_put(make_app
     app.resize_window((1366, 768))
     noisy_canvas(app.screen)
     app.frame(0.0)  # the resize frame: nearest pixels
-    assert max_difference(shown(app), pygame.transform.scale(app.screen, app.view.size)) == 0
+    assert max_difference(shown(app), nearest(app)) == 0
     app.dirty = False
     assert app.wait_time() == pytest.approx(0.25)  # the loop wakes to polish it
     # a small change meanwhile is shown in the same (nearest) way: no mixed picture
     app.screen.fill(RED, (500, 500, 30, 30))
     app.present([pygame.Rect(500, 500, 30, 30)])
-    assert max_difference(shown(app), pygame.transform.scale(app.screen, app.view.size)) == 0
+    assert max_difference(shown(app), nearest(app)) == 0
     now[0] += 0.3
     app.frame(0.0)  # nothing changed, yet the whole picture is shown again, averaged
     averaged = shown(app)

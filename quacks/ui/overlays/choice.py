@@ -1,21 +1,38 @@
-"""A decision with more options than the bar holds (a card's "any one 2-chip", a ghost's-breath swap):
-the question and one button per option, numbered 1-9. It lies beside the pot, so the pot stays in view, and
-the table keeps its keys (B, L, V, Esc)."""
+"""A decision with more options than the bar holds (a crow skull's or strong-ingredient's chips, a card's
+"any one 2-chip", a ghost's-breath swap): the question and the options, numbered 1-9. It lies over the
+deciding seat's pot, never over its panel: the white total, the odds, the rubies and the bag stay in sight
+while it decides; the table keeps its keys (B, L, V, Esc).
+
+Chips to pick from are drawn as chips, every one of them (two white 1s are two chips), and a chip that would
+explode the pot is ringed red and says so before it is clicked (the table still asks to confirm)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
+from ...i18n import _
 from ...rules.actions import Action
-from ...rules.chips import CHIP_BY_NAME
+from ...rules.chips import CHIP_BY_NAME, Chip
+from ...wording import text as W
 from ...wording.decisions import Label
 from .. import art
 from .. import theme as T
 from ..app import App
 from ..widgets import KEY_NUMBERS, Button
 from .base import Overlay
+
+
+@dataclass
+class ChipOption:
+    """One chip to pick (the action picks that kind of chip; duplicates are separate chips on the screen)."""
+
+    chip: Chip
+    action: Action
+    explodes: bool
+    rect: pygame.Rect
 
 
 class ChoiceDialog(Overlay):
@@ -25,30 +42,59 @@ class ChoiceDialog(Overlay):
     seed = 88
 
     def __init__(self, app: App, rect: pygame.Rect, question: str, options: list[tuple[Action, Label]],
-                 on_choose: Callable[[Action], None]) -> None:
+                 on_choose: Callable[[Action], None], chips: list[Chip] | None = None,
+                 explodes: Callable[[Chip], bool] | None = None) -> None:
         super().__init__(app, rect.size)
         self.rect = rect
         self.question = question
         self.on_choose = on_choose
+        self.chip_options: list[ChipOption] = []
+        self.hover_chip: int | None = None
         te = app.text
-        n = max(1, len(options))
+        by_name = {lb.chip: a for a, lb in options if lb.chip}
+        shown = [c for c in (chips or []) if c.name in by_name]  # each chip as drawn, in the order they came
+        rest = [(a, lb) for a, lb in options if not (shown and lb.chip)]
         with te.roomy():
             # the question takes what it needs (at most 40% of the dialog), the options share the rest
             room = pygame.Rect(0, 0, rect.w - 48, int(rect.h * 0.4))
             self.q_size, lines = te.fit_block(question, "sans-semibold", 20, room, line_gap=0)
             self.text_h = te.height("sans-semibold", self.q_size, len(lines))
             top = rect.y + 18 + self.text_h + 14
-            h = min(int(58 * (1 + 0.5 * (te.scale - 1))), (rect.bottom - 16 - top) // n - 6)
+            if shown:
+                top = self._place_chips(shown, by_name, explodes, top)
+            n = max(1, len(rest))
+            h = max(34, min(int(58 * (1 + 0.5 * (te.scale - 1))), (rect.bottom - 16 - top) // n - 6))
         cb = bool(app.settings.colour_blind)
-        for i, (a, lb) in enumerate(options):
+        first = len(self.chip_options)
+        for i, (a, lb) in enumerate(rest):
+            k = first + i
             icon = None
             if lb.chip:
                 c = CHIP_BY_NAME[lb.chip]
                 icon = art.chip(c.colour.value, c.value, max(10, min(16, h // 3)), cb)
             self.buttons.append(Button(pygame.Rect(rect.x + 24, top + i * (h + 6), rect.w - 48, h), lb.text,
-                                       self._pick(a), hotkey=KEY_NUMBERS[i] if i < 9 else None,
-                                       hotkey_label=str(i + 1) if i < 9 else "", tooltip=lb.tip,
+                                       self._pick(a), hotkey=KEY_NUMBERS[k] if k < 9 else None,
+                                       hotkey_label=str(k + 1) if k < 9 else "", tooltip=lb.tip,
                                        size=20 if h >= 44 else 17, icon=icon, style="parchment"))
+
+    def _place_chips(self, chips: list[Chip], by_name: dict[str | None, Action],
+                     explodes: Callable[[Chip], bool] | None, top: int) -> int:
+        """Lay the chips out in a row (two rows if they need it); the y under them."""
+        te = self.app.text
+        r = self.rect
+        n = len(chips)
+        cap = te.linesize("sans-semibold", 14) * 2
+        per_row = n if n <= 5 else (n + 1) // 2
+        cell = min(int(96 * (1 + 0.3 * (te.scale - 1))), (r.w - 48) // per_row)
+        rows = -(-n // per_row)
+        y = top
+        for i, c in enumerate(chips):
+            row, col = divmod(i, per_row)
+            in_row = min(per_row, n - row * per_row)
+            x0 = r.centerx - in_row * cell // 2
+            cr = pygame.Rect(x0 + col * cell, y + row * (cell + cap), cell, cell + cap)
+            self.chip_options.append(ChipOption(c, by_name[c.name], bool(explodes and explodes(c)), cr))
+        return y + rows * (cell + cap) + 10
 
     def _pick(self, a: Action) -> Callable[[], None]:
         return lambda: self.on_choose(a)
@@ -56,20 +102,43 @@ class ChoiceDialog(Overlay):
     def on_escape(self) -> None:
         pass  # the decision stays open; Esc reaches the table (its menu)
 
+    def _chip_at(self, pos: tuple[int, int]) -> int | None:
+        for i, o in enumerate(self.chip_options):
+            if o.rect.collidepoint(pos):
+                return i
+        return None
+
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return False
         if event.type == pygame.KEYDOWN and event.key in KEY_NUMBERS:
             i = KEY_NUMBERS.index(event.key)
-            if i < len(self.buttons):
-                self.buttons[i].click()
+            if i < len(self.chip_options):
+                self.on_choose(self.chip_options[i].action)
+            elif i - len(self.chip_options) < len(self.buttons):
+                self.buttons[i - len(self.chip_options)].click()
             return True
+        if event.type == pygame.MOUSEMOTION:
+            self.hover_chip = self._chip_at(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            i = self._chip_at(event.pos)
+            if i is not None:
+                self.on_choose(self.chip_options[i].action)
+                return True
         for b in self.buttons:
             if b.handle(event):
                 return True
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.rect.collidepoint(event.pos)
 
     def hover_help(self, pos: tuple[int, int]) -> str:
+        i = self._chip_at(pos)
+        if i is not None:
+            o = self.chip_options[i]
+            text = _("Place {chip} as your next chip; the others go back into the bag.").format(
+                chip=W.chip_name(o.chip))
+            if o.explodes:
+                text += " " + _("It would explode your pot.")
+            return text
         for b in self.buttons:
             if b.rect.collidepoint(pos):
                 return b.help_text()
@@ -81,3 +150,21 @@ class ChoiceDialog(Overlay):
             te.blit_wrapped(surf, self.question, pygame.Rect(self.rect.x + 24, self.rect.y + 18, self.rect.w - 48,
                                                              self.text_h), "sans-semibold", self.q_size, T.INK,
                             line_gap=0)
+            cb = bool(self.app.settings.colour_blind)
+            for i, o in enumerate(self.chip_options):
+                r = o.rect
+                radius = max(12, int(min(r.w, r.h) * 0.34))
+                centre = (r.centerx, r.y + r.w // 2)
+                if i == self.hover_chip:
+                    pygame.draw.circle(surf, T.FOCUS, centre, radius + 8, 3)
+                if o.explodes:
+                    pygame.draw.circle(surf, T.DANGER, centre, radius + 5, 4)
+                img = art.chip(o.chip.colour.value, o.chip.value, radius, cb)
+                surf.blit(img, img.get_rect(center=centre))
+                if i < 9:
+                    te.blit(surf, str(i + 1), (r.x + 6, r.y + 2), "sans-bold", 14, T.INK_SOFT, box=r)
+                cap = pygame.Rect(r.x + 2, centre[1] + radius + 8, r.w - 4, r.bottom - (centre[1] + radius + 8))
+                if o.explodes:
+                    te.blit_fit(surf, _("explodes"), cap, "sans-bold", 14, T.DANGER, min_size=12)
+                else:
+                    te.blit_fit(surf, W.chip_name(o.chip), cap, "sans", 14, T.INK_SOFT, min_size=12)

@@ -43,6 +43,13 @@ class LogView(Scene):
         self.rows: list[tuple[Row, str, tuple[int, int, int]]] = []
         self._wrap_key: object = None
 
+    def canvas_changed(self) -> None:
+        scene = next((s for s in self.app.scenes if hasattr(s, "view")), None)
+        if scene is not None:
+            scene.view.relayout()
+            self.rect = log_rect(scene.view)
+        self._wrap_key = None
+
     def sync(self, g: Game) -> None:
         if len(g.events) != self.seen:
             self.lines = log_lines(g, g.events)
@@ -124,11 +131,21 @@ class LogView(Scene):
                         pygame.Rect(area.x, area.bottom, area.w, more_h + 4), "sans", 14, T.INK_SOFT, lines=1)
 
 
+def log_rect(view: TableView) -> pygame.Rect:
+    """Where the log opens: on the left, over the books (the other seats' names and pots stay in sight), as
+    wide as reading needs at the UI scale, within the table."""
+    lay = view.layout
+    te_scale = max(1.0, lay.scale)
+    canvas = lay.canvas
+    w = min(canvas.w - 24, max(lay.books.w, int(min(620 * (1 + 0.4 * (te_scale - 1)), canvas.w * 0.42))))
+    return pygame.Rect(12, 12, w, canvas.h - 24)
+
+
 def toggle_log(app: App, view: TableView, source: Callable[[], Game]) -> None:
-    """Open the log over the other seats' column, or close it if it is open (L)."""
+    """Open the log over the books' side of the table, or close it if it is open (L)."""
     for s in app.scenes:
         if isinstance(s, LogView):
             app.pop(s)
             return
     colours = [view.look(i).dark for i in range(len(view.setup.seats))]
-    app.push(LogView(app, source, colours, view.layout.others))
+    app.push(LogView(app, source, colours, log_rect(view)))

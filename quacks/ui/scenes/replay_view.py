@@ -48,6 +48,8 @@ def describe_entry(entry: list[Any], names: tuple[str, ...]) -> str:
 class ReplayScene(Scene):
     """A recorded game on the table, moved through with the keys or the buttons."""
 
+    native = True  # the table lays itself out at the window's own size
+
     def __init__(self, app: App, saved: Any) -> None:
         super().__init__(app)
         from ...storage.replays import ReplayCursor
@@ -63,6 +65,12 @@ class ReplayScene(Scene):
         self.playing = False
         self.play_timer = 0.0
         self.hover_text = ""
+        self.layout()
+        self.seek(0)
+
+    def layout(self) -> None:
+        """The bar's buttons where the table (laid out for the canvas now) has its action bar."""
+        self.view.relayout()
         bar = self.view.layout.actions
         specs = [("|<", self.to_start, pgettext("key", "Home")),
                  (_("<< round"), self.prev_round, pgettext("key", "PgUp")),
@@ -73,7 +81,6 @@ class ReplayScene(Scene):
         w = (bar.w - 6 * 10) // 7
         self.buttons = [Button(pygame.Rect(bar.x + i * (w + 10), bar.y, w, bar.h), label, fn, hotkey_label=hk,
                                size=20, style="parchment") for i, (label, fn, hk) in enumerate(specs)]
-        self.seek(0)
 
     # moving through the record --------------------------------------------------------------------------
     def seek(self, index: int) -> None:

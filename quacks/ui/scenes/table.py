@@ -62,6 +62,7 @@ class TableScene(Scene):
         self.round_start = [s.score for s in self.g.seats]
         self.dice: list[tuple[int, str]] = []
         self.hover_text = ""
+        self.zoom: int | None = None  # the other seat whose pot is shown large under the mouse
         self.coach = coach
         self.guide = TableGuide(self, coach) if coach is not None else None
         self._read_dice(match.game.events)  # this round's rolls so far (a resumed game)
@@ -83,7 +84,7 @@ class TableScene(Scene):
         return ViewState(
             focus=self.focus, viewer=self.viewer, colour_blind=bool(st.colour_blind), show_risk=bool(st.show_risk),
             reasons={i: m.reason(i) for i in m.bots}, decided=frozenset(s for s in m.tick if m.is_human(s)),
-            dice=tuple(self.dice), pot_covered=self.controls.shop is not None)
+            dice=tuple(self.dice), pot_covered=self.controls.shop is not None or self.choice is not None)
 
     def _read_dice(self, events: list) -> None:  # type: ignore[type-arg]
         for e in events:
@@ -185,15 +186,26 @@ class TableScene(Scene):
             self.app.pop(self.choice)
             self.choice = None
         if self.controls.choices:
-            lay = self.view.layout
-            rect = pygame.Rect(lay.info.x - 12, lay.focus.y + 8, lay.info.w + 24, lay.actions.bottom - lay.focus.y - 8)
-            self.choice = ChoiceDialog(self.app, rect, prompt(self.g, seat), self.controls.choices,
-                                       lambda a: self.choose(seat, a))
+            g = self.g
+            s = g.seats[seat]
+            limit = g.limit(seat)
+            self.choice = ChoiceDialog(self.app, self.choice_rect(), prompt(g, seat), self.controls.choices,
+                                       lambda a: self.choose(seat, a), chips=list(s.revealed),
+                                       explodes=lambda c: c.is_white and s.white_total + c.value > limit)
+            self.anim.pot_covered = True
             self.app.push(self.choice)
+
+    def choice_rect(self) -> pygame.Rect:
+        """Where a choice dialog lies: over the deciding seat's pot and the bar under it, never over its panel
+        (the white total, the odds, the rubies and the bag stay in sight)."""
+        lay = self.view.layout
+        right = lay.info.x - 10
+        top = lay.focus.y + 6
+        return pygame.Rect(lay.focus.x + 6, top, right - lay.focus.x - 6, lay.actions.bottom - top)
 
     def clear_controls(self) -> None:
         self.controls.clear()
-        self.anim.pot_covered = False
+        self.anim.pot_covered = False  # (a choice dialog covered the pot too)
         if self.choice is not None:
             self.app.pop(self.choice)
             self.choice = None
@@ -316,18 +328,36 @@ class TableScene(Scene):
         if self.controls.handle(event):
             return True
         if event.type == pygame.MOUSEMOTION:
-            self.hover_text = self.controls.hover_help(event.pos) or (
+            self.zoom = self.view.pot_under(event.pos)
+            self.hover_text = "" if self.zoom is not None else (self.controls.hover_help(event.pos) or (
                 self.choice.hover_help(event.pos) if self.choice is not None else "") or hover_help(
-                self.view, self.g, self.state(), self.anim, event.pos)
+                self.view, self.g, self.state(), self.anim, event.pos))
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             seat = self.view.seat_at(event.pos)
             if seat is not None:
+                self.zoom = None
                 self.set_focus(seat)
                 return True
             if self.view.bag_button_rect().collidepoint(event.pos):
                 self.toggle_bag()
                 return True
+            if self.view.books.folded and self.view.books.rect.collidepoint(event.pos):
+                self.toggle_books()
+                return True
+            if self.view.board.folded and self.view.board.rect.collidepoint(event.pos):
+                self.toggle_board()
+                return True
         return False
+
+    def toggle_books(self) -> None:
+        from ..overlays.folded import open_books
+
+        open_books(self.app, self.view, lambda: self.g)
+
+    def toggle_board(self) -> None:
+        from ..overlays.folded import open_board
+
+        open_board(self.app, self.view, lambda: self.g, tuple(self.dice))
 
     def skip(self) -> None:
         self.driver.skip_to_human()
@@ -387,7 +417,7 @@ class TableScene(Scene):
         st = self.state()
         still = (self.g.version, self.focus, self.viewer, self.controls.key, self.controls.hint, st.dice,
                  self.controls.undo is not None,
-                 tuple(self.anim.hidden(i) for i in range(self.g.n)), self.driver.thinking, self.hover_text,
+                 tuple(self.anim.hidden(i) for i in range(self.g.n)), self.driver.thinking, self.hover_text, self.zoom,
                  st.reasons, None if shop is None else (tuple(shop.cart), shop.cursor, shop.message, shop.hover),
                  self.app.settings.colour_blind, self.app.settings.show_risk)
 
@@ -395,8 +425,13 @@ class TableScene(Scene):
             self.view.draw(s, self.g, st, self.anim)
             self.controls.draw(s, self.g, self.waiting_text())
 
+        zoom = self.zoom if self.app.scene is self else None
         rects = self.frames.draw(surf, still, self.anim, draw_still, lambda a: moving_regions(self.view, a),
-                                 quiet=not self.hover_text)
-        if self.hover_text and self.app.scene is self:
+                                 quiet=not self.hover_text and zoom is None)
+        if zoom is not None:
+            from ..table.pot_zoom import draw_zoom
+
+            draw_zoom(surf, self.view, self.g, st, zoom, self.anim)
+        elif self.hover_text and self.app.scene is self:
             draw_tooltip(surf, self.hover_text, self.app.mouse_pos)
         return rects

@@ -216,7 +216,7 @@ class BoardView:
         y = below.y + (row if len(dice) > fit else 0)
         for who, f in shown:
             icon = art.die(f, 22, _("VP"))
-            size = te.fit(who, "sans", 14, below.w - icon.get_width() - 6)
+            who, size = te.fit_name(who, "sans", 14, below.w - icon.get_width() - 6)
             w = icon.get_width() + 6 + te.size(who, "sans", size)[0]
             x = below.centerx - w // 2
             surf.blit(icon, (x, y + (row - icon.get_height()) // 2))

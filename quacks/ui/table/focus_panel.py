@@ -71,7 +71,7 @@ def _fitting_scale(view: TableView, g: Game, seat: int) -> float:
     te = text_engine()
     info = view.layout.info
     s = g.seats[seat]
-    key = (info.size, te.scale, te.legible, s.rubies, s.brewing, bool(s.exploded), g.phase, g.tubes,
+    key = (info.size, te.scale, s.rubies, s.brewing, bool(s.exploded), g.phase, g.tubes,
            bool(s.aside), view.bag_button_rect().h)
     hit = _FITTING.get(key)
     if hit is not None:

@@ -77,15 +77,15 @@ def _tile(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, anim: A
     mk = art.marker(view.look(seat).key, (s.name[:1] or "?").upper(), mk_size)
     surf.blit(mk, mk.get_rect(midleft=(box.x, box.y + name_h // 2)))
     x = box.x + mk_size + 4
-    te.blit(surf, s.name, (x, box.y + name_h // 2), "serif-bold", _fit_name(s.name, box.right - x), T.CREAM, "midleft",
-            box=box)
+    name, size = te.fit_name(s.name, "serif-bold", 17, box.right - x)
+    te.blit(surf, name, (x, box.y + name_h // 2), "serif-bold", size, T.CREAM, "midleft", box=box)
     y = box.y + name_h + 2
     line = te.linesize("sans-semibold", 15)
     limit = g.limit(seat)
     colour = T.DANGER if s.exploded else T.CREAM
     white = _("White {total}/{limit}").format(total=s.white_total, limit=limit)
     rows = [(W.vp(s.score), "sans-bold", T.BRASS_LIGHT), (white, "sans-semibold", colour)]
-    status = view.status(g, seat, st)
+    status = view.short_status(g, seat, st)
     if status:
         rows.append((status, "sans", T.DANGER if s.exploded else T.PARCHMENT_DARK))
     for text, face, col in rows:
@@ -93,8 +93,3 @@ def _tile(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, anim: A
                     anchor="midleft")
         y += line
 
-
-def _fit_name(name: str, width: int) -> int:
-    """The name's size: 17 (at the UI scale), smaller to fit its row, never under 12 pixels (a longer name
-    than that reaches past its row: the layout check says so)."""
-    return text_engine().fit(name, "serif-bold", 17, width, 12)

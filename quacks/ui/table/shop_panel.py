@@ -54,7 +54,9 @@ class ShopPanel:
         pad = 24
         with te.roomy():
             coins_h = te.linesize("sans-bold", 28)
-            note_h = te.linesize("sans", 17)
+            sample = _("after the cart: {n} left (unspent coins are lost)").format(n=88)
+            note_lines = min(2, len(te.wrap(sample, "sans", 17, int((r.w - 2 * pad) * 0.5))))
+            note_h = te.linesize("sans", 17) * note_lines
             self.head = pygame.Rect(r.x + pad, r.y + 12, r.w - 2 * pad, max(te.linesize("serif-bold", 36),
                                                                                coins_h + note_h) + 4)
             bh = max(62, te.linesize("sans-semibold", 22) + te.linesize("sans-bold", 14) - 4)

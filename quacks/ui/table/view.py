@@ -108,6 +108,15 @@ class TableView:
                 return seat
         return None
 
+    def pot_under(self, pos: tuple[int, int]) -> int | None:
+        """The other seat whose small pot is under ``pos`` (it is shown large while the mouse is there)."""
+        for seat, r in self.other_rects.items():
+            if r.collidepoint(pos):
+                (cx, cy), radius = self.small_pot(r)
+                if (pos[0] - cx) ** 2 + (pos[1] - cy) ** 2 <= (radius * 1.13) ** 2:
+                    return seat
+        return None
+
     def bag_button_rect(self) -> pygame.Rect:
         info = self.layout.info
         return pygame.Rect(info.x, info.bottom - 52, 230, 50)
@@ -161,6 +170,17 @@ class TableView:
             if s.choice == "vp":
                 return _("exploded: took the VP")
             return _("exploded")
+        return ""
+
+    def short_status(self, g: Game, seat: int, st: ViewState) -> str:
+        """The status in one word, for a small tile (the seat's card or pot in focus says the rest)."""
+        s = g.seats[seat]
+        if s.exploded:
+            return _("exploded")
+        if g.phase == Phase.BREWING or (g.phase == Phase.FORTUNE and s.pot):
+            if s.brewing:
+                return _("has decided") if seat in st.decided else pgettext("seat status", "brewing")
+            return pgettext("seat status", "stopped")
         return ""
 
     # ------------------------------------------------------------------------------------------------

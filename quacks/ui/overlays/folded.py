@@ -1,0 +1,126 @@
+"""What a folded part of the table opens large: every book's page (from the strip of tabs) and the whole board
+(from the board's bar). The game goes on underneath; Esc, a click outside or the same key closes them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...i18n import _
+from ...rules.game import Game
+from .. import theme as T
+from ..app import App, Scene, canvas_rect
+from ..table.board_view import BoardView
+from ..table.books_view import BooksView
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..table.view import TableView
+
+
+class Unfolded(Scene):
+    """A part of the table shown large over it (non-modal for the keys: the table keeps B, L, V)."""
+
+    opaque = False
+    modal = False
+    pauses_below = False
+
+    def __init__(self, app: App, source: Callable[[], Game], view: TableView) -> None:
+        super().__init__(app)
+        self.source = source
+        self.view = view
+        self.rect = self.place()
+
+    def place(self) -> pygame.Rect:
+        raise NotImplementedError
+
+    def canvas_changed(self) -> None:
+        self.rect = self.place()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop(self)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if not self.rect.collidepoint(event.pos):
+                self.app.pop(self)
+            return True
+        return event.type == pygame.MOUSEBUTTONDOWN
+
+    def veil(self, surf: pygame.Surface) -> None:
+        veil = pygame.Surface(canvas_rect().size, pygame.SRCALPHA)
+        veil.fill((10, 6, 4, 140))
+        surf.blit(veil, (0, 0))
+
+    def note(self, surf: pygame.Surface, text: str) -> None:
+        te = self.app.text
+        with te.roomy():
+            box = pygame.Rect(self.rect.x, self.rect.bottom + 4, self.rect.w, te.linesize("sans", 15) + 4)
+            if box.bottom <= canvas_rect().bottom:
+                te.blit_fit(surf, text, box, "sans", 15, T.PARCHMENT_DARK, min_size=12, lines=1)
+
+
+class BooksOpen(Unfolded):
+    """Every book's page with its prices and the supply left, in a column on the left."""
+
+    def place(self) -> pygame.Rect:
+        c = canvas_rect()
+        te = self.app.text
+        w = min(c.w - 24, int(440 * (1 + 0.3 * (max(1.0, te.scale) - 1))))
+        note = te.linesize("sans", 15) + 8
+        return pygame.Rect(12, 12, w, c.h - 24 - note)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        g = self.source()
+        self.veil(surf)
+        books = BooksView(self.rect)
+        books.draw(surf, g, bool(self.app.settings.colour_blind), self.app.text.scale)
+        self.books = books
+        self.note(surf, _("Esc or a click outside closes the books"))
+
+
+class BoardOpen(Unfolded):
+    """The whole board: the scoring track with every marker and rat tail, the round track, the fortune card and
+    the bonus die with this round's rolls."""
+
+    dice: tuple[tuple[int, str], ...] = ()
+
+    def place(self) -> pygame.Rect:
+        c = canvas_rect()
+        te = self.app.text
+        note = te.linesize("sans", 15) + 8
+        w = min(c.w - 24, 1100)
+        h = min(c.h - 24 - note, max(300, int(w * 0.4)))
+        r = pygame.Rect(0, 12, w, h)
+        r.centerx = c.centerx
+        return r
+
+    def draw(self, surf: pygame.Surface) -> None:
+        g = self.source()
+        self.veil(surf)
+        board = BoardView(self.rect)
+        board.draw_static(surf, g)
+        dice = [(g.seats[s].name, f) for s, f in self.dice]
+        board.draw(surf, g, self.view.looks(), dice, None, bool(self.app.settings.colour_blind), static=False)
+        self.board = board
+        self.note(surf, _("Esc or a click outside closes the board"))
+
+
+def open_books(app: App, view: TableView, source: Callable[[], Game]) -> None:
+    for s in app.scenes:
+        if isinstance(s, BooksOpen):
+            app.pop(s)
+            return
+    app.push(BooksOpen(app, source, view))
+
+
+def open_board(app: App, view: TableView, source: Callable[[], Game],
+               dice: tuple[tuple[int, str], ...] = ()) -> None:
+    for s in app.scenes:
+        if isinstance(s, BoardOpen):
+            app.pop(s)
+            return
+    o = BoardOpen(app, source, view)
+    o.dice = dice
+    app.push(o)
