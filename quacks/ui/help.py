@@ -35,6 +35,9 @@ def hover_help(view: TableView, g: Game, st: ViewState, anim: Any | None, pos: t
         when = _("Purple card: acts now, before the round.") if card.colour == "purple" else \
             _("Blue card: acts during the round or at its end.")
         return _("{card}: {text} {when}").format(card=D.card_name(card), text=D.card_text(card), when=when)
+    if view.board.rounds_rect.collidepoint(pos):
+        return _("Round {round} of {rounds}. Start player: {name} (it passes to the left every round).").format(
+            round=g.round, rounds=g.cat.events.rounds, name=g.seats[g.start_seat].name)
     if view.board.die_rect.collidepoint(pos):
         faces = ", ".join(W.reward(f.reward) for f in g.cat.die.faces)
         return _("The bonus die: the furthest scoring space among pots that did not explode rolls (ties all "

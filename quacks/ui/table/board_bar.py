@@ -91,11 +91,18 @@ class BoardBar:
                 round=g.round, rounds=g.cat.events.rounds, phase=BoardView.phase_text(g))
             r = self.rounds_rect
             half = r.h // 2 + 2
-            te.blit_fit(surf, line, pygame.Rect(r.x + 4, r.y, r.w - 4, half), "serif-bold", 22, T.CREAM, lines=1,
-                        anchor="midleft")
-            te.blit_fit(surf, _("start player: {name}").format(name=g.seats[g.start_seat].name),
-                        pygame.Rect(r.x + 4, r.y + half, r.w - 4, r.h - half), "sans", 14, T.PARCHMENT_DARK, lines=1,
-                        anchor="midleft", min_size=12)
+            one = pygame.Rect(r.x + 4, r.y, r.w - 4, half)
+            size, rows = te.fit_label(line, "serif-bold", 22, one, 14, 1)
+            if te.size(rows[0], "serif-bold", size)[0] <= one.w and rows[0] == line:
+                te.blit_fit(surf, line, one, "serif-bold", 22, T.CREAM, lines=1, anchor="midleft")
+                who, size = te.fit_name(g.seats[g.start_seat].name, "sans", 14,
+                                        r.w - 4 - te.size(_("start player: {name}").format(name=""), "sans", 14)[0])
+                te.blit_fit(surf, _("start player: {name}").format(name=who),
+                            pygame.Rect(r.x + 4, r.y + half, r.w - 4, r.h - half), "sans", 14, T.PARCHMENT_DARK,
+                            lines=1, anchor="midleft", min_size=12)
+            else:  # a long phase name: the line takes both rows (hovering over it names the start player)
+                te.blit_fit(surf, line, pygame.Rect(r.x + 4, r.y, r.w - 4, r.h), "serif-bold", 20, T.CREAM, lines=2,
+                            anchor="midleft", min_size=12)
         self._card(surf, g)
         self._dice(surf, dice or [], die_spin)
         vps = marker_vp if marker_vp is not None else [float(s.score) for s in g.seats]

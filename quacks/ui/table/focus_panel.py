@@ -170,8 +170,8 @@ def _panel(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, mouse:
     vp_r = te.blit(surf, W.vp(s.score), (info.right - 4, info.y + 2), "sans-bold", 28, T.BRASS_LIGHT, "topright")
     x = info.x + mk + 12
     solo = sum(1 for x in view.setup.seats if not x.is_bot) == 1
-    te.blit(surf, s.name, (x, info.y), "serif-bold", te.fit(s.name, "serif-bold", 30, vp_r.x - 14 - x, 18),
-            T.CREAM)
+    name, size = te.fit_name(s.name, "serif-bold", 30, vp_r.x - 14 - x, 14)
+    te.blit(surf, name, (x, info.y), "serif-bold", size, T.CREAM)
     kind = view.kind_text(seat, solo)
     status = view.status(g, seat, st)
     y = head.bottom - te.linesize("sans", 16) + 2
@@ -187,7 +187,7 @@ def _panel(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, mouse:
     # rubies, and the flask on the right
     rr = places["rubies"]
     ruby = _grow(26)
-    pv.draw_rubies(surf, (rr.x, rr.y + 1), s.rubies, ruby, max(1, (rr.w + 2) // (ruby + 2)))
+    pv.draw_rubies(surf, (rr.x, rr.y + 1), s.rubies, ruby, max(1, (rr.w + 2) // (ruby + 2)), rr.w)
     fr = places["flask"]
     fl = art.flask(_grow(44, 0.4), s.flask_full)
     surf.blit(fl, fl.get_rect(midright=fr.midright))

@@ -50,8 +50,8 @@ def _card(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, anim: A
     surf.blit(mk, (r.x + 12, r.y + 10))
     vp_r = te.blit(surf, W.vp(s.score), (r.right - 14, r.y + 10), "sans-bold", 26, T.BRASS_LIGHT, "topright")
     name_w = vp_r.x - 12 - (r.x + 60)
-    name_r = te.blit(surf, s.name, (r.x + 60, r.y + 8), "serif-bold", te.fit(s.name, "serif-bold", 26, name_w, 16),
-                     T.CREAM)
+    name, size = te.fit_name(s.name, "serif-bold", 26, name_w, 14)
+    name_r = te.blit(surf, name, (r.x + 60, r.y + 8), "serif-bold", size, T.CREAM)
     kind = view.kind_text(seat, False)
     kind_w = r.right - 14 - (r.x + 60) if vp_r.bottom < name_r.bottom + 2 else name_w
     kind_r = te.blit(surf, kind, (r.x + 60, max(r.y + 40, name_r.bottom + 1)), "sans", te.fit(kind, "sans", 14, kind_w),

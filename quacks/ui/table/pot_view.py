@@ -105,8 +105,10 @@ def reward_text(g: Game, index: int) -> str:
     return W.space_reward(sp.coins, sp.vp, sp.ruby)
 
 
-def draw_rubies(surf: pygame.Surface, pos: tuple[int, int], n: int, size: int = 26, per_row: int = 6) -> None:
-    """``n`` rubies from ``pos``: two rows of gems, or one gem and "x n" when there are more."""
+def draw_rubies(surf: pygame.Surface, pos: tuple[int, int], n: int, size: int = 26, per_row: int = 6,
+                width: int = 0) -> None:
+    """``n`` rubies from ``pos``: two rows of gems, or one gem and "x n" when there are more; none: "no rubies"
+    (within ``width`` if given)."""
     te = text_engine()
     if n > per_row * 2:
         g = art.ruby(size)
@@ -118,7 +120,9 @@ def draw_rubies(surf: pygame.Surface, pos: tuple[int, int], n: int, size: int = 
         g = art.ruby(size)
         surf.blit(g, (pos[0] + (i % per_row) * (size + 2), pos[1] + (i // per_row) * (size + 2)))
     if n == 0:
-        te.blit(surf, _("no rubies"), (pos[0], pos[1] + size // 2), "sans", 14, T.PARCHMENT_DARK, "midleft")
+        text = _("no rubies")
+        te.blit(surf, text, (pos[0], pos[1] + size // 2), "sans", te.fit(text, "sans", 14, width, 12) if width else 14,
+                T.PARCHMENT_DARK, "midleft")
 
 
 def bubble_path(t: float, n: int = 6) -> list[tuple[float, float]]:
