@@ -158,3 +158,17 @@ def test_a_reason_with_a_count_takes_the_form_of_its_count_and_numbers_the_langu
         assert "1,9 SP" in Decision(STOP, "{}: worth {:.1f} VP", STOP, 1.94).reason
     finally:
         set_language("en")
+
+
+def test_red_chips_beside_a_full_pot_are_not_offered_a_place_in_words_either() -> None:
+    """R38: beside a full pot the question names only what can be done (back to the bag, or keep)."""
+    from ..rules.gamekit import make_game, steps
+
+    g = make_game(books=2, A={"droplet": 48, "bag": {"red-1": 1, "white-3": 1, "orange-1": 1, "white-1": 2}})
+    steps(g, "A draw red-1", "A draw white-3")
+    steps(g, "A stop")
+    assert "place" in decisions.prompt(g, 0)
+    g = make_game(books=2, A={"droplet": 48, "bag": {"red-1": 1, "white-3": 1, "orange-1": 1, "white-1": 2}})
+    steps(g, "A draw red-1", "A draw white-3", "A draw orange-1")
+    q = decisions.prompt(g, 0)
+    assert "full" in q and "place" not in q
