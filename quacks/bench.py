@@ -267,6 +267,25 @@ def display(opts: Options) -> dict[str, Any]:
     return out
 
 
+# -- the memory group ----------------------------------------------------------------------------------------
+
+MEMORY_GROWTH_MB = 40.0  # issue 18: a game left for a new one keeps nothing (it kept ~87 MB before)
+
+
+@group("memory", [Target("growth_mb", "<=", MEMORY_GROWTH_MB, "resident memory gained from the first final screen "
+                         "to the last new-game screen, over several games")],
+       "the UI process's resident memory across games (quacks/ui/bench_memory.py)")
+def memory(opts: Options) -> dict[str, Any]:
+    """The UI process's memory at the title, each final screen and each new game after it (a process of its own)."""
+    opts.say("memory: bot games through the scenes, each final screen left for a new game ...")
+    r = subprocess.run([sys.executable, "-m", "quacks.ui.bench_memory", "2" if opts.quick else "4"],
+                       env=_child_env(), capture_output=True, text=True, timeout=900)
+    lines = [ln for ln in r.stdout.splitlines() if ln.startswith("{")]
+    if r.returncode != 0 or not lines:
+        return {"error": (r.stderr or r.stdout).strip().splitlines()[-1:] or [f"exit {r.returncode}"]}
+    return json.loads(lines[-1])  # type: ignore[no-any-return]
+
+
 from . import bench_engine  # noqa: E402,F401 - registers the "engine" group (its figures: quacks/bench_engine.py)
 
 # -- the command -------------------------------------------------------------------------------------------
