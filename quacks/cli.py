@@ -15,6 +15,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .version import __version__
+
 DEV_COMMANDS = {"simulate": "quacks.tournament", "bench-ui": "quacks.ui.bench", "screenshots": "quacks.ui.shots",
                 "check-layout": "quacks.ui.layout_check"}
 DEV_COMMANDS["bench"] = "quacks.bench"  # python -m quacks bench: measured figures against their targets
@@ -119,6 +121,8 @@ def _import_replay(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="quacks", description="The Quacks of Quedlinburg on your desktop.")
+    p.add_argument("--version", action="version", version=f"Quacks {__version__}",
+                   help="print the version and exit (no window opens)")
     p.add_argument("--selftest", action="store_true",
                    help="check data, display and a bot game; print one line and exit (0 if all is well)")
     p.add_argument("--lang", default=None, choices=LANG_CHOICES, help=LANG_HELP)

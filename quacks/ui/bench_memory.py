@@ -82,7 +82,7 @@ def play_games(games: int = 3, seed: int = 1, max_frames: int = 200_000) -> dict
             scene.start()
         table = app.scene
         assert isinstance(table, TableScene)
-        gone = [weakref.ref(table), weakref.ref(table.match)]
+        gone: list[weakref.ref[Any]] = [weakref.ref(table), weakref.ref(table.match)]
         for _ in range(max_frames):
             if isinstance(app.scene, FinalScene):
                 break

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from quacks.version import __version__ as VERSION
+
 from ..e2e.xwin import NEEDED, Program, Xvfb, cannot_run, log_text, need_tools
 from .test_selftest import OK_LINE, desktop_string, exec_argv, read_desktop
 
@@ -129,6 +131,8 @@ def test_frozen_bundle_contents_selftest_menu_entry_and_window(tmp_path: Path) -
     r = subprocess.run([str(exe), "simulate", "--games", "2"], cwd=tmp_path, env=env, capture_output=True, text=True,
                        timeout=60)
     assert r.returncode == 2 and "not part of this copy of the game" in r.stderr
+    r = subprocess.run([str(exe), "--version"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and r.stdout.strip() == f"Quacks {VERSION}", r.stdout + r.stderr
     print(f"\nbundle: built in {build_s:.0f} s, {size_mb:.0f} MB; {line}")
     if not sys.platform.startswith("linux"):
         return

@@ -48,8 +48,9 @@ def whole_parchment(size: tuple[int, int], tint: T.RGB = T.PARCHMENT, radius: in
     big.blit(blot, (0, 0))
     for i in range(10):
         a = 8 + i * 5
-        pygame.draw.rect(big, (*art.shade(border, 0.9), max(0, 60 - a)), big.get_rect().inflate(-i * 2 * ss, -i * 2 * ss),
-                         width=2 * ss, border_radius=max(0, r - i * ss))
+        pygame.draw.rect(big, (*art.shade(border, 0.9), max(0, 60 - a)),
+                         big.get_rect().inflate(-i * 2 * ss, -i * 2 * ss), width=2 * ss,
+                         border_radius=max(0, r - i * ss))
     pygame.draw.rect(big, border, big.get_rect(), width=2 * ss, border_radius=r)
     mask = pygame.Surface((w * ss, h * ss), pygame.SRCALPHA)
     pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=r)
