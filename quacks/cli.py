@@ -24,8 +24,9 @@ DEV_COMMANDS["bench"] = "quacks.bench"  # python -m quacks bench: measured figur
 
 # the player's languages (quacks.i18n.LANGUAGES) and the pseudo-language of the layout check
 LANG_CHOICES = ("en", "de", "nl", "pseudo")
-LANG_HELP = ("the language of the game for this run: en (English), de (Deutsch), nl (Nederlands); default: the "
-             "setting, else the system's language")
+LANG_HELP = ("the language of the game for this run: en (English), de (Deutsch), nl (Nederlands), or pseudo (every "
+             "text accented, bracketed and 40%% longer, to see whether a screen has room for longer words); default: "
+             "the setting, else the system's language")
 
 
 def _say(text: str) -> None:

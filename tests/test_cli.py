@@ -152,3 +152,11 @@ def test_the_version_is_the_package_s_own() -> None:
     assert "version" not in cfg["project"] and cfg["project"]["dynamic"] == ["version"]
     assert cfg["tool"]["hatch"]["version"]["path"] == "quacks/version.py"
     assert __version__.count(".") == 2 and all(p.isdigit() for p in __version__.split("."))
+
+
+@pytest.mark.parametrize("args", [["--help"], ["play", "--help"]])
+def test_help_explains_every_language_lang_takes(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(args) == 0
+    text = " ".join(capsys.readouterr().out.split())  # argparse wraps the lines
+    for code in cli.LANG_CHOICES:
+        assert f" {code} (" in text, f"--lang {code} is accepted but --help does not say what it is"
