@@ -22,6 +22,7 @@ import pytest
 from quacks.version import __version__ as VERSION
 
 from ..e2e.xwin import NEEDED, Program, Xvfb, cannot_run, log_text, need_tools
+from .test_licences import needed_texts
 from .test_selftest import OK_LINE, desktop_string, exec_argv, read_desktop
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -88,6 +89,8 @@ def check_contents(exe: Path, work: Path) -> None:
         assert (root / part).exists(), f"{part} is not in the bundle"
     for part in ("LICENSE", "THIRD_PARTY_NOTICES.md"):
         assert (exe.parent / part).is_file(), f"{part} is not beside the program"
+    for text in needed_texts("bundle"):  # the full text of every licence the notices name
+        assert (root / "licenses" / text).is_file(), f"licenses/{text} is not in the bundle"
     files = [f for f in exe.parent.rglob("*") if f.is_file()]
     names = [f.name for f in files]
     # left out: OpenSSL, the other systems' icons, pygame's GPL font

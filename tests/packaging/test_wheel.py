@@ -23,6 +23,7 @@ import pytest
 
 from quacks.version import __version__ as VERSION
 
+from .test_licences import needed_texts
 from .test_selftest import OK_LINE
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -113,6 +114,8 @@ def test_the_wheel_carries_the_licences_and_the_entry_points(wheel: Path) -> Non
               "assets/fonts/LICENSE-EBGaramond.txt", "assets/sounds/LICENSE.txt"):
         assert f"{dist}/licenses/{f}" in names, f
     assert "quacks/_resources/THIRD_PARTY_NOTICES.md" in names and "quacks/_resources/LICENSE" in names
+    for text in needed_texts("wheel"):  # the full text of every licence of what the wheel ships
+        assert f"{dist}/licenses/packaging/licences/{text}" in names, text
     assert "License-Expression: MIT" in meta
     assert f"\nVersion: {VERSION}\n" in meta  # read from quacks/version.py, as --version prints it
     assert "[console_scripts]\nquacks-cli = quacks.cli:main" in ep
