@@ -93,15 +93,15 @@ def check_contents(exe: Path, work: Path) -> None:
         assert (root / "licenses" / text).is_file(), f"licenses/{text} is not in the bundle"
     files = [f for f in exe.parent.rglob("*") if f.is_file()]
     names = [f.name for f in files]
-    # left out: OpenSSL, the other systems' icons, pygame's GPL font
+    # left out: OpenSSL, the icon files (built into the program), pygame's GPL font
     assert not [n for n in names if re.match(r"lib(ssl|crypto)[.-]", n) or n.startswith("_ssl") or
                 n.startswith("_hashlib")], "OpenSSL is in the bundle"
-    if sys.platform.startswith("linux"):
-        assert "quacks.ico" not in names and "quacks.icns" not in names
+    assert not [n for n in names if n.endswith((".ico", ".icns"))], "an icon file is in the bundle"
     assert "freesansbold.ttf" not in names
     modules = pyz_modules(work)
-    for dev in ("quacks.tournament", "quacks.bench", "quacks.ui.bench", "quacks.ui.shots", "quacks.ui.layout_check",
-                "quacks.ui.layout_cases", "ssl", "asyncio", "multiprocessing"):
+    for dev in ("quacks.tournament", "quacks.bench", "quacks.bench_engine", "quacks.ui.bench", "quacks.ui.bench_memory",
+                "quacks.ui.shots", "quacks.ui.layout_check", "quacks.ui.layout_cases", "ssl", "asyncio",
+                "multiprocessing"):
         assert dev not in modules, f"{dev} is in the bundle"
     assert "quacks.ui.scenes.credits" in modules and "quacks.scenario" in modules
     # every shared library shipped is named in the notices (Linux names; other systems name them otherwise)

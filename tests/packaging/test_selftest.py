@@ -14,6 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 ICONS = ROOT / "assets" / "icons"
+PROGRAM_ICONS = ROOT / "packaging" / "icons"  # quacks.ico, quacks.icns: built into the Windows and macOS programs
 OK_LINE = re.compile(r"^selftest ok: data valid, display (\S+), title and table drawn, "
                      r"bot game 9 rounds in \d+\.\d+ s \(winner \S+ -?\d+ VP\)$")
 
@@ -102,7 +103,7 @@ def test_png_icons_load_in_pygame() -> None:
 
 
 def test_ico_holds_png_entries() -> None:
-    data = (ICONS / "quacks.ico").read_bytes()
+    data = (PROGRAM_ICONS / "quacks.ico").read_bytes()
     reserved, kind, count = struct.unpack("<HHH", data[:6])
     assert (reserved, kind) == (0, 1) and count >= 5
     sizes = set()
@@ -117,7 +118,7 @@ def test_ico_holds_png_entries() -> None:
 
 
 def test_icns_holds_png_elements() -> None:
-    data = (ICONS / "quacks.icns").read_bytes()
+    data = (PROGRAM_ICONS / "quacks.icns").read_bytes()
     assert data[:4] == b"icns"
     assert struct.unpack(">I", data[4:8])[0] == len(data)
     expected = {"icp4": 16, "icp5": 32, "icp6": 64, "ic07": 128, "ic08": 256, "ic09": 512, "ic10": 1024,

@@ -121,6 +121,9 @@ def test_the_wheel_carries_the_licences_and_the_entry_points(wheel: Path) -> Non
     assert "[console_scripts]\nquacks-cli = quacks.cli:main" in ep
     assert "[gui_scripts]\nquacks = quacks.cli:gui_main" in ep
     assert not any("screenshots" in n for n in names)
+    # the program's icons (packaging/icons) belong to the bundles' programs only
+    assert not [n for n in names if n.endswith((".ico", ".icns"))]
+    assert "quacks/_resources/assets/icons/quacks-64.png" in names
 
 
 def test_installed_wheel_every_entry_point_outside_the_repository(wheel: Path, tmp_path: Path) -> None:
