@@ -6,6 +6,7 @@ No traceback ever reaches a player: an unexpected error is logged and shown as a
 from __future__ import annotations
 
 import logging
+import logging.handlers
 import os
 import sys
 from typing import TYPE_CHECKING, Any
@@ -21,16 +22,37 @@ log = logging.getLogger("quacks")
 _TROUBLE: list[str] = []  # the first logging problem, as a sentence for the player
 _HANDLER: logging.Handler | None = None
 
+LOG_MAX_BYTES = 1024 * 1024  # the log file's size before it is rotated (quacks.log -> quacks.log.1 ...)
+LOG_BACKUPS = 3  # rotated files kept: the log never takes more than (1 + LOG_BACKUPS) x LOG_MAX_BYTES
 
-class QuietFileHandler(logging.FileHandler):
-    """A log file that never prints "--- Logging error ---" tracebacks: the first failure to write (a full
-    disk, a file gone read-only) is remembered for :func:`logging_trouble`, and the log then stays quiet."""
+
+class QuietFileHandler(logging.handlers.RotatingFileHandler):
+    """A log file of bounded size that never prints "--- Logging error ---" tracebacks.
+
+    Past ``max_bytes`` the file is rotated (``quacks.log`` becomes ``quacks.log.1``, and so on up to
+    ``backups``; the oldest goes). A rotation that fails (another program holds the file open, the folder is
+    read-only) leaves the log in the file it has, unrotated for the rest of the run. The first failure to
+    write (a full disk, a file gone read-only) is remembered for :func:`logging_trouble`, and the log then
+    stays quiet: a log that cannot be written never stops the game."""
 
     failed = False
+
+    def __init__(self, filename: str | os.PathLike[str], max_bytes: int = LOG_MAX_BYTES,
+                 backups: int = LOG_BACKUPS) -> None:
+        super().__init__(filename, maxBytes=max_bytes, backupCount=backups, encoding="utf-8")
 
     def emit(self, record: logging.LogRecord) -> None:
         if not self.failed:
             super().emit(record)
+
+    def doRollover(self) -> None:  # noqa: N802 - logging's own name
+        try:
+            super().doRollover()
+        except OSError as e:
+            self.maxBytes = 0  # no more tries this run
+            if self.stream is None:  # closed for the rotation: the same file again (a failure here is handled)
+                self.stream = self._open()
+            self.stream.write(f"(the log could not be rotated: {e}; it goes on in this file)\n")
 
     def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 - logging's own name
         if self.failed:
@@ -62,7 +84,8 @@ def logging_trouble() -> str:
 
 
 def setup_logging() -> str:
-    """Log to the user log folder (a windowed bundle has no stdout/stderr); where the log goes.
+    """Log to the user log folder (a windowed bundle has no stdout/stderr), rotated past
+    :data:`LOG_MAX_BYTES`; where the log goes.
 
     Never fails and never prints logging tracebacks: if the log file cannot be opened or written, the log
     goes to stderr (or nowhere) and :func:`logging_trouble` says so.
@@ -72,7 +95,7 @@ def setup_logging() -> str:
         from ..storage import paths
 
         path = paths.log_path(create=True)
-        handler: logging.Handler = QuietFileHandler(path, encoding="utf-8")
+        handler: logging.Handler = QuietFileHandler(path)
         where = str(path)
     except Exception as e:  # noqa: BLE001 - fall back to stderr if the folder or file cannot be made
         reason = getattr(e, "strerror", None) or str(e)
