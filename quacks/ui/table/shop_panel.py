@@ -54,7 +54,7 @@ class ShopPanel:
                                                                                coins_h + note_h) + 4)
             bh = max(62, te.linesize("sans-semibold", 22) + te.linesize("sans-bold", 14) - 4)
             help_h = te.linesize("sans", 15) * 2
-            self.help_rect = pygame.Rect(r.x + pad, r.bottom - 8 - help_h, r.w - 2 * pad, help_h)
+            self.help_rect = pygame.Rect(r.x + pad, r.bottom - art.EDGE - help_h, r.w - 2 * pad, help_h)
             by = self.help_rect.y - 6 - bh
             books = [c for c in ORDER if self.g.book_on_table(c)]
             top = self.head.bottom + 8
