@@ -38,9 +38,9 @@ def save_both(surface: Any, out: Path, name: str) -> list[Path]:
 
 def _human_match(seed: int, kinds: tuple[str, ...] = ("human", "normal", "hard"), books: int = 1, **kw: Any) -> Any:
     from ..content.loader import default_catalogue
+    from ..i18n import _
     from ..rules.chips import SET_COLOURS
     from ..rules.config import GameConfig
-    from ..i18n import _
     from ..session.match import Match, MatchSetup, SeatSpec
 
     names = (_("You"), "Hildegard", "Ottokar", "Mechthild")[: len(kinds)]

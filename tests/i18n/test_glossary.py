@@ -15,8 +15,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 #: per language: the data's names as the edition prints them
 NAMES = {
-    "de": {"books.orange.name": "Kürbis", "books.black.name": "Totenkopffalter", "books.green.name": "Gartenkreuzspinne",
-           "books.blue.name": "Krähenschädel", "books.red.name": "Fliegenpilz", "books.yellow.name": "Alraunenwurzel",
+    "de": {"books.orange.name": "Kürbis", "books.black.name": "Totenkopffalter",
+           "books.green.name": "Gartenkreuzspinne", "books.blue.name": "Krähenschädel", "books.red.name": "Fliegenpilz",
+           "books.yellow.name": "Alraunenwurzel",
            "books.purple.name": "Geisteratem", "cards.second-chance.name": "Eine zweite Chance",
            "cards.wheel-and-deal.name": "Tauschgeschäfte", "cards.donations.name": "Milde Gaben"},
     "nl": {"books.black.name": "Doodshoofdvlinder", "cards.strong-ingredient.name": "Sterk ingrediënt"},

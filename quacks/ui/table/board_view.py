@@ -173,8 +173,8 @@ class BoardView:
         surf.blit(die, die.get_rect(center=self.die_rect.center))
         inner = self.inner
         col = pygame.Rect(self.die_rect.x - 14, inner.y + 4, inner.right - 4 - (self.die_rect.x - 14), inner.h - 8)
-        te.blit_fit(surf, pgettext("heading", "bonus die"),
-                    pygame.Rect(col.x, col.y, col.w, self.die_rect.y - 4 - col.y), "sans-semibold", 15, T.PARCHMENT_DARK)
+        title_box = pygame.Rect(col.x, col.y, col.w, self.die_rect.y - 4 - col.y)
+        te.blit_fit(surf, pgettext("heading", "bonus die"), title_box, "sans-semibold", 15, T.PARCHMENT_DARK)
         below = pygame.Rect(col.x, self.die_rect.bottom + 6, col.w, col.bottom - self.die_rect.bottom - 6)
         if not dice:
             te.blit_fit(surf, _("rolled after brewing"), pygame.Rect(below.x, below.y, below.w, min(below.h, 50)),
