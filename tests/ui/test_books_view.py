@@ -61,11 +61,14 @@ def test_the_names_stay_inside_the_pages_rim(te: Text, lang: str) -> None:
         assert not problems, "\n".join(p.line() for p in problems)
 
 
+@pytest.mark.parametrize("round_", [1, 9])
 @pytest.mark.parametrize("lang", ["en", "de", "nl"])
-def test_every_page_shows_its_supply_counts_at_100_percent(te: Text, lang: str) -> None:
+def test_every_page_shows_its_supply_counts_at_100_percent(te: Text, lang: str, round_: int) -> None:
+    """German pages lost their counts (one page had no room, so all went); in round 1 every language lost them
+    (a book still to come took the room with its tag, which now goes beside the name instead)."""
     i18n.set_language(lang)
     te.set_scale(1.0)
-    g = _game(4)
+    g = _game(4, round_)
     books = BooksView(PAGES)
     assert all(books.fit(g, c).show_left for c in ORDER), lang
     surf = pygame.Surface(L.LOGICAL)

@@ -130,7 +130,10 @@ class BooksView:
                     tag_in_row = True
                     if not g.book_on_table(colour):
                         tag_w = te.size(self.subtitle(book, g, colour), "sans-bold", te.floor(14))[0] + 24
-                        tag_in_row = self._prices_width(g, colour, price_size, chip_r, False) + tag_w <= room
+                        # the tag ends the price row if it leaves room for the prices (with their counts, at a
+                        # level that shows them); else it goes top right, beside the name
+                        need = self._prices_width(g, colour, price_size, chip_r, left, TIGHT_GAP if left else PRICE_GAP)
+                        tag_in_row = need + tag_w <= room
                         room -= tag_w if tag_in_row else 0
                     gap = PRICE_GAP
                     if left and self._prices_width(g, colour, price_size, chip_r, True) > room:
@@ -155,10 +158,11 @@ class BooksView:
                         for c, f in fits.items() if not g.book_on_table(c)]
                 for f in fits.values():
                     f.tag_size = min(tags, default=14)
-                if not all(f.show_left for f in fits.values()):  # all pages alike: the counts on all or none
-                    for f in fits.values():
-                        f.show_left = False
-                        f.gap = PRICE_GAP
+                gap = min(f.gap for f in fits.values())
+                shown = all(f.show_left for f in fits.values())  # all pages alike: the counts on all or none
+                for f in fits.values():
+                    f.show_left = shown
+                    f.gap = gap if shown else PRICE_GAP
                 score = te.px(common) * 100 - level
                 if best is None or score > best[0]:
                     for f in fits.values():
