@@ -166,6 +166,8 @@ def build_parser() -> argparse.ArgumentParser:
     be.set_defaults(func=_dev("bench"))
     sh = sub.add_parser("screenshots", help="draw the README's screenshots into a folder")
     sh.add_argument("--out", default="docs/screenshots")
+    sh.add_argument("--language", choices=("en", "de", "nl"), default="en",
+                    help="the language the screens are drawn in (default: en, as in the README)")
     sh.set_defaults(func=_dev("screenshots"))
     cl = sub.add_parser("check-layout", help="draw every screen at every UI scale and report cut, overflowing, "
                                               "overlapping or too small text (exit 1 if any)")

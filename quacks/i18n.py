@@ -139,6 +139,27 @@ def language() -> str:
     return _language
 
 
+_catalogues: dict[str, gettext.NullTranslations] = {}
+
+
+def _catalogue(code: str) -> gettext.NullTranslations:
+    """The compiled catalogue of ``code`` (read once; no catalogue: English)."""
+    hit = _catalogues.get(code)
+    if hit is None:
+        try:
+            hit = gettext.translation(DOMAIN, str(locale_dir()), [code])
+        except OSError:
+            hit = gettext.NullTranslations()
+        _catalogues[code] = hit
+    return hit
+
+
+def in_every_language(message: str) -> frozenset[str]:
+    """``message`` in every language a player can choose, English too: a word recognised whichever language
+    wrote it (the seat a German game named "Du" is still the player's after a switch to Dutch)."""
+    return frozenset({message, *(_catalogue(c).gettext(message) for c in LANGUAGES if c != "en")})
+
+
 def _stretch(word: re.Match[str]) -> str:
     """A word made longer by PSEUDO_GROWTH: its last letters doubled (a compound-word feel, wraps as one word)."""
     w = word.group(0)

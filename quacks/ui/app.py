@@ -236,6 +236,11 @@ class App(Window):
         now = i18n.set_language(code)
         for s in list(self.scenes):
             s.language_changed()
+        # every scene writes its tooltip for the mouse anew, in the new language (they keep it as text; one under
+        # another shows it again when it is on top)
+        still = pygame.event.Event(pygame.MOUSEMOTION, pos=self.mouse_pos, rel=(0, 0), buttons=(0, 0, 0))
+        for s in list(self.scenes):
+            s.handle(still)
         self._restacked()
         self._show_all = True
         return now

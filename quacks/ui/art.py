@@ -14,6 +14,7 @@ import pygame
 from . import theme as T
 
 SS = 2  # supersampling factor
+EDGE = 11  # how far in from its border a parchment's burnt (see-through) edge reaches: text stays inside it
 
 
 def _smooth(surf: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
@@ -158,7 +159,7 @@ def panel(surf: pygame.Surface, rect: pygame.Rect, tint: T.RGB = T.PARCHMENT, ra
     surf.blit(parchment((rect.w, rect.h), tint, radius, seed, border), rect.topleft)
     from .app import text_engine
 
-    text_engine().cover(surf, rect)  # what lay under the panel is hidden (the layout check knows)
+    text_engine().cover(surf, rect, EDGE)  # what lay under it is hidden, text on it keeps off its edge (layout check)
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -9,7 +9,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-NAMES = ("You", "Hildegard Zorn", "Ottokar Brauer", "Mechthild Rose")  # bots with 14-letter names (the most)
+#: the human seat is "You" in the language drawn (see ``human_name``); bots with 14-letter names (the most)
+NAMES = ("You", "Hildegard Zorn", "Ottokar Brauer", "Mechthild Rose")
 LOOKS = ("amber", "teal", "plum", "moss")
 
 
@@ -101,10 +102,26 @@ def find(game: Game) -> dict[str, Any]:
     raise RuntimeError(f"no seeded game reaches the state for {game}")
 
 
+def human_name(name: str) -> str:
+    """A seat's name as a player of the language drawn would have it: the new-game screen names the human seat
+    "You" in the player's language ("Du", "Jij"), so the cases do too."""
+    from ..i18n import _
+
+    return _("You") if name == "You" else name
+
+
 def rebuild(data: dict[str, Any]) -> Any:
+    """The match of a found game's record, its human seat named in the language drawn."""
+    import copy
+
     from ..content.loader import default_catalogue
     from ..session.match import Match
 
+    data = copy.deepcopy(data)
+    setup = data["setup"]
+    for seat in setup["seats"]:
+        seat["name"] = human_name(seat["name"])
+    setup["game"]["seats"] = [human_name(n) for n in setup["game"]["seats"]]
     return Match.from_data(default_catalogue(), data)
 
 

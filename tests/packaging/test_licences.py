@@ -60,6 +60,23 @@ def test_the_notices_name_everything_shipped_with_a_licence() -> None:
         assert f in text and (ROOT / f).is_file(), f
 
 
+def test_the_about_screen_has_every_description_of_the_notices_in_the_players_language() -> None:
+    """The "what it is" column is translated: each row's description is one the catalogues know."""
+    from quacks import i18n
+    from quacks.ui.scenes.credits import DESCRIPTIONS
+
+    rows, _problem = load_notices(ROOT / "THIRD_PARTY_NOTICES.md")
+    assert sorted(r.what for r in rows) == sorted(DESCRIPTIONS), "THIRD_PARTY_NOTICES.md and credits.DESCRIPTIONS"
+    try:
+        for lang in ("de", "nl"):
+            i18n.set_language(lang)
+            shown = [CreditsScene.described(r) for r in rows]
+            untranslated = [r.what for r, s in zip(rows, shown) if s == r.what]
+            assert untranslated == [], lang
+    finally:
+        i18n.set_language("en")
+
+
 def test_the_notices_are_found_wherever_the_game_runs() -> None:
     assert notices_path().read_text(encoding="utf-8") == (ROOT / "THIRD_PARTY_NOTICES.md").read_text(encoding="utf-8")
     assert license_path().is_file()
