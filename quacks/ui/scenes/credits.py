@@ -57,6 +57,7 @@ DESCRIPTIONS = (
     N_("foreign function calls (Python's ctypes)"),
     N_("C and C++ runtime support"),
     N_("starts the bundle"),
+    N_("set the bundle up as it starts"),
 )
 
 
