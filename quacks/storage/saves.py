@@ -24,6 +24,7 @@ from typing import Any
 from ..i18n import N_, _
 from ..rules.actions import Action
 from ..rules.catalogue import Catalogue
+from ..scenario import config_problems
 from ..session.match import Match, MatchSetup
 from ..session.names import MAX_NAME, name_problem
 from . import paths
@@ -212,6 +213,9 @@ def build_match(catalogue: Catalogue, d: dict[str, Any]) -> Match:
         setup = MatchSetup.from_data(d["setup"])
     except Exception as e:  # any mistake in a hand-edited setup is reported, whatever its type
         raise BadDataError(f'"match.setup" is not a valid game setup ({_reason(e)})') from None
+    problems = config_problems(setup.game, catalogue)  # a scenario's ranges, checked before a game is built
+    if problems:
+        raise BadDataError(f'"match.setup.game": {problems[0]}')
     try:
         m = Match(catalogue, setup)
     except Exception as e:
