@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
@@ -36,11 +37,13 @@ from .files import (
     backup_path,
     check_document,
     check_text,
+    dumps,
     is_side_file,
     json_type,
     load_json,
     read_one,
     remove_file,
+    write_bytes_new,
     write_json,
 )
 from .paths import Base
@@ -446,6 +449,47 @@ def save_slot(name: str, match: MatchLike, meta: dict[str, Any] | None = None, b
     return [r.message for r in reports]
 
 
+MAX_SAME_NAME = 1000
+ELLIPSIS = "\u2026"
+
+
+def fit_slot_name(name: str, suffix: str = "") -> str:
+    """``name`` + ``suffix`` as a slot name of at most ``MAX_SLOT_NAME`` characters: a long name is cut and ends
+    with an ellipsis (four seats of 14 letters make a name of 67)."""
+    text = " ".join(name.split())
+    room = MAX_SLOT_NAME - len(suffix)
+    if len(text) > room:
+        text = text[: room - 1].rstrip() + ELLIPSIS
+    return text + suffix
+
+
+def save_new_slot(name: str, match: MatchLike, meta: dict[str, Any] | None = None, base: Base = None) -> str:
+    """Save ``match`` as a save of its own, never replacing another: as ``name``, else ``name (2)``, ``name (3)``...
+    (each cut to fit, :func:`fit_slot_name`); the name it got. Atomic and exclusive (``files.write_bytes_new``),
+    so two saves at once, even from two programs, each get their own file.
+
+    Raises StorageError for a bad name or if the file cannot be written."""
+    clean_slot_name(fit_slot_name(name))  # empty, or a control character: refused (a long name is cut)
+    for n in range(1, MAX_SAME_NAME + 1):
+        text = fit_slot_name(name, "" if n == 1 else f" ({n})")
+        path = slot_path(text, base)
+        if os.path.lexists(path) or os.path.lexists(backup_path(path)):
+            continue  # a save of that name, or the backup of one deleted by hand: both are kept
+        doc = make_document(match, {**(meta or {}), "name": text}, SAVE_KIND)
+        doc["meta"]["name"] = text
+        what = _("save {name}").format(name=repr(text))
+        try:
+            write_bytes_new(path, dumps(doc, path, what), what)
+        except StorageError as e:
+            if e.kind == "exists":  # taken between the look and the write: the next name
+                continue
+            raise
+        return text
+    raise StorageError(paths.saves_dir(base), _("already holds {n} saves named {name}; delete some and save "
+                                                "again").format(n=MAX_SAME_NAME, name=repr(fit_slot_name(name))),
+                       kind="unwritable", what=N_("saves folder"))
+
+
 def _slot_info(path: Path) -> SlotInfo:
     return file_info(path, (SAVE_KIND,), N_("save"), path.stem)
 
@@ -539,7 +583,7 @@ def delete_slot(name: str | SlotInfo, base: Base = None) -> None:
 
 __all__ = [
     "SCHEMA", "SAVE_KIND", "REPLAY_KIND", "SavedGame", "SlotInfo", "TooNewError", "autosave", "load_autosave",
-    "autosave_info", "clear_autosave", "save_slot", "list_slots", "load_slot", "delete_slot", "build_match", "migrate",
+    "autosave_info", "clear_autosave", "save_slot", "save_new_slot", "fit_slot_name", "list_slots", "load_slot", "delete_slot", "build_match", "migrate",
     "file_info",
     "migrate_1_to_2", "make_document", "document_validator",
 ]
