@@ -22,6 +22,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from .. import i18n
 from ..i18n import N_, _
 from ..rules.actions import Action
 from ..rules.catalogue import Catalogue
@@ -494,10 +495,45 @@ def _slot_info(path: Path) -> SlotInfo:
     return file_info(path, (SAVE_KIND,), N_("save"), path.stem)
 
 
+_INFO: dict[tuple[Path, tuple[str, ...], str, str, str], tuple[tuple[int, ...], SlotInfo]] = {}
+
+
+def _signature(path: Path) -> tuple[int, ...] | None:
+    """What changes whenever the file does (it is replaced whole, or written in place): None if it cannot be told."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size, st.st_ino, st.st_dev, st.st_ctime_ns)
+
+
 def file_info(path: Path, kinds: tuple[str, ...], what: str, name: str) -> SlotInfo:
     """What a list shows of a save or replay file, from its summary alone (``meta``; the record is not played):
     read through the careful reader, every text checked; a bad file comes back with its ``problem``.
-    ``name``: the entry's name when the file gives none."""
+    ``name``: the entry's name when the file gives none.
+
+    Each file is read once while it stays as it is: the summary is kept with the file's size, time and identity
+    (:func:`_signature`, taken before the file is read, so a change while it is read is read again next time);
+    a Load list of 50 large saves read them all at every arrow key."""
+    key = (path, kinds, what, name, i18n.language())
+    sig = _signature(path)
+    known = _INFO.get(key)
+    if sig is not None and known is not None and known[0] == sig:
+        return known[1]
+    info = _read_info(path, kinds, what, name)
+    if sig is not None:
+        _INFO[key] = (sig, info)
+    return info
+
+
+def forget_infos(folder: Path, keep: Iterable[Path] = ()) -> None:
+    """Drop the kept summaries of the files in ``folder`` but those in ``keep`` (the files a list has just shown)."""
+    kept = set(keep)
+    for key in [k for k in _INFO if k[0].parent == folder and k[0] not in kept]:
+        del _INFO[key]
+
+
+def _read_info(path: Path, kinds: tuple[str, ...], what: str, name: str) -> SlotInfo:
     def meta_only(obj: Any) -> dict[str, Any]:
         check_document(obj, kind=None, current=SCHEMA, oldest=OLDEST)
         if obj.get("kind") not in kinds:
@@ -561,6 +597,7 @@ def list_slots(base: Base = None) -> list[SlotInfo]:
         return []
     infos = [_slot_info(p) for p in files]
     infos.sort(key=lambda s: (s.saved_at, s.name), reverse=True)
+    forget_infos(folder, files)
     return infos
 
 
@@ -583,7 +620,8 @@ def delete_slot(name: str | SlotInfo, base: Base = None) -> None:
 
 __all__ = [
     "SCHEMA", "SAVE_KIND", "REPLAY_KIND", "SavedGame", "SlotInfo", "TooNewError", "autosave", "load_autosave",
-    "autosave_info", "clear_autosave", "save_slot", "save_new_slot", "fit_slot_name", "list_slots", "load_slot", "delete_slot", "build_match", "migrate",
-    "file_info",
+    "autosave_info", "clear_autosave", "save_slot", "save_new_slot", "fit_slot_name", "list_slots", "load_slot",
+    "delete_slot", "build_match", "migrate",
+    "file_info", "forget_infos",
     "migrate_1_to_2", "make_document", "document_validator",
 ]
