@@ -267,7 +267,8 @@ def display(opts: Options) -> dict[str, Any]:
     return out
 
 
-from . import bench_engine  # noqa: E402,F401 - registers the "engine" group (its figures: quacks/bench_engine.py)
+# the "engine" and "storage" groups (their figures: quacks/bench_engine.py, quacks/bench_storage.py)
+from . import bench_engine, bench_storage  # noqa: E402,F401
 
 # -- the command -------------------------------------------------------------------------------------------
 
