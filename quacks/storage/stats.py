@@ -153,7 +153,7 @@ def _obj(d: dict[str, Any], key: str, where: str) -> dict[str, Any]:
 
 
 def _key(k: str, where: str, *keys: str) -> int:
-    if not (len(k) <= 3 and k.isdigit()):
+    if not (len(k) <= 3 and k.isascii() and k.isdigit()):
         raise BadDataError(f"{_at(where, *keys)} has the key {printable(k, 20)!r}, which is not a small whole number")
     return int(k)
 
@@ -161,7 +161,7 @@ def _key(k: str, where: str, *keys: str) -> int:
 def _per_round(d: dict[str, Any], key: str, where: str) -> dict[int, int]:
     """A count per round (``{"1": 40, "2": 38}``): looked over in one go, each entry on its own only if one is wrong."""
     v = _obj(d, key, where)
-    if all(len(k) <= 3 and k.isdigit() for k in v) and all(
+    if all(len(k) <= 3 and k.isascii() and k.isdigit() for k in v) and all(
             type(n) is int and 0 <= n <= MAX_NUMBER for n in v.values()):
         return {int(k): n for k, n in v.items()}
     return {_key(k, where, key): _count(n, where, key, k) for k, n in v.items()}
@@ -198,7 +198,7 @@ class Statistics:
     def from_data(obj: Any) -> Statistics:
         check_document(obj, kind=KIND, current=SCHEMA)
         # Every text that is kept is checked where it is read (a name by name_problem, a level or chip by LABEL,
-        # a round by isdigit, a counted game by COUNTED), so no control character is ever drawn or written back;
+        # a round by its ASCII digits, a counted game by COUNTED), so no control character is ever drawn or written back;
         # files.check_text over a whole large file took seconds.
         players = obj.get("players", {})
         if not isinstance(players, dict):
