@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
-from ...i18n import _, pgettext
+from ...i18n import _, pgettext, verbatim
 from .. import art
 from .. import theme as T
 from ..app import LOGICAL, App, Scene
@@ -22,8 +22,8 @@ class AlreadyOpenScene(Scene):
         self.folder = folder
         self.try_again = try_again  # True once the lock is ours (the caller then shows the title)
         self.message = ""
-        self.retry_b = Button(pygame.Rect(LOGICAL[0] - 530, LOGICAL[1] - 230, 400, 80), _("Try again"), self.retry,
-                              hotkey_label=pgettext("key", "Enter"), size=28)
+        self.retry_b = Button(pygame.Rect(LOGICAL[0] - 630, LOGICAL[1] - 230, 500, 80), _("Try again"), self.retry,
+                              hotkey_label=pgettext("key", "Enter"), size=26)
         self.quit_b = Button(pygame.Rect(130, LOGICAL[1] - 230, 300, 80), _("Quit"), app.quit, style="dark",
                              hotkey_label=pgettext("key", "Esc"), size=26)
 
@@ -54,7 +54,7 @@ class AlreadyOpenScene(Scene):
                      "settings, so two at once would write over each other's games. Play on in that window, or close "
                      "it and choose Try again.")
             y += te.blit_wrapped(surf, text, pygame.Rect(160, y, LOGICAL[0] - 320, 300), "serif", 28, T.INK) + 24
-            te.blit_wrapped(surf, _("The games are kept in {folder}").format(folder=self.folder),
+            te.blit_wrapped(surf, _("The games are kept in {folder}").format(folder=verbatim(self.folder)),
                             pygame.Rect(160, y, LOGICAL[0] - 320, 120), "sans", 20, T.INK_SOFT)
             if self.message:
                 te.blit_fit(surf, self.message, pygame.Rect(160, LOGICAL[1] - 330, LOGICAL[0] - 320, 70),
