@@ -198,8 +198,8 @@ class Statistics:
     def from_data(obj: Any) -> Statistics:
         check_document(obj, kind=KIND, current=SCHEMA)
         # Every text that is kept is checked where it is read (a name by name_problem, a level or chip by LABEL,
-        # a round by its ASCII digits, a counted game by COUNTED), so no control character is ever drawn or written back;
-        # files.check_text over a whole large file took seconds.
+        # a round by its ASCII digits, a counted game by COUNTED), so no control character is ever drawn or
+        # written back; files.check_text over a whole large file took seconds.
         players = obj.get("players", {})
         if not isinstance(players, dict):
             raise BadDataError(f'"players" must be an object, not {json_type(players)}')
