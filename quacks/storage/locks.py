@@ -138,14 +138,16 @@ def lock_path(path: Path) -> Path:
 def write_lock(path: Path, what: str = N_("file"), wait: float = WAIT_SECONDS) -> Iterator[None]:
     """Hold the write lock of ``path`` for a read-modify-write of it (another program's waits until it is done).
 
-    StorageError (kind ``unwritable``) if another program keeps it for ``wait`` seconds, or if the lock file
-    cannot be made in the folder (then the file could not be written either)."""
+    StorageError (kind ``unwritable``) if another program keeps it for ``wait`` seconds. Where no lock can be
+    had at all (a file system without locks, a folder the lock file cannot be made in) the work is done without
+    one, as before locks were taken, and the log says so: the write itself then reports any problem."""
     lock = FileLock(lock_path(path))
     try:
         taken = lock.acquire(wait)
     except OSError as e:
-        raise StorageError(path, _("cannot be locked for writing ({problem})").format(problem=e.strerror or e),
-                           kind="unwritable", what=what) from None
+        log.warning("%s cannot be locked for writing (%s); written without the lock", path, e.strerror or e)
+        yield
+        return
     if not taken:
         raise StorageError(path, _("is being written by another Quacks program, which did not finish within {n} "
                                    "seconds").format(n=int(wait)), kind="unwritable", what=what)
@@ -168,6 +170,7 @@ class HomeLock:
     busy: bool
     path: Path
     problem: str = ""
+    holder: str = ""  # who holds it, as the lock file says ("process 123 since ..."; "" where it cannot be read)
 
 
 _HOME: dict[Path, FileLock] = {}
@@ -178,7 +181,8 @@ def home_lock_path(base: Base = None) -> Path:
 
 
 def take_home_lock(base: Base = None) -> HomeLock:
-    """Take the home's game lock for as long as this program runs (again: nothing changes). Never raises."""
+    """Take the home's game lock for as long as this program runs (again: nothing changes). Never raises, and
+    logs nothing: it is taken before the log is opened (the caller logs what it found)."""
     path = home_lock_path(base)
     lock = _HOME.get(path)
     if lock is not None and lock.held:
@@ -189,11 +193,9 @@ def take_home_lock(base: Base = None) -> HomeLock:
     except OSError as e:
         problem = _("The game lock {file} cannot be taken ({problem}); two games on this computer could overwrite "
                     "each other's saves.").format(file=path, problem=e.strerror or e)
-        log.warning("%s", problem)
         return HomeLock(False, False, path, problem)
     if not taken:
-        log.warning("another Quacks program holds %s: %s", path, _holder(path))
-        return HomeLock(False, True, path)
+        return HomeLock(False, True, path, holder=_holder(path))
     _HOME[path] = lock
     lock.write_note(f"process {os.getpid()} since {datetime.now().astimezone().isoformat(timespec='seconds')}\n")
     return HomeLock(True, False, path)

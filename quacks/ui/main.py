@@ -111,7 +111,7 @@ def start_waiting_table(app: App) -> None:
     start_match(app, SetupModel(seed="1").build())
 
 
-def second_window(app: App, open_title: Callable[[], None]) -> Scene:
+def second_window(app: App, open_title: Callable[[Callable[[Scene], None]], None]) -> Scene:
     """The screen of a game started while another has the home's lock: it plays once the lock is free."""
     from ..storage import locks, paths
     from .scenes.already_open import AlreadyOpenScene
@@ -121,8 +121,7 @@ def second_window(app: App, open_title: Callable[[], None]) -> Scene:
             return False
         log.info("the other Quacks game has closed: this window plays")
         app.no_saves = False  # type: ignore[attr-defined]
-        app.pop(scene)
-        open_title()
+        open_title(app.replace)  # the title in this screen's place
         return True
 
     scene = AlreadyOpenScene(app, str(paths.data_dir()), try_again)
@@ -136,7 +135,8 @@ def run(args: Any = None) -> int:
     home = locks.take_home_lock()  # one game per home, taken before anything of the home is touched
     where = setup_logging()
     if home.busy:
-        log.warning("another Quacks game holds %s: this window says so and waits", home.path)
+        log.warning("another Quacks game holds %s (%s): this window says so and waits", home.path,
+                    home.holder or "who is not known")
     elif home.problem:
         log.warning("%s", home.problem)
     try:
@@ -173,9 +173,9 @@ def run(args: Any = None) -> int:
             size = (w, h)
         app = App(settings, size=size)
 
-        def open_title() -> None:
+        def open_title(put: Callable[[Scene], None] = app.push) -> None:
             title = TitleScene(app)
-            app.push(title)
+            put(title)
             if notes:
                 title.message = notes[0]
             if os.environ.get(START_AT) == "table":

@@ -185,3 +185,21 @@ def test_a_home_whose_lock_cannot_be_made_plays_on_with_a_note(tmp_path: Path) -
         assert not got.held and not got.busy and "quacks.lock" in got.problem
     finally:
         (home / "data").chmod(0o700)
+
+
+def test_where_no_lock_can_be_had_the_statistics_are_still_written(_isolated_home: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch,
+                                                                    caplog: pytest.LogCaptureFixture) -> None:
+    def no_locks(fd: int) -> bool:
+        raise OSError(37, "No locks available")
+
+    monkeypatch.setattr(locks, "_try", no_locks)
+    bots = make_match(("easy", "easy"), seed=4)
+    bots.run_until_human()
+    m = Match(bots.cat, MatchSetup(bots.setup.game, (SeatSpec("Ann", "amber", HUMAN), bots.setup.seats[1]), 4),
+              record=list(bots.game.record))
+    assert stats.record_finished_match(m)[0]
+    assert stats.load_statistics()[0].players["Ann"].games == 1
+    assert "written without the lock" in caplog.text
+    got = locks.take_home_lock()
+    assert not got.held and not got.busy and "No locks available" in got.problem

@@ -135,7 +135,7 @@ def test_a_second_window_on_the_same_home_says_so_and_writes_nothing(started: li
         seen.append(scene.message)
         other.release()
         scene.retry()
-        assert isinstance(self.scene, TitleScene) and len(self.scenes) == 1
+        assert isinstance(self.scene, TitleScene) and len(self.scenes) == 1 and self.running
         seen.append("title")
         pygame.event.post(pygame.event.Event(pygame.QUIT))
         real_run(self)
