@@ -289,7 +289,8 @@ def memory(opts: Options) -> dict[str, Any]:
     return json.loads(lines[-1])  # type: ignore[no-any-return]
 
 
-from . import bench_engine  # noqa: E402,F401 - registers the "engine" group (its figures: quacks/bench_engine.py)
+# the "engine" and "storage" groups (their figures: quacks/bench_engine.py, quacks/bench_storage.py)
+from . import bench_engine, bench_storage  # noqa: E402,F401
 
 # -- the command -------------------------------------------------------------------------------------------
 

@@ -322,6 +322,15 @@ def _with_storage(factory: Callable[[Any], Any]) -> Callable[[Any], None]:
     return build
 
 
+def _second_window(app: Any) -> Any:
+    """The screen of a second game window on the same home, after a "Try again" while the other is still open."""
+    from .scenes.already_open import AlreadyOpenScene
+
+    sc = AlreadyOpenScene(app, "/home/a-player-with-a-long-name/.local/share/Quacks", lambda: False)
+    sc.retry()
+    return sc
+
+
 def all_cases() -> list[Case]:
     from .scenes.credits import CreditsScene
     from .scenes.load import LoadScene
@@ -350,6 +359,7 @@ def all_cases() -> list[Case]:
         Case("replays", _with_storage(ReplayListScene)),
         Case("replay viewer", _replay),
         Case("about", _scene(CreditsScene)),
+        Case("second window", _scene(_second_window), quick=True),
         *[Case(f"rules/page {p + 1}", _rules(p)) for p in range(4)],
         Case("table/fortune", table("fortune")),
         Case("table/brewing", table("brewing"), quick=True),

@@ -9,12 +9,14 @@ import logging
 import logging.handlers
 import os
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import _
 
 if TYPE_CHECKING:  # pragma: no cover
     from .app import App
+    from .scene import Scene
 
 log = logging.getLogger("quacks")
 
@@ -132,9 +134,34 @@ def start_waiting_table(app: App) -> None:
     start_match(app, SetupModel(seed="1").build())
 
 
+def second_window(app: App, open_title: Callable[[Callable[[Scene], None]], None]) -> Scene:
+    """The screen of a game started while another has the home's lock: it plays once the lock is free."""
+    from ..storage import locks, paths
+    from .scenes.already_open import AlreadyOpenScene
+
+    def try_again() -> bool:
+        if not locks.take_home_lock().held:
+            return False
+        log.info("the other Quacks game has closed: this window plays")
+        app.no_saves = False  # type: ignore[attr-defined]
+        open_title(app.replace)  # the title in this screen's place
+        return True
+
+    scene = AlreadyOpenScene(app, str(paths.data_dir()), try_again)
+    return scene
+
+
 def run(args: Any = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from ..storage import locks
+
+    home = locks.take_home_lock()  # one game per home, taken before anything of the home is touched
     where = setup_logging()
+    if home.busy:
+        log.warning("another Quacks game holds %s (%s): this window says so and waits", home.path,
+                    home.holder or "who is not known")
+    elif home.problem:
+        log.warning("%s", home.problem)
     try:
         from ..storage.settings import load_settings
 
@@ -168,12 +195,20 @@ def run(args: Any = None) -> int:
             w, h = (int(x) for x in args.size.lower().split("x"))
             size = (w, h)
         app = App(settings, size=size)
-        title = TitleScene(app)
-        app.push(title)
-        if notes:
-            title.message = notes[0]
-        if os.environ.get(START_AT) == "table":
-            start_waiting_table(app)
+
+        def open_title(put: Callable[[Scene], None] = app.push) -> None:
+            title = TitleScene(app)
+            put(title)
+            if notes:
+                title.message = notes[0]
+            if os.environ.get(START_AT) == "table":
+                start_waiting_table(app)
+
+        if home.busy:
+            app.no_saves = True  # type: ignore[attr-defined]  # nothing of the home is written from this window
+            app.push(second_window(app, open_title))
+        else:
+            open_title()
         app.run()
         from .flows import WRITER, save_settings
 
@@ -190,6 +225,7 @@ def run(args: Any = None) -> int:
             pass
         return 1
     finally:
+        locks.release_home_lock()
         try:
             import pygame
 
