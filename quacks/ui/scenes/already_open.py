@@ -53,9 +53,13 @@ class AlreadyOpenScene(Scene):
             text = _("Another Quacks window is open on this computer. It uses the same saves, statistics and "
                      "settings, so two at once would write over each other's games. Play on in that window, or close "
                      "it and choose Try again.")
-            y += te.blit_wrapped(surf, text, pygame.Rect(160, y, LOGICAL[0] - 320, 300), "serif", 28, T.INK) + 24
-            te.blit_wrapped(surf, _("The games are kept in {folder}").format(folder=verbatim(self.folder)),
-                            pygame.Rect(160, y, LOGICAL[0] - 320, 120), "sans", 20, T.INK_SOFT)
+            bottom = min(self.retry_b.rect.y, self.quit_b.rect.y) - 24 - (100 if self.message else 0)
+            folder = _("The games are kept in {folder}").format(folder=verbatim(self.folder))
+            folder_h = te.height("sans", 20, len(te.wrap(folder, "sans", 20, LOGICAL[0] - 320)))
+            box = pygame.Rect(160, y, LOGICAL[0] - 320, bottom - folder_h - 24 - y)
+            size, _rows = te.fit_block(text, "serif", 28, box)
+            y += te.blit_wrapped(surf, text, box, "serif", size, T.INK) + 24
+            te.blit_wrapped(surf, folder, pygame.Rect(160, y, LOGICAL[0] - 320, folder_h), "sans", 20, T.INK_SOFT)
             if self.message:
                 te.blit_fit(surf, self.message, pygame.Rect(160, LOGICAL[1] - 330, LOGICAL[0] - 320, 70),
                             "sans-semibold", 22, T.RUBY, anchor="midleft")
