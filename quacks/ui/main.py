@@ -149,6 +149,9 @@ def run(args: Any = None) -> int:
         app.push(title)
         if notes:
             title.message = notes[0]
+        notice = i18n.take_notice()  # a damaged catalogue (English is shown), said once
+        if notice:
+            app.toast(notice, 10.0)
         if os.environ.get(START_AT) == "table":
             start_waiting_table(app)
         app.run()
