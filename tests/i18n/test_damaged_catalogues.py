@@ -172,3 +172,16 @@ def test_the_game_shows_the_notice_once_on_screen(locale: Path, monkeypatch: pyt
     assert [m for _t, m in app.toasts] == toasts
     app.set_language("de")
     assert len(app.toasts) == 1
+
+
+def test_the_self_test_names_a_damaged_catalogue(locale: Path) -> None:
+    from quacks import selftest
+
+    locale.write_bytes(mo_bytes(GOOD, HEADER.replace("charset=utf-8", "charset=klingon-8")))
+    with pytest.raises(selftest.SelftestError, match="the de catalogue .* names a charset Python does not know"):
+        selftest._check_languages()
+    bad = dict(GOOD)
+    bad["Rules"] = "Reg\x00eln"
+    locale.write_bytes(mo_bytes(bad))
+    with pytest.raises(selftest.SelftestError, match=r"has 1 damaged message\(s\), e.g. 'Rules': holds the control"):
+        selftest._check_languages()
