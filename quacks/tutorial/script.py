@@ -198,7 +198,9 @@ def parse_script(data: Any, source: str = "tutorial.yaml", catalogue: Catalogue 
     you = _name(game.get("you"), "game.you", "You", problems)
     opponent = _name(opp.get("name"), "game.opponent.name", "Hildegard", problems)
     books = game.get("books", 1)
-    lo, hi = 1, 9  # as a book file's sets (content.loader.RANGES["sets"])
+    from ..content.loader import RANGES
+
+    lo, hi = RANGES["sets"]  # as a book file's sets
     if type(books) is not int or not lo <= books <= hi:
         problems.add("game.books", f"must be the number of a set of books, {lo} to {hi}, not {_shown(books)}")
         books = 1
