@@ -234,6 +234,9 @@ class App(Window):
         from .. import i18n
 
         now = i18n.set_language(code)
+        notice = i18n.take_notice()  # a damaged catalogue (English is shown), said once
+        if notice:
+            self.toast(notice, 10.0)
         for s in list(self.scenes):
             s.language_changed()
         # every scene writes its tooltip for the mouse anew, in the new language (they keep it as text; one under

@@ -209,6 +209,9 @@ def run(args: Any = None) -> int:
             app.push(second_window(app, open_title))
         else:
             open_title()
+        notice = i18n.take_notice()  # a damaged catalogue (English is shown), said once
+        if notice:
+            app.toast(notice, 10.0)
         app.run()
         from .flows import WRITER, save_settings
 

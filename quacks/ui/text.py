@@ -253,18 +253,40 @@ class Text:
         return lines
 
     def _break_word(self, f: pygame.font.Font, word: str, width: int) -> list[str]:
+        """``word`` in pieces that fit ``width``, each but the last ending in a hyphen (at least one letter a
+        piece, however narrow the line).
+
+        Each piece is the longest that fits, found by doubling its length until it no longer fits and then
+        halving the gap, so only pieces about a line long are measured: the work grows with the word's length
+        times the logarithm of a line's (it measured every shorter piece of the whole rest before, which grew
+        with the cube of the word's length: minutes for a 20,000-letter word).
+        """
         if len(word) < 2 or self._measure(f, word)[0] <= width:
             return [word]
+
+        def fits(a: int, b: int) -> bool:  # word[a:b] with its hyphen
+            return f.size(word[a:b] + "-")[0] <= width
+
         out: list[str] = []
-        rest = word
-        while len(rest) > 1 and f.size(rest)[0] > width:
-            k = len(rest) - 1
-            while k > 1 and f.size(rest[:k] + "-")[0] > width:
-                k -= 1
-            out.append(rest[:k] + "-")  # at least one letter a line, however narrow
-            rest = rest[k:]
-        if rest:
-            out.append(rest)
+        start, n = 0, len(word)
+        while n - start > 1:
+            rest = n - start
+            good, k = 1, 2  # the longest piece known to fit (one letter always goes), the next one tried
+            while k < rest and fits(start, start + k):
+                good, k = k, k * 2
+            bad = min(k, rest)  # a piece known not to fit (or the rest, which is checked whole below)
+            while bad - good > 1:
+                mid = (good + bad) // 2
+                if fits(start, start + mid):
+                    good = mid
+                else:
+                    bad = mid
+            # the rest whole, without a hyphen, if it is about a line long (a hyphen can be wider than a letter)
+            if rest <= 2 * good + 2 and f.size(word[start:])[0] <= width:
+                break
+            out.append(word[start:start + good] + "-")
+            start += good
+        out.append(word[start:])
         return out
 
     def floor(self, min_px: int) -> int:
