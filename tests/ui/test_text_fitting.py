@@ -90,18 +90,18 @@ def test_a_20000_letter_label_is_fitted(text: Text) -> None:
     box = pygame.Rect(0, 0, 220, 60)
     n = 20_000
     counting: dict[int, CountingFont] = {}
-    real_load = text._load
+    real_font = text.font_px
 
-    def load(face: str, px: int, bold: bool = False) -> Any:
-        key = hash((face, px, bold))
+    def font_px(face: str, px: int) -> Any:
+        key = hash((face, px))
         if key not in counting:
-            counting[key] = CountingFont(real_load(face, px, bold), budget=400 * n)
+            counting[key] = CountingFont(real_font(face, px), budget=400 * n)
         return counting[key]
 
-    text._load = load  # type: ignore[method-assign]
+    text.font_px = font_px  # type: ignore[method-assign]
     try:
         size, rows = text.fit_label("W" * n, "sans", 18, box)
     finally:
-        del text._load
+        del text.font_px
     assert "".join(r.rstrip("-") for r in rows) == "W" * n
     assert sum(c.letters for c in counting.values()) < 400 * n
