@@ -147,3 +147,30 @@ def test_a_rotation_that_fails_leaves_the_log_in_its_file(tmp_path: Path, capsys
     assert sorted(p.name for p in tmp_path.iterdir()) == ["quacks.log"]
     assert not handler.failed and ui_main.logging_trouble() == ""
     assert capsys.readouterr().err == ""
+
+
+def test_a_second_window_appends_to_the_log_but_never_rotates_it(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game that holds the home writes quacks.log; a second window (the home lock busy) must not rename it
+    under that game."""
+    from quacks.ui import main as ui_main
+
+    logs = tmp_path / "home" / "logs"
+    logs.mkdir(parents=True)
+    (logs / "quacks.log").write_text("the first game\n" + "y" * ui_main.LOG_MAX_BYTES, encoding="utf-8")
+    monkeypatch.setenv("QUACKS_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr(ui_main, "_TROUBLE", [])
+    root = logging.getLogger()
+    before = list(root.handlers)
+    try:
+        ui_main.setup_logging(rotate=False)
+        logging.getLogger("quacks").warning("a second window")
+        text = (logs / "quacks.log").read_text(encoding="utf-8")
+        assert text.startswith("the first game") and "a second window" in text
+        assert not (logs / "quacks.log.1").exists()
+    finally:
+        for h in root.handlers:
+            if h not in before:
+                root.removeHandler(h)
+                h.close()
+        monkeypatch.setattr(ui_main, "_HANDLER", None)

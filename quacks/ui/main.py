@@ -85,9 +85,10 @@ def logging_trouble() -> str:
     return _TROUBLE[0] if _TROUBLE else ""
 
 
-def setup_logging() -> str:
+def setup_logging(rotate: bool = True) -> str:
     """Log to the user log folder (a windowed bundle has no stdout/stderr), rotated past
-    :data:`LOG_MAX_BYTES`; where the log goes.
+    :data:`LOG_MAX_BYTES`; where the log goes. A second window of a home another game holds (``rotate=False``)
+    appends to the log but never rotates it: the other game's file stays where that game writes.
 
     Never fails and never prints logging tracebacks: if the log file cannot be opened or written, the log
     goes to stderr (or nowhere) and :func:`logging_trouble` says so.
@@ -97,7 +98,7 @@ def setup_logging() -> str:
         from ..storage import paths
 
         path = paths.log_path(create=True)
-        handler: logging.Handler = QuietFileHandler(path)
+        handler: logging.Handler = QuietFileHandler(path, LOG_MAX_BYTES if rotate else 0)
         where = str(path)
     except Exception as e:  # noqa: BLE001 - fall back to stderr if the folder or file cannot be made
         reason = getattr(e, "strerror", None) or str(e)
@@ -156,7 +157,7 @@ def run(args: Any = None) -> int:
     from ..storage import locks
 
     home = locks.take_home_lock()  # one game per home, taken before anything of the home is touched
-    where = setup_logging()
+    where = setup_logging(rotate=not home.busy)
     if home.busy:
         log.warning("another Quacks game holds %s (%s): this window says so and waits", home.path,
                     home.holder or "who is not known")
