@@ -180,17 +180,19 @@ def _call(cmd: list[str]) -> int:
     """Run ``cmd`` and return its exit code. Ctrl+C reaches the child (from the terminal, or forwarded when
     only run.py got it) and run.py waits for it to finish: pytest's summary and the game's last save are kept,
     and no traceback of run.py's is printed."""
-    child = subprocess.Popen(cmd)
+    started: list[subprocess.Popen[bytes]] = []
 
     def forward(signum: int, _frame: object) -> None:
         try:  # a Ctrl+C at the terminal already went to the whole foreground group, the child included
             at_terminal = os.name == "nt" or os.tcgetpgrp(sys.stdin.fileno()) == os.getpgrp()
         except (OSError, ValueError, AttributeError):
             at_terminal = False
-        if not at_terminal and child.poll() is None:
-            child.send_signal(signum)
+        if not at_terminal and started and started[0].poll() is None:
+            started[0].send_signal(signum)
 
-    old = signal.signal(signal.SIGINT, forward)
+    old = signal.signal(signal.SIGINT, forward)  # before the child starts: no moment without the handler
+    started.append(subprocess.Popen(cmd))
+    child = started[0]
     try:
         while True:
             try:

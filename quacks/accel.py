@@ -8,8 +8,9 @@ with the same results (CI runs the fingerprint, scenario and engine tests agains
 
 It is asked for, not automatic: compiled code checks the declared types at run time (a list where a tuple is
 declared is a TypeError), and the game a player runs stays the plain one the whole test suite covers. A
-build from other sources (the code changed since) or for another Python is never loaded: the plain modules
-run and ``status()`` says why. ``QUACKS_ACCEL_DIR`` points at a build elsewhere.
+build from other sources (the code changed since) or for another Python is never loaded, nor one whose
+modules will not load (a damaged file under a sound stamp): the plain modules run and ``status()`` (and, for a
+damaged build, the log) says why. ``QUACKS_ACCEL_DIR`` points at a build elsewhere.
 """
 
 from __future__ import annotations
@@ -96,15 +97,31 @@ def check(directory: Path | None = None, root: Path = PACKAGE_ROOT) -> Status:
     return Status(active=True, reason="compiled", modules=files)
 
 
+class _Loader(importlib.machinery.ExtensionFileLoader):
+    """Loads a compiled module and notes in ``failed`` the one that could not be loaded."""
+
+    def __init__(self, fullname: str, path: str, failed: list[str]) -> None:
+        super().__init__(fullname, path)
+        self.failed = failed
+
+    def create_module(self, spec: Any) -> Any:
+        try:
+            return super().create_module(spec)
+        except BaseException:
+            self.failed.append(self.name)
+            raise
+
+
 class _Finder(importlib.abc.MetaPathFinder):
     def __init__(self, modules: dict[str, Path]) -> None:
         self.modules = modules
+        self.failed: list[str] = []  # the compiled modules that would not load
 
     def find_spec(self, fullname: str, path: Any = None, target: ModuleType | None = None) -> Any:
         file = self.modules.get(fullname)
         if file is None:
             return None
-        loader = importlib.machinery.ExtensionFileLoader(fullname, str(file))
+        loader = _Loader(fullname, str(file), self.failed)
         return importlib.util.spec_from_file_location(fullname, file, loader=loader)
 
 
@@ -116,17 +133,47 @@ def asked() -> bool:
 
 
 def install() -> Status:
-    """Load the compiled modules from now on if asked and the build may be used (once; then says what was done)."""
+    """Load the compiled modules from now on if asked and the build may be used (once; then says what was done).
+
+    The compiled modules are all imported at once, here: if one of them cannot be (a damaged or truncated file
+    whose stamp still matches, a helper library that will not load), none is used, the plain modules run and
+    the log says why. Half a build is never used: a compiled class cannot have a plain subclass.
+    """
     global _STATUS
     if _STATUS is None:
         _STATUS = check()
         if not asked():
             _STATUS = Status(reason="not asked for (QUACKS_ACCEL=1)" if _STATUS.active else _STATUS.reason)
         if _STATUS.active and not any(m in sys.modules for m in MODULES):
-            sys.meta_path.insert(0, _Finder(_STATUS.modules))
+            _STATUS = _load_all(_STATUS)
         elif _STATUS.active:
             _STATUS = Status(reason="the plain modules were imported first")
     return _STATUS
+
+
+def _load_all(status: Status) -> Status:
+    """Import every compiled module of ``status``; on any failure undo it all (the finder and every module the
+    attempt imported) and say so in the log: the plain modules are imported in their place later."""
+    finder = _Finder(status.modules)
+    before = set(sys.modules)
+    sys.meta_path.insert(0, finder)
+    module = ""
+    try:
+        for module in MODULES:
+            importlib.import_module(module)
+        return status
+    except Exception as e:  # noqa: BLE001 - ImportError, but a broken module may raise anything while it loads
+        sys.meta_path.remove(finder)
+        for loaded in set(sys.modules) - before:
+            if loaded.startswith("quacks.") or loaded in status.modules:
+                del sys.modules[loaded]
+        failed = finder.failed[0] if finder.failed else module
+        reason = f"damaged build ({failed}: {type(e).__name__}: {e}); build it again (python3 run.py accelerate)"
+        import logging
+
+        logging.getLogger("quacks").warning("the compiled engine in %s cannot be used, so the plain modules run: "
+                                            "%s", build_dir(), reason)
+        return Status(reason=reason)
 
 
 def status() -> Status:

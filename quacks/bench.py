@@ -166,12 +166,13 @@ def _rates(a: tuple[dict[str, int], int], b: tuple[dict[str, int], int], dt: flo
 
 
 def measure_idle(where: str, seconds: float = 5.0, settle: float = 1.0, later: float | None = None,
-                 start_timeout: float = 120.0) -> dict[str, Any]:
+                 start_timeout: float = 120.0, audio_release: float | None = None) -> dict[str, Any]:
     """Start the real game (``python -m quacks``) at the title or at a table waiting for a human, wait until it
     is there and ``settle`` seconds more, then count for ``seconds`` how often it wakes up (voluntary context
     switches: each one is a thread going to sleep, to be woken again) and the CPU it uses. With ``later``,
     count again from ``later`` seconds after it got there (figures under ``"later"``): the sound device stays
-    open for a while after the last sound (App.run). Linux only (reads /proc)."""
+    open for a while after the last sound (App.run), :data:`AUDIO_RELEASE_S` unless ``audio_release`` gives the
+    game another time (``QUACKS_AUDIO_RELEASE_S``, for tests). Linux only (reads /proc)."""
     if not Path("/proc/self/status").exists():
         return {"error": "needs /proc (Linux)"}
     home = Path(tempfile.mkdtemp(prefix="quacks-bench-"))
@@ -183,6 +184,8 @@ def measure_idle(where: str, seconds: float = 5.0, settle: float = 1.0, later: f
         env["QUACKS_STARTUP_MARK"] = "1"
         if where == "table":
             env["QUACKS_START_AT"] = "table"
+        if audio_release is not None:
+            env["QUACKS_AUDIO_RELEASE_S"] = str(audio_release)
         out_path = home / "stdout.txt"
         with open(out_path, "wb") as out:
             proc = subprocess.Popen([sys.executable, "-m", "quacks"], env=env, stdout=out, stderr=subprocess.STDOUT)
@@ -267,7 +270,27 @@ def display(opts: Options) -> dict[str, Any]:
     return out
 
 
-from . import bench_engine  # noqa: E402,F401 - registers the "engine" group (its figures: quacks/bench_engine.py)
+# -- the memory group ----------------------------------------------------------------------------------------
+
+MEMORY_GROWTH_MB = 40.0  # issue 18: a game left for a new one keeps nothing (it kept ~87 MB before)
+
+
+@group("memory", [Target("growth_mb", "<=", MEMORY_GROWTH_MB, "resident memory gained from the first final screen "
+                         "to the last new-game screen, over several games")],
+       "the UI process's resident memory across games (quacks/ui/bench_memory.py)")
+def memory(opts: Options) -> dict[str, Any]:
+    """The UI process's memory at the title, each final screen and each new game after it (a process of its own)."""
+    opts.say("memory: bot games through the scenes, each final screen left for a new game ...")
+    r = subprocess.run([sys.executable, "-m", "quacks.ui.bench_memory", "2" if opts.quick else "4"],
+                       env=_child_env(), capture_output=True, text=True, timeout=900)
+    lines = [ln for ln in r.stdout.splitlines() if ln.startswith("{")]
+    if r.returncode != 0 or not lines:
+        return {"error": (r.stderr or r.stdout).strip().splitlines()[-1:] or [f"exit {r.returncode}"]}
+    return json.loads(lines[-1])  # type: ignore[no-any-return]
+
+
+# the "engine" and "storage" groups (their figures: quacks/bench_engine.py, quacks/bench_storage.py)
+from . import bench_engine, bench_storage  # noqa: E402,F401
 
 # -- the command -------------------------------------------------------------------------------------------
 

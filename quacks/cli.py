@@ -15,6 +15,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .version import __version__
+
 DEV_COMMANDS = {"simulate": "quacks.tournament", "bench-ui": "quacks.ui.bench", "screenshots": "quacks.ui.shots",
                 "check-layout": "quacks.ui.layout_check"}
 DEV_COMMANDS["bench"] = "quacks.bench"  # python -m quacks bench: measured figures against their targets
@@ -22,8 +24,9 @@ DEV_COMMANDS["bench"] = "quacks.bench"  # python -m quacks bench: measured figur
 
 # the player's languages (quacks.i18n.LANGUAGES) and the pseudo-language of the layout check
 LANG_CHOICES = ("en", "de", "nl", "pseudo")
-LANG_HELP = ("the language of the game for this run: en (English), de (Deutsch), nl (Nederlands); default: the "
-             "setting, else the system's language")
+LANG_HELP = ("the language of the game for this run: en (English), de (Deutsch), nl (Nederlands), or pseudo (every "
+             "text accented, bracketed and 40%% longer, to see whether a screen has room for longer words); default: "
+             "the setting, else the system's language")
 
 
 def _say(text: str) -> None:
@@ -119,6 +122,8 @@ def _import_replay(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="quacks", description="The Quacks of Quedlinburg on your desktop.")
+    p.add_argument("--version", action="version", version=f"Quacks {__version__}",
+                   help="print the version and exit (no window opens)")
     p.add_argument("--selftest", action="store_true",
                    help="check data, display and a bot game; print one line and exit (0 if all is well)")
     p.add_argument("--lang", default=None, choices=LANG_CHOICES, help=LANG_HELP)
@@ -161,6 +166,8 @@ def build_parser() -> argparse.ArgumentParser:
     be.set_defaults(func=_dev("bench"))
     sh = sub.add_parser("screenshots", help="draw the README's screenshots into a folder")
     sh.add_argument("--out", default="docs/screenshots")
+    sh.add_argument("--language", choices=("en", "de", "nl"), default="en",
+                    help="the language the screens are drawn in (default: en, as in the README)")
     sh.set_defaults(func=_dev("screenshots"))
     cl = sub.add_parser("check-layout", help="draw every screen at every UI scale and report cut, overflowing, "
                                               "overlapping or too small text (exit 1 if any)")

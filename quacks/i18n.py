@@ -22,11 +22,14 @@ words, placeholders as they are) but only for the strings of the catalogue templ
 from __future__ import annotations
 
 import gettext
+import io
 import locale
 import math
 import os
 import re
+import string
 import sys
+import unicodedata
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import NamedTuple
@@ -116,7 +119,9 @@ def set_language(code: str) -> str:
     """Choose the language of ``_`` and ``ngettext``: "en", "de", "nl" ("" follows the system), or "pseudo" and
     "marker" for checks. The language now in use; ValueError for a language we do not have.
 
-    A language without its compiled catalogue (a broken install) shows English and says so in the log.
+    A language whose compiled catalogue is missing or damaged (see :func:`load_catalogue`) shows English (the
+    language now in use is then "en"); damaged single texts show in English. Either is said once in the log and
+    once on screen (:func:`take_notice`).
     """
     global _language, _translation
     if not code:
@@ -125,18 +130,230 @@ def set_language(code: str) -> str:
         raise ValueError(f"unknown language {code!r}; known: {', '.join(LANGUAGES + TEST_LANGUAGES)}")
     translation: gettext.NullTranslations = gettext.NullTranslations()
     if code in LANGUAGES and code != "en":
-        try:
-            translation = gettext.translation(DOMAIN, str(locale_dir()), [code])
-        except OSError as e:
-            import logging
-
-            logging.getLogger("quacks").warning("no catalogue for %s (%s); English is shown", code, e)
+        loaded = load_catalogue(code)
+        _report(code, loaded)
+        if loaded.translation is None:
+            code = "en"  # the whole catalogue is unusable: English, said once in the log and on screen
+        else:
+            translation = loaded.translation
     _language, _translation = code, translation
     return code
 
 
+# loading a catalogue -----------------------------------------------------------------------------------------
+
+#: the most a compiled catalogue may weigh (each of ours is under 100 KB)
+MO_LIMIT = 2 * 1024 * 1024
+#: the counts a plural rule is tried with before it is trusted
+_PLURAL_PROBES = (*range(0, 202), 1_000, 10_000, 1_000_000, 2**31 - 1, 2**63)
+_MAX_SHOWN = 5  # damaged messages named in the log (then "and N more")
+
+
+class Loaded(NamedTuple):
+    """A language's compiled catalogue, checked: ``translation`` is None if the whole catalogue cannot be used
+    (``problem`` says why); ``dropped`` names the messages left out (shown in English), each with why."""
+
+    translation: gettext.GNUTranslations | None
+    path: Path
+    problem: str = ""
+    dropped: tuple[str, ...] = ()
+
+
+def catalogue_path(code: str) -> Path:
+    """``quacks/locale/<code>/LC_MESSAGES/quacks.mo``."""
+    return locale_dir() / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
+
+
+def load_catalogue(code: str) -> Loaded:
+    """The compiled catalogue of ``code``, read through the careful reader (a regular file, a size cap: a
+    named pipe in its place cannot hang the game) and checked before it is used: it parses, its charset is
+    known, its plural rule gives a form for every count, and every translation keeps its English text's
+    ``{placeholders}`` and holds no control character (such a message is left out: it shows in English).
+    Never raises."""
+    from .resources import ReadError, read_bytes
+
+    path = catalogue_path(code)
+    try:
+        raw = read_bytes(path, limit=MO_LIMIT)
+    except ReadError as e:
+        return Loaded(None, path, e.problem)
+    try:
+        translation = gettext.GNUTranslations(io.BytesIO(raw))
+    except LookupError as e:  # an unknown charset
+        return Loaded(None, path, f"names a charset Python does not know ({e})")
+    except (ValueError, SyntaxError, RecursionError) as e:  # a plural rule c2py refuses
+        return Loaded(None, path, f"has a plural rule that cannot be used ({e})")
+    except Exception as e:  # noqa: BLE001 - truncated, corrupt, not UTF-8...: whatever the parser raises
+        return Loaded(None, path, f"is damaged ({type(e).__name__}: {e})")
+    problem = _plural_problem(translation)
+    if problem:
+        return Loaded(None, path, problem)
+    plurals = _plural_msgids(raw, translation)
+    dropped: list[str] = []
+    catalog: dict[str | tuple[str, int], str] = translation._catalog  # type: ignore[attr-defined]
+    for key, text in list(catalog.items()):
+        if key == "":
+            continue  # the header
+        msgid = key[0] if isinstance(key, tuple) else key
+        english = [msgid] + ([plurals.get(msgid, msgid)] if isinstance(key, tuple) else [])
+        english = [e.rpartition("\x04")[2] for e in english]  # without a context ("key\x04Space")
+        why = message_problem(english, text)
+        if why:
+            del catalog[key]
+            dropped.append(f"{english[0]!r}: {why}")
+    return Loaded(translation, path, "", tuple(dropped))
+
+
+def _plural_problem(translation: gettext.GNUTranslations) -> str:
+    """Why the catalogue's plural rule cannot be trusted (it fails, or names a form the catalogue cannot have,
+    for some count), or ""."""
+    forms = re.search(r"nplurals\s*=\s*(\d+)", translation.info().get("plural-forms", "nplurals=2"))
+    n_forms = int(forms.group(1)) if forms else 0
+    if not 1 <= n_forms <= 6:
+        return "has a plural rule without a sensible number of forms (nplurals)"
+    for n in _PLURAL_PROBES:
+        try:
+            form = translation.plural(n)  # type: ignore[attr-defined]
+        except Exception as e:  # noqa: BLE001 - e.g. a division by zero
+            return f"has a plural rule that fails for {n} ({type(e).__name__})"
+        if not 0 <= form < n_forms:
+            return f"has a plural rule that gives form {form} for {n} (it has {n_forms} forms)"
+    return ""
+
+
+def _plural_msgids(raw: bytes, translation: gettext.GNUTranslations) -> dict[str, str]:
+    """The English plural of every plural message (gettext keeps only the singular): singular -> plural.
+    ``raw`` has already been parsed by gettext, so its tables are sound."""
+    import struct
+
+    charset = translation.charset() or "ascii"
+    out: dict[str, str] = {}
+    order = "<" if raw[:4] == struct.pack("<I", gettext.GNUTranslations.LE_MAGIC) else ">"
+    count, originals = struct.unpack(order + "II", raw[8:16])
+    for i in range(count):
+        length, offset = struct.unpack(order + "II", raw[originals + 8 * i:originals + 8 * i + 8])
+        msg = raw[offset:offset + length]
+        if b"\x00" in msg:
+            one, _sep, many = msg.partition(b"\x00")
+            out[str(one, charset)] = str(many, charset)
+    return out
+
+
+def fields(text: str) -> dict[str, str] | None:
+    """The ``str.format`` fields of ``text`` (name or position -> format spec and conversion), None if it is not a
+    valid format string; ``{}`` counts as ``{0}``, ``{1}``... in order (as ``tools/i18n.py`` counts them)."""
+    out: dict[str, str] = {}
+    auto = manual = 0
+    try:
+        for _lit, name, spec, conv in string.Formatter().parse(text):
+            if name is None:
+                continue
+            if name == "":
+                name = str(auto)
+                auto += 1
+            else:
+                manual += 1
+            out[name] = (spec or "") + (f"!{conv}" if conv else "")
+    except ValueError:
+        return None
+    if auto and manual:
+        return None  # "{} and {0}" cannot be formatted
+    return out
+
+
+def message_problem(english: list[str], translation: str) -> str:
+    """Why ``translation`` cannot stand for the English text (its singular and plural): a control character
+    (a NUL stops the text renderer) or a ``{placeholder}`` the English has not or formats otherwise (filling
+    it would fail in the middle of a game); "" if it can. A translation may leave a placeholder out (a
+    singular form often names no number)."""
+    for ch in translation:
+        if ch not in "\n\t" and unicodedata.category(ch) == "Cc" and not any(ch in e for e in english):
+            return f"holds the control character U+{ord(ch):04X}"
+    want: dict[str, str] = {}
+    for e in english:
+        found = fields(e)
+        if found is None:
+            return ""  # the English is no format string: it is never filled in
+        want.update(found)
+    got = fields(translation)
+    if got is None:
+        return "its braces do not match (write {{ and }} for a brace itself)"
+    unknown = sorted(set(got) - set(want))
+    if unknown:
+        return "has " + ", ".join("{" + u + "}" for u in unknown) + ", which the English text has not"
+    changed = sorted(k for k in got if got[k] != want[k])
+    if changed:
+        return "formats " + ", ".join("{" + c + "}" for c in changed) + " otherwise than the English text"
+    return ""
+
+
+_reported: set[tuple[str, str]] = set()
+_notice: tuple[str, int] | None = None  # (language, damaged messages; 0: the whole catalogue) not yet shown
+
+
+def _report(code: str, loaded: Loaded) -> None:
+    """Say once per catalogue in the log (and once on screen: :func:`take_notice`) what is wrong with it."""
+    global _notice
+    if loaded.translation is not None and not loaded.dropped:
+        return
+    key = (code, str(loaded.path))
+    if key in _reported:
+        return
+    _reported.add(key)
+    import logging
+
+    log = logging.getLogger("quacks")
+    if loaded.translation is None:
+        log.warning("the %s catalogue %s %s; the game is shown in English", code, loaded.path, loaded.problem)
+        _notice = (code, 0)
+    else:
+        more = len(loaded.dropped) - _MAX_SHOWN
+        log.warning("the %s catalogue %s has %d damaged message(s), shown in English: %s%s", code, loaded.path,
+                    len(loaded.dropped), "; ".join(loaded.dropped[:_MAX_SHOWN]),
+                    f"; and {more} more" if more > 0 else "")
+        _notice = (code, len(loaded.dropped))
+
+
+def take_notice() -> str:
+    """The sentence that tells the player a catalogue was damaged (in the language now in use: English when the
+    whole catalogue failed), once; "" if there is nothing (more) to say."""
+    global _notice
+    if _notice is None:
+        return ""
+    code, count = _notice
+    _notice = None
+    names = {"de": N_("German"), "nl": N_("Dutch")}  # each language's name in English, through _
+    name = _(names.get(code, code))
+    if count == 0:
+        return _("The {language} translation is damaged, so the game is shown in English.").format(language=name)
+    return ngettext("{n} text of the {language} translation is damaged and is shown in English.",
+                    "{n} texts of the {language} translation are damaged and are shown in English.",
+                    count).format(n=count, language=name)
+
+
 def language() -> str:
     return _language
+
+
+_catalogues: dict[str, gettext.NullTranslations] = {}
+
+
+def _catalogue(code: str) -> gettext.NullTranslations:
+    """The compiled catalogue of ``code`` (read once; no catalogue: English)."""
+    hit = _catalogues.get(code)
+    if hit is None:
+        try:
+            hit = gettext.translation(DOMAIN, str(locale_dir()), [code])
+        except OSError:
+            hit = gettext.NullTranslations()
+        _catalogues[code] = hit
+    return hit
+
+
+def in_every_language(message: str) -> frozenset[str]:
+    """``message`` in every language a player can choose, English too: a word recognised whichever language
+    wrote it (the seat a German game named "Du" is still the player's after a switch to Dutch)."""
+    return frozenset({message, *(_catalogue(c).gettext(message) for c in LANGUAGES if c != "en")})
 
 
 def _stretch(word: re.Match[str]) -> str:

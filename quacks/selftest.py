@@ -75,16 +75,19 @@ def _check_data() -> None:
 
 
 def _check_languages() -> None:
-    """Every language's compiled catalogue is there and loads (quacks/locale travels with the game)."""
-    import gettext
-
-    from .i18n import DOMAIN, LANGUAGES, locale_dir
+    """Every language's compiled catalogue is there, loads and passes the game's checks (quacks/locale travels
+    with the game; a damaged one would show English, see i18n.load_catalogue)."""
+    from .i18n import LANGUAGES, load_catalogue, locale_dir
 
     for code in LANGUAGES[1:]:
-        try:
-            gettext.translation(DOMAIN, str(locale_dir()), [code])
-        except OSError as e:
-            raise SelftestError(f"the {code} catalogue is missing from {locale_dir()} ({e})") from e
+        loaded = load_catalogue(code)
+        if loaded.translation is None and not loaded.path.exists():
+            raise SelftestError(f"the {code} catalogue is missing from {locale_dir()} ({loaded.problem})")
+        if loaded.translation is None:
+            raise SelftestError(f"the {code} catalogue {loaded.path} {loaded.problem}")
+        if loaded.dropped:
+            raise SelftestError(f"the {code} catalogue {loaded.path} has {len(loaded.dropped)} damaged message(s), "
+                                f"e.g. {loaded.dropped[0]}")
 
 
 def _match(seed: int) -> Any:

@@ -13,9 +13,10 @@ import sys
 import time
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from itertools import islice
 from typing import Any
 
 from .ai.levels import LEVELS
@@ -189,17 +190,25 @@ class Job:
     fortunes: bool
 
 
-def deals(levels: Sequence[str], games: int, seed: int, books: str, pot: str, fortunes: bool) -> list[Job]:
+def deals(levels: Sequence[str], games: int, seed: int, books: str, pot: str, fortunes: bool) -> Iterator[Job]:
+    """The jobs of ``games`` games, made one at a time as they are taken (memory flat in the number of games):
+    each deal once per rotation of the seats."""
     n = len(levels)
-    jobs: list[Job] = []
-    n_deals = max(1, math.ceil(games / n))
-    for d in range(n_deals):
+    made = 0
+    for d in range(max(1, math.ceil(games / n))):
         for k in range(n):
-            if len(jobs) >= games:
-                break
+            if made >= games:
+                return
             rotated = tuple(levels[(i + k) % n] for i in range(n))
-            jobs.append(Job(d, seed * 1_000_003 + d, rotated, books, pot, fortunes))
-    return jobs
+            yield Job(d, seed * 1_000_003 + d, rotated, books, pot, fortunes)
+            made += 1
+
+
+def in_chunks(jobs: Iterable[Job], size: int) -> Iterator[list[Job]]:
+    """``jobs`` in lists of ``size`` (the last may be shorter), each made when it is taken."""
+    it = iter(jobs)
+    while chunk := list(islice(it, size)):
+        yield chunk
 
 
 _NO_DRAW = random.Random(0)  # parse_books draws nothing for fixed books
@@ -269,9 +278,11 @@ def simulate(levels: Sequence[str], games: int, seed: int, books: str = "1", pot
     for lv in levels:
         if lv not in LEVELS:
             raise ValueError(f"unknown level {lv!r}; levels: {', '.join(LEVELS)}")
-    work = deals(levels, games, seed, books, pot, fortunes)
-    chunk = max(1, min(50, len(work) // (jobs * 8) or 1))
-    chunks = [work[i:i + chunk] for i in range(0, len(work), chunk)]
+    total = max(0, games)  # deals() makes exactly this many jobs
+    chunk = max(1, min(50, total // (jobs * 8) or 1))
+    # made as the games are played: a worker pool is fed from the generator (its task queue holds a few
+    # chunks at a time), so 3,000,000 games need no more memory than 3,000
+    chunks = in_chunks(deals(levels, games, seed, books, pot, fortunes), chunk)
     totals: dict[str, LevelStats] = {}
     done = 0
     t0 = time.perf_counter()
@@ -283,9 +294,9 @@ def simulate(levels: Sequence[str], games: int, seed: int, books: str = "1", pot
             totals.setdefault(lv, LevelStats()).merge(st)
         if progress:
             width = 30
-            filled = int(width * done / len(work))
+            filled = int(width * done / max(1, total))
             rate = done / max(1e-9, time.perf_counter() - t0)
-            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{len(work)} games {rate:.0f}/s")
+            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games {rate:.0f}/s")
             sys.stderr.flush()
 
     if jobs <= 1:

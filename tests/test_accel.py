@@ -128,3 +128,54 @@ def test_the_build_plays_the_same_games(seats: str, books: str) -> None:
 
     plain, compiled = run("0"), run("1")
     assert plain == compiled
+
+
+def _run(args: list[str], build: Path, home: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "QUACKS_ACCEL": "1", "QUACKS_ACCEL_DIR": str(build), "QUACKS_HOME": str(home)}
+    env.pop("QUACKS_REQUIRE_ACCEL", None)
+    return subprocess.run([sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+
+
+PROBE = ("import json, quacks.accel as a, quacks.rules.game as g, quacks.ai.simple as s;"
+         "print(json.dumps({'status': a.status().summary(), 'reason': a.status().reason,"
+         " 'compiled': a.is_compiled(g) or a.is_compiled(s)}))")
+
+
+@pytest.mark.parametrize("damage", [b"", b"\x7fELF" + bytes(range(256)) * 4])
+def test_a_damaged_build_with_a_valid_stamp_falls_back_to_the_plain_modules(tmp_path: Path, damage: bytes) -> None:
+    """Issue 18 §4: compiled files that will not load (empty, or garbage after an ELF mark), stamped as the
+    current sources for this Python, stopped every command with an ImportError."""
+    build = fake_build(tmp_path / "build")
+    for name in accel.MODULES:
+        (build / (name.replace(".", "/") + ".so")).write_bytes(damage)
+    assert accel.check(build).active  # the stamp says it may be loaded
+    r = _run(["-c", PROBE], build, tmp_path)
+    assert r.returncode == 0, r.stderr
+    probe = json.loads(r.stdout)
+    assert probe["compiled"] is False and not probe["status"]["active"]
+    assert probe["reason"].startswith("damaged build (quacks.rules.")
+    assert "the compiled engine in" in r.stderr and "cannot be used, so the plain modules run" in r.stderr
+
+    r = _run(["-m", "quacks", "check-data"], build, tmp_path)
+    assert r.returncode == 0 and "all data files are valid" in r.stdout, r.stderr
+    assert r.stderr.count("cannot be used") == 1  # said once
+
+
+@needs_build
+@pytest.mark.parametrize("which", ["last", "helper"])
+def test_a_build_with_one_damaged_file_is_not_used_at_all(tmp_path: Path, which: str) -> None:
+    """The last module of the list, or mypyc's helper library (the code of every module), broken and the rest
+    sound: none is used (half a build is never run), and accelerate --status says so."""
+    import shutil
+
+    build = tmp_path / "build"
+    shutil.copytree(accel.build_dir(), build)
+    stamp = json.loads((build / accel.STAMP).read_text(encoding="utf-8"))
+    name = accel.MODULES[-1] if which == "last" else next(m for m in stamp["modules"] if m not in accel.MODULES)
+    (build / stamp["modules"][name]["file"]).write_bytes(b"\x7fELF damaged")
+    r = _run(["-c", PROBE], build, tmp_path)
+    assert r.returncode == 0, r.stderr
+    probe = json.loads(r.stdout)
+    assert probe["compiled"] is False and probe["reason"].startswith(f"damaged build ({name}: "), probe
+    r = _run([str(ROOT / "tools" / "accelerate.py"), "--status", "--out", str(build)], build, tmp_path)
+    assert json.loads(r.stdout)["active"] is False

@@ -106,3 +106,57 @@ def test_python_m_and_the_launcher_take_the_same_arguments(tmp_path: Path, how: 
                            env={**__import__("os").environ, "PYTHONPATH": str(ROOT)})
         assert r.returncode == code, (args, r.stdout, r.stderr)
         assert text in r.stdout + r.stderr and "Traceback" not in r.stderr
+
+
+VERSION_PROBE = ("import sys; from quacks.cli import main; code = main(sys.argv[1:]); "
+                 "print('pygame loaded' if 'pygame' in sys.modules else 'no pygame'); sys.exit(code)")
+
+
+@pytest.mark.parametrize("how", [["-m", "quacks"], [str(ROOT / "quacks_launcher.py")], ["-c", VERSION_PROBE]])
+def test_version_prints_the_version_and_exits_without_a_window(tmp_path: Path, how: list[str]) -> None:
+    """`--version` on every way of starting the game (the installed commands: tests/packaging/test_wheel.py)."""
+    import os
+
+    from quacks.version import __version__
+
+    env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY")}
+    r = subprocess.run([sys.executable, *how, "--version"], cwd=tmp_path, capture_output=True, text=True,
+                       timeout=60, env={**env, "PYTHONPATH": str(ROOT)})
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines()[0] == f"Quacks {__version__}" and r.stderr == ""
+    if how[0] == "-c":
+        assert r.stdout.splitlines()[1] == "no pygame"  # nothing of the game's window was started
+
+
+def test_run_py_play_passes_version_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    sys.path.insert(0, str(ROOT))
+    try:
+        import run
+    finally:
+        sys.path.remove(str(ROOT))
+    calls: list[list[str]] = []
+    monkeypatch.setattr(run, "ensure_env", lambda kind: Path("python"))
+    monkeypatch.setattr(run, "_call", lambda cmd: calls.append(cmd) or 0)
+    monkeypatch.setattr(run.os, "chdir", lambda where: None)
+    assert run.main(["play", "--version"]) == 0
+    assert calls == [["python", "-m", "quacks", "--version"]]
+
+
+def test_the_version_is_the_package_s_own() -> None:
+    """pyproject.toml reads the version from quacks/version.py (one place), as the wheel's metadata shows."""
+    import tomllib
+
+    from quacks.version import __version__
+
+    cfg = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "version" not in cfg["project"] and cfg["project"]["dynamic"] == ["version"]
+    assert cfg["tool"]["hatch"]["version"]["path"] == "quacks/version.py"
+    assert __version__.count(".") == 2 and all(p.isdigit() for p in __version__.split("."))
+
+
+@pytest.mark.parametrize("args", [["--help"], ["play", "--help"]])
+def test_help_explains_every_language_lang_takes(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(args) == 0
+    text = " ".join(capsys.readouterr().out.split())  # argparse wraps the lines
+    for code in cli.LANG_CHOICES:
+        assert f" {code} (" in text, f"--lang {code} is accepted but --help does not say what it is"

@@ -74,8 +74,7 @@ def test_ctrl_c_reaches_the_child_which_finishes_and_gives_its_exit_code() -> No
     """Ctrl+C under run.py: the child gets it, finishes its work (pytest's summary, the game's last save) and its
     exit code is run.py's; run.py prints no traceback of its own."""
     child = ("import sys, time\n"
-             "print('ready', flush=True)\n"
-             "try:\n    time.sleep(30)\nexcept KeyboardInterrupt:\n"
+             "try:\n    print('ready', flush=True)\n    time.sleep(30)\nexcept KeyboardInterrupt:\n"
              "    time.sleep(0.3); print('child finished its work', flush=True); sys.exit(3)\n")
     parent = ("import importlib.util, signal, sys\n"
               "signal.signal(signal.SIGINT, signal.default_int_handler)\n"

@@ -9,7 +9,9 @@ import os
 import random
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -87,3 +89,74 @@ def test_time_bins_wilson_and_an_empty_summary() -> None:
     s = tournament.summarise(0, {"easy": tournament.LevelStats()}, 0.0)
     assert s["games_per_second"] == 0.0 and s["levels"]["easy"]["mean_vp"] == 0.0
     assert "0 games" in tournament.format_table(s)
+
+
+def _counting_jobs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count the jobs made so far (tournament.Job is wrapped)."""
+    made = [0]
+    real = tournament.Job.__init__
+
+    def init(self: tournament.Job, *args: Any) -> None:
+        made[0] += 1
+        real(self, *args)
+
+    monkeypatch.setattr(tournament.Job, "__init__", init)
+    return made
+
+
+def test_jobs_are_made_as_the_games_are_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    """simulate --games 3000000 built every job first (830 MB) before a game was played (issue 18 §4)."""
+    made = _counting_jobs(monkeypatch)
+    seen: list[int] = []
+
+    def run_chunk(jobs: list[tournament.Job]) -> tuple[int, dict[str, tournament.LevelStats]]:
+        seen.append(made[0])
+        return len(jobs), {}
+
+    monkeypatch.setattr(tournament, "_run_chunk", run_chunk)
+    out = tournament.simulate(["normal", "easy", "easy"], 100_000, 1, progress=False)
+    assert out["games"] == 100_000 == made[0]
+    assert max(b - a for a, b in zip([0, *seen], seen)) <= 50  # a chunk at a time
+    assert seen[0] <= 50
+
+
+def test_the_jobs_are_the_deals_in_every_rotation() -> None:
+    jobs = list(tournament.deals(["a", "b", "c"], 7, 2, "1", "standard", True))
+    assert [(j.deal, j.levels) for j in jobs] == [
+        (0, ("a", "b", "c")), (0, ("b", "c", "a")), (0, ("c", "a", "b")),
+        (1, ("a", "b", "c")), (1, ("b", "c", "a")), (1, ("c", "a", "b")), (2, ("a", "b", "c"))]
+    assert {j.seed for j in jobs} == {2 * 1_000_003 + d for d in range(3)}
+    assert list(tournament.deals(["a", "b"], 0, 1, "1", "standard", True)) == []
+    lazy = tournament.deals(["a", "b"], 200_000, 1, "1", "standard", True)
+    assert isinstance(lazy, Iterator) and next(lazy).deal == 0  # made when taken, not all at once
+
+
+def test_a_pool_of_processes_is_fed_as_it_works(tmp_path: Path) -> None:
+    """With --jobs 2 the pool takes chunks from the generator as it goes: when the first result is back, only
+    a few chunks have been made (in a process of its own, as above)."""
+    code = """
+import json, quacks.tournament as t
+made = [0]
+real = t.Job.__init__
+def init(self, *a):
+    made[0] += 1
+    real(self, *a)
+t.Job.__init__ = init
+def run_chunk(jobs):
+    return len(jobs), {"x": t.LevelStats()}
+t._run_chunk = run_chunk
+first = []
+merge = t.LevelStats.merge
+def seen(self, other):
+    first.append(made[0])
+    merge(self, other)
+t.LevelStats.merge = seen
+out = t.simulate(["easy", "easy"], 200_000, 1, jobs=2, progress=False)
+print(json.dumps({"games": out["games"], "first": first[0], "made": made[0]}))
+"""
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                       env={**os.environ, "QUACKS_HOME": str(tmp_path)})
+    assert r.returncode == 0, r.stderr
+    got = json.loads(r.stdout)
+    assert got["games"] == got["made"] == 200_000
+    assert got["first"] < 20_000, got  # all 200,000 were made before the first game

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Draw the Quacks app icon and write it in every format the bundles need.
 
-    python3 tools/make_icons.py            # writes assets/icons/
-    python3 tools/make_icons.py --out DIR
+    python3 tools/make_icons.py            # PNGs into assets/icons/, quacks.ico and .icns into packaging/icons/
+    python3 tools/make_icons.py --out DIR  # all of them into DIR
 
 The icon is an iron cauldron seen from above: a green brew with a pale spiral (the pot's track) and a few
 ingredient chips on it. It is drawn with pygame at 4x the target size and scaled down (supersampling gives
@@ -14,6 +14,9 @@ Written files (all reproducible byte for byte: the PNG and container encoders ar
 * ``quacks.ico``: Windows, PNG entries (Vista and later) of 16, 24, 32, 48, 64, 128 and 256 px
 * ``quacks.icns``: macOS, PNG entries icp4/icp5/icp6/ic07/ic08/ic09/ic11/ic12/ic13/ic14
   (16 to 512 px, and the @2x retina sizes up to 256@2x)
+
+The PNGs are the game's (assets/, in the wheel and the bundle); the two containers only become the icon of
+the Windows program and of the macOS app when a bundle is built, so they live with the packaging.
 """
 
 from __future__ import annotations
@@ -253,9 +256,12 @@ def icns_bytes(elements: list[tuple[str, bytes]]) -> bytes:
     return b"icns" + struct.pack(">I", 8 + len(body)) + body
 
 
-def build(out: Path) -> list[Path]:
+def build(out: Path, containers: Path | None = None) -> list[Path]:
+    """Write the PNGs into ``out`` and quacks.ico and quacks.icns into ``containers`` (default: ``out``)."""
     pygame.display.init()
+    containers = out if containers is None else containers
     out.mkdir(parents=True, exist_ok=True)
+    containers.mkdir(parents=True, exist_ok=True)
     cache: dict[int, bytes] = {}
 
     def png(px: int) -> bytes:
@@ -268,10 +274,10 @@ def build(out: Path) -> list[Path]:
         p = out / f"quacks-{px}.png"
         p.write_bytes(png(px))
         written.append(p)
-    p = out / "quacks.ico"
+    p = containers / "quacks.ico"
     p.write_bytes(ico_bytes({px: png(px) for px in ICO_SIZES}))
     written.append(p)
-    p = out / "quacks.icns"
+    p = containers / "quacks.icns"
     p.write_bytes(icns_bytes([(kind, png(px)) for kind, px in ICNS_TYPES]))
     written.append(p)
     return written
@@ -279,9 +285,12 @@ def build(out: Path) -> list[Path]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--out", default=str(ROOT / "assets" / "icons"))
+    ap.add_argument("--out", default=None, help="one folder for every file (default: assets/icons and "
+                                                 "packaging/icons)")
     args = ap.parse_args(argv)
-    for p in build(Path(args.out)):
+    written = (build(Path(args.out)) if args.out else
+               build(ROOT / "assets" / "icons", ROOT / "packaging" / "icons"))
+    for p in written:
         print(f"{p}  ({p.stat().st_size:,} bytes)")
     return 0
 

@@ -252,7 +252,9 @@ class HardBot:
         return Decision(Action("done"), "done")
 
     def on_return_white(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
-        return Decision(Action("choose", ("return-white",)), "puts the white chip back")
+        from .normal import obvious_return_white
+
+        return obvious_return_white(g, seat, actions, rng)
 
     def fallback(self, g: Game, seat: int, kind: DecisionKind | None, actions: list[Action],
                  rng: random.Random) -> Decision:

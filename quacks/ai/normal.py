@@ -258,6 +258,12 @@ def obvious_pick(g: Game, seat: int, actions: list[Action], rng: random.Random) 
 
 
 def obvious_return_white(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    """Put the white back, unless it is well-stirred's white on the last space: the pot stays full all the same
+    (R38, P30), so sending it back only moves the scoring space back."""
+    s = g.seats[seat]
+    last = s.pot[-1] if s.pot else None
+    if last is not None and last.chip.is_white and last.index >= g.pot_last:
+        return Decision(Action("choose", ("keep-white",)), "keeps the white chip")
     return Decision(Action("choose", ("return-white",)), "puts the white chip back")
 
 

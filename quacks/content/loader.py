@@ -34,7 +34,8 @@ from ..rules.catalogue import (
 from ..rules.chips import CHIP_BY_NAME, CHIP_NAMES, SET_COLOURS, Chip, Colour, chips_of
 from ..rules.fortunes import CARD_KINDS, CardEffect
 from ..rules.params import DataError, Errors, Reward, join, parse_chip, parse_int, parse_reward, suggest
-from ..session.names import bad_character, describe_character, printable
+from ..session.names import printable
+from .texts import text_problem
 from .yamlfile import YamlFileError, load_yaml
 
 BOOK_FILES = {c: f"books/{c.value}.yaml" for c in (Colour.ORANGE, Colour.BLACK, *SET_COLOURS)}
@@ -87,8 +88,9 @@ def _in_range(key: str, path: str, errors: Errors, v: Any) -> Any:
 
 
 def check_values(data: Any, errors: Errors) -> None:
-    """An error for every number beyond MAX_NUMBER (either way) or not finite, and for every text with a
-    control or invisible formatting character (line breaks and tabs aside), wherever it is in a file."""
+    """An error for every number beyond MAX_NUMBER (either way) or not finite, and for every text that cannot be
+    drawn (``content.texts``: a control or invisible formatting character, a word or a text too long), wherever
+    it is in a file."""
     stack: list[tuple[Any, str]] = [(data, "")]
     found = 0
     while stack and found < 20:
@@ -104,9 +106,9 @@ def check_values(data: Any, errors: Errors) -> None:
                                   "either way")
                 found += 1
         elif isinstance(x, str):
-            ch = bad_character(x.replace("\n", " ").replace("\t", " ").replace("\r", " "))
-            if ch is not None:
-                errors.add(where, f"holds {describe_character(ch)}; remove it (texts are drawn on screen)")
+            problem = text_problem(x)
+            if problem is not None:
+                errors.add(where, problem)
                 found += 1
         elif isinstance(x, Mapping):
             for k, v in reversed(list(x.items())):
@@ -519,7 +521,33 @@ def load_catalogue(folder: Path | str | None = None) -> Catalogue:
 
 
 def check_data(folder: Path | str | None = None) -> list[DataError]:
-    return _load(Path(folder) if folder is not None else data_dir())[1]
+    """Every problem of a data folder: its rule files and the guided game's script (``tutorial.yaml``, checked
+    against the folder's rules once they load)."""
+    root = Path(folder) if folder is not None else data_dir()
+    cat, errors = _load(root)
+    if cat is None or errors:
+        return errors
+    return check_tutorial(root, cat)
+
+
+def check_tutorial(folder: Path, cat: Catalogue) -> list[DataError]:
+    """The problems of ``tutorial.yaml`` in ``folder`` (the guided game's script) with the rules of ``cat``:
+    its book set, its players' names, its triggers, targets and waits, its texts and their placeholders."""
+    from ..tutorial.script import ScriptError, parse_script
+
+    rel = "data/tutorial.yaml"
+    errors = Errors(rel)
+    data = read_yaml(folder / "tutorial.yaml", errors)
+    if errors:
+        return errors.items
+    try:
+        parse_script(data, rel, cat)
+    except ScriptError as e:
+        for where, problem in e.problems:
+            errors.add(where, problem)
+    except Exception as e:  # noqa: BLE001 - a script that trips the parser: an error, never a crash
+        errors.add("", f"cannot be understood ({type(e).__name__}: {e}); compare it with the game's own copy")
+    return errors.items
 
 
 def check_translations(folder: Path | str | None = None) -> tuple[list[DataError], list[DataError]]:
@@ -577,7 +605,8 @@ def check_translations(folder: Path | str | None = None) -> tuple[list[DataError
                 want = ", ".join("{" + f + "}" for f in sorted(fields(english) or ()))
                 err.add(key, f"must keep the placeholders of the English text ({want or 'none'})")
         for key in sorted(present - set(sources)):
-            warn.add(key, "is not a key of the data; it is never shown", suggest(key, list(sources)))
+            warn.add(printable(key, 80), "is not a key of the data; it is never shown",
+                     suggest(key[:80], list(sources)))
         errors += err.items
         warnings += warn.items
     return errors, warnings

@@ -1,7 +1,7 @@
 """Brewing: drawing, placing, exploding, the flask, and the decisions a seat takes while it brews.
 
 Rulebook "Potions phase", "Stopped by an explosion", "Chip actions", "Flasks"; rulings R6, R10, R17, R19,
-R20, R22, R26, R31, R34, R36, R37.
+R20, R22, R26, R31, R34, R36, R37, R38, R40, R41.
 """
 
 from __future__ import annotations
@@ -49,8 +49,15 @@ def brew_choices(g: Game, seat: int) -> list[Action]:
     return DRAW_STOP
 
 
+def pot_full(g: Game, seat: int) -> bool:
+    """R34, R38: a chip lies on index 52, or lay there this round: no further chip is placed in that pot."""
+    s = g.seats[seat]
+    return s.was_full or (bool(s.pot) and s.pot[-1].index >= g.pot_last)
+
+
 def flask_allowed(g: Game, seat: int) -> bool:
-    """R17: the last chip drawn is white, it did not explode the pot, and the flask is full."""
+    """R17, R41: the last chip drawn while brewing is white, it did not explode the pot, and the flask is
+    full (a seat that has stopped no longer brews, so a chip placed after stopping never qualifies)."""
     s = g.seats[seat]
     return (
         s.flask_full and s.brewing and not s.exploded and s.last_is_drawn_white
@@ -130,7 +137,7 @@ def settle_seat(g: Game, seat: int) -> bool:
         if s.exploded:
             finish(g, seat, EXPLODED)
             return True
-        if s.pot and s.pot[-1].index >= g.pot_last:
+        if pot_full(g, seat):
             finish(g, seat, POT_FULL)
             return True
         if not s.bag and not flask_allowed(g, seat):
@@ -271,6 +278,8 @@ def return_white(g: Game, seat: int, position: int, restore: bool, cause: Cause)
     p = s.pot.pop(position)
     if not p.chip.is_white:  # pragma: no cover - callers check
         raise IllegalAction(f"{p.chip} is not white")
+    if p.index >= g.pot_last:  # R38: once a chip has lain on 52 the pot stays full this round
+        s.was_full = True
     s.bag.add(p.chip)
     before = s.white_total
     s.white_total -= p.chip.value
@@ -383,6 +392,7 @@ def _second_chance(g: Game, d: Decision, a: Action) -> None:
         s.bag.add(c)
     s.pot = []
     s.aside_this_round = []
+    s.was_full = False  # R19: what this round's chips set up is undone
     s.white_total = 0
     s.exploded = False
     s.protected = False
@@ -397,10 +407,11 @@ def _second_chance(g: Game, d: Decision, a: Action) -> None:
 
 
 def _aside_options(g: Game, d: Decision) -> list[Action]:
+    """R10: place, return or keep each chip beside the pot; beside a full pot only return or keep (R38)."""
     s = g.seats[d.seat]
     kinds = sorted(set(s.aside))
-    out = [act("place", c) for c in kinds] + [act("return", c) for c in kinds]
-    return out + [DONE]
+    out = [] if pot_full(g, d.seat) else [act("place", c) for c in kinds]
+    return out + [act("return", c) for c in kinds] + [DONE]
 
 
 @decision(DecisionKind.ASIDE, _aside_options)
@@ -430,10 +441,15 @@ def _aside(g: Game, d: Decision, a: Action) -> None:
 
 @step("strong_ingredient")
 def _strong_ingredient(g: Game, seat: int, count: int) -> None:
+    """R20, R25: a seat that stopped without an explosion looks at up to ``count`` chips and may place one.
+
+    Passed: an exploded seat (the card), an empty bag (P18), a full pot (R38: it looks at nothing). The chip
+    picked takes an armed yellow set-2 doubling (R37, R40) and is never returned with the flask (R41).
+    """
     from .game import Brew
 
     s = g.seats[seat]
-    if s.exploded or not s.bag:
+    if s.exploded or not s.bag or pot_full(g, seat):
         return
     g.push(make_chance(ChanceKind.REVEAL, seat, "strong", min(count, s.bag.total)))
     g.push(Brew(only=seat))

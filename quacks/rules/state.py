@@ -105,6 +105,7 @@ class SeatState:
     last_is_drawn_white: bool = False  # the flask may return pot[-1] (R17)
     prev_drawn_white: bool = False  # was the chip drawn before the current one a white in the pot (yellow 1)
     stopped: bool = False  # brewing is over for this seat (stopped, exploded, full pot or empty bag)
+    was_full: bool = False  # R38: a chip lay on index 52 this round and left it again (well-stirred)
     aside_settled: bool = False  # red set 2: the seat said "done" with the chips beside its pot
     first_white_seen: bool = False  # well-stirred
     second_chance_offered: bool = False
@@ -125,8 +126,9 @@ class SeatState:
             pot=self.pot.copy(), white_total=self.white_total, brewing=self.brewing, exploded=self.exploded,
             protected=self.protected, shield=self.shield, double_next=self.double_next,
             last_is_drawn_white=self.last_is_drawn_white, prev_drawn_white=self.prev_drawn_white,
-            stopped=self.stopped, aside_settled=self.aside_settled, first_white_seen=self.first_white_seen,
-            second_chance_offered=self.second_chance_offered, aside_this_round=self.aside_this_round.copy(),
+            stopped=self.stopped, was_full=self.was_full, aside_settled=self.aside_settled,
+            first_white_seen=self.first_white_seen, second_chance_offered=self.second_chance_offered,
+            aside_this_round=self.aside_this_round.copy(),
             pending=self.pending.copy(), revealed=self.revealed.copy(), final_space=self.final_space,
             choice=self.choice, coins=self.coins, shopped=self.shopped, passed_rats=self.passed_rats,
             last_space=self.last_space,
@@ -144,6 +146,7 @@ class SeatState:
         self.last_is_drawn_white = False
         self.prev_drawn_white = False
         self.stopped = False
+        self.was_full = False
         self.aside_settled = False
         self.first_white_seen = False
         self.second_chance_offered = False

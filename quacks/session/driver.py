@@ -47,6 +47,7 @@ class MatchDriver:
         self._worker: threading.Thread | None = None
         self._worker_seat: int | None = None
         self._worker_box: list[BotDecision | BaseException | None] = [None]
+        self._undo_floor = self._floor_at_start()  # undo never cuts the record below this (a round's results)
 
     # ------------------------------------------------------------------------------------------------
     # what the table reads
@@ -150,14 +151,23 @@ class MatchDriver:
         self._after_step()
 
     def can_undo(self, seat: int) -> bool:
+        """Whether ``seat``'s last action can be taken back: ``Match.undo_point``, and never across the end of a round
+        (its results are shown, or were: once they are, the cut may not go back past them)."""
         if self.game.is_over or self.round_done is not None:
             return False  # the round's results are out: nothing goes back past them
-        return self.match.undo_point(seat) is not None
+        cut = self.match.undo_point(seat)
+        return cut is not None and cut >= self._undo_floor
 
     def undo(self, seat: int) -> bool:
-        """Take back ``seat``'s last action (``Match.undo_point``); True if it was. A thinking bot is forgotten."""
+        """Take back ``seat``'s last action (``Match.undo_point``); True if it was. A thinking bot is forgotten.
+
+        Refused as :meth:`can_undo` refuses, whenever it is asked: a Ctrl+Z in the same frame as the Space that
+        closed the round's results comes before the next round's first step, and must not take back a choice of
+        the round that ended (issue 18). A match the cut would put in another round is refused as well."""
+        if not self.can_undo(seat):
+            return False
         new = self.match.undone(seat)
-        if new is None:
+        if new is None or new.game.round != self.game.round:
             return False
         self._worker = None  # a bot still thinking about the old state: its answer is never collected
         self._worker_seat = None
@@ -169,6 +179,20 @@ class MatchDriver:
         if self.autosave is not None:
             self.autosave(new)
         return True
+
+    def _floor_at_start(self) -> int:
+        """Where undo stops in a resumed game: at its end if a human's last step was in a round that has ended
+        since (its results were shown before the game was saved), else at its start."""
+        m = self.match
+        if m.game.is_over:
+            return len(m.game.record)
+        for seat in m.humans():
+            if m.undo_point(seat) is None:
+                continue
+            back = m.undone(seat)
+            if back is not None and back.game.round != m.game.round:
+                return len(m.game.record)
+        return 0
 
     def skip_to_human(self) -> None:
         self.skip = True
@@ -204,6 +228,7 @@ class MatchDriver:
         if g.round != self._round_seen or g.is_over:
             self.round_done = g.round if g.is_over else g.round - 1
             self._round_seen = g.round
+            self._undo_floor = len(g.record)  # the results come: nothing before them is taken back
             return True
         return False
 

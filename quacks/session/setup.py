@@ -49,7 +49,12 @@ class MatchSetup:
                 raise ValueError(problem)
             if s.kind != HUMAN and s.kind not in LEVELS:
                 raise ValueError(f"unknown seat kind {s.kind!r}")
-        setup = MatchSetup(GameConfig.from_data(d["game"]), seats, int(d["seed"]))
-        if len(setup.seats) != len(setup.game.seats):
+            if s.colour not in PLAYER_COLOURS:  # the table draws only these four
+                raise ValueError(f"seat {i + 1} has the colour {s.colour[:20]!r}; the colours are "
+                                 f"{', '.join(PLAYER_COLOURS)}")
+        if type(d["seed"]) is not int:
+            raise ValueError(f"the seed must be a whole number, not {str(d['seed'])[:40]!r}")
+        setup = MatchSetup(GameConfig.from_data(d["game"]), seats, d["seed"])
+        if tuple(s.name for s in setup.seats) != tuple(setup.game.seats):
             raise ValueError("the seats and the game disagree")
         return setup

@@ -41,6 +41,7 @@ from .saves import (
     check_match_structure,
     document_validator,
     file_info,
+    forget_infos,
     make_document,
 )
 
@@ -102,7 +103,9 @@ def list_replays(base: Base = None) -> list[SlotInfo]:
             return 0.0
 
     files.sort(key=lambda p: (changed(p), p.name), reverse=True)  # an imported replay comes first too
-    return [file_info(p, (REPLAY_KIND, SAVE_KIND), N_("replay"), p.name[: -len(REPLAY_SUFFIX)]) for p in files]
+    infos = [file_info(p, (REPLAY_KIND, SAVE_KIND), N_("replay"), p.name[: -len(REPLAY_SUFFIX)]) for p in files]
+    forget_infos(folder, files)
+    return infos
 
 
 MAX_IMPORT_NAMES = 1000

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
@@ -21,9 +22,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from .. import i18n
 from ..i18n import N_, _
 from ..rules.actions import Action
 from ..rules.catalogue import Catalogue
+from ..scenario import config_problems
 from ..session.match import Match, MatchSetup
 from ..session.names import MAX_NAME, name_problem
 from . import paths
@@ -35,11 +38,13 @@ from .files import (
     backup_path,
     check_document,
     check_text,
+    dumps,
     is_side_file,
     json_type,
     load_json,
     read_one,
     remove_file,
+    write_bytes_new,
     write_json,
 )
 from .paths import Base
@@ -212,6 +217,9 @@ def build_match(catalogue: Catalogue, d: dict[str, Any]) -> Match:
         setup = MatchSetup.from_data(d["setup"])
     except Exception as e:  # any mistake in a hand-edited setup is reported, whatever its type
         raise BadDataError(f'"match.setup" is not a valid game setup ({_reason(e)})') from None
+    problems = config_problems(setup.game, catalogue)  # a scenario's ranges, checked before a game is built
+    if problems:
+        raise BadDataError(f'"match.setup.game": {problems[0]}')
     try:
         m = Match(catalogue, setup)
     except Exception as e:
@@ -442,14 +450,90 @@ def save_slot(name: str, match: MatchLike, meta: dict[str, Any] | None = None, b
     return [r.message for r in reports]
 
 
+MAX_SAME_NAME = 1000
+ELLIPSIS = "\u2026"
+
+
+def fit_slot_name(name: str, suffix: str = "") -> str:
+    """``name`` + ``suffix`` as a slot name of at most ``MAX_SLOT_NAME`` characters: a long name is cut and ends
+    with an ellipsis (four seats of 14 letters make a name of 67)."""
+    text = " ".join(name.split())
+    room = MAX_SLOT_NAME - len(suffix)
+    if len(text) > room:
+        text = text[: room - 1].rstrip() + ELLIPSIS
+    return text + suffix
+
+
+def save_new_slot(name: str, match: MatchLike, meta: dict[str, Any] | None = None, base: Base = None) -> str:
+    """Save ``match`` as a save of its own, never replacing another: as ``name``, else ``name (2)``, ``name (3)``...
+    (each cut to fit, :func:`fit_slot_name`); the name it got. Atomic and exclusive (``files.write_bytes_new``),
+    so two saves at once, even from two programs, each get their own file.
+
+    Raises StorageError for a bad name or if the file cannot be written."""
+    clean_slot_name(fit_slot_name(name))  # empty, or a control character: refused (a long name is cut)
+    for n in range(1, MAX_SAME_NAME + 1):
+        text = fit_slot_name(name, "" if n == 1 else f" ({n})")
+        path = slot_path(text, base)
+        if os.path.lexists(path) or os.path.lexists(backup_path(path)):
+            continue  # a save of that name, or the backup of one deleted by hand: both are kept
+        doc = make_document(match, {**(meta or {}), "name": text}, SAVE_KIND)
+        doc["meta"]["name"] = text
+        what = _("save {name}").format(name=repr(text))
+        try:
+            write_bytes_new(path, dumps(doc, path, what), what)
+        except StorageError as e:
+            if e.kind == "exists":  # taken between the look and the write: the next name
+                continue
+            raise
+        return text
+    raise StorageError(paths.saves_dir(base), _("already holds {n} saves named {name}; delete some and save "
+                                                "again").format(n=MAX_SAME_NAME, name=repr(fit_slot_name(name))),
+                       kind="unwritable", what=N_("saves folder"))
+
+
 def _slot_info(path: Path) -> SlotInfo:
     return file_info(path, (SAVE_KIND,), N_("save"), path.stem)
+
+
+_INFO: dict[tuple[Path, tuple[str, ...], str, str, str], tuple[tuple[int, ...], SlotInfo]] = {}
+
+
+def _signature(path: Path) -> tuple[int, ...] | None:
+    """What changes whenever the file does (it is replaced whole, or written in place): None if it cannot be told."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size, st.st_ino, st.st_dev, st.st_ctime_ns)
 
 
 def file_info(path: Path, kinds: tuple[str, ...], what: str, name: str) -> SlotInfo:
     """What a list shows of a save or replay file, from its summary alone (``meta``; the record is not played):
     read through the careful reader, every text checked; a bad file comes back with its ``problem``.
-    ``name``: the entry's name when the file gives none."""
+    ``name``: the entry's name when the file gives none.
+
+    Each file is read once while it stays as it is: the summary is kept with the file's size, time and identity
+    (:func:`_signature`, taken before the file is read, so a change while it is read is read again next time);
+    a Load list of 50 large saves read them all at every arrow key."""
+    key = (path, kinds, what, name, i18n.language())
+    sig = _signature(path)
+    known = _INFO.get(key)
+    if sig is not None and known is not None and known[0] == sig:
+        return known[1]
+    info = _read_info(path, kinds, what, name)
+    if sig is not None:
+        _INFO[key] = (sig, info)
+    return info
+
+
+def forget_infos(folder: Path, keep: Iterable[Path] = ()) -> None:
+    """Drop the kept summaries of the files in ``folder`` but those in ``keep`` (the files a list has just shown)."""
+    kept = set(keep)
+    for key in [k for k in _INFO if k[0].parent == folder and k[0] not in kept]:
+        del _INFO[key]
+
+
+def _read_info(path: Path, kinds: tuple[str, ...], what: str, name: str) -> SlotInfo:
     def meta_only(obj: Any) -> dict[str, Any]:
         check_document(obj, kind=None, current=SCHEMA, oldest=OLDEST)
         if obj.get("kind") not in kinds:
@@ -513,6 +597,7 @@ def list_slots(base: Base = None) -> list[SlotInfo]:
         return []
     infos = [_slot_info(p) for p in files]
     infos.sort(key=lambda s: (s.saved_at, s.name), reverse=True)
+    forget_infos(folder, files)
     return infos
 
 
@@ -535,7 +620,8 @@ def delete_slot(name: str | SlotInfo, base: Base = None) -> None:
 
 __all__ = [
     "SCHEMA", "SAVE_KIND", "REPLAY_KIND", "SavedGame", "SlotInfo", "TooNewError", "autosave", "load_autosave",
-    "autosave_info", "clear_autosave", "save_slot", "list_slots", "load_slot", "delete_slot", "build_match", "migrate",
-    "file_info",
+    "autosave_info", "clear_autosave", "save_slot", "save_new_slot", "fit_slot_name", "list_slots", "load_slot",
+    "delete_slot", "build_match", "migrate",
+    "file_info", "forget_infos",
     "migrate_1_to_2", "make_document", "document_validator",
 ]

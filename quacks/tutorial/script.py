@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..content.yamlfile import YamlFileError, load_yaml
+from ..rules.catalogue import Catalogue
 from ..rules.kinds import DecisionKind, EventKind, Phase
 from .triggers import PARAMS, WHO, Trigger, When
 
@@ -60,104 +61,217 @@ class Script:
     steps: tuple[Step, ...]
 
 
+#: the numbers (and the opponent's name) a step's text may name: ``{rounds}``, ... (filled by the coach)
+TEXT_FIELDS = ("rounds", "white_limit", "droplet_cost", "flask_cost", "vp_coin_price", "vp_ruby_price", "opponent")
+GAME_KEYS = ("seed", "books", "you", "opponent")
+OPPONENT_KEYS = ("name", "level")
+STEP_KEYS = ("id", "when", "target", "wait", "text")
+
+
 class ScriptError(Exception):
-    """The script cannot be used; the message names the file and every problem."""
+    """The script cannot be used; the message names the file and every problem, ``problems`` lists them as
+    (where in the file, what is wrong)."""
+
+    def __init__(self, source: str, problems: list[tuple[str, str]]) -> None:
+        self.source = source
+        self.problems = problems
+        super().__init__(f"{source}: " + "; ".join(f"{w}: {p}" if w else p for w, p in problems))
 
 
-def _enum(cls: Any, value: Any, where: str, problems: list[str]) -> Any:
+class _Problems(list[tuple[str, str]]):
+    def add(self, where: str, problem: str) -> None:
+        self.append((where, problem))
+
+
+def _enum(cls: Any, value: Any, where: str, problems: _Problems) -> Any:
     try:
         return cls(value)
-    except ValueError:
+    except (ValueError, TypeError):
         names = ", ".join(str(m.value) for m in cls)
-        problems.append(f"{where}: unknown {cls.__name__.lower()} {value!r} (one of: {names})")
+        problems.add(where, f"unknown {cls.__name__.lower()} {_shown(value)} (one of: {names})")
         return None
 
 
-def _when(raw: Any, where: str, problems: list[str]) -> When | None:
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _known(raw: Mapping[Any, Any], keys: tuple[str, ...], where: str, problems: _Problems) -> None:
+    for k in raw:
+        if k not in keys:
+            problems.add(where, f"unknown field {_shown(k)} (the fields are: {', '.join(keys)})")
+
+
+def _when(raw: Any, where: str, problems: _Problems) -> When | None:
+    where = f"{where}.when"
     if not isinstance(raw, Mapping):
-        problems.append(f"{where}.when must be a mapping with a kind")
+        problems.add(where, "must be a mapping with a kind")
         return None
-    kind = _enum(Trigger, raw.get("kind"), f"{where}.when", problems)
+    kind = _enum(Trigger, raw.get("kind"), where, problems)
     if kind is None:
         return None
     params = {k: v for k, v in raw.items() if k != "kind"}
     allowed = PARAMS[kind]
     for k in params:
         if k not in allowed:
-            problems.append(f"{where}.when: {kind.value} takes {', '.join(allowed) or 'nothing'}, not {k!r}")
+            problems.add(where, f"{kind.value} takes {', '.join(allowed) or 'nothing'}, not {_shown(k)}")
     for k in allowed:
         if k not in params and not (k == "who"):
-            problems.append(f"{where}.when: {kind.value} needs {k!r}")
+            problems.add(where, f"{kind.value} needs {k!r}")
     checks = {"decision": DecisionKind, "event": EventKind, "phase": Phase}
     for k, cls in checks.items():
         if k in params:
-            _enum(cls, params[k], f"{where}.when.{k}", problems)
+            _enum(cls, params[k], f"{where}.{k}", problems)
     if "who" in params and params["who"] not in WHO:
-        problems.append(f"{where}.when.who must be one of {', '.join(WHO)}")
+        problems.add(f"{where}.who", f"must be one of {', '.join(WHO)}")
     for k in ("at_least", "n"):
         if k in params and (type(params[k]) is not int or not 0 <= params[k] <= 100):
-            problems.append(f"{where}.when.{k} must be a whole number from 0 to 100")
+            problems.add(f"{where}.{k}", "must be a whole number from 0 to 100")
+    if "step" in params and not isinstance(params["step"], str):
+        problems.add(f"{where}.step", "must be the id of another step")
     return When(kind, params)
 
 
-def parse_script(data: Any, source: str = "tutorial.yaml") -> Script:
-    problems: list[str] = []
+def _text_problem(text: str) -> str | None:
+    """Why a step's text cannot be shown: what no text of the data may hold (``content.texts``), or a
+    ``{placeholder}`` the coach does not fill (it would stop the guided game when the step shows)."""
+    import string
+
+    from ..content.texts import text_problem
+
+    problem = text_problem(text)
+    if problem is not None:
+        return problem
+    try:
+        names = [name for _lit, name, _spec, _conv in string.Formatter().parse(text) if name is not None]
+    except ValueError:
+        return "has a { or } that opens or closes nothing (write {{ or }} for a brace itself)"
+    unknown = [n for n in names if n not in TEXT_FIELDS]
+    if unknown:
+        return (f"names {{{unknown[0][:40]}}}, which the guided game does not fill (it fills "
+                + ", ".join("{" + f + "}" for f in TEXT_FIELDS) + ")")
+    return None
+
+
+def _name(value: Any, where: str, default: str, problems: _Problems) -> str:
+    from ..session.names import MAX_NAME, name_problem
+
+    if value is None:
+        return default
+    problem = name_problem(value, max_length=MAX_NAME)
+    if problem is not None:
+        problems.add(where, problem)
+        return default
+    return str(value).strip()
+
+
+def _is_id(text: str) -> bool:
+    return 0 < len(text) <= 40 and all(c.isascii() and (c.isalnum() or c == "-") for c in text)
+
+
+def parse_script(data: Any, source: str = "tutorial.yaml", catalogue: Catalogue | None = None) -> Script:
+    """The script in ``data`` (read from ``source``), every problem named; with ``catalogue``, its book sets are
+    checked against the data the game will be played with."""
+    problems = _Problems()
     if not isinstance(data, Mapping):
-        raise ScriptError(f"{source}: must be a mapping with game and steps")
-    game: Mapping[str, Any] = data["game"] if isinstance(data.get("game"), Mapping) else {}
-    opp: Mapping[str, Any] = game["opponent"] if isinstance(game.get("opponent"), Mapping) else {}
+        raise ScriptError(source, [("", "must be a mapping with game and steps")])
+    _known(data, ("game", "steps"), "", problems)
+    raw_game = data.get("game", {})
+    if not isinstance(raw_game, Mapping):
+        problems.add("game", "must be a mapping (seed, books, you, opponent)")
+        raw_game = {}
+    game: Mapping[str, Any] = raw_game
+    _known(game, GAME_KEYS, "game", problems)
+    raw_opp = game.get("opponent", {})
+    if not isinstance(raw_opp, Mapping):
+        problems.add("game.opponent", "must be a mapping (name, level)")
+        raw_opp = {}
+    opp: Mapping[str, Any] = raw_opp
+    _known(opp, OPPONENT_KEYS, "game.opponent", problems)
     from ..ai.levels import LEVELS
 
-    level = str(opp.get("level", "easy"))
-    if level not in LEVELS:
-        problems.append(f"game.opponent.level: unknown level {level!r}")
+    level = opp.get("level", "easy")
+    if not isinstance(level, str) or level not in LEVELS:
+        problems.add("game.opponent.level", f"unknown level {_shown(level)} (one of: {', '.join(LEVELS)})")
+        level = "easy"
+    you = _name(game.get("you"), "game.you", "You", problems)
+    opponent = _name(opp.get("name"), "game.opponent.name", "Hildegard", problems)
+    books = game.get("books", 1)
+    from ..content.loader import RANGES
+
+    lo, hi = RANGES["sets"]  # as a book file's sets
+    if type(books) is not int or not lo <= books <= hi:
+        problems.add("game.books", f"must be the number of a set of books, {lo} to {hi}, not {_shown(books)}")
+        books = 1
+    elif catalogue is not None:
+        lacking = [c.value for c, sets in catalogue.books.items() if books not in sets]
+        if lacking:
+            problems.add("game.books", f"the {', '.join(lacking)} book(s) of the data have no set {books}")
     steps: list[Step] = []
     ids: set[str] = set()
     raw_steps = data.get("steps")
     if not isinstance(raw_steps, list) or not raw_steps:
-        problems.append("steps must be a list of steps")
+        problems.add("steps", "must be a list of steps")
         raw_steps = []
     for i, raw in enumerate(raw_steps):
         where = f"steps[{i}]"
         if not isinstance(raw, Mapping):
-            problems.append(f"{where} must be a mapping")
+            problems.add(where, "must be a mapping")
             continue
-        sid = str(raw.get("id", ""))
-        where = f"step {sid or i}"
-        if not sid or sid in ids:
-            problems.append(f"{where}: every step needs its own id")
+        sid = raw.get("id", "")
+        if not isinstance(sid, str) or not _is_id(sid):
+            problems.add(f"{where}.id", "must be the step's own id, e.g. shop (letters, digits and -)")
+            sid = ""
+        elif sid in ids:
+            problems.add(f"{where}.id", f"step {sid!r} appears twice")
+        else:
+            where = f"step {sid}"
         ids.add(sid)
+        _known(raw, STEP_KEYS, where, problems)
         when = _when(raw.get("when"), where, problems)
         target = _enum(Target, raw.get("target"), f"{where}.target", problems)
         wait = _enum(Wait, raw.get("wait"), f"{where}.wait", problems)
         text = raw.get("text")
         if not isinstance(text, str) or not text.strip():
-            problems.append(f"{where}: needs a text")
-        if when is not None and target is not None and wait is not None and isinstance(text, str):
+            problems.add(f"{where}.text", "needs a text")
+            text = None
+        else:
+            problem = _text_problem(text)
+            if problem is not None:
+                problems.add(f"{where}.text", problem)
+                text = None
+        if when is not None and target is not None and wait is not None and text is not None and sid:
             steps.append(Step(sid, when, target, wait, " ".join(text.split())))
     for st in steps:
         if st.when.kind is Trigger.AFTER and st.when.params.get("step") not in ids:
-            problems.append(f"step {st.id}: after names no step {st.when.params.get('step')!r}")
+            problems.add(f"step {st.id}.when.step", f"after names no step {_shown(st.when.params.get('step'))}")
     seed = game.get("seed", 1)
     if type(seed) is not int or not 0 <= seed < 2**62:
-        problems.append("game.seed must be a whole number")
+        problems.add("game.seed", "must be a whole number")
     if problems:
-        raise ScriptError(f"{source}: " + "; ".join(problems))
-    return Script(int(seed), int(game.get("books", 1)), str(game.get("you", "You")), str(opp.get("name", "Hildegard")),
-                  level, tuple(steps))
+        raise ScriptError(source, list(problems))
+    return Script(int(seed), books, you, opponent, level, tuple(steps))
 
 
-def load_script(path: str | Path | None = None) -> Script:
-    """The guided game's script (data/tutorial.yaml unless ``path``); ScriptError names the file and why."""
+def load_script(path: str | Path | None = None, catalogue: Catalogue | None = None) -> Script:
+    """The guided game's script (data/tutorial.yaml unless ``path``); ScriptError names the file and why. The
+    game's own script (no ``path``) is checked against the game's own data unless ``catalogue`` is given."""
     if path is None:
+        from ..content.loader import DataLoadError, default_catalogue
         from ..resources import data_dir
 
         path = data_dir() / "tutorial.yaml"
+        if catalogue is None:
+            try:
+                catalogue = default_catalogue()
+            except DataLoadError:
+                pass  # the data's own errors are said where the data is loaded
     try:
         data = load_yaml(path)
     except YamlFileError as e:
-        raise ScriptError(f"{path} {e.problem}") from None
-    return parse_script(data, str(path))
+        raise ScriptError(str(path), [("", e.problem)]) from None
+    return parse_script(data, str(path), catalogue)
 
 
 def tutorial_steps(data: str | Path | None = None) -> list[Step]:

@@ -46,9 +46,27 @@ FPS = 60
 MIN_SLEEP = 0.001  # a wait shorter than this is no wait: draw now
 MAX_DT = 5.0  # seconds: the longest step a frame's update is given
 AUDIO_IDLE_RELEASE = 30.0  # seconds without a frame before the sound device is closed (see App.run)
+#: for tests and measurements only: another release time in seconds (the idle test waits 2 s, not 30)
+AUDIO_RELEASE_ENV = "QUACKS_AUDIO_RELEASE_S"
 log = logging.getLogger("quacks.ui")
 
 _TEXT: Text | None = None
+
+
+def audio_release_seconds() -> float:
+    """How long the sound device stays open after the last frame: :data:`AUDIO_IDLE_RELEASE`, or the seconds
+    in ``QUACKS_AUDIO_RELEASE_S`` (a number from 0.1 to 3600; anything else is ignored) for a test."""
+    raw = os.environ.get(AUDIO_RELEASE_ENV, "").strip()
+    if raw:
+        try:
+            value = float(raw)
+        except ValueError:
+            value = -1.0
+        if 0.1 <= value <= 3600:
+            return value
+        log.warning("%s=%r is not a number of seconds from 0.1 to 3600: the release time stays %.0f s",
+                    AUDIO_RELEASE_ENV, raw, AUDIO_IDLE_RELEASE)
+    return AUDIO_IDLE_RELEASE
 
 
 def text_engine() -> Text:
@@ -141,6 +159,7 @@ class App(Window):
         self.toasts: list[tuple[float, str]] = []
         self._fit(force=True)
         self.sleeper = Sleeper()
+        self.audio_release = audio_release_seconds()  # seconds without a frame before the sound device closes
         from .sound import Sound
 
         self.sound = Sound(self.settings.volume, self.settings.mute)
@@ -285,8 +304,16 @@ class App(Window):
         from .. import i18n
 
         now = i18n.set_language(code)
+        notice = i18n.take_notice()  # a damaged catalogue (English is shown), said once
+        if notice:
+            self.toast(notice, 10.0)
         for s in list(self.scenes):
             s.language_changed()
+        # every scene writes its tooltip for the mouse anew, in the new language (they keep it as text; one under
+        # another shows it again when it is on top)
+        still = pygame.event.Event(pygame.MOUSEMOTION, pos=self.mouse_pos, rel=(0, 0), buttons=(0, 0, 0))
+        for s in list(self.scenes):
+            s.handle(still)
         self._restacked()
         self._show_all = True
         return now
@@ -393,17 +420,17 @@ class App(Window):
         return min(waits) if waits else None
 
     def _release_audio_when_idle(self) -> None:
-        """Close the sound device once nothing was drawn for :data:`AUDIO_IDLE_RELEASE` seconds and nothing
-        sounds: an open SDL audio device wakes its thread every buffer (512 frames: ~90 times a second) even
-        in silence; the next sound opens it again (``Sound.play`` starts the mixer lazily)."""
-        if self.sound.started and self.clock_now() - self.last_update >= AUDIO_IDLE_RELEASE:
+        """Close the sound device once nothing was drawn for ``audio_release`` seconds (:data:`AUDIO_IDLE_RELEASE`)
+        and nothing sounds: an open SDL audio device wakes its thread every buffer (512 frames: ~90 times a
+        second) even in silence; the next sound opens it again (``Sound.play`` starts the mixer lazily)."""
+        if self.sound.started and self.clock_now() - self.last_update >= self.audio_release:
             try:
                 busy = pygame.mixer.get_busy()
             except pygame.error:  # pragma: no cover - the mixer went away
                 busy = False
             if not busy:
                 self.sound.close()
-                log.info("sound device released after %.0f s without a frame", AUDIO_IDLE_RELEASE)
+                log.info("sound device released after %g s without a frame", self.audio_release)
 
     def run(self) -> None:
         """The frame loop: draw while something moves; otherwise sleep until input or the next timer."""

@@ -14,6 +14,7 @@ import pygame
 from . import theme as T
 
 SS = 2  # supersampling factor
+EDGE = 11  # how far in from its border a parchment's burnt (see-through) edge reaches: text stays inside it
 
 
 def _smooth(surf: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
@@ -80,32 +81,64 @@ def wood(size: tuple[int, int], seed: int = 3) -> pygame.Surface:
     return surf
 
 
+#: rows of a parchment drawn at a time (the supersampled picture of a whole screen's panel would take three
+#: buffers of ~25 MB each; glibc keeps such freed blocks in the process, see :func:`parchment`)
+PARCHMENT_BAND = 64
+
+
 @lru_cache(maxsize=128)
 def parchment(size: tuple[int, int], tint: T.RGB = T.PARCHMENT, radius: int = 14, seed: int = 1,
               border: T.RGB = T.PARCHMENT_EDGE) -> pygame.Surface:
-    """A parchment panel with mottled texture, darker edges and an inked border."""
+    """A parchment panel with mottled texture, darker edges and an inked border.
+
+    Drawn in bands of :data:`PARCHMENT_BAND` rows, each at twice the size and smoothed down: the same
+    picture as drawing the whole panel at once (every shape is drawn in every band it touches, and a band
+    starts on an even row of the large picture), with a few MB of buffers instead of ~75 MB for a panel as
+    large as the screen. Such large buffers, once freed, stayed in the process (glibc's heap, after its
+    mmap threshold grew): a player leaving the final screen for a new game kept ~90 MB more for good.
+    """
     w, h = size
-    big = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
-    r = radius * SS
-    pygame.draw.rect(big, tint, big.get_rect(), border_radius=r)
     rng = random.Random(seed * 7919 + w * 31 + h)
-    blot = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
+    blots = []
     for _ in range(max(8, (w * h) // 5000)):
         x, y = rng.uniform(0, w * SS), rng.uniform(0, h * SS)
         rad = rng.uniform(20, 90) * SS
-        col = shade(tint, rng.uniform(0.86, 0.97))
-        pygame.draw.circle(blot, (*col, 26), (x, y), rad)
+        blots.append(((x, y), rad, (*shade(tint, rng.uniform(0.86, 0.97)), 26)))
+    out = pygame.Surface(size, pygame.SRCALPHA)
+    for top in range(0, h, PARCHMENT_BAND):
+        rows = min(PARCHMENT_BAND, h - top)
+        band = _parchment_band(w, h, top * SS, rows * SS, tint, radius * SS, border, blots)
+        out.blit(band, (0, top), special_flags=pygame.BLEND_RGBA_MAX)  # onto nothing: a copy, alpha and all
+    return fast(out)
+
+
+def _parchment_band(w: int, h: int, y0: int, rows: int, tint: T.RGB, r: int, border: T.RGB,
+                    blots: list[tuple[tuple[float, float], float, tuple[int, int, int, int]]]) -> pygame.Surface:
+    """Rows ``y0 .. y0 + rows`` of the parchment drawn at :data:`SS` times its size, smoothed down.
+
+    The band is drawn with a margin of :data:`SS` rows above and below, cut off at the end: pygame draws the
+    edge of a square-cornered outline that lies outside the surface along the surface's edge."""
+    m = SS
+    whole = pygame.Rect(0, m - y0, w * SS, h * SS)  # the large picture, in the band's coordinates
+    big = pygame.Surface((w * SS, rows + 2 * m), pygame.SRCALPHA)
+    pygame.draw.rect(big, tint, whole, border_radius=r)
+    blot = pygame.Surface(big.get_size(), pygame.SRCALPHA)
+    for (x, y), rad, col in blots:
+        cy = math.floor(y) + whole.y  # as a whole drawing places it (pygame cuts a centre's fraction off)
+        if -rad <= cy <= blot.get_height() + rad:
+            pygame.draw.circle(blot, col, (x, cy), rad)
     big.blit(blot, (0, 0))
+    del blot
     # edge burn
     for i in range(10):
         a = 8 + i * 5
-        pygame.draw.rect(big, (*shade(border, 0.9), max(0, 60 - a)), big.get_rect().inflate(-i * 2 * SS, -i * 2 * SS),
+        pygame.draw.rect(big, (*shade(border, 0.9), max(0, 60 - a)), whole.inflate(-i * 2 * SS, -i * 2 * SS),
                          width=2 * SS, border_radius=max(0, r - i * SS))
-    pygame.draw.rect(big, border, big.get_rect(), width=2 * SS, border_radius=r)
-    mask = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=r)
+    pygame.draw.rect(big, border, whole, width=2 * SS, border_radius=r)
+    mask = pygame.Surface(big.get_size(), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), whole, border_radius=r)
     big.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    return _smooth(big, size)
+    return pygame.transform.smoothscale(big.subsurface((0, m, w * SS, rows)), (w, rows // SS))
 
 
 @lru_cache(maxsize=64)
@@ -126,7 +159,7 @@ def panel(surf: pygame.Surface, rect: pygame.Rect, tint: T.RGB = T.PARCHMENT, ra
     surf.blit(parchment((rect.w, rect.h), tint, radius, seed, border), rect.topleft)
     from .app import text_engine
 
-    text_engine().cover(surf, rect)  # what lay under the panel is hidden (the layout check knows)
+    text_engine().cover(surf, rect, EDGE)  # what lay under it is hidden, text on it keeps off its edge (layout check)
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -183,7 +183,7 @@ def save_named(app: App, match: Match) -> str:
     # Translators: the name of a saved game: the round and the seats' names joined by "-"
     name = _("round {n} {names}").format(n=match.game.round, names=names)
     try:
-        saves.save_slot(name, match)
+        name = saves.save_new_slot(name, match)  # a file of its own: never over an earlier save
     except Exception as e:  # noqa: BLE001
         return _("Could not save: {problem}").format(problem=e)
     return _("Saved as \"{name}\"").format(name=name)

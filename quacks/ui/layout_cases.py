@@ -9,7 +9,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-NAMES = ("You", "Hildegard Zorn", "Ottokar Brauer", "Mechthild Rose")  # bots with 14-letter names (the most)
+#: the human seat is "You" in the language drawn (see ``human_name``); bots with 14-letter names (the most)
+NAMES = ("You", "Hildegard Zorn", "Ottokar Brauer", "Mechthild Rose")
 LOOKS = ("amber", "teal", "plum", "moss")
 
 
@@ -101,10 +102,26 @@ def find(game: Game) -> dict[str, Any]:
     raise RuntimeError(f"no seeded game reaches the state for {game}")
 
 
+def human_name(name: str) -> str:
+    """A seat's name as a player of the language drawn would have it: the new-game screen names the human seat
+    "You" in the player's language ("Du", "Jij"), so the cases do too."""
+    from ..i18n import _
+
+    return _("You") if name == "You" else name
+
+
 def rebuild(data: dict[str, Any]) -> Any:
+    """The match of a found game's record, its human seat named in the language drawn."""
+    import copy
+
     from ..content.loader import default_catalogue
     from ..session.match import Match
 
+    data = copy.deepcopy(data)
+    setup = data["setup"]
+    for seat in setup["seats"]:
+        seat["name"] = human_name(seat["name"])
+    setup["game"]["seats"] = [human_name(n) for n in setup["game"]["seats"]]
     return Match.from_data(default_catalogue(), data)
 
 
@@ -305,6 +322,15 @@ def _with_storage(factory: Callable[[Any], Any]) -> Callable[[Any], None]:
     return build
 
 
+def _second_window(app: Any) -> Any:
+    """The screen of a second game window on the same home, after a "Try again" while the other is still open."""
+    from .scenes.already_open import AlreadyOpenScene
+
+    sc = AlreadyOpenScene(app, "/home/a-player-with-a-long-name/.local/share/Quacks", lambda: False)
+    sc.retry()
+    return sc
+
+
 def all_cases() -> list[Case]:
     from .scenes.credits import CreditsScene
     from .scenes.load import LoadScene
@@ -333,6 +359,7 @@ def all_cases() -> list[Case]:
         Case("replays", _with_storage(ReplayListScene)),
         Case("replay viewer", _replay),
         Case("about", _scene(CreditsScene)),
+        Case("second window", _scene(_second_window), quick=True),
         *[Case(f"rules/page {p + 1}", _rules(p)) for p in range(4)],
         Case("table/fortune", table("fortune")),
         Case("table/brewing", table("brewing"), quick=True),

@@ -8,8 +8,10 @@ How it works: the text engine records what it draws (``Text.record``): each line
 1920x1080 canvas, the box it had to stay inside (a button, a panel, a wrapped block's rectangle) and whether
 lines of its block were dropped or shortened. A problem is
 
-- clipped: a line outside the canvas, or a block that dropped or shortened lines;
-- overflow: a line outside its box;
+- clipped: a line outside the canvas, a block that dropped or shortened lines, or a letter too tall for the
+  room the text engine keeps above a line (``Text.glyph_cut``: it would be drawn cut off);
+- overflow: a line outside its box, or over the edge of the panel it is drawn on (its frame or burnt rim: a
+  letter there is hard to see or looks cut off, as an umlaut over a book's top edge did);
 - overlap: two lines of different draws on one layer (a scene, an overlay, a tooltip) that intersect (the
   same text drawn twice, such as a shadow, is not counted);
 - small: a line whose font is smaller than ``MIN_PX`` pixels on the screen at a window size (the window
@@ -132,9 +134,14 @@ def problems_of(items: Sequence[Any], case: str, scale: int, language: str,
         elif d.cut and d.block not in cut_blocks:
             cut_blocks.add(d.block)
             add("clipped", d, "lines dropped or shortened")
+        if d.glyph_cut:
+            add("clipped", d, f"{d.glyph_cut} is taller than its line and drawn cut off")
         if d.box is not None and not d.scrolled and not d.box.inflate(2 * SLACK, 2 * SLACK).contains(d.rect):
             b = d.box
             add("overflow", d, f"box {b.x},{b.y} {b.w}x{b.h}")
+        if d.panel is not None and not d.scrolled and not d.panel.inflate(2 * SLACK, 2 * SLACK).contains(d.rect):
+            b = d.panel
+            add("overflow", d, f"over the edge of its panel, inside {b.x},{b.y} {b.w}x{b.h}")
         if d.covered:
             add("overlap", d, "partly under a panel drawn over it")
         if d.px * shrink < least:

@@ -6,14 +6,17 @@ No traceback ever reaches a player: an unexpected error is logged and shown as a
 from __future__ import annotations
 
 import logging
+import logging.handlers
 import os
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import _
 
 if TYPE_CHECKING:  # pragma: no cover
     from .app import App
+    from .scene import Scene
 
 log = logging.getLogger("quacks")
 
@@ -21,16 +24,37 @@ log = logging.getLogger("quacks")
 _TROUBLE: list[str] = []  # the first logging problem, as a sentence for the player
 _HANDLER: logging.Handler | None = None
 
+LOG_MAX_BYTES = 1024 * 1024  # the log file's size before it is rotated (quacks.log -> quacks.log.1 ...)
+LOG_BACKUPS = 3  # rotated files kept: the log never takes more than (1 + LOG_BACKUPS) x LOG_MAX_BYTES
 
-class QuietFileHandler(logging.FileHandler):
-    """A log file that never prints "--- Logging error ---" tracebacks: the first failure to write (a full
-    disk, a file gone read-only) is remembered for :func:`logging_trouble`, and the log then stays quiet."""
+
+class QuietFileHandler(logging.handlers.RotatingFileHandler):
+    """A log file of bounded size that never prints "--- Logging error ---" tracebacks.
+
+    Past ``max_bytes`` the file is rotated (``quacks.log`` becomes ``quacks.log.1``, and so on up to
+    ``backups``; the oldest goes). A rotation that fails (another program holds the file open, the folder is
+    read-only) leaves the log in the file it has, unrotated for the rest of the run. The first failure to
+    write (a full disk, a file gone read-only) is remembered for :func:`logging_trouble`, and the log then
+    stays quiet: a log that cannot be written never stops the game."""
 
     failed = False
+
+    def __init__(self, filename: str | os.PathLike[str], max_bytes: int = LOG_MAX_BYTES,
+                 backups: int = LOG_BACKUPS) -> None:
+        super().__init__(filename, maxBytes=max_bytes, backupCount=backups, encoding="utf-8")
 
     def emit(self, record: logging.LogRecord) -> None:
         if not self.failed:
             super().emit(record)
+
+    def doRollover(self) -> None:  # noqa: N802 - logging's own name
+        try:
+            super().doRollover()
+        except OSError as e:
+            self.maxBytes = 0  # no more tries this run
+            if self.stream is None:  # closed for the rotation: the same file again (a failure here is handled)
+                self.stream = self._open()
+            self.stream.write(f"(the log could not be rotated: {e}; it goes on in this file)\n")
 
     def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 - logging's own name
         if self.failed:
@@ -61,8 +85,10 @@ def logging_trouble() -> str:
     return _TROUBLE[0] if _TROUBLE else ""
 
 
-def setup_logging() -> str:
-    """Log to the user log folder (a windowed bundle has no stdout/stderr); where the log goes.
+def setup_logging(rotate: bool = True) -> str:
+    """Log to the user log folder (a windowed bundle has no stdout/stderr), rotated past
+    :data:`LOG_MAX_BYTES`; where the log goes. A second window of a home another game holds (``rotate=False``)
+    appends to the log but never rotates it: the other game's file stays where that game writes.
 
     Never fails and never prints logging tracebacks: if the log file cannot be opened or written, the log
     goes to stderr (or nowhere) and :func:`logging_trouble` says so.
@@ -72,7 +98,7 @@ def setup_logging() -> str:
         from ..storage import paths
 
         path = paths.log_path(create=True)
-        handler: logging.Handler = QuietFileHandler(path, encoding="utf-8")
+        handler: logging.Handler = QuietFileHandler(path, LOG_MAX_BYTES if rotate else 0)
         where = str(path)
     except Exception as e:  # noqa: BLE001 - fall back to stderr if the folder or file cannot be made
         reason = getattr(e, "strerror", None) or str(e)
@@ -109,9 +135,34 @@ def start_waiting_table(app: App) -> None:
     start_match(app, SetupModel(seed="1").build())
 
 
+def second_window(app: App, open_title: Callable[[Callable[[Scene], None]], None]) -> Scene:
+    """The screen of a game started while another has the home's lock: it plays once the lock is free."""
+    from ..storage import locks, paths
+    from .scenes.already_open import AlreadyOpenScene
+
+    def try_again() -> bool:
+        if not locks.take_home_lock().held:
+            return False
+        log.info("the other Quacks game has closed: this window plays")
+        app.no_saves = False  # type: ignore[attr-defined]
+        open_title(app.replace)  # the title in this screen's place
+        return True
+
+    scene = AlreadyOpenScene(app, str(paths.data_dir()), try_again)
+    return scene
+
+
 def run(args: Any = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    where = setup_logging()
+    from ..storage import locks
+
+    home = locks.take_home_lock()  # one game per home, taken before anything of the home is touched
+    where = setup_logging(rotate=not home.busy)
+    if home.busy:
+        log.warning("another Quacks game holds %s (%s): this window says so and waits", home.path,
+                    home.holder or "who is not known")
+    elif home.problem:
+        log.warning("%s", home.problem)
     try:
         from ..storage.settings import load_settings
 
@@ -145,12 +196,23 @@ def run(args: Any = None) -> int:
             w, h = (int(x) for x in args.size.lower().split("x"))
             size = (w, h)
         app = App(settings, size=size)
-        title = TitleScene(app)
-        app.push(title)
-        if notes:
-            title.message = notes[0]
-        if os.environ.get(START_AT) == "table":
-            start_waiting_table(app)
+
+        def open_title(put: Callable[[Scene], None] = app.push) -> None:
+            title = TitleScene(app)
+            put(title)
+            if notes:
+                title.message = notes[0]
+            if os.environ.get(START_AT) == "table":
+                start_waiting_table(app)
+
+        if home.busy:
+            app.no_saves = True  # type: ignore[attr-defined]  # nothing of the home is written from this window
+            app.push(second_window(app, open_title))
+        else:
+            open_title()
+        notice = i18n.take_notice()  # a damaged catalogue (English is shown), said once
+        if notice:
+            app.toast(notice, 10.0)
         app.run()
         from .flows import WRITER, save_settings
 
@@ -167,6 +229,7 @@ def run(args: Any = None) -> int:
             pass
         return 1
     finally:
+        locks.release_home_lock()
         try:
             import pygame
 

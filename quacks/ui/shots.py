@@ -1,7 +1,9 @@
-"""``python -m quacks screenshots [--out docs/screenshots]``: the screens of the README, made reproducibly.
+"""``python -m quacks screenshots [--out docs/screenshots] [--language de]``: the screens of the README, made
+reproducibly.
 
 Each screen is drawn on the 1920x1080 canvas (headless) and saved at 1920x1080 and, letterboxed like a
-real window, at 1280x800.
+real window, at 1280x800. In another language the human seat is named as the new-game screen would name it
+there ("Du", "Jij").
 """
 
 from __future__ import annotations
@@ -36,11 +38,12 @@ def save_both(surface: Any, out: Path, name: str) -> list[Path]:
 
 def _human_match(seed: int, kinds: tuple[str, ...] = ("human", "normal", "hard"), books: int = 1, **kw: Any) -> Any:
     from ..content.loader import default_catalogue
+    from ..i18n import _
     from ..rules.chips import SET_COLOURS
     from ..rules.config import GameConfig
     from ..session.match import Match, MatchSetup, SeatSpec
 
-    names = ("You", "Hildegard", "Ottokar", "Mechthild")[: len(kinds)]
+    names = (_("You"), "Hildegard", "Ottokar", "Mechthild")[: len(kinds)]
     cfg = GameConfig(seats=names, books={c: books for c in SET_COLOURS}, **kw)
     looks = ("amber", "teal", "plum", "moss")
     return Match(default_catalogue(), MatchSetup(cfg, tuple(SeatSpec(n, c, k) for n, c, k in zip(names, looks, kinds)),
@@ -67,7 +70,18 @@ def play_human_until(match: Any, stop: Callable[[Any], bool], limit: int = 20_00
                 break
 
 
-def run(out: Path) -> list[Path]:
+def run(out: Path, language: str = "en") -> list[Path]:
+    from .. import i18n
+
+    was = i18n.language()
+    i18n.set_language(language)
+    try:
+        return _run(out)
+    finally:
+        i18n.set_language(was)
+
+
+def _run(out: Path) -> list[Path]:
     _setup_env()
     import pygame
 
@@ -228,7 +242,7 @@ def guided(app: Any, step: str, limit: int = 5000) -> None:
 
 
 def main(args: Any) -> int:
-    paths = run(Path(args.out))
+    paths = run(Path(args.out), getattr(args, "language", "en") or "en")
     for p in paths:
         print(p)
     return 0

@@ -1,6 +1,10 @@
 """Fonts from ``assets/fonts`` and a cache of rendered text (rendering text is the costliest thing we draw).
 
-``serif`` is EB Garamond (titles, book names, card texts); ``sans`` is Inter (numbers, labels, buttons).
+``serif`` is EB Garamond (titles, book names, card texts); ``sans`` is Inter (numbers, labels, buttons). Every
+face has every letter the game's languages use (``tests/ui/test_fonts.py``), so no text is drawn in a stand-in.
+The serif (the 2017 EB Garamond) leaves room for stacked accents far above its capitals, which would set its
+lines a third further apart than a book's; ``TRIMMED`` cuts that room down to what an accented capital needs
+(Ä, É, Å), and no further.
 
 The UI scale setting (100-200%) makes text larger. Running text with room to grow (tooltips, rules, the log,
 dialogs, the panel of the seat in focus, prompts, buttons, the books) is drawn inside ``roomy()`` and grows in
@@ -30,13 +34,18 @@ from ..resources import asset
 from .theme import RGB
 
 FONT_FILES = {
-    "serif": "EBGaramond12-Regular.ttf",
-    "serif-bold": "EBGaramond12-Bold.ttf",
-    "serif-italic": "EBGaramond12-Italic.ttf",
+    "serif": "EBGaramond-Regular.ttf",
+    "serif-bold": "EBGaramond-Bold.ttf",
+    "serif-italic": "EBGaramond-Italic.ttf",
     "sans": "Inter-Regular.otf",
     "sans-semibold": "Inter-SemiBold.otf",
     "sans-bold": "Inter-Bold.otf",
 }
+#: faces whose font reserves room for stacked accents far above its tallest Latin letter (the 2017 EB Garamond):
+#: every line they render loses the empty rows above the tallest letter of ``TALLEST`` (the layout check reports
+#: a glyph that would reach into them, see ``Text.glyph_cut``)
+TRIMMED = frozenset({"serif", "serif-bold", "serif-italic"})
+TALLEST = "ÀÁÂÃÄÅÈÉÊËÌÍÎÏÒÓÔÕÖÙÚÛÜÝÑÇbdfhklß„“"
 
 
 @dataclass
@@ -53,6 +62,8 @@ class Drawn:
     where: str  # the drawing code's file and line
     scrolled: bool = False  # partly hidden by a scroll view's clip (expected, not a problem)
     covered: bool = False  # partly hidden under a panel drawn later on its layer
+    glyph_cut: str = ""  # letters too tall for the line the engine keeps (drawn cut off)
+    panel: pygame.Rect | None = None  # the inside of the rim of the panel it is drawn on (the last one under it)
 
 
 class Recorder:
@@ -64,6 +75,8 @@ class Recorder:
         self.layer = 0
         self.top = 0  # the highest layer so far
         self.block = 0
+        #: the panels drawn so far: (layer, rectangle, the part inside its rim), on the canvas
+        self.panels: list[tuple[int, pygame.Rect, pygame.Rect]] = []
 
     def next_layer(self) -> None:
         """What is drawn from now on lies over everything drawn before (the next scene of the stack)."""
@@ -78,13 +91,11 @@ class Text:
     DENSE_GROWTH = 0.4
     #: how many pixels of a size grow with the UI scale (the rest of a large size stays)
     FULL = 24
-    #: faces whose font lacks accented letters, and the face (made bold) that draws a text that has them
-    FALLBACK = {"serif-bold": "serif"}
-
     def __init__(self, scale: float = 1.0, capacity: int = 3000) -> None:
         self.scale = scale
         self.dense = True
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
+        self._trims: dict[int, int] = {}  # rows cut off the top of every line a font renders (see ASCENT)
         self._cache: OrderedDict[tuple[str, int, str, RGB], pygame.Surface] = OrderedDict()
         self.capacity = capacity
         self.recorder: Recorder | None = None
@@ -129,45 +140,40 @@ class Text:
     def forget_fonts(self) -> None:
         """Drop every font and rendered text (pygame's font module was quit; they cannot be used again)."""
         self._fonts.clear()
+        self._trims.clear()
         self._cache.clear()
 
-    def font(self, face: str, size: int, scaled: bool = True, text: str = "") -> pygame.font.Font:
-        """The font of ``face`` at ``size`` (scaled); with ``text``, one that has all of its letters."""
-        return self.font_px(face, self.px(size, scaled), text)
+    def font(self, face: str, size: int, scaled: bool = True) -> pygame.font.Font:
+        """The font of ``face`` at ``size`` (scaled)."""
+        return self.font_px(face, self.px(size, scaled))
 
-    def font_px(self, face: str, px: int, text: str = "") -> pygame.font.Font:
-        if text and face in self.FALLBACK and not text.isascii() and self._lacks(face, text):
-            return self._load(self.FALLBACK[face], px, bold=True)
-        return self._load(face, px)
-
-    def _load(self, face: str, px: int, bold: bool = False) -> pygame.font.Font:
-        key = (face + ("+bold" if bold else ""), px)
+    def font_px(self, face: str, px: int) -> pygame.font.Font:
+        key = (face, px)
         f = self._fonts.get(key)
         if f is None:
             path = asset("fonts", FONT_FILES[face])
             f = pygame.font.Font(str(path), px)
-            f.bold = bold
             self._fonts[key] = f
+            if face in TRIMMED:
+                top = max(m[3] for m in f.metrics(TALLEST) if m is not None)
+                self._trims[id(f)] = max(0, f.get_ascent() - top - 1)
         return f
 
-    _missing: dict[tuple[str, str], bool] = {}
+    def trim(self, f: pygame.font.Font) -> int:
+        """How many rows are cut off the top of every line ``f`` renders (see ``TRIMMED``)."""
+        return self._trims.get(id(f), 0)
 
-    def _lacks(self, face: str, text: str) -> bool:
-        """Does the font of ``face`` lack a letter of ``text`` (it would draw a box)?"""
-        f = self._load(face, 24)
-        nothing = None
-        for ch in set(text):
-            if ch.isascii() or ch.isspace():
-                continue
-            hit = self._missing.get((face, ch))
-            if hit is None:
-                if nothing is None:
-                    nothing = pygame.image.tobytes(f.render("\U0010fff0", True, (0, 0, 0)), "RGBA")
-                hit = pygame.image.tobytes(f.render(ch, True, (0, 0, 0)), "RGBA") == nothing
-                self._missing[(face, ch)] = hit
-            if hit:
-                return True
-        return False
+    def glyph_cut(self, text: str, face: str, px: int) -> str:
+        """The letters of ``text`` whose ink reaches into the rows ``TRIMMED`` cuts off the top of a line of
+        ``face`` at ``px`` (they would be drawn cut off), for the layout check. (Where a letter passes a font's
+        own line, the renderer makes that line's picture taller instead.)"""
+        f = self.font_px(face, px)
+        t = self.trim(f)
+        if not t:
+            return ""
+        top = f.get_ascent() - t  # the rows kept above the baseline
+        cut = [ch for ch, m in zip(text, f.metrics(text)) if m is not None and not ch.isspace() and m[3] > top]
+        return "".join(dict.fromkeys(cut))
 
     def render(self, text: str, face: str, size: int, colour: RGB, scaled: bool = True) -> pygame.Surface:
         return self.render_px(text, face, self.px(size, scaled), colour)
@@ -178,35 +184,42 @@ class Text:
         if s is not None:
             self._cache.move_to_end(key)
             return s
-        s = self.font_px(face, px, text).render(text, True, colour)
+        f = self.font_px(face, px)
+        s = f.render(text, True, colour)
+        t = self.trim(f)
+        if t and s.get_height() > t:
+            s = s.subsurface((0, t, s.get_width(), s.get_height() - t)).copy()
         self._cache[key] = s
         if len(self._cache) > self.capacity:
             self._cache.popitem(last=False)
         return s
 
     def size(self, text: str, face: str, size: int) -> tuple[int, int]:
-        return self._measure(self.font(face, size, text=text), text)
+        return self._measure(self.font(face, size), text)
 
     def _measure(self, f: pygame.font.Font, text: str) -> tuple[int, int]:
         """``f.size(text)``, remembered (layouts measure the same words again and again)."""
         key = (id(f), text)
         hit = self._sizes.get(key)
         if hit is None:
-            hit = f.size(text)
+            w, h = f.size(text)
+            hit = (w, h - self.trim(f))
             if len(self._sizes) > 20000:
                 self._sizes.clear()
             self._sizes[key] = hit
         return hit
 
     def linesize(self, face: str, size: int) -> int:
-        return self.font(face, size).get_linesize()
+        f = self.font(face, size)
+        return f.get_linesize() - self.trim(f)
 
     def height(self, face: str, size: int, lines: int = 1, text: str = "") -> int:
         """The height ``lines`` lines take (the last one whole: some faces draw beyond their line spacing, so
         ``text``, if given, is measured as well)."""
-        f = self.font(face, size, text=text)
-        last = max(f.get_linesize(), f.get_height(), f.size(text)[1] if text else 0)
-        return f.get_linesize() * (lines - 1) + last
+        f = self.font(face, size)
+        t = self.trim(f)
+        last = max(f.get_linesize(), f.get_height(), f.size(text)[1] if text else 0) - t
+        return (f.get_linesize() - t) * (lines - 1) + last
 
     # ------------------------------------------------------------------------------------------------
     # fitting
@@ -216,7 +229,7 @@ class Text:
         key = (face, self.px(size), text, width)
         hit = self._wraps.get(key)
         if hit is None:
-            hit = self._wrap(self.font(face, size, text=text), text, width)
+            hit = self._wrap(self.font(face, size), text, width)
             if len(self._wraps) > 4000:
                 self._wraps.clear()
             self._wraps[key] = hit
@@ -240,18 +253,40 @@ class Text:
         return lines
 
     def _break_word(self, f: pygame.font.Font, word: str, width: int) -> list[str]:
+        """``word`` in pieces that fit ``width``, each but the last ending in a hyphen (at least one letter a
+        piece, however narrow the line).
+
+        Each piece is the longest that fits, found by doubling its length until it no longer fits and then
+        halving the gap, so only pieces about a line long are measured: the work grows with the word's length
+        times the logarithm of a line's (it measured every shorter piece of the whole rest before, which grew
+        with the cube of the word's length: minutes for a 20,000-letter word).
+        """
         if len(word) < 2 or self._measure(f, word)[0] <= width:
             return [word]
+
+        def fits(a: int, b: int) -> bool:  # word[a:b] with its hyphen
+            return f.size(word[a:b] + "-")[0] <= width
+
         out: list[str] = []
-        rest = word
-        while len(rest) > 1 and f.size(rest)[0] > width:
-            k = len(rest) - 1
-            while k > 1 and f.size(rest[:k] + "-")[0] > width:
-                k -= 1
-            out.append(rest[:k] + "-")  # at least one letter a line, however narrow
-            rest = rest[k:]
-        if rest:
-            out.append(rest)
+        start, n = 0, len(word)
+        while n - start > 1:
+            rest = n - start
+            good, k = 1, 2  # the longest piece known to fit (one letter always goes), the next one tried
+            while k < rest and fits(start, start + k):
+                good, k = k, k * 2
+            bad = min(k, rest)  # a piece known not to fit (or the rest, which is checked whole below)
+            while bad - good > 1:
+                mid = (good + bad) // 2
+                if fits(start, start + mid):
+                    good = mid
+                else:
+                    bad = mid
+            # the rest whole, without a hyphen, if it is about a line long (a hyphen can be wider than a letter)
+            if rest <= 2 * good + 2 and f.size(word[start:])[0] <= width:
+                break
+            out.append(word[start:start + good] + "-")
+            start += good
+        out.append(word[start:])
         return out
 
     def floor(self, min_px: int) -> int:
@@ -308,7 +343,7 @@ class Text:
         r = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
         surf.blit(img, r)
         if self.recorder is not None:
-            self._record(surf, img, r, text, self.px(size, scaled), box, False, new_block=True)
+            self._record(surf, img, r, text, face, self.px(size, scaled), box, False, new_block=True)
         return r
 
     def fit_label(self, text: str, face: str, size: int, box: pygame.Rect, min_size: int = 14,
@@ -346,7 +381,7 @@ class Text:
             surf.blit(img, r)
             out = r if out is None else out.union(r)
             if self.recorder is not None:
-                self._record(surf, img, r, row, self.px(s), box, False, new_block=False)
+                self._record(surf, img, r, row, face, self.px(s), box, False, new_block=False)
             y += lh
         return out if out is not None else pygame.Rect(box.center, (0, 0))
 
@@ -360,7 +395,7 @@ class Text:
             lines = lines[:max_lines]
             lines[-1] = lines[-1].rstrip(".,;") + "..."
             cut = True
-        h = self.font(face, size).get_linesize()
+        h = self.linesize(face, size)
         shown: list[tuple[pygame.Surface, pygame.Rect, str]] = []
         for line in lines:
             if y + h > rect.bottom + 2 and y > rect.top:
@@ -374,7 +409,7 @@ class Text:
         if self.recorder is not None:
             self._new_block()
             for img, r, line in shown:
-                self._record(surf, img, r, line, self.px(size), rect, cut, new_block=False)
+                self._record(surf, img, r, line, face, self.px(size), rect, cut, new_block=False)
         return y - rect.top
 
     # ------------------------------------------------------------------------------------------------
@@ -423,9 +458,10 @@ class Text:
         finally:
             rec.layer = was
 
-    def cover(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
+    def cover(self, surf: pygame.Surface, rect: pygame.Rect, edge: int = 0) -> None:
         """An opaque panel is drawn over ``rect`` of ``surf``: lines drawn on its layer before and under it are
-        hidden (no longer recorded); a line it hides only in part is marked."""
+        hidden (no longer recorded); a line it hides only in part is marked. ``edge``: how wide the panel's rim
+        is (a frame or a burnt edge that text drawn on the panel must keep off, see ``Drawn.panel``)."""
         rec = self.recorder
         if rec is None:
             return
@@ -433,6 +469,7 @@ class Text:
         if off is None:
             return
         r = pygame.Rect(rect).move(off)
+        rec.panels.append((rec.layer, r, r.inflate(-2 * edge, -2 * edge)))
         keep: list[Drawn] = []
         for d in rec.items:
             if d.layer == rec.layer and r.colliderect(d.rect):
@@ -459,7 +496,7 @@ class Text:
             return surf.get_abs_offset()
         return None
 
-    def _record(self, surf: pygame.Surface, img: pygame.Surface, r: pygame.Rect, text: str, px: int,
+    def _record(self, surf: pygame.Surface, img: pygame.Surface, r: pygame.Rect, text: str, face: str, px: int,
                 box: pygame.Rect | None, cut: bool, new_block: bool) -> None:
         rec = self.recorder
         if rec is None or not text.strip():
@@ -484,8 +521,10 @@ class Text:
             box = self._boxes[-1]
         elif box is not None and surf is not rec.canvas:
             box = box.move(off)
+        panel = next((inner for layer, outer, inner in reversed(rec.panels)
+                      if layer == rec.layer and outer.collidepoint(ink.center)), None)
         rec.items.append(Drawn(text, ink, None if box is None else pygame.Rect(box), px, cut, rec.block, rec.layer,
-                               _caller(), scrolled))
+                               _caller(), scrolled, glyph_cut=self.glyph_cut(text, face, px), panel=panel))
 
 
 def _caller() -> str:

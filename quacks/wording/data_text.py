@@ -54,8 +54,13 @@ def translation_file(lang: str, data: Path | None = None) -> Path:
 
 
 def read_translations(path: Path) -> tuple[dict[str, str], list[tuple[str, str]]]:
-    """(key -> text, problems as (key, sentence)) of one language's file; a missing file is no translation."""
+    """(key -> text, problems as (key, sentence)) of one language's file; a missing file is no translation.
+
+    A text that cannot be drawn (``content.texts``: a control character, a word or a text too long) is a
+    problem and left out: the English text shows instead."""
+    from ..content.texts import text_problem
     from ..content.yamlfile import YamlFileError, load_yaml
+    from ..session.names import printable
 
     try:
         raw = load_yaml(path)
@@ -74,7 +79,11 @@ def read_translations(path: Path) -> tuple[dict[str, str], list[tuple[str, str]]
         if v is None or v == "":
             continue  # not translated yet
         if not isinstance(v, str):
-            problems.append((key, f"must be a text, not {type(v).__name__}"))
+            problems.append((printable(key, 80), f"must be a text, not {type(v).__name__}"))
+            continue
+        problem = text_problem(v)
+        if problem is not None:
+            problems.append((printable(key, 80), problem))
             continue
         out[key] = " ".join(v.split())
     return out, problems

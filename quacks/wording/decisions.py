@@ -12,6 +12,7 @@ from typing import Any
 
 from ..i18n import _, ngettext
 from ..rules.actions import Action
+from ..rules.brewing import pot_full
 from ..rules.chips import CHIP_BY_NAME, Colour
 from ..rules.game import Game
 from ..rules.kinds import DecisionKind
@@ -171,6 +172,8 @@ class SecondChanceWords(DecisionWords):
 @words(DecisionKind.ASIDE)
 class AsideWords(DecisionWords):
     def prompt(self, g: Game, seat: int, d: Decision | None) -> str:
+        if pot_full(g, seat):  # R38: nothing more is placed in a full pot
+            return _("Your pot is full: put the red chips beside it back in the bag, or keep them for later")
         return _("Red chips beside your pot: place each, put it back in the bag, or keep it for later")
 
     def label(self, g: Game, seat: int, d: Decision | None, a: Action) -> Label:

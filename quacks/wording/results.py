@@ -6,19 +6,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..i18n import N_, _
+from ..i18n import N_, _, pgettext
 from ..rules.game import Game
 from ..rules.kinds import EventKind, Phase
 
 OTHER = N_("other")  # a VP source the table does not know
 SOURCES = {"space": N_("space"), "die": N_("die"), "chip": N_("chips"), "card": N_("card"),
            "tube": N_("test tube"), "convert": N_("bought")}
-PHASES = {Phase.FORTUNE: N_("the fortune card"), Phase.BREWING: N_("brewing"), Phase.EVALUATION: N_("evaluation"),
-          Phase.SHOPPING: N_("shopping"), Phase.RUBIES: N_("spending rubies"), Phase.OVER: N_("the end")}
 
 
 def phase_name(phase: str) -> str:
-    return _(PHASES[Phase(phase)])
+    """A phase's name as a label (the table's header, a save's row, a replay's caption): with a context of its
+    own, so a language can name the phase apart from the card or the seat's doing (Dutch "Waarzeggerijkaart",
+    not "de waarzeggerijkaart" of a sentence)."""
+    names = {Phase.FORTUNE: pgettext("phase", "the fortune card"), Phase.BREWING: pgettext("phase", "brewing"),
+             Phase.EVALUATION: pgettext("phase", "evaluation"), Phase.SHOPPING: pgettext("phase", "shopping"),
+             Phase.RUBIES: pgettext("phase", "spending rubies"), Phase.OVER: pgettext("phase", "the end")}
+    return names[Phase(phase)]
 
 
 @dataclass

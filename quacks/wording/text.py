@@ -7,7 +7,7 @@ sentence is glued from a name and an ending, so it reads right whatever the name
 
 from __future__ import annotations
 
-from ..i18n import N_, _, ngettext, pgettext
+from ..i18n import N_, _, in_every_language, ngettext, pgettext
 from ..rules.chips import CHIP_BY_NAME, Chip, Colour
 
 COLOUR_NAMES = {
@@ -43,13 +43,11 @@ def chip_list(names: list[str] | tuple[str, ...]) -> str:
     return ", ".join(chip_name(n) for n in names) if names else _("nothing")
 
 
-YOU_NAMES = ("you",)
-
-
 def is_you(name: str) -> bool:
-    """Is this seat addressed as "you"? (A seat named "You", in English or in the player's language.)"""
+    """Is this seat addressed as "you"? (A seat named "You" in any of the game's languages: a game begun in
+    German keeps its seat "Du" after a switch to Dutch, and is still spoken to.)"""
     n = name.strip().casefold()
-    return n in YOU_NAMES or n == _("You").casefold()
+    return n == _("You").casefold() or n in {w.casefold() for w in in_every_language("You")}
 
 
 def you_or(name: str, you: str, other: str, **kw: object) -> str:

@@ -114,3 +114,16 @@ def test_simulate_summary_has_the_promised_fields() -> None:
         assert set(d["decision_ms"]) >= {"draw_p99", "other_p99", "mean"}
         assert 0.0 <= d["ci95"][0] <= d["win_rate"] <= d["ci95"][1] <= 1.0
     assert out["levels"]["normal"]["win_rate"] + out["levels"]["easy"]["win_rate"] == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_bots_keep_a_well_stirred_white_on_the_last_space_r38(level: str) -> None:
+    """R38, P30: sending back a white that lies on index 52 leaves the pot full all the same, so a bot keeps it;
+    a white anywhere else goes back."""
+    keep, back = Action("choose", ("keep-white",)), Action("choose", ("return-white",))
+    for droplet, expected in ((48, keep), (40, back)):
+        g = make_game(fortunes=True, A={"droplet": droplet, "bag": {"orange-1": 1, "white-3": 1, "white-1": 2}})
+        steps(g, "fortune well-stirred", "A draw orange-1", "A draw white-3")
+        acts = g.legal_actions(0)
+        assert set(acts) == {keep, back}
+        assert make_bot(level).decide(g, 0, list(acts), random.Random(0)).action == expected, droplet

@@ -19,7 +19,10 @@ from pathlib import Path
 
 import pytest
 
+from quacks.version import __version__ as VERSION
+
 from ..e2e.xwin import NEEDED, Program, Xvfb, cannot_run, log_text, need_tools
+from .test_licences import needed_texts
 from .test_selftest import OK_LINE, desktop_string, exec_argv, read_desktop
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -86,17 +89,19 @@ def check_contents(exe: Path, work: Path) -> None:
         assert (root / part).exists(), f"{part} is not in the bundle"
     for part in ("LICENSE", "THIRD_PARTY_NOTICES.md"):
         assert (exe.parent / part).is_file(), f"{part} is not beside the program"
+    for text in needed_texts("bundle"):  # the full text of every licence the notices name
+        assert (root / "licenses" / text).is_file(), f"licenses/{text} is not in the bundle"
     files = [f for f in exe.parent.rglob("*") if f.is_file()]
     names = [f.name for f in files]
-    # left out: OpenSSL, the other systems' icons, pygame's GPL font
+    # left out: OpenSSL, the icon files (built into the program), pygame's GPL font
     assert not [n for n in names if re.match(r"lib(ssl|crypto)[.-]", n) or n.startswith("_ssl") or
                 n.startswith("_hashlib")], "OpenSSL is in the bundle"
-    if sys.platform.startswith("linux"):
-        assert "quacks.ico" not in names and "quacks.icns" not in names
+    assert not [n for n in names if n.endswith((".ico", ".icns"))], "an icon file is in the bundle"
     assert "freesansbold.ttf" not in names
     modules = pyz_modules(work)
-    for dev in ("quacks.tournament", "quacks.bench", "quacks.ui.bench", "quacks.ui.shots", "quacks.ui.layout_check",
-                "quacks.ui.layout_cases", "ssl", "asyncio", "multiprocessing"):
+    for dev in ("quacks.tournament", "quacks.bench", "quacks.bench_engine", "quacks.ui.bench", "quacks.ui.bench_memory",
+                "quacks.ui.shots", "quacks.ui.layout_check", "quacks.ui.layout_cases", "ssl", "asyncio",
+                "multiprocessing"):
         assert dev not in modules, f"{dev} is in the bundle"
     assert "quacks.ui.scenes.credits" in modules and "quacks.scenario" in modules
     # every shared library shipped is named in the notices (Linux names; other systems name them otherwise)
@@ -129,6 +134,8 @@ def test_frozen_bundle_contents_selftest_menu_entry_and_window(tmp_path: Path) -
     r = subprocess.run([str(exe), "simulate", "--games", "2"], cwd=tmp_path, env=env, capture_output=True, text=True,
                        timeout=60)
     assert r.returncode == 2 and "not part of this copy of the game" in r.stderr
+    r = subprocess.run([str(exe), "--version"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and r.stdout.strip() == f"Quacks {VERSION}", r.stdout + r.stderr
     print(f"\nbundle: built in {build_s:.0f} s, {size_mb:.0f} MB; {line}")
     if not sys.platform.startswith("linux"):
         return
@@ -141,8 +148,8 @@ def test_frozen_bundle_contents_selftest_menu_entry_and_window(tmp_path: Path) -
     r = subprocess.run(["sh", str(bundle / "install.sh")], env=env, capture_output=True, text=True, timeout=30)
     assert r.returncode == 0, r.stdout + r.stderr
     entry = read_desktop(tmp_path / ".local" / "share" / "applications" / "quacks.desktop")
-    argv = exec_argv(entry["Exec"])
-    assert argv == [str(exe)]
+    argv = exec_argv(entry["Exec"])  # through a link without the % (GLib: see packaging/linux/install.sh)
+    assert len(argv) == 1 and "%" not in argv[0] and Path(argv[0]).resolve() == exe.resolve()
     r = subprocess.run([*argv, "--selftest"], cwd=desktop_string(entry["Path"]), env=env, capture_output=True,
                        text=True, timeout=120)
     assert r.returncode == 0 and OK_LINE.match(r.stdout.strip().splitlines()[-1]), r.stdout + r.stderr

@@ -14,6 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 ICONS = ROOT / "assets" / "icons"
+PROGRAM_ICONS = ROOT / "packaging" / "icons"  # quacks.ico, quacks.icns: built into the Windows and macOS programs
 OK_LINE = re.compile(r"^selftest ok: data valid, display (\S+), title and table drawn, "
                      r"bot game 9 rounds in \d+\.\d+ s \(winner \S+ -?\d+ VP\)$")
 
@@ -30,7 +31,8 @@ def clean_env(tmp_path: Path) -> dict[str, str]:
 
 
 def files_under(p: Path) -> list[str]:
-    return sorted(str(f.relative_to(p)) for f in p.rglob("*") if f.is_file())
+    """Every file and link under ``p`` (links not followed)."""
+    return sorted(str(f.relative_to(p)) for f in p.rglob("*") if f.is_file() or f.is_symlink())
 
 
 # --- the self-test ---------------------------------------------------------------------------------------
@@ -101,7 +103,7 @@ def test_png_icons_load_in_pygame() -> None:
 
 
 def test_ico_holds_png_entries() -> None:
-    data = (ICONS / "quacks.ico").read_bytes()
+    data = (PROGRAM_ICONS / "quacks.ico").read_bytes()
     reserved, kind, count = struct.unpack("<HHH", data[:6])
     assert (reserved, kind) == (0, 1) and count >= 5
     sizes = set()
@@ -116,7 +118,7 @@ def test_ico_holds_png_entries() -> None:
 
 
 def test_icns_holds_png_elements() -> None:
-    data = (ICONS / "quacks.icns").read_bytes()
+    data = (PROGRAM_ICONS / "quacks.icns").read_bytes()
     assert data[:4] == b"icns"
     assert struct.unpack(">I", data[4:8])[0] == len(data)
     expected = {"icp4": 16, "icp5": 32, "icp6": 64, "ic07": 128, "ic08": 256, "ic09": 512, "ic10": 1024,
@@ -237,34 +239,82 @@ def fake_bundle(folder: Path) -> Path:
     return folder
 
 
-@pytest.mark.skipif(sys.platform == "win32" or shutil.which("sh") is None or shutil.which("install") is None,
-                    reason="needs a POSIX shell with install(1)")
-@pytest.mark.parametrize("folder", ["My Games", "50% off $HOME", "it's \"quoted\" `x` a\\b & c | d; e"])
-def test_install_script_for_the_current_user(tmp_path: Path, folder: str) -> None:
-    """The menu entry starts the bundle wherever it lies, even in a folder named ``50% off $HOME``."""
+FOLDERS = ["My Games", "50% off $HOME", "it's \"quoted\" `x` a\\b & c | d; e", "100%"]
+MENU_FILES = [".local/share/applications/quacks.desktop", ".local/share/icons/hicolor/256x256/apps/quacks.png"]
+LINK = ".local/share/quacks/bundle"  # the % -free way to a bundle whose path has a % (GLib: see install.sh)
+
+
+def install_entry(tmp_path: Path, folder: str) -> tuple[Path, dict[str, str], dict[str, str]]:
+    """A fake bundle in ``folder``, its menu entry installed by install.sh: (bundle, environment, entry)."""
     bundle = fake_bundle(tmp_path / folder / "Quacks")
     env = clean_env(tmp_path)
-    script = ROOT / "packaging" / "linux" / "install.sh"
-    r = subprocess.run(["sh", str(script), str(bundle)], env=env, capture_output=True, text=True, timeout=30)
-    assert r.returncode == 0, r.stdout + r.stderr
+    r = subprocess.run(["sh", str(ROOT / "packaging" / "linux" / "install.sh"), str(bundle)], env=env,
+                       capture_output=True, text=True, timeout=30)
+    assert r.returncode == 0 and r.stderr == "", r.stdout + r.stderr
+    return bundle, env, read_desktop(tmp_path / "home" / ".local" / "share" / "applications" / "quacks.desktop")
+
+
+@pytest.mark.skipif(sys.platform == "win32" or shutil.which("sh") is None or shutil.which("install") is None,
+                    reason="needs a POSIX shell with install(1)")
+@pytest.mark.parametrize("folder", FOLDERS)
+def test_install_script_for_the_current_user(tmp_path: Path, folder: str) -> None:
+    """The menu entry starts the bundle wherever it lies, even in a folder named ``50% off $HOME``."""
+    bundle, env, entry = install_entry(tmp_path, folder)
     share = tmp_path / "home" / ".local" / "share"
-    entry = read_desktop(share / "applications" / "quacks.desktop")
     argv = exec_argv(entry["Exec"])
-    assert argv == [str(bundle / "Quacks")]
-    assert desktop_string(entry["TryExec"]) == str(bundle / "Quacks")
+    link = share / "quacks" / "bundle"
+    program = link / "Quacks" if "%" in folder else bundle / "Quacks"
+    assert argv == [str(program)] and "%" not in argv[0]
+    assert Path(argv[0]).resolve() == (bundle / "Quacks").resolve()
+    assert desktop_string(entry["TryExec"]) == str(program)
     assert desktop_string(entry["Path"]) == str(bundle)
     # start it as a desktop would: the parsed argv, in the entry's Path
     mark = tmp_path / "started.txt"
     run = subprocess.run(argv, cwd=desktop_string(entry["Path"]), env={**env, "QUACKS_MARK": str(mark)}, timeout=30)
     assert run.returncode == 0
-    assert mark.read_text(encoding="utf-8").splitlines()[:2] == [str(bundle / "Quacks"), str(bundle)]
+    assert mark.read_text(encoding="utf-8").splitlines()[:2] == [str(program), str(bundle)]
     icon = share / "icons" / "hicolor" / "256x256" / "apps" / "quacks.png"
     assert icon.read_bytes() == (ICONS / "quacks-256.png").read_bytes()
-    assert files_under(tmp_path / "home") == [".local/share/applications/quacks.desktop",
-                                              ".local/share/icons/hicolor/256x256/apps/quacks.png"]
+    assert files_under(tmp_path / "home") == sorted(MENU_FILES + ([LINK] if "%" in folder else []))
+    script = ROOT / "packaging" / "linux" / "install.sh"
     r = subprocess.run(["sh", str(script), "--uninstall"], env=env, capture_output=True, text=True, timeout=30)
     assert r.returncode == 0
-    assert files_under(tmp_path / "home") == []
+    assert files_under(tmp_path / "home") == [] and not link.parent.exists()
+
+
+@pytest.mark.skipif(sys.platform == "win32" or shutil.which("sh") is None or shutil.which("install") is None,
+                    reason="needs a POSIX shell with install(1)")
+def test_a_bundle_moved_to_a_plain_folder_drops_the_link(tmp_path: Path) -> None:
+    install_entry(tmp_path / "a", "50% off")
+    bundle, _env, entry = install_entry(tmp_path, "plain")
+    assert exec_argv(entry["Exec"]) == [str(bundle / "Quacks")]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the Linux menu entry")
+@pytest.mark.parametrize("folder", FOLDERS)
+def test_the_menu_entry_passes_desktop_file_validate_and_starts_through_glib(tmp_path: Path, folder: str) -> None:
+    """What desktops really do with the entry: desktop-file-validate (freedesktop.org's checker) finds nothing
+    to say, and GLib (``gio launch``, as GNOME starts menu entries) starts the bundle in its folder. GLib
+    refused the entry of a bundle in a folder with a % in its name (it looked for a program named ``%%``)."""
+    from ..e2e.xwin import cannot_run
+
+    missing = [t for t in ("desktop-file-validate", "gio") if shutil.which(t) is None]
+    if missing:
+        cannot_run(f"needs {', '.join(missing)} (apt-get install desktop-file-utils libglib2.0-bin)")
+    bundle, env, _entry = install_entry(tmp_path, folder)
+    path = tmp_path / "home" / ".local" / "share" / "applications" / "quacks.desktop"
+    r = subprocess.run(["desktop-file-validate", str(path)], capture_output=True, text=True, timeout=30)
+    assert r.returncode == 0 and r.stdout + r.stderr == "", r.stdout + r.stderr
+    mark = tmp_path / "started.txt"
+    r = subprocess.run(["gio", "launch", str(path)], env={**env, "QUACKS_MARK": str(mark)}, capture_output=True,
+                       text=True, timeout=30)
+    assert r.returncode == 0, r.stdout + r.stderr
+    for _ in range(100):  # gio starts the program and returns at once
+        if mark.exists() and mark.read_text(encoding="utf-8").count("\n") >= 2:
+            break
+        __import__("time").sleep(0.05)
+    program, cwd = mark.read_text(encoding="utf-8").splitlines()[:2]
+    assert Path(program).resolve() == (bundle / "Quacks").resolve() and cwd == str(bundle)
 
 
 @pytest.mark.skipif(sys.platform == "win32" or shutil.which("sh") is None, reason="needs a POSIX shell")

@@ -21,6 +21,9 @@ from pathlib import Path
 
 import pytest
 
+from quacks.version import __version__ as VERSION
+
+from .test_licences import needed_texts
 from .test_selftest import OK_LINE
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -88,7 +91,7 @@ def check_installed(env: Path, tmp: Path) -> list[str]:
         assert took < 60, f"{name} --selftest took {took:.1f} s"
         lines.append(f"{name}: {took:.1f} s")
         for args, code, text in ((["check-data"], 0, "valid"), (["--help"], 0, "import-replay"),
-                                 (["no-such-command"], 2, "invalid choice")):
+                                 (["no-such-command"], 2, "invalid choice"), (["--version"], 0, f"Quacks {VERSION}")):
             r = subprocess.run([*cmd, *args], cwd=tmp, env=run_env, capture_output=True, text=True, timeout=60)
             assert r.returncode == code, f"{name} {args}: {r.returncode}\n{r.stdout}\n{r.stderr}"
             assert text in r.stdout + r.stderr and "Traceback" not in r.stderr, (name, args)
@@ -111,10 +114,16 @@ def test_the_wheel_carries_the_licences_and_the_entry_points(wheel: Path) -> Non
               "assets/fonts/LICENSE-EBGaramond.txt", "assets/sounds/LICENSE.txt"):
         assert f"{dist}/licenses/{f}" in names, f
     assert "quacks/_resources/THIRD_PARTY_NOTICES.md" in names and "quacks/_resources/LICENSE" in names
+    for text in needed_texts("wheel"):  # the full text of every licence of what the wheel ships
+        assert f"{dist}/licenses/packaging/licences/{text}" in names, text
     assert "License-Expression: MIT" in meta
+    assert f"\nVersion: {VERSION}\n" in meta  # read from quacks/version.py, as --version prints it
     assert "[console_scripts]\nquacks-cli = quacks.cli:main" in ep
     assert "[gui_scripts]\nquacks = quacks.cli:gui_main" in ep
     assert not any("screenshots" in n for n in names)
+    # the program's icons (packaging/icons) belong to the bundles' programs only
+    assert not [n for n in names if n.endswith((".ico", ".icns"))]
+    assert "quacks/_resources/assets/icons/quacks-64.png" in names
 
 
 def test_installed_wheel_every_entry_point_outside_the_repository(wheel: Path, tmp_path: Path) -> None:

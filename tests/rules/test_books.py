@@ -189,13 +189,24 @@ def test_empty_bag_offers_the_flask_for_the_last_white_r36() -> None:
 
 
 def test_raise_limit_eight_then_nine_r9() -> None:
-    g = make_game(round=2, books=3, A={"bag": {"yellow-1": 3, "white-3": 3}})
+    g = make_game(round=2, books=3, A={"bag": {"yellow-1": 3, "white-3": 3, "white-1": 1}})
     steps(g, "A draw yellow-1")
     assert g.limit(0) == 8
     steps(g, "A draw yellow-1", "A draw yellow-1")
     assert g.limit(0) == 9
     steps(g, "A draw white-3", "A draw white-3", "A draw white-3")
-    assert not seat(g, "A").exploded or seat(g, "A").white_total == 9
+    # 9 whites under a limit of 9 (yellow set 3, 3rd yellow): no explosion, the brew goes on
+    assert seat(g, "A").white_total == 9 and not seat(g, "A").exploded and seat(g, "A").brewing
+    steps(g, "A draw white-1")  # 10 is past the limit
+    assert seat(g, "A").white_total == 10 and seat(g, "A").exploded
+
+
+def test_raise_limit_needs_the_third_yellow_for_nine_r9() -> None:
+    g = make_game(round=2, books=3, A={"bag": {"yellow-1": 2, "white-3": 3, "orange-1": 1}})
+    steps(g, "A draw yellow-1", "A draw yellow-1")
+    assert g.limit(0) == 8
+    steps(g, "A draw white-3", "A draw white-3", "A draw white-3")  # 9 is past 8
+    assert seat(g, "A").white_total == 9 and seat(g, "A").exploded
 
 
 def test_count_bonus_one_two_three_then_nothing() -> None:

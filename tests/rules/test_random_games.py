@@ -1,8 +1,9 @@
 """Seeded random full games over every set, colour mixes, 2-4 seats and both pot sides.
 
 After every step: chips are conserved (supply + bags + pots + aside + revealed = 215), the white total and
-the explosion agree with the pot, and some seat can act or a chance step is due until the end; at the end
-replaying the record gives the same state. The default run plays 300 games; ``-m slow`` plays 5,000.
+the explosion agree with the pot, no pot holds two chips on index 52 (R38), and some seat can act or a chance
+step is due until the end; at the end replaying the record gives the same state. The default run plays 300
+games; ``-m slow`` plays 5,000.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ def check_invariants(g: Game) -> None:
         if g.phase == "brewing":
             assert s.exploded == (s.white_total > g.limit(i)), (s.name, s.white_total, g.limit(i))
         assert s.droplet <= 52 and all(p.index <= 52 for p in s.pot)
+        assert sum(p.index == 52 for p in s.pot) <= 1, (s.name, s.pot)  # R38: one chip at most on the last space
         assert s.rubies >= 0 and s.score >= 0
     for c, k in g.supply.all_items():
         assert k >= 0, c

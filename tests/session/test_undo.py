@@ -100,3 +100,47 @@ def test_the_driver_undoes_and_the_game_goes_on() -> None:
     assert d.undo(0) and fingerprint(d.match.game) == before and d.match is not m
     d.update(0.0)
     assert d.human_turn() == (0,)
+
+
+def round_ended_by_a_spend() -> MatchDriver:
+    """A driver whose human's last ruby spend ended round 1 (no "done" is asked with no ruby left)."""
+    m = match(rubies=6)
+    until_decision(m, DecisionKind.SPEND)
+    d = MatchDriver(m, pace="instant", threaded=False)
+    while d.round_done is None:
+        assert d.game.round == 1
+        d.submit(0, "spend droplet")
+        d.update(0.0)
+    assert d.round_done == 1 and d.match.undo_point(0) is not None  # the record alone would allow it
+    return d
+
+
+def test_never_across_a_rounds_results_even_before_the_next_round_begins() -> None:
+    """Issue 18: the table closes the results (ack_round) and handles a Ctrl+Z in one frame, before update starts
+    the next round: undo must not take back the spend that ended the round the player has seen the results of."""
+    d = round_ended_by_a_spend()
+    assert not d.can_undo(0)
+    d.ack_round()
+    before = fingerprint(d.game)
+    assert not d.can_undo(0) and not d.undo(0)
+    assert fingerprint(d.game) == before and d.game.round == 2
+    d.update(0.0)
+    assert not d.can_undo(0) and not d.undo(0) and d.game.round == 2
+
+
+def test_a_resumed_game_never_takes_back_a_step_of_a_round_that_ended_before_it_was_saved() -> None:
+    d = round_ended_by_a_spend()
+    resumed = MatchDriver(Match.from_data(default_catalogue(), d.match.to_data()), pace="instant", threaded=False)
+    assert resumed.game.round == 2 and resumed.match.undo_point(0) is not None
+    assert not resumed.can_undo(0) and not resumed.undo(0)
+    assert resumed.game.round == 2
+
+
+def test_a_resumed_game_still_takes_back_a_step_of_this_round() -> None:
+    m = match(rubies=6)
+    until_decision(m, DecisionKind.SPEND)
+    before = fingerprint(m.game)
+    m.submit(0, "spend droplet")
+    resumed = MatchDriver(Match.from_data(default_catalogue(), m.to_data()), pace="instant", threaded=False)
+    assert resumed.can_undo(0) and resumed.undo(0)
+    assert fingerprint(resumed.game) == before

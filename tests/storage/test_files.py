@@ -192,3 +192,63 @@ def test_odd_unicode_is_written_and_read_back(tmp_path: Path) -> None:
     assert load_json(p, versioned).value == data
     e = StorageError(p, "bad name \udcff", what="save")
     assert e.message.encode("utf-8")
+
+
+REFUSED = ["\x00", "\x07", "\n", "\t", "\x7f", "\x85", "\u200b", "\u202e", "\ufeff", "\ud800", "\ue000", "\u0378",
+           "\u2028", "\u2029"]
+ALLOWED = ["Zoë", "\u00a0", "a\\b", 'say "hi"', "日本", "🧪", "x\u0301", "/", "</script>", ""]
+
+
+@pytest.mark.parametrize("bad", REFUSED)
+def test_check_text_finds_every_refused_character_wherever_it_is(bad: str) -> None:
+    """The first pass (one json.dumps and str.isprintable over a whole file) never lets one through."""
+    for doc, where in ((bad, "the text"), ({"a": [1, {"b": f"x{bad}y"}]}, '"a[1].b"'),
+                       ({"players": {f"A{bad}": {}}}, '"players'), ([[["deep", bad]]], '"[0][0][1]"')):
+        with pytest.raises(BadDataError, match="U\\+") as e:
+            files.check_text(doc)
+        assert where in str(e.value)
+
+
+def test_check_text_lets_every_other_text_through() -> None:
+    files.check_text({"names": ALLOWED, **{k: k for k in ALLOWED}, "n": [1, 2.5, None, True]})
+    files.check_text([["a"] * 3] * 2000)  # nested lists and many texts
+
+
+def test_the_backup_is_the_previous_file_and_stays_so_when_the_file_is_written_again(tmp_path: Path,
+                                                                                     monkeypatch: pytest.MonkeyPatch
+                                                                                     ) -> None:
+    p = tmp_path / "s.json"
+    for link in (True, False):  # a second name for the file (a hard link), or a copy where there are none
+        if not link:
+            def no_links(*a: object) -> None:
+                raise OSError("no hard links here")
+
+            monkeypatch.setattr(os, "link", no_links)
+        write_json(p, {"v": 1})
+        write_json(p, {"v": 2})
+        assert json.loads(files.backup_path(p).read_text()) == {"v": 1}
+        write_json(p, {"v": 3})
+        assert json.loads(files.backup_path(p).read_text()) == {"v": 2}
+        assert json.loads(p.read_text()) == {"v": 3}
+        assert not [q for q in tmp_path.iterdir() if files.TEMP_MARK in q.name]
+
+
+def test_compact_json_reads_back_the_same(tmp_path: Path) -> None:
+    data = {"a": [1, {"b": "Zoë \\ \"q\""}], "n": None}
+    write_json(tmp_path / "c.json", data, compact=True)
+    raw = (tmp_path / "c.json").read_text(encoding="utf-8")
+    assert raw.count("\n") == 1 and " " not in raw.replace("Zoë \\\\ \\\"q\\\"", "")
+    assert load_json(tmp_path / "c.json", lambda x: x).value == data
+
+
+def test_the_collector_is_paused_while_a_large_file_is_read_and_back_after(tmp_path: Path) -> None:
+    import gc
+
+    p = tmp_path / "big.json"
+    p.write_text(json.dumps({"x": ["y" * 100] * 5000}))
+    seen: list[bool] = []
+    assert gc.isenabled()
+    loaded = load_json(p, lambda x: seen.append(gc.isenabled()) or x)
+    assert loaded.value is not None and seen == [False] and gc.isenabled()
+    bad = load_json(p, lambda x: 1 / 0)  # a validator that trips
+    assert bad.value is None and gc.isenabled()

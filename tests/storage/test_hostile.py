@@ -91,6 +91,27 @@ def test_a_player_name_with_a_control_character_makes_the_statistics_bad(base: P
     assert st.players == {} and notes and not p.exists() and aside(p)
 
 
+@pytest.mark.parametrize("spoil", [
+    {"buys": {"red-1\x00": 2}}, {"by_opponents": {"easy\u202e": [1, 0]}}, {"brews": {"\u0663": 1}},
+    {"brews": {"1": -1}}, {"by_seats": {"2": [1, 2]}}, {"buys": {"red-1": 1.5}}])
+def test_every_text_and_number_kept_from_the_statistics_is_checked(base: Path, spoil: dict[str, Any]) -> None:
+    """The statistics are checked field by field (their whole-file text check took seconds for a large file):
+    no key with a control character, no odd digit, no impossible count is kept."""
+    ann = {"games": 1, "wins": 0, "score_total": 3, **spoil}
+    write(paths.statistics_path(base), json.dumps({"schema": 1, "kind": "quacks-statistics",
+                                                   "players": {"Ann": ann}, "counted": []}))
+    st, notes = stats.load_statistics(base)
+    assert st.players == {} and notes and "\x00" not in " ".join(notes)
+
+
+@pytest.mark.parametrize("counted", [["abc\x00"], ["a" * 65], [""], [3]])
+def test_a_counted_game_must_be_a_game_key(base: Path, counted: list[Any]) -> None:
+    write(paths.statistics_path(base), json.dumps({"schema": 1, "kind": "quacks-statistics", "players": {},
+                                                   "counted": counted}))
+    st, notes = stats.load_statistics(base)
+    assert st.counted == [] and notes
+
+
 def test_numbers_that_would_break_the_averages_make_the_statistics_bad(base: Path) -> None:
     write(paths.statistics_path(base), json.dumps(
         {"schema": 1, "kind": "quacks-statistics", "players": {"Ann": {"games": 10**300, "wins": 0,

@@ -109,6 +109,39 @@ def test_bad_slot_names_are_refused(base: Path, midgame: Match, name: str) -> No
     assert saves.load_slot(name, base).problems
 
 
+def test_every_save_keeps_its_own_file(base: Path) -> None:
+    """Issue 18: a save is named by round and seats, so the default seats' round-1 saves of three games had one
+    name; each replaced the one before (the third removed the first for good)."""
+    games = [play(make_match(seed=seed), 1) for seed in (1, 2, 3)]
+    given = [saves.save_new_slot("round 1 Ann-Bob", m, base=base) for m in games]
+    assert given == ["round 1 Ann-Bob", "round 1 Ann-Bob (2)", "round 1 Ann-Bob (3)"]
+    infos = {i.name: i for i in saves.list_slots(base)}
+    assert sorted(infos) == sorted(given) and not any(backup_path(i.path).exists() for i in infos.values())
+    for name, m in zip(given, games):
+        loaded = saves.load_slot(infos[name], base)
+        assert loaded.value is not None and fingerprint(loaded.value.to_match().game) == fingerprint(m.game)
+    saves.delete_slot(infos["round 1 Ann-Bob"], base)  # a name freed by a delete is used again
+    assert saves.save_new_slot("round 1 Ann-Bob", games[0], base=base) == "round 1 Ann-Bob"
+
+
+def test_four_long_seat_names_still_save(base: Path, midgame: Match) -> None:
+    name = "round 1 " + "-".join(["Maximilianusss"] * 4)  # four 14-letter names: 67 characters
+    assert len(name) == 67
+    first = saves.save_new_slot(name, midgame, base=base)
+    second = saves.save_new_slot(name, midgame, base=base)
+    assert len(first) == len(second) == saves.MAX_SLOT_NAME
+    assert first.startswith("round 1 Maximilianusss-") and first.endswith("\u2026")
+    assert second.endswith("\u2026 (2)")
+    assert sorted(i.name for i in saves.list_slots(base)) == sorted([first, second])
+
+
+@pytest.mark.parametrize("name", ["", "   ", "bell\x07", "nul\x00"])
+def test_a_new_save_with_a_bad_name_is_refused(base: Path, midgame: Match, name: str) -> None:
+    with pytest.raises(StorageError):
+        saves.save_new_slot(name, midgame, base=base)
+    assert saves.list_slots(base) == []
+
+
 def edit(path: Path, change: Any) -> bytes:
     doc = json.loads(path.read_text())
     change(doc)

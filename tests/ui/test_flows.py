@@ -4,11 +4,14 @@ problem becomes a message or a log line, never an exception; a no-saves app writ
 
 from __future__ import annotations
 
+import json
 import logging
 from pathlib import Path
 
 import pytest
 
+from quacks.rules.config import GameConfig
+from quacks.session.match import Match, MatchSetup, SeatSpec
 from quacks.storage import paths, saves, stats
 from quacks.storage.settings import load_settings
 from quacks.ui import flows
@@ -84,8 +87,35 @@ def test_a_named_save_and_one_that_fails(driver: Driver, home: Path, monkeypatch
     def full(*a: object, **k: object) -> None:
         raise OSError("No space left on device")
 
-    monkeypatch.setattr(saves, "save_slot", full)
+    monkeypatch.setattr(saves, "save_new_slot", full)
     assert "No space left on device" in flows.save_named(driver.app, m)
+
+
+def test_saving_another_game_at_the_same_round_keeps_the_first(driver: Driver, home: Path) -> None:
+    """Issue 18: "Save game" named a save by round and seats, so a later game's round-1 save replaced an earlier
+    one in silence (and the third removed the first for good)."""
+    games = [match(seed=seed) for seed in (1, 2, 3)]
+    said = []
+    for m in games:
+        m.run_until_human()
+        said.append(flows.save_named(driver.app, m))
+    assert len(set(said)) == 3
+    slots = saves.list_slots()
+    assert len(slots) == 3 and all(s.problem is None for s in slots)
+    records = sorted(json.dumps(saves.load_slot(s).value.match_data["record"]) for s in slots)  # type: ignore[union-attr]
+    assert records == sorted(json.dumps([list(e) for e in m.game.record]) for m in games)
+
+
+def test_four_long_seat_names_can_be_saved(driver: Driver, home: Path) -> None:
+    names = ("Maximilianusss", "Bartholomaeuss", "Konstantinosss", "Wilhelminaaaaa")  # 14 letters each
+    m = match(("human", "easy", "easy", "easy"))
+    m = Match(m.cat, MatchSetup(GameConfig(seats=names), tuple(SeatSpec(n, s.colour, s.kind) for n, s in
+                                                              zip(names, m.setup.seats)), 5))
+    m.run_until_human()
+    assert len(f"round {m.game.round} " + "-".join(names)) == 67  # over the 60 a save name may have
+    said = flows.save_named(driver.app, m)
+    (slot,) = saves.list_slots()
+    assert slot.problem is None and slot.name in said and len(slot.name) <= saves.MAX_SLOT_NAME
 
 
 def test_a_finished_game_is_counted_once_and_its_autosave_forgotten(driver: Driver, home: Path) -> None:

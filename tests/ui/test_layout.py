@@ -53,6 +53,16 @@ def test_every_screen_and_overlay_is_a_case() -> None:
     assert sum(1 for n in names if n.startswith("rules/")) == 4
 
 
+@pytest.mark.parametrize(("lang", "you"), [("en", "You"), ("de", "Du"), ("nl", "Jij")])
+def test_the_cases_name_the_human_seat_in_the_language_drawn(home: object, lang: str, you: str) -> None:
+    """A German table shows the seat "Du" (as a German player's new game names it), not "You"."""
+    case = next(c for c in L.all_cases() if c.name == "table/brewing")
+    items = L.draw_case(case, 100, lang)
+    drawn = {d.text for d in items}
+    assert you in drawn
+    assert lang == "en" or "You" not in drawn
+
+
 # ---------------------------------------------------------------------------------------------------------
 # the check catches what it should
 
@@ -118,6 +128,34 @@ def test_a_panel_drawn_over_text_hides_it(te: Text) -> None:
     assert not _problems(draw)
 
 
+def test_the_check_finds_an_umlaut_drawn_over_a_cards_top_edge(te: Text) -> None:
+    """A card (a parchment panel) keeps its words inside its rim: a name whose umlaut reaches into the rim is
+    reported, even when the box it was given is the whole card."""
+    from quacks.ui import art
+
+    card = pygame.Rect(200, 200, 420, 144)
+
+    def draw(name_y: int) -> object:
+        def on_card(te: Text, s: pygame.Surface) -> None:
+            art.panel(s, card, drop=False)
+            te.blit(s, "Kürbis", (card.x + 28, name_y), "serif-bold", 23, box=card)
+            te.blit(s, "Füllt den Kessel.", (card.x + 28, card.y + 60), "sans", 15, box=card)
+        return on_card
+
+    planted = _problems(draw(card.y + 2))  # the ü's dots and the K's top on the see-through edge
+    assert [(p.kind, p.text) for p in planted] == [("overflow", "Kürbis")]
+    assert "edge of its panel" in planted[0].detail
+    assert not _problems(draw(card.y + art.EDGE)), "just inside the edge"
+
+
+def test_the_check_finds_a_letter_too_tall_for_its_line(te: Text) -> None:
+    """The serif's lines keep room for accented capitals, not for a letter stacked higher (U+01FA)."""
+    found = _problems(lambda te, s: te.blit(s, "Ǻngström", (100, 100), "serif-bold", 40))
+    assert [(p.kind, p.text) for p in found] == [("clipped", "Ǻngström")]
+    assert "Ǻ" in found[0].detail
+    assert not _problems(lambda te, s: te.blit(s, "Ärger über Öl", (100, 100), "serif-bold", 40))
+
+
 # ---------------------------------------------------------------------------------------------------------
 # the pseudo-language
 
@@ -179,7 +217,6 @@ def test_serif_bold_draws_accented_letters(te: Text) -> None:
     img = te.render("Kräuterhexe", "serif-bold", 30, (0, 0, 0))
     box = te.render("Kr\U0010fff0uterhexe", "serif-bold", 30, (0, 0, 0))
     assert pygame.image.tobytes(img, "RGBA") != pygame.image.tobytes(box, "RGBA")
-    assert not te._lacks("serif", "ä")
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -336,3 +336,34 @@ def test_the_viewer_bar_draws_its_labels_at_one_size(driver: Driver, home: Path,
     sizes = label_sizes(monkeypatch)
     viewer.draw(driver.app.screen)
     assert len({sizes[b.label] for b in viewer.buttons}) == 1, sizes
+
+
+def test_the_load_list_reads_each_save_once_not_at_every_arrow_key(driver: Driver, home: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 18: the Load list read every save again on each arrow key (5-10 s a key with 50 large saves). Now the
+    keys read nothing; a visit reads only the files that changed since (``python -m quacks bench --only storage``
+    measures it)."""
+    m = match(seed=3)
+    m.run_until_human()
+    for i in range(6):
+        saves.save_slot(f"game {i}", m)
+    reads: list[Path] = []
+    real = saves.read_one
+
+    def counted(path: Path, *a: object) -> object:
+        reads.append(path)
+        return real(path, *a)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(saves, "read_one", counted)
+    ls = open_load(driver)
+    assert len(reads) == 6 and len(ls.slots) == 6
+    for k in (pygame.K_DOWN, pygame.K_DOWN, pygame.K_UP, pygame.K_END, pygame.K_HOME):
+        key(driver, k)
+    driver.app.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False))
+    assert ls.index == 2 and len(reads) == 6  # moving the choice reads no file
+    assert ls.load_b.enabled
+    driver.app.pop()
+    m.run_until_human()
+    saves.save_slot("game 4", m.to_data())  # one save changes (a new file in its place) before the next visit
+    ls = open_load(driver)
+    assert reads[6:] == [saves.slot_path("game 4")]

@@ -113,3 +113,52 @@ def test_the_measuring_start_opens_a_waiting_table(started: list[App], monkeypat
     monkeypatch.setenv(START_AT, "table")
     assert ui_main.run() == 0
     assert any(isinstance(s, TableScene) for s in started[0].scenes)
+
+
+def test_a_second_window_on_the_same_home_says_so_and_writes_nothing(started: list[App], home: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 18: two games on one home replaced each other's autosave; the second window now only says that
+    another is open (the other game holds the home's lock: here a lock of this test on the same file)."""
+    from quacks.storage import locks
+    from quacks.ui.scenes.already_open import AlreadyOpenScene
+
+    other = locks.FileLock(locks.home_lock_path())
+    assert other.acquire()
+    seen: list[str] = []
+    real_run = App.run
+
+    def run(self: App) -> None:  # what the player sees, then "Try again" before and after the other one closes
+        scene = self.scene
+        assert isinstance(scene, AlreadyOpenScene) and len(self.scenes) == 1
+        scene.draw(self.screen)
+        scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
+        seen.append(scene.message)
+        other.release()
+        scene.retry()
+        assert isinstance(self.scene, TitleScene) and len(self.scenes) == 1 and self.running
+        seen.append("title")
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        real_run(self)
+
+    monkeypatch.setattr(App, "run", run)
+    try:
+        assert ui_main.run() == 0
+    finally:
+        other.release()
+    assert seen == ["Quacks is still open in the other window.", "title"]
+    assert paths.settings_path().exists()  # it played once the other had closed, and saved its settings
+    assert "another Quacks game holds" in paths.log_path().read_text(encoding="utf-8")
+
+
+def test_a_second_window_closed_at_once_writes_no_settings(started: list[App], home: Path) -> None:
+    from quacks.storage import locks
+    from quacks.ui.scenes.already_open import AlreadyOpenScene
+
+    other = locks.FileLock(locks.home_lock_path())
+    assert other.acquire()
+    try:
+        assert ui_main.run() == 0
+    finally:
+        other.release()
+    assert isinstance(started[0].scenes[0], AlreadyOpenScene)
+    assert not paths.settings_path().exists() and not paths.saves_dir().exists()

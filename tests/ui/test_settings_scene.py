@@ -160,3 +160,29 @@ def test_every_row_title_is_drawn_at_one_size(home: Path, scale: int, lang: str)
     finally:
         d.app.set_language("en")
     assert set(sizes) == titles and len(set(sizes.values())) == 1, sizes
+
+
+def test_the_tooltip_under_the_mouse_is_in_the_new_language_at_once(driver: Driver, ss: SettingsScene) -> None:
+    """Choosing a language redraws the tooltip under the mouse in it (it stayed in the old one until the mouse
+    moved)."""
+    lang = row(ss, LANGUAGE)
+    hover(driver, option(lang, "de").rect.center)
+    assert ss.hover_text == i18n._("The language of the game; it changes at once.") != ""
+    english = ss.hover_text
+    click(driver, option(lang, "nl"))
+    now = driver.scene
+    assert isinstance(now, SettingsScene)
+    assert now.hover_text == i18n._("The language of the game; it changes at once.") != english
+    click(driver, option(row(now, LANGUAGE), "en"))
+
+
+def test_the_title_screens_tooltip_follows_a_language_switch(driver: Driver, ss: SettingsScene) -> None:
+    title = next(s for s in driver.app.scenes if isinstance(s, TitleScene))
+    button = title.buttons[0]
+    driver.app.mouse_pos = button.rect.center
+    title.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=button.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    before = title.hover_text
+    assert before
+    driver.app.set_language("de")
+    assert title.hover_text and title.hover_text != before, "the title's tooltip is German at once"
+    driver.app.set_language("en")

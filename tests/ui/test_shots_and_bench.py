@@ -38,6 +38,23 @@ def test_screenshots_draw_every_screen_of_the_readme_at_both_sizes(home: Path, t
     assert not home.exists() or not list(home.rglob("*.json"))  # the tool saves nothing of a player's
 
 
+@pytest.mark.parametrize(("lang", "you"), [("en", "You"), ("de", "Du"), ("nl", "Jij")])
+def test_screenshots_name_the_human_seat_in_their_language(monkeypatch: pytest.MonkeyPatch, lang: str,
+                                                           you: str) -> None:
+    from quacks import i18n
+
+    seen: list[tuple[str, str]] = []
+
+    def fake_run(out: Path) -> list[Path]:
+        m = shots._human_match(1)
+        seen.append((i18n.language(), m.game.seats[0].name))
+        return []
+
+    monkeypatch.setattr(shots, "_run", fake_run)
+    assert shots.main(SimpleNamespace(out="unused", language=lang)) == 0
+    assert seen == [(lang, you)] and i18n.language() == "en", "drawn in the language, then back"
+
+
 def test_the_guided_game_helper_says_when_a_step_never_comes(home: Path) -> None:
     from quacks.storage.settings import Settings
     from quacks.ui.app import App

@@ -185,3 +185,35 @@ def test_ctrl_z_takes_back_a_ruby_spend_and_the_undo_button_shows(driver: Driver
     assert (scene.g.seats[0].rubies, scene.g.seats[0].droplet) == (rubies, droplet)
     driver.until(lambda: human_waiting(scene))
     assert scene.controls.undo is None
+
+
+def test_space_and_ctrl_z_in_one_frame_never_take_back_a_step_across_the_round_results(driver: Driver) -> None:
+    """Issue 18: the Space that closes the round's results and a Ctrl+Z handled in the same frame (before the
+    next round's first step) took back the ruby spend that ended the round, after its results were shown."""
+    scene = start_table(driver, fortunes=False, setup={0: SeatSetup(rubies=6)})
+    driver.until(lambda: human_waiting(scene))
+    driver.key(pygame.K_s)
+    for _ in range(3000):
+        if human_waiting(scene) and scene.g.decision_kind(0) == DecisionKind.SPEND:
+            break
+        if confirm_open(driver) is not None:
+            driver.key(pygame.K_RETURN)
+        elif scene.controls.shop is not None:
+            driver.key(pygame.K_n)
+        elif scene.summary is not None:
+            driver.key(pygame.K_RETURN)
+        else:
+            driver.frames(1)
+    rnd = scene.g.round
+    while scene.summary is None:  # every ruby on droplet steps: the last spend ends the round
+        assert scene.g.round == rnd and scene.g.decision_kind(0) == DecisionKind.SPEND
+        driver.key(pygame.K_1)
+    droplet, record = scene.g.seats[0].droplet, list(scene.g.record)
+    for key, mod in ((pygame.K_SPACE, 0), (pygame.K_z, pygame.KMOD_LCTRL)):  # one frame: both before an update
+        driver.app.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+    assert scene.summary is None
+    driver.frames(2)
+    assert scene.g.round == rnd + 1 and scene.g.seats[0].droplet == droplet
+    assert list(scene.g.record[:len(record)]) == record
+    driver.until(lambda: human_waiting(scene))
+    assert scene.controls.undo is None  # and no Undo button offers it later in the round

@@ -90,7 +90,7 @@ def test_learn_to_play_with_a_damaged_script_says_so(driver: Driver, monkeypatch
     from quacks.tutorial import script
 
     def broken() -> object:
-        raise script.ScriptError("step 3 has no text")
+        raise script.ScriptError("tutorial.yaml", [("step 3", "needs a text")])
 
     monkeypatch.setattr(script, "load_script", broken)
     t = title(driver)

@@ -22,7 +22,7 @@ from quacks.session.seeding import Streams
 from quacks.wording import causes, decisions, events
 from quacks.wording.actions import action_sentence
 from quacks.wording.cards import CARD_WORDS, NO_CHOICE
-from quacks.wording.results import PHASES, phase_name, round_rows
+from quacks.wording.results import phase_name, round_rows
 from quacks.wording.text import LEVEL_NAMES
 
 ID_WORDS = {c.name for c in CHIPS} | {k.value for k in DecisionKind} | {k.value for k in CardKind} \
@@ -40,7 +40,7 @@ def test_every_kind_has_a_home() -> None:
     assert set(DecisionKind) <= set(decisions.WORDS)
     assert {k for k in CardKind if k not in CARD_WORDS and k not in NO_CHOICE} == set()
     assert {k for k in EventKind if k not in events.NARRATION and k not in events.SILENT} == set()
-    assert set(Phase) <= set(PHASES) and all(phase_name(p) for p in Phase)
+    assert all(phase_name(p) for p in Phase)
     assert set(LEVELS) <= set(LEVEL_NAMES)
     assert set(CauseKind) <= set(causes.WORDS)
 
@@ -140,6 +140,37 @@ def test_a_seat_called_you_is_spoken_to() -> None:
     assert you_or("you", "Your turn", "It is {name}'s turn") == "Your turn"
 
 
+def test_a_seat_called_you_in_any_language_is_spoken_to_in_every_language() -> None:
+    """A game begun in German names its seat "Du": after a switch to Dutch the sentences still speak to it
+    (they used to say "Du legt ..." in the third person inside Dutch sentences)."""
+    from quacks.i18n import _, set_language
+    from quacks.wording.text import is_you, you_or
+
+    try:
+        for lang in ("en", "de", "nl"):
+            set_language(lang)
+            for name in ("You", "you", "Du", "du", "Jij", " JIJ "):
+                assert is_you(name), (lang, name)
+            assert not is_you("Dunja") and not is_you("Mia")
+            assert you_or("Du", _("Your bag: {n} chips"), _("{name}'s bag: {n} chips"), n=3) == \
+                _("Your bag: {n} chips").format(n=3)
+    finally:
+        set_language("en")
+
+
+def test_a_phase_is_named_as_a_label_apart_from_the_card() -> None:
+    """The table's header said "Ronde 3 van 9 · De waarzeggerijkaart": the phase has a context of its own."""
+    from quacks.i18n import _, set_language
+
+    try:
+        set_language("nl")
+        assert phase_name("fortune") == "waarzeggerijkaart" and _("the fortune card") == "de waarzeggerijkaart"
+        set_language("en")
+        assert phase_name("fortune") == "the fortune card"
+    finally:
+        set_language("en")
+
+
 def test_a_reason_with_a_count_takes_the_form_of_its_count_and_numbers_the_languages_mark() -> None:
     """Bots' reasons: plural forms by the count (ngettext), decimals with the language's mark (1,9 in German)."""
     from quacks.ai.base import Decision
@@ -158,3 +189,17 @@ def test_a_reason_with_a_count_takes_the_form_of_its_count_and_numbers_the_langu
         assert "1,9 SP" in Decision(STOP, "{}: worth {:.1f} VP", STOP, 1.94).reason
     finally:
         set_language("en")
+
+
+def test_red_chips_beside_a_full_pot_are_not_offered_a_place_in_words_either() -> None:
+    """R38: beside a full pot the question names only what can be done (back to the bag, or keep)."""
+    from ..rules.gamekit import make_game, steps
+
+    g = make_game(books=2, A={"droplet": 48, "bag": {"red-1": 1, "white-3": 1, "orange-1": 1, "white-1": 2}})
+    steps(g, "A draw red-1", "A draw white-3")
+    steps(g, "A stop")
+    assert "place" in decisions.prompt(g, 0)
+    g = make_game(books=2, A={"droplet": 48, "bag": {"red-1": 1, "white-3": 1, "orange-1": 1, "white-1": 2}})
+    steps(g, "A draw red-1", "A draw white-3", "A draw orange-1")
+    q = decisions.prompt(g, 0)
+    assert "full" in q and "place" not in q

@@ -24,6 +24,42 @@ ABOUT = N_("Quacks brings The Quacks of Quedlinburg, a board game by Wolfgang Wa
          "the sound effects are our own (the sounds are made by tools/make_sounds.py and are public domain, "
          "CC0). Everything else it ships is listed below with its licence.")
 
+#: the notices' descriptions ("what it is"), marked for translation: the screen shows each in the player's
+#: language (tests/packaging/test_licences.py keeps this list in step with THIRD_PARTY_NOTICES.md)
+DESCRIPTIONS = (
+    N_("the game: code, rules data, icons"),
+    N_("our own, synthesised by tools/make_sounds.py"),
+    N_("serif font by Georg Duffner and Octavio Pardo"),
+    N_("sans-serif font by The Inter Project Authors"),
+    N_("the Python interpreter and standard library"),
+    N_("games library for Python (the pygame community edition)"),
+    N_("window, input, images, sound and fonts"),
+    N_("font rendering"),
+    N_("text shaping"),
+    N_("PNG images"),
+    N_("JPEG images"),
+    N_("TIFF images"),
+    N_("WebP images"),
+    N_("decompression (fonts)"),
+    N_("Ogg Vorbis sound"),
+    N_("Opus sound"),
+    N_("FLAC sound"),
+    N_("WavPack sound"),
+    N_("module music"),
+    N_("MP3 sound"),
+    N_("sound files"),
+    N_("MIDI synthesis"),
+    N_("reading the game's data files"),
+    N_("finding the user's folders"),
+    N_("compression"),
+    N_("compression (Python's bz2)"),
+    N_("compression (Python's lzma)"),
+    N_("foreign function calls (Python's ctypes)"),
+    N_("C and C++ runtime support"),
+    N_("starts the bundle"),
+    N_("set the bundle up as it starts"),
+)
+
 
 @dataclass(frozen=True)
 class Component:
@@ -85,6 +121,11 @@ class CreditsScene(Scene):
         self.back_b = Button(pygame.Rect(110, canvas_rect().h - 120, 240, 80), _("Back"), self.app.pop,
                              style="dark", hotkey_label=pgettext("key", "Esc"), size=26)
 
+    @staticmethod
+    def described(row: Component) -> str:
+        """What a component is, in the player's language (as the file has it if the file says something new)."""
+        return _(row.what) if row.what in DESCRIPTIONS else verbatim(row.what)
+
     def where(self) -> str:
         try:
             return str(license_path().parent)
@@ -130,10 +171,11 @@ class CreditsScene(Scene):
             te.blit(surf, _("what it is"), (area.x + 1060, y), "sans-semibold", 20, T.INK_SOFT)
             y += 34
             for row in self.rows:  # names, licences and descriptions as THIRD_PARTY_NOTICES.md has them
-                te.blit(surf, verbatim(row.name), (area.x, y), "serif-bold", 22, T.INK)
+                te.blit(surf, verbatim(row.name), (area.x, y), "serif-bold",
+                        te.fit(verbatim(row.name), "serif-bold", 22, 540), T.INK)
                 te.blit(surf, verbatim(row.licence), (area.x + 560, y), "sans", 20, T.INK)
-                h = te.blit_wrapped(surf, verbatim(row.what), pygame.Rect(area.x + 1060, y, area.w - 1100, 90), "sans",
-                                    18, T.INK_SOFT, max_lines=2)
+                h = te.blit_wrapped(surf, self.described(row), pygame.Rect(area.x + 1060, y, area.w - 1100, 130),
+                                    "sans", 18, T.INK_SOFT, max_lines=3)
                 y += max(34, h + 8)
             y += 16
             y += te.blit_wrapped(surf, _("The full licence texts: LICENSE and THIRD_PARTY_NOTICES.md in {folder}, and "

@@ -97,9 +97,11 @@ class FinalScene(Scene):
         self.app.replace(NewGameScene(self.app))
 
     def title(self) -> None:
+        """Back to the title the game started from (as "Quit to title" does), not a second one over it: each
+        game ended this way used to leave one more title screen on the stack for the rest of the session."""
         from .title import TitleScene
 
-        self.app.replace(TitleScene(self.app))
+        self.app.back_to(TitleScene, lambda: TitleScene(self.app))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:

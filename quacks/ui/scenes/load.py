@@ -58,6 +58,7 @@ class LoadScene(Scene):
         self.refresh()
 
     def refresh(self) -> None:
+        """List the saves again (each file is read only if it changed since: ``saves.file_info``)."""
         try:
             from ...storage import saves
 
@@ -65,7 +66,11 @@ class LoadScene(Scene):
         except Exception as e:  # noqa: BLE001
             self.slots = []
             self.message = _("The saves could not be listed: {problem}").format(problem=e)
-        self.index = min(self.index, max(0, len(self.slots) - 1))
+        self.choose(self.index)
+
+    def choose(self, index: int) -> None:
+        """Row ``index`` is the chosen one (the buttons follow it); nothing is read."""
+        self.index = max(0, min(index, len(self.slots) - 1))
         ok = bool(self.slots) and self.slots[self.index].problem is None
         self.load_b.enabled = ok
         self.load_b.reason = _("Choose a save first.") if not self.slots else _("This file cannot be loaded.")
@@ -109,8 +114,7 @@ class LoadScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         moved = self.list.moved(event, self.index, len(self.slots), self.app.text)
         if moved is not None:
-            self.index = moved
-            self.refresh()
+            self.choose(moved)  # the list as it was read when the screen opened: no file is read again
             return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:

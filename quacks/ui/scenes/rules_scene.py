@@ -105,7 +105,7 @@ class RulesScene(Scene):
         surf.set_clip(area)
         y = area.y - self.scroll
         with te.roomy():
-            head_h = te.font("serif-bold", 28).get_linesize()
+            head_h = te.linesize("serif-bold", 28)
             for title, body, colour in self.entries():
                 indent = 20 if colour else 0
                 if colour:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...i18n import _, ngettext
+from ...i18n import _, ngettext, pgettext
 from ...rules.game import Game
 from ...rules.kinds import Phase
 from ...wording import data_text as D
@@ -197,8 +197,8 @@ class BoardView:
         surf.blit(die, die.get_rect(center=self.die_rect.center))
         inner = self.inner
         col = pygame.Rect(self.die_rect.x - 14, inner.y + 4, inner.right - 4 - (self.die_rect.x - 14), inner.h - 8)
-        te.blit_fit(surf, _("bonus die"), pygame.Rect(col.x, col.y, col.w, self.die_rect.y - 4 - col.y),
-                    "sans-semibold", 15, T.PARCHMENT_DARK)
+        title_box = pygame.Rect(col.x, col.y, col.w, self.die_rect.y - 4 - col.y)
+        te.blit_fit(surf, pgettext("heading", "bonus die"), title_box, "sans-semibold", 15, T.PARCHMENT_DARK)
         below = pygame.Rect(col.x, self.die_rect.bottom + 6, col.w, col.bottom - self.die_rect.bottom - 6)
         if not dice:
             box = pygame.Rect(below.x, below.y, below.w, min(below.h, 50))
@@ -236,13 +236,14 @@ class BoardView:
         art.panel(surf, r, tint=(240, 232, 214), radius=12, seed=3, drop=False)
         hr = pygame.Rect(r.x, r.y, r.w, min(46, max(30, int(r.h * 0.24))))
         pygame.draw.rect(surf, head, hr, border_top_left_radius=12, border_top_right_radius=12)
+        te.cover(surf, hr)  # the title band covers the parchment's edge: the title may use all of it
         te.blit_fit(surf, D.card_name(card), hr.inflate(-16, -4), "serif-bold", 22, T.CREAM)
         when = _("now, before the round") if card.colour == "purple" else _("this round")
         one = te.linesize("sans-semibold", 14)
         two = te.wrap(when, "sans-semibold", 14, r.w - 20)
         wr = te.blit_fit(surf, when, pygame.Rect(r.x + 10, hr.bottom + 4, r.w - 20, one * min(2, len(two))),
                          "sans-semibold", 14, head, lines=2)
-        body = pygame.Rect(r.x + 14, wr.bottom + 6, r.w - 28, r.bottom - 8 - wr.bottom - 6)
+        body = pygame.Rect(r.x + 14, wr.bottom + 6, r.w - 28, r.bottom - art.EDGE - wr.bottom - 6)
         size, _lines = te.fit_block(D.card_text(card), "serif", 19, body, min_size=12, line_gap=0)
         te.blit_wrapped(surf, D.card_text(card), body, "serif", size, T.INK, line_gap=0)
 

@@ -4,7 +4,8 @@ short line of what the chip does in the chosen set. Yellow and purple say when t
 The books' text grows with the UI scale. Each page is fitted: the rule line gets the room left between the
 name and the prices and is never cut; when it does not fit, the name and the prices get smaller first, then
 the "left" counts go (a chip with none left is crossed out instead, and hover help tells the count), and
-only then the rule line gets smaller.
+only then the rule line gets smaller. Everything written on a page keeps inside its see-through rim
+(``art.EDGE``): a name drawn over the top edge lost its umlauts and ascenders there.
 """
 
 from __future__ import annotations
@@ -25,8 +26,10 @@ from ..app import text_engine
 
 ORDER = (Colour.ORANGE, Colour.BLACK, Colour.GREEN, Colour.BLUE, Colour.RED, Colour.YELLOW, Colour.PURPLE)
 LEFT_PAD = 28  # the colour strip and a margin
-TOP, BOTTOM = 10, 9  # the page's dark edges
+TOP = BOTTOM = art.EDGE  # the page's see-through rim: no text above or below
+RIGHT = 12  # the subtitle's right end (inside the rim)
 PRICE_GAP = 14
+TIGHT_GAP = 8  # between a price's count and the next chip, when the usual gap leaves no room for the counts
 TEXT_MIN = 14  # the rule line is never drawn smaller (pixels)
 #: (name size, price size, show "N left") from the most generous down
 LEVELS = ((23, 20, True), (22, 19, True), (21, 18, False), (20, 17, False), (19, 16, False), (18, 15, False),
@@ -52,6 +55,7 @@ class PageFit:
     price_y: int  # centre line of the price row, in page coordinates
     tag_in_row: bool = True  # a book still to come: its "from round" tag ends the price row (else top right)
     tag_size: int = 14  # the same for every such tag
+    gap: int = PRICE_GAP  # between one price (and its count) and the next chip
 
 
 class BooksView:
@@ -63,7 +67,7 @@ class BooksView:
         self.chip_rects: dict[str, pygame.Rect] = {}
         self._cache: dict[object, pygame.Surface] = {}
 
-    #: page fits by (books, scale, language, which are out, page size), shared by every table
+    #: page fits by everything that decides them (see ``fit``), shared by every table
     _fits: dict[object, dict[Colour, PageFit]] = {}
 
     def book_at(self, pos: tuple[int, int]) -> Colour | None:
@@ -95,8 +99,11 @@ class BooksView:
     def fit(self, g: Game, colour: Colour) -> PageFit:
         """How the page of ``colour`` is drawn (all pages share their sizes, so they look alike)."""
         te = text_engine()
-        key = (tuple(book_of(g, c).name for c in ORDER), te.scale, i18n.language(),
-               tuple(g.book_on_table(c) for c in ORDER), self.rects[Colour.ORANGE].size)
+        # what is written on each page (the black book has one name for its 2-seat and 3-4-seat pages), the
+        # words of the counts, the UI scale and the page's size
+        key = (tuple((D.book_name(book_of(g, c)), D.book_short(book_of(g, c)), book_of(g, c).prices,
+                      g.book_on_table(c), self.subtitle(book_of(g, c), g, c)) for c in ORDER),
+               _("{n} left"), te.scale, self.rects[Colour.ORANGE].size, i18n.language())
         hit = BooksView._fits.get(key)
         if hit is None:
             hit = self._fit_all(g)
@@ -123,9 +130,15 @@ class BooksView:
                     tag_in_row = True
                     if not g.book_on_table(colour):
                         tag_w = te.size(self.subtitle(book, g, colour), "sans-bold", te.floor(14))[0] + 24
-                        tag_in_row = self._prices_width(g, colour, price_size, chip_r, False) + tag_w <= room
+                        # the tag ends the price row if it leaves room for the prices (with their counts, at a
+                        # level that shows them); else it goes top right, beside the name
+                        need = self._prices_width(g, colour, price_size, chip_r, left, TIGHT_GAP if left else PRICE_GAP)
+                        tag_in_row = need + tag_w <= room
                         room -= tag_w if tag_in_row else 0
-                    show_left = left and self._prices_width(g, colour, price_size, chip_r, True) <= room
+                    gap = PRICE_GAP
+                    if left and self._prices_width(g, colour, price_size, chip_r, True) > room:
+                        gap = TIGHT_GAP  # the counts, closer together
+                    show_left = left and self._prices_width(g, colour, price_size, chip_r, True, gap) <= room
                     if self._prices_width(g, colour, price_size, chip_r, False) > room:
                         common = -1
                         break
@@ -138,16 +151,18 @@ class BooksView:
                         break
                     common = min(common, size)
                     fits[colour] = PageFit(name_size, price_size, show_left, chip_r, size, text_rect,
-                                           r.h - BOTTOM - price_h // 2, tag_in_row)
+                                           r.h - BOTTOM - price_h // 2, tag_in_row, gap=gap)
                 if common < 0:
                     continue
                 tags = [te.fit(self.subtitle(book_of(g, c), g, c), "sans-bold", 14, self._tag_room(g, c, f))
                         for c, f in fits.items() if not g.book_on_table(c)]
                 for f in fits.values():
                     f.tag_size = min(tags, default=14)
-                if not all(f.show_left for f in fits.values()):  # all pages alike: the counts on all or none
-                    for f in fits.values():
-                        f.show_left = False
+                gap = min(f.gap for f in fits.values())
+                shown = all(f.show_left for f in fits.values())  # all pages alike: the counts on all or none
+                for f in fits.values():
+                    f.show_left = shown
+                    f.gap = gap if shown else PRICE_GAP
                 score = te.px(common) * 100 - level
                 if best is None or score > best[0]:
                     for f in fits.values():
@@ -165,19 +180,25 @@ class BooksView:
             return r.w - 12 - LEFT_PAD - self._prices_width(g, colour, fit.price_size, fit.chip_r, False) - 24
         return (r.w - LEFT_PAD - 12) // 2
 
-    def _prices_width(self, g: Game, colour: Colour, price_size: int, chip_r: int, left: bool) -> int:
+    def _prices_width(self, g: Game, colour: Colour, price_size: int, chip_r: int, left: bool,
+                      gap: int = PRICE_GAP) -> int:
         """How wide the row of prices is (as ``draw`` lays it out)."""
         te = text_engine()
         book = book_of(g, colour)
         w = 0
         for _value, price in book.prices:
-            w += 2 * chip_r + 4 + 6 + te.size(str(price), "sans-bold", price_size)[0] + PRICE_GAP
+            w += 2 * chip_r + 4 + 6 + te.size(str(price), "sans-bold", price_size)[0] + gap
             if left:
                 w += te.size(_("{n} left").format(n=88), "sans", 14)[0] + 5
-        return w - PRICE_GAP
+        return w - gap
 
     # ------------------------------------------------------------------------------------------------
     # drawing
+
+    @staticmethod
+    def inside(page: pygame.Rect) -> pygame.Rect:
+        """Where a page's words may go: inside its colour strip and its see-through rim."""
+        return pygame.Rect(page.x + 16, page.y + TOP, page.w - 16 - art.EDGE, page.h - TOP - BOTTOM)
 
     def _page(self, g: Game, colour: Colour, colour_blind: bool, dim: bool, scale: float,
               at: tuple[int, int]) -> pygame.Surface:
@@ -191,18 +212,18 @@ class BooksView:
         fit = self.fit(g, colour)
         surf = pygame.Surface(r.size, pygame.SRCALPHA)
         head = T.BOOK_HEADERS[colour.value]
-        art.panel(surf, pygame.Rect(0, 0, r.w, r.h), tint=(238, 226, 198), radius=10, seed=ORDER.index(colour) * 13 + 5,
-                  drop=False)
-        pygame.draw.rect(surf, head, (0, 0, 16, r.h), border_top_left_radius=10, border_bottom_left_radius=10)
         sub = self.subtitle(book, g, colour)
-        box = pygame.Rect(0, 0, r.w, r.h)
+        box = self.inside(pygame.Rect(0, 0, r.w, r.h))
         tag = pygame.Rect(0, 0, 0, 0)
         with te.placed(surf, at), te.roomy():
-            name_room = r.w - LEFT_PAD - 12
+            art.panel(surf, pygame.Rect(0, 0, r.w, r.h), tint=(238, 226, 198), radius=10,
+                      seed=ORDER.index(colour) * 13 + 5, drop=False)
+            pygame.draw.rect(surf, head, (0, 0, 16, r.h), border_top_left_radius=10, border_bottom_left_radius=10)
+            name_room = r.w - LEFT_PAD - RIGHT
             if dim:  # when it comes out: a dark tag at the end of the price row (or top right), over the veil
                 tag_size = fit.tag_size
                 sw, sh = te.size(sub, "sans-bold", tag_size)
-                tag = pygame.Rect(r.w - 12 - sw - 12, fit.price_y - sh // 2 - 1 if fit.tag_in_row else TOP, sw + 12,
+                tag = pygame.Rect(r.w - RIGHT - sw - 12, fit.price_y - sh // 2 - 1 if fit.tag_in_row else TOP, sw + 12,
                                   sh + 2)
                 if not fit.tag_in_row:
                     name_room -= tag.w + 10
@@ -210,9 +231,9 @@ class BooksView:
                 sub_w = te.size(sub, "sans-semibold", 14)[0]
                 name_w = te.size(D.book_name(book), "serif-bold", fit.name_size)[0]
                 if name_w + sub_w + 12 <= name_room:  # else the name only
-                    name_room -= te.blit(surf, sub, (r.w - 12, TOP + 2), "sans-semibold", 14,
+                    name_room -= te.blit(surf, sub, (r.w - RIGHT, TOP + 2), "sans-semibold", 14,
                                          head if colour is not Colour.BLACK else T.INK_SOFT, "topright", box=box).w + 12
-            te.blit(surf, D.book_name(book), (LEFT_PAD, TOP - 2), "serif-bold",
+            te.blit(surf, D.book_name(book), (LEFT_PAD, TOP), "serif-bold",
                     te.fit(D.book_name(book), "serif-bold", fit.name_size, name_room, 14), T.INK, box=box)
             te.blit_wrapped(surf, D.book_short(book), fit.text_rect, "sans", fit.text_size, T.INK_SOFT, line_gap=0)
         if dim:
@@ -235,7 +256,7 @@ class BooksView:
             book = book_of(g, colour)
             x = r.x + LEFT_PAD
             y = r.y + fit.price_y
-            with te.roomy(), te.within(r):
+            with te.roomy(), te.within(self.inside(r)):
                 for value, price in book.prices:
                     c = find_chip(colour, value)
                     if c is None:
@@ -254,4 +275,4 @@ class BooksView:
                                      (150, 40, 30) if left == 0 else T.INK_SOFT, "midleft")
                         end = lr.right
                     self.chip_rects[c.name] = pygame.Rect(cr.x, cr.y - 2, end - cr.x + 4, cr.h + 4)
-                    x = end + PRICE_GAP
+                    x = end + fit.gap

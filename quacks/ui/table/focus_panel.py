@@ -170,11 +170,13 @@ def _panel(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, mouse:
     vp_r = te.blit(surf, W.vp(s.score), (info.right - 4, info.y + 2), "sans-bold", 28, T.BRASS_LIGHT, "topright")
     x = info.x + mk + 12
     solo = sum(1 for x in view.setup.seats if not x.is_bot) == 1
-    name, size = te.fit_name(s.name, "serif-bold", 30, vp_r.x - 14 - x, 14)
-    te.blit(surf, name, (x, info.y), "serif-bold", size, T.CREAM)
     kind = view.kind_text(seat, solo)
     status = view.status(g, seat, st)
     y = head.bottom - te.linesize("sans", 16) + 2
+    name, name_size = te.fit_name(s.name, "serif-bold", 30, vp_r.x - 14 - x, 14)
+    while name_size > te.floor(14) and te.height("serif-bold", name_size, 1, name) > y - info.y:
+        name_size -= 1  # its descenders clear the line under it
+    te.blit(surf, name, (x, info.y), "serif-bold", name_size, T.CREAM)
     width = (vp_r.x - 14 if vp_r.bottom > y + 4 else info.right - 4) - x
     if status:
         with_status = _("{kind} · {status}").format(kind=kind, status=status)

@@ -16,7 +16,7 @@ from ...rules.actions import Action
 from ...rules.chips import CHIPS, Chip, Colour
 from ...rules.game import Game
 from ...wording import data_text as D
-from ...wording.text import chip_name, coins, colour_name
+from ...wording.text import chip_name, coins, colour_name, you_or
 from .. import art
 from .. import theme as T
 from ..app import text_engine
@@ -61,7 +61,7 @@ class ShopPanel:
                                                                                coins_h + note_h) + 4)
             bh = max(62, te.linesize("sans-semibold", 22) + te.linesize("sans-bold", 14) - 4)
             help_h = te.linesize("sans", 15) * 2
-            self.help_rect = pygame.Rect(r.x + pad, r.bottom - 8 - help_h, r.w - 2 * pad, help_h)
+            self.help_rect = pygame.Rect(r.x + pad, r.bottom - art.EDGE - help_h, r.w - 2 * pad, help_h)
             by = self.help_rect.y - 6 - bh
             books = [c for c in ORDER if self.g.book_on_table(c)]
             top = self.head.bottom + 8
@@ -255,7 +255,7 @@ class ShopPanel:
         note_w = int(head.w * 0.5)
         note_box = pygame.Rect(head.right - note_w, coins_r.bottom, note_w, head.bottom - coins_r.bottom)
         te.blit_fit(surf, note, note_box, "sans", 17, T.INK_SOFT if left else (60, 120, 60), anchor="midright")
-        title = _("Shopping: {name}").format(name=s.name)
+        title = you_or(s.name, _("Your shopping"), _("Shopping: {name}"))
         title_box = pygame.Rect(head.x, head.y, min(coins_r.x, note_box.x) - 16 - head.x, head.h)
         te.blit_fit(surf, title, title_box, "serif-bold", 36, T.INK, anchor="midleft", lines=1)
         for colour, nr in self.rows:
