@@ -10,7 +10,7 @@ import pygame
 from ...i18n import _, pgettext, verbatim
 from .. import art
 from .. import theme as T
-from ..app import LOGICAL, App, Scene
+from ..app import App, Scene, canvas_rect
 from ..widgets import Button
 
 
@@ -22,9 +22,13 @@ class AlreadyOpenScene(Scene):
         self.folder = folder
         self.try_again = try_again  # True once the lock is ours (the caller then shows the title)
         self.message = ""
-        self.retry_b = Button(pygame.Rect(LOGICAL[0] - 630, LOGICAL[1] - 230, 500, 80), _("Try again"), self.retry,
+        self.layout()
+
+    def layout(self) -> None:
+        w, h = canvas_rect().size
+        self.retry_b = Button(pygame.Rect(w - 630, h - 230, 500, 80), _("Try again"), self.retry,
                               hotkey_label=pgettext("key", "Enter"), size=26)
-        self.quit_b = Button(pygame.Rect(130, LOGICAL[1] - 230, 300, 80), _("Quit"), app.quit, style="dark",
+        self.quit_b = Button(pygame.Rect(130, h - 230, 300, 80), _("Quit"), self.app.quit, style="dark",
                              hotkey_label=pgettext("key", "Esc"), size=26)
 
     def retry(self) -> None:
@@ -43,11 +47,11 @@ class AlreadyOpenScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         te = self.app.text
-        surf.blit(art.wood(LOGICAL), (0, 0))
-        panel = pygame.Rect(100, 80, LOGICAL[0] - 200, LOGICAL[1] - 200)
+        surf.blit(art.wood(canvas_rect().size), (0, 0))
+        panel = pygame.Rect(100, 80, canvas_rect().w - 200, canvas_rect().h - 200)
         art.panel(surf, panel, seed=21)
         with te.roomy():
-            te.blit_fit(surf, _("Quacks is open already"), pygame.Rect(160, 110, LOGICAL[0] - 320, 90), "serif-bold",
+            te.blit_fit(surf, _("Quacks is open already"), pygame.Rect(160, 110, canvas_rect().w - 320, 90), "serif-bold",
                         56, T.INK, anchor="midleft", lines=1)
             y = 230
             text = _("Another Quacks window is open on this computer. It uses the same saves, statistics and "
@@ -55,13 +59,13 @@ class AlreadyOpenScene(Scene):
                      "it and choose Try again.")
             bottom = min(self.retry_b.rect.y, self.quit_b.rect.y) - 24 - (100 if self.message else 0)
             folder = _("The games are kept in {folder}").format(folder=verbatim(self.folder))
-            folder_h = te.height("sans", 20, len(te.wrap(folder, "sans", 20, LOGICAL[0] - 320)))
-            box = pygame.Rect(160, y, LOGICAL[0] - 320, bottom - folder_h - 24 - y)
+            folder_h = te.height("sans", 20, len(te.wrap(folder, "sans", 20, canvas_rect().w - 320)))
+            box = pygame.Rect(160, y, canvas_rect().w - 320, bottom - folder_h - 24 - y)
             size, _rows = te.fit_block(text, "serif", 28, box)
             y += te.blit_wrapped(surf, text, box, "serif", size, T.INK) + 24
-            te.blit_wrapped(surf, folder, pygame.Rect(160, y, LOGICAL[0] - 320, folder_h), "sans", 20, T.INK_SOFT)
+            te.blit_wrapped(surf, folder, pygame.Rect(160, y, canvas_rect().w - 320, folder_h), "sans", 20, T.INK_SOFT)
             if self.message:
-                te.blit_fit(surf, self.message, pygame.Rect(160, LOGICAL[1] - 330, LOGICAL[0] - 320, 70),
+                te.blit_fit(surf, self.message, pygame.Rect(160, canvas_rect().h - 330, canvas_rect().w - 320, 70),
                             "sans-semibold", 22, T.RUBY, anchor="midleft")
             self.retry_b.draw(surf)
             self.quit_b.draw(surf)
