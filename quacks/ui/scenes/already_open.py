@@ -51,8 +51,8 @@ class AlreadyOpenScene(Scene):
         panel = pygame.Rect(100, 80, canvas_rect().w - 200, canvas_rect().h - 200)
         art.panel(surf, panel, seed=21)
         with te.roomy():
-            te.blit_fit(surf, _("Quacks is open already"), pygame.Rect(160, 110, canvas_rect().w - 320, 90), "serif-bold",
-                        56, T.INK, anchor="midleft", lines=1)
+            te.blit_fit(surf, _("Quacks is open already"), pygame.Rect(160, 110, canvas_rect().w - 320, 90),
+                        "serif-bold", 56, T.INK, anchor="midleft", lines=1)
             y = 230
             text = _("Another Quacks window is open on this computer. It uses the same saves, statistics and "
                      "settings, so two at once would write over each other's games. Play on in that window, or close "
