@@ -108,6 +108,17 @@ class Text:
         self.scale = scale
 
     @contextmanager
+    def at_scale(self, scale: float) -> Iterator[None]:
+        """Text drawn inside is at UI ``scale`` (a panel short of room at a large scale: a little smaller, never
+        below 100%)."""
+        was = self.scale
+        self.scale = max(1.0, min(was, scale))
+        try:
+            yield
+        finally:
+            self.scale = was
+
+    @contextmanager
     def crowded(self) -> Iterator[None]:
         """Text drawn inside is a packed label (grows by DENSE_GROWTH of the UI scale's step)."""
         was = self.dense

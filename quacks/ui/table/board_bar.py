@@ -51,8 +51,8 @@ class BoardBar:
     def marker_pos(self, vp: int, k: int = 0, n: int = 1) -> tuple[int, int]:
         sp = space_of(vp)
         r = self.spaces[(sp or 50) - 1]
-        off = (k - (n - 1) / 2) * max(6, self.marker_size() * 0.45)
-        return (int(r.centerx + off * 0.35), int(r.centery + off * 0.3))
+        off = (k - (n - 1) / 2) * self.marker_size() * 0.85  # several on one space: side by side along the ruler
+        return (int(r.centerx + off), r.centery)
 
     def static(self, g: Game) -> pygame.Surface:
         surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)

@@ -117,12 +117,27 @@ class BoardView:
         return max(18, min(30, int(self.spaces[0].h * 1.15)))
 
     def marker_pos(self, vp: int, k: int = 0, n: int = 1) -> tuple[int, int]:
-        """Where a marker with ``vp`` stands (several on one space fan out)."""
+        """Where the ``k``-th of ``n`` markers on the space of ``vp`` stands: one in the middle of the space (a
+        little low, under its number); two side by side; three or four in the space's four corners, so that
+        every letter shows (each marker is drawn smaller, see :meth:`marker_size_for`)."""
         sp = space_of(vp)
         r = self.spaces[(sp or 50) - 1]  # score 0 waits on the 0/50 seal, which sits where space 50 is
-        base = r.center
-        off = (k - (n - 1) / 2) * 14
-        return (int(base[0] + off), int(base[1] + off * 0.5 + 6))
+        cx, cy = r.centerx, r.centery + min(6, r.h // 6)
+        if n <= 1:
+            return (cx, cy)
+        dx, dy = r.w * 0.24, r.h * 0.22
+        if n == 2:
+            return (int(cx + (dx if k else -dx)), cy)
+        col, row = k % 2, k // 2
+        return (int(cx + (dx if col else -dx)), int(r.centery + (dy if row else -dy)))
+
+    def marker_size_for(self, n: int) -> int:
+        """A marker's size when ``n`` share a space (they fan out, so they get smaller)."""
+        size = self.marker_size()
+        if n <= 1:
+            return size
+        sp = self.spaces[0]
+        return max(14, min(size, int(sp.w * 0.5) if n == 2 else int(min(sp.w * 0.5, sp.h * 0.6))))
 
     def draw(self, surf: pygame.Surface, g: Game, looks: list[tuple[str, str]],
              dice: list[tuple[str, str]] | None = None, marker_vp: list[float] | None = None,
@@ -155,7 +170,7 @@ class BoardView:
         for seats in by_space.values():
             for k, i in enumerate(seats):
                 colour, letter = looks[i]
-                mk = art.marker(colour, letter, self.marker_size())
+                mk = art.marker(colour, letter, self.marker_size_for(len(seats)))
                 v = vps[i]
                 lo = int(v)
                 frac = v - lo

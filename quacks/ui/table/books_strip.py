@@ -56,7 +56,7 @@ class BooksStrip:
                              border_bottom_left_radius=8)
             value, price = book.prices[0]
             chip = find_chip(colour, value)
-            with te.roomy():
+            with te.crowded():
                 line = te.linesize("sans-bold", 14)
             body = pygame.Rect(r.x + 10, r.y + 6, r.w - 14, r.h - 14)  # inside the page's edges
             cr = max(8, min(20, (body.w - 4) // 2, (body.h - line - 2) // 2))
@@ -65,7 +65,7 @@ class BooksStrip:
                 surf.blit(img, img.get_rect(center=(body.centerx, body.y + cr + 1)))
             top = body.y + 2 * cr + 3
             row = pygame.Rect(body.x, top, body.w, max(line, body.bottom - top))
-            with te.roomy(), te.within(r):
+            with te.crowded(), te.within(r):
                 if on:  # the price beside a coin
                     coin = max(10, int(te.px(14) * 0.85))
                     size = te.fit(str(price), "sans-bold", 15, body.w - coin - 4, 12)

@@ -48,7 +48,36 @@ class ShopPanel:
         self.rect = rect
         self._layout()
 
+    ROW_LEAST = 36  # a book's row of prices is at least this high
+
     def _layout(self) -> None:
+        """At the largest text scale (down to 100%) at which everything fits the shop's height: in a small
+        window at a large UI scale the shop's words grow a little less rather than overlap."""
+        te = text_engine()
+        scale = te.scale
+        while scale > 1.0:
+            with te.at_scale(scale):
+                if self._needed_height() <= self.rect.h:
+                    break
+            scale = max(1.0, round(scale - 0.1, 2))
+        self.text_scale = scale
+        with te.at_scale(scale):
+            self._place()
+
+    def _needed_height(self) -> int:
+        te = text_engine()
+        pad = 24
+        with te.roomy():
+            coins_h = te.linesize("sans-bold", 28)
+            sample = _("after the cart: {n} left (unspent coins are lost)").format(n=88)
+            note_lines = min(2, len(te.wrap(sample, "sans", 17, int((self.rect.w - 2 * pad) * 0.5))))
+            head = max(te.linesize("serif-bold", 36), coins_h + te.linesize("sans", 17) * note_lines) + 4
+            bh = max(62, te.linesize("sans-semibold", 22) + te.linesize("sans-bold", 14) - 4)
+            help_h = te.linesize("sans", 15) * 2
+        books = sum(1 for c in ORDER if self.g.book_on_table(c))
+        return 12 + head + 8 + books * self.ROW_LEAST + 10 + bh + 6 + help_h + 8
+
+    def _place(self) -> None:
         te = text_engine()
         r = self.rect
         pad = 24
@@ -65,7 +94,7 @@ class ShopPanel:
             by = self.help_rect.y - 6 - bh
             books = [c for c in ORDER if self.g.book_on_table(c)]
             top = self.head.bottom + 8
-            row_h = min(58, max(36, (by - 10 - top) // max(1, len(books))))
+            row_h = min(58, max(self.ROW_LEAST, (by - 10 - top) // max(1, len(books))))
             name_w = min(300, int(r.w * 0.27))
             x0 = r.x + pad + 18 + name_w + 12
             slot_w = min(220, (r.right - pad - x0 - 2 * 14) // 3)
@@ -88,6 +117,11 @@ class ShopPanel:
                               self.clear, style="dark", hotkey_label=pgettext("key", "Backspace"), size=20)
         self.nothing_b = Button(pygame.Rect(r.x + pad, by, w_nothing, bh), _("Buy nothing"), self.buy_nothing,
                                 style="dark", hotkey_label="N", size=20)
+        # Undo (the choice before the shop, or the cart's last change) has a place of its own, after Buy nothing
+        w_undo = int(150 * (1 + 0.3 * (te.scale - 1)))
+        self.undo_rect = pygame.Rect(self.nothing_b.rect.right + 14, by, w_undo, bh)
+        if getattr(self, "undo_b", None) is not None:
+            self.undo_b.rect = self.undo_rect.copy()
         # the supply under each price: "N left" if it fits every slot, else the count alone in a pill (the hover
         # help says what it is), the same in every slot
         with te.roomy():
@@ -95,8 +129,8 @@ class ShopPanel:
             rad = self._chip_radius(slot)
             room = slot.w - 2 * rad - 26 - te.size("88", "sans-bold", 22)[0] - 8
             self.stock_words = te.size(_("{n} left").format(n=88), "sans", 14)[0] <= room
-        self.cart_rect = pygame.Rect(self.nothing_b.rect.right + 20, by, self.clear_b.rect.x - 20 -
-                                     (self.nothing_b.rect.right + 20), bh)
+        left = (self.undo_rect.right if getattr(self, "undo_b", None) is not None else self.nothing_b.rect.right) + 20
+        self.cart_rect = pygame.Rect(left, by, self.clear_b.rect.x - 20 - left, bh)
         self.refresh()
 
     # cart --------------------------------------------------------------------------------------------
@@ -189,11 +223,8 @@ class ShopPanel:
                     self.toggle(c)
                     return True
         if event.type == pygame.KEYDOWN and self.slots:
-            if event.key in (pygame.K_RIGHT, pygame.K_DOWN):
-                self.cursor = (self.cursor + 1) % len(self.slots)
-                return True
-            if event.key in (pygame.K_LEFT, pygame.K_UP):
-                self.cursor = (self.cursor - 1) % len(self.slots)
+            if event.key in (pygame.K_RIGHT, pygame.K_LEFT, pygame.K_DOWN, pygame.K_UP):
+                self.cursor = self.step(self.cursor, event.key)
                 return True
             if event.key == pygame.K_SPACE:
                 self.toggle(self.slots[self.cursor][0])
@@ -210,23 +241,38 @@ class ShopPanel:
             if event.key == pygame.K_n:
                 self.buy_nothing()
                 return True
-        for b in (self.buy_b, self.second_button(), self.nothing_b):
+        for b in self.buttons():
             if b.handle(event):
                 return True
         return False
 
+    def step(self, i: int, key: int) -> int:
+        """The slot the arrow ``key`` moves to from slot ``i``: Left/Right along the book's row (wrapping to the
+        next or previous row), Up/Down to the row above or below, to the slot nearest in its column."""
+        if key in (pygame.K_RIGHT, pygame.K_LEFT):
+            return (i + (1 if key == pygame.K_RIGHT else -1)) % len(self.slots)
+        here = self.slots[i][1]
+        rows = sorted({r.y for _c, r in self.slots})
+        k = rows.index(here.y) + (1 if key == pygame.K_DOWN else -1)
+        y = rows[k % len(rows)]
+        row = [j for j, (_c, r) in enumerate(self.slots) if r.y == y]
+        return min(row, key=lambda j: abs(self.slots[j][1].centerx - here.centerx))
+
     def offer_undo(self, on_undo: Callable[[], None] | None) -> None:
-        """While the cart is empty, "Clear cart" makes way for Undo (taking back the choice before the shop)."""
+        """Undo (Ctrl+Z) in its own place beside Buy nothing while there is something to take back; Clear cart
+        keeps its place."""
+        had = getattr(self, "undo_b", None) is not None
         if on_undo is None:
             self.undo_b = None
-        elif getattr(self, "undo_b", None) is None:
-            self.undo_b = Button(self.clear_b.rect.copy(), _("Undo"), on_undo, style="dark",
+        elif not had:
+            self.undo_b = Button(self.undo_rect.copy(), _("Undo"), on_undo, style="dark",
                                  hotkey_label=pgettext("key", "Ctrl+Z"), size=20,
                                  tooltip=_("Take back your last choice (nothing random has happened since)."))
+        if had != (self.undo_b is not None):
+            self._layout()  # the cart's room changes
 
-    def second_button(self) -> Button:
-        undo = getattr(self, "undo_b", None)
-        return undo if undo is not None and not self.cart else self.clear_b
+    def buttons(self) -> list[Button]:
+        return [b for b in (self.buy_b, self.clear_b, self.nothing_b, getattr(self, "undo_b", None)) if b is not None]
 
     def hover_help(self) -> str:
         if self.hover is None:
@@ -242,7 +288,7 @@ class ShopPanel:
         te = text_engine()
         r = self.rect
         art.panel(surf, r, seed=21)
-        with te.roomy(), te.within(r):
+        with te.roomy(), te.within(r), te.at_scale(self.text_scale):
             self._draw(surf)
 
     def _draw(self, surf: pygame.Surface) -> None:
@@ -281,7 +327,7 @@ class ShopPanel:
         if not self.cart and te.fit(hint, "sans", 17, (cr.right - x) * 2) and cr.right - x >= 80:
             te.blit_fit(surf, hint, pygame.Rect(x, cr.y, cr.right - x, cr.h), "sans", 17, T.INK_SOFT,
                         anchor="midleft")
-        for b in (self.buy_b, self.second_button(), self.nothing_b):
+        for b in self.buttons():
             b.draw(surf)
         # at the bottom: why a chip cannot go into the cart, or how the shop is used
         if self.message:
