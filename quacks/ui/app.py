@@ -395,9 +395,10 @@ class App(Window):
         self.toasts = [(t, m) for t, m in self.toasts if t > now]
         for s in self.visible():
             s.invalidate()  # the next frame draws whole, without the toast
-        for i, (_, msg) in enumerate(self.toasts):
-            self.text.blit(self.screen, msg, (self.canvas_size[0] // 2, 60 + i * 34), "sans-semibold", 22,
-                           (250, 240, 220), "midtop")
+        with self.text.layer(), self.text.toasting():
+            for i, (_, msg) in enumerate(self.toasts):
+                self.text.blit(self.screen, msg, (self.canvas_size[0] // 2, 60 + i * 34), "sans-semibold", 22,
+                               (250, 240, 220), "midtop")
 
     def busy(self) -> bool:
         return self.showing_first or any(s.busy() for s in self.live())

@@ -83,6 +83,11 @@ def _panel_help(view: TableView, g: Game, st: ViewState, anim: Any | None, pos: 
     s = g.seats[st.focus]
     ev = g.cat.events
     name = s.name
+    if places["header"].collidepoint(pos):  # the whole name, and a bot's reason (short of room, its row goes)
+        kind = view.kind_text(st.focus, sum(1 for x in view.setup.seats if not x.is_bot) == 1)
+        text = _("{name}: {kind}, {vp}.").format(name=name, kind=kind, vp=W.vp(s.score))
+        reason = st.reasons.get(st.focus, "")
+        return f"{text} {reason}" if reason and view.setup.seats[st.focus].is_bot else text
     if places["rubies"].collidepoint(pos):
         head = W.you_or(name, _("You have {rubies}."), _("{name} has {rubies}."), rubies=W.rubies(s.rubies))
         return head + " " + _("At the end of a round {droplet} move the droplet one space for good, and {flask} "

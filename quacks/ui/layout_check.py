@@ -45,6 +45,7 @@ ALL_LANGUAGES = ("en", "de", "nl", "pseudo", "marker")  # what the command draws
 LOGICAL = (1920, 1080)
 MIN_PX = 9  # the smallest font size (pixels on the screen) we accept
 MIN_TABLE_PX = 12  # ... and on the table (every case named "table/..."), where the game is played
+TITLE_PX = 28  # a line in the serif bold this large is a title (no toast may lie over it)
 SLACK = 1  # pixels a line may pass its box or touch another (antialiasing)
 
 # ---------------------------------------------------------------------------------------------------------
@@ -53,7 +54,7 @@ SLACK = 1  # pixels a line may pass its box or touch another (antialiasing)
 
 @dataclass
 class Problem:
-    kind: str  # clipped | overflow | overlap | small
+    kind: str  # clipped | overflow | overlap | small | dropped | untranslated
     case: str
     scale: int
     language: str
@@ -108,7 +109,8 @@ def untranslated(items: Sequence[Any], case: str, scale: int) -> list[Problem]:
 
 
 def problems_of(items: Sequence[Any], case: str, scale: int, language: str,
-                size: tuple[int, int] = LOGICAL, canvas: Any = None, shrink: float | None = None) -> list[Problem]:
+                size: tuple[int, int] = LOGICAL, canvas: Any = None, shrink: float | None = None,
+                dropped: Sequence[Any] = ()) -> list[Problem]:
     """The problems among the recorded lines of one drawing (``text.Drawn`` items) in a window of ``size``:
     ``canvas`` is the part of the canvas the window shows (default: all of a 1920x1080 one), ``shrink`` how
     much the canvas is scaled into the window (default: as ``ui.window.geometry`` says for the case)."""
@@ -146,6 +148,17 @@ def problems_of(items: Sequence[Any], case: str, scale: int, language: str,
             add("overlap", d, "partly under a panel drawn over it")
         if d.px * shrink < least:
             add("small", d, f"{d.px} px font, {d.px * shrink:.1f} px on screen (at least {least})")
+    # information a view left out with no labelled control that still shows it
+    for x in dropped:
+        if not x.behind:
+            out.append(Problem("dropped", case, scale, language, x.what, x.where, (0, 0, 0, 0),
+                               "left out for lack of room, and nothing on the screen shows it", (size,)))
+    # a toast over a title (a heading: the serif bold, 28 px and up)
+    titles = [d for d in items if not d.toast and d.face == "serif-bold" and d.px >= TITLE_PX]
+    for t in (d for d in items if d.toast):
+        for h in titles:
+            if t.rect.colliderect(h.rect):
+                add("overlap", t, f"a toast over the title {h.text!r} from {h.where}")
     # overlaps: lines of different draws on one layer
     rects = [d.rect.inflate(-2 * SLACK, -2 * SLACK) for d in items]
     seen: set[tuple[int, int]] = set()
@@ -175,7 +188,7 @@ class Report:
     seconds: float = 0.0
 
     def counts(self) -> dict[str, int]:
-        out = {"clipped": 0, "overflow": 0, "overlap": 0, "small": 0, "untranslated": 0}
+        out = {"clipped": 0, "overflow": 0, "overlap": 0, "small": 0, "dropped": 0, "untranslated": 0}
         for p in self.problems:
             out[p.kind] = out.get(p.kind, 0) + 1
         return out
@@ -208,10 +221,19 @@ def _app(scale: int, size: tuple[int, int] = LOGICAL) -> Any:
     return app
 
 
+@dataclass
+class Drawing:
+    """One case drawn: the recorded lines, the window's geometry (``ui.window.Geometry``), and what the views
+    left out for lack of room (``text.Dropped``)."""
+
+    items: list[Any]
+    geo: Any
+    dropped: list[Any]
+
+
 def draw_case(case: Case, scale: int, language: str, shot: Path | None = None,
-              size: tuple[int, int] = LOGICAL) -> tuple[list[Any], Any]:
-    """Build ``case`` at ``scale`` in ``language`` in a window of ``size``, draw it as the game would; the
-    recorded lines, and the window's geometry (``ui.window.Geometry``)."""
+              size: tuple[int, int] = LOGICAL) -> Drawing:
+    """Build ``case`` at ``scale`` in ``language`` in a window of ``size`` and draw it as the game would."""
     from .. import i18n
 
     if language == "marker":
@@ -230,6 +252,8 @@ def draw_case(case: Case, scale: int, language: str, shot: Path | None = None,
                 rec.next_layer()
                 sc.invalidate()
                 sc.draw(app.screen)
+            if app.toasts:
+                app._draw_toasts()
         if shot is not None:
             import pygame
 
@@ -237,7 +261,8 @@ def draw_case(case: Case, scale: int, language: str, shot: Path | None = None,
             pygame.image.save(app.screen.subsurface((0, 0, *app.canvas_size)), str(shot))
         geo = app.geo
         app.scenes = []
-        return rec.items, geo
+        app.toasts = []
+        return Drawing(rec.items, geo, rec.dropped)
     finally:
         i18n.set_language("en")
 
@@ -283,11 +308,12 @@ def _run(report: Report, cases: Iterable[Case] | None, scales: Sequence[int], la
                     if shots is not None:
                         slug = case.name.replace("/", "-").replace(" ", "_").replace(",", "")
                         shot = shots / f"{slug}-{scale}-{language}-{size[0]}x{size[1]}.png"
-                    items, geo = draw_case(case, scale, language, shot, size)
+                    drawing = draw_case(case, scale, language, shot, size)
+                    items, geo = drawing.items, drawing.geo
                     report.drawings += 1
                     report.lines += len(items)
                     found = problems_of(items, case.name, scale, language, size, pygame.Rect(0, 0, *geo.visible),
-                                        geo.p / geo.q)
+                                        geo.p / geo.q, drawing.dropped)
                     report.problems.extend(found)
                     if progress is not None:
                         progress(f"{case.name} @ {scale}% {language} {size[0]}x{size[1]}: {len(items)} lines, "
@@ -319,5 +345,6 @@ def main(args: Any) -> int:
           f"{len(languages)} languages x {len(sizes)} sizes: {', '.join(f'{w}x{h}' for w, h in sizes)}), "
           f"{report.lines} lines of "
           f"text, {len(report.problems)} problems (clipped {c['clipped']}, overflow {c['overflow']}, "
-          f"overlap {c['overlap']}, small {c['small']}, untranslated {c['untranslated']}) in {report.seconds:.1f} s")
+          f"overlap {c['overlap']}, small {c['small']}, dropped {c['dropped']}, untranslated {c['untranslated']}) in "
+          f"{report.seconds:.1f} s")
     return 1 if report.problems else 0

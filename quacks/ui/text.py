@@ -64,6 +64,19 @@ class Drawn:
     covered: bool = False  # partly hidden under a panel drawn later on its layer
     glyph_cut: str = ""  # letters too tall for the line the engine keeps (drawn cut off)
     panel: pygame.Rect | None = None  # the inside of the rim of the panel it is drawn on (the last one under it)
+    face: str = ""  # the font's face ("serif-bold" ...)
+    toast: bool = False  # drawn as a toast (a passing message over everything)
+
+
+@dataclass
+class Dropped:
+    """Something a view had no room to show (for the layout check): ``what`` it left out and, if the player can
+    still reach it, the labelled control that shows it (``behind``); left out with no such control, it is
+    information silently lost."""
+
+    what: str
+    behind: str
+    where: str
 
 
 class Recorder:
@@ -72,6 +85,8 @@ class Recorder:
     def __init__(self, canvas: pygame.Surface) -> None:
         self.canvas = canvas
         self.items: list[Drawn] = []
+        self.dropped: list[Dropped] = []
+        self.toasting = False
         self.layer = 0
         self.top = 0  # the highest layer so far
         self.block = 0
@@ -535,7 +550,31 @@ class Text:
         panel = next((inner for layer, outer, inner in reversed(rec.panels)
                       if layer == rec.layer and outer.collidepoint(ink.center)), None)
         rec.items.append(Drawn(text, ink, None if box is None else pygame.Rect(box), px, cut, rec.block, rec.layer,
-                               _caller(), scrolled, glyph_cut=self.glyph_cut(text, face, px), panel=panel))
+                               _caller(), scrolled, glyph_cut=self.glyph_cut(text, face, px), panel=panel, face=face,
+                               toast=rec.toasting))
+
+    def dropped(self, what: str, behind: str = "") -> None:
+        """A view left ``what`` out for lack of room; ``behind`` names the labelled control that still shows it
+        ("" if nothing does: the layout check reports it as information dropped)."""
+        if self.recorder is not None:
+            f = sys._getframe(1)
+            name = f.f_code.co_filename
+            i = name.rfind("quacks")
+            self.recorder.dropped.append(Dropped(what, behind, f"{name[i:] if i >= 0 else name}:{f.f_lineno}"))
+
+    @contextmanager
+    def toasting(self) -> Iterator[None]:
+        """What is drawn inside is a toast (the layout check makes sure no toast lies over a title)."""
+        rec = self.recorder
+        if rec is None:
+            yield
+            return
+        was = rec.toasting
+        rec.toasting = True
+        try:
+            yield
+        finally:
+            rec.toasting = was
 
 
 def _caller() -> str:

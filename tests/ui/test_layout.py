@@ -57,7 +57,7 @@ def test_every_screen_and_overlay_is_a_case() -> None:
 def test_the_cases_name_the_human_seat_in_the_language_drawn(home: object, lang: str, you: str) -> None:
     """A German table shows the seat "Du" (as a German player's new game names it), not "You"."""
     case = next(c for c in L.all_cases() if c.name == "table/brewing")
-    items = L.draw_case(case, 100, lang)
+    items = L.draw_case(case, 100, lang).items
     drawn = {d.text for d in items}
     assert you in drawn
     assert lang == "en" or "You" not in drawn

@@ -138,7 +138,7 @@ class BoardBar:
             head = T.PURPLE_CARD if card.colour == "purple" else T.BLUE_CARD
             pygame.draw.rect(surf, head, r, border_radius=8)
             pygame.draw.rect(surf, T.BRASS_LIGHT, r, 1, border_radius=8)
-            te.blit_fit(surf, D.card_name(card), r.inflate(-14, -4), "serif-bold", 20, T.CREAM, lines=2)
+            te.blit_fit(surf, D.card_name(card), r.inflate(-14, -4), "serif-bold", 20, T.CREAM, lines=2, min_size=12)
 
     def _dice(self, surf: pygame.Surface, dice: list[tuple[str, str]], spin: float) -> None:
         te = text_engine()

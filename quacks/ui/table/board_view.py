@@ -51,7 +51,7 @@ class BoardView:
         self._static_key: object = None
         inner = rect.inflate(-2 * self.spaces[0].w - 16, -2 * self.spaces[0].h - 16)
         self.inner = inner
-        card_w = min(300, max(170, int(inner.w * 0.34)))
+        card_w = min(320, max(170, int(inner.w * 0.4)))
         self.card_rect = pygame.Rect(inner.x + 12, inner.y + 8, card_w, inner.h - 16)
         die = max(48, min(120, int(inner.h * 0.42), int(inner.w * 0.16)))
         label = text_engine().linesize("sans-semibold", 15) * 2 + 6  # "bonus die" over it, on two lines if need be
@@ -158,7 +158,8 @@ class BoardView:
         mid = pygame.Rect(self.card_rect.right + 12, inner.y + 4, self.die_rect.x - 12 - self.card_rect.right - 24,
                           self.rounds_rect.y - 8 - inner.y)
         te.blit_fit(surf, _("Round {round} of {rounds}  ·  {phase}").format(
-            round=g.round, rounds=g.cat.events.rounds, phase=self.phase_text(g)), mid, "serif-bold", 30, T.CREAM)
+            round=g.round, rounds=g.cat.events.rounds, phase=self.phase_text(g)), mid, "serif-bold", 30, T.CREAM,
+            min_size=12)
         start = g.seats[g.start_seat].name
         below = pygame.Rect(mid.x, self.rounds_rect.bottom + 14, mid.w, inner.bottom - 8 - self.rounds_rect.bottom - 14)
         te.blit_fit(surf, _("start player: {name}").format(name=start), below, "sans", 17, T.PARCHMENT_DARK)

@@ -188,13 +188,14 @@ class Controls:
             width = end - area.x
             if not self.hint and right + 16 + note_w <= bar.right:  # the keys fit beside the buttons
                 te.blit(surf, note, (bar.right, bar.bottom - 2), "sans", size, colour, "bottomright", box=bar)
-            else:
-                kw = min(note_w, int(area.w * 0.42))
+            else:  # beside the question, which keeps at least 55% of the room (both wrap, smaller if need be)
+                kw = min(note_w, int(width * 0.45))
                 box = pygame.Rect(end - kw, area.y, kw, area.h)
-                te.blit_fit(surf, note, box, "sans", size, colour, anchor="midright")
+                te.blit_fit(surf, note, box, "sans", size, colour, anchor="midright", min_size=12)
                 width -= kw + 24
             rect = pygame.Rect(area.x + 4, area.y, width - 4, area.h)
-            size, lines = te.fit_block(prompt(g, self.seat or 0), "sans-semibold", 20, rect, line_gap=0)
+            size, lines = te.fit_block(prompt(g, self.seat or 0), "sans-semibold", 20, rect, min_size=12,
+                                       line_gap=0)
             lh = te.linesize("sans-semibold", size)
             y = area.bottom - lh * len(lines)
             for line in lines:

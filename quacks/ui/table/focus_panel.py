@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ... import i18n
 from ...ai.odds import explosion_risk
 from ...i18n import _
 from ...rules.game import Game
@@ -48,6 +49,8 @@ class Row:
     height: int
     draw: Callable[[pygame.Surface, int, int], object]  # (surface, top, height)
     least: int = 0  # a row that can make do with less (at least this much) takes what is left
+    what: str = ""  # what the row shows, and where else it can be seen when the row has no room (layout check)
+    behind: str = ""
 
 
 @contextmanager
@@ -72,7 +75,7 @@ def _fitting_scale(view: TableView, g: Game, seat: int) -> float:
     info = view.layout.info
     s = g.seats[seat]
     key = (info.size, te.scale, s.rubies, s.brewing, bool(s.exploded), g.phase, g.tubes,
-           bool(s.aside), view.bag_button_rect().h)
+           tuple(s.aside), view.bag_button_rect().h, i18n.language(), s.name)
     hit = _FITTING.get(key)
     if hit is not None:
         return hit
@@ -100,7 +103,7 @@ def _essentials_height(view: TableView, g: Game, seat: int) -> int:
         places = header_places(view, g, seat)
         st = _EssentialsState(seat)
         rows = _rows(None, view, g, st, view.layout.info.w - 8, 0)  # type: ignore[arg-type]
-    needed = sum(r.height + GAP for r in rows if r.priority == 1)
+    needed = sum((r.least or r.height) + GAP for r in rows if r.priority == 1)
     return places["fuse"].bottom - view.layout.info.y + GAP + 4 + needed + 6 + view.bag_button_rect().h
 
 
@@ -214,10 +217,15 @@ def _panel(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, mouse:
         chosen = _choose(rows, room)
         if chosen is not None:
             break
+    if chosen is None:  # never: the needed rows are drawn even past the room (the layout check reports that)
+        chosen = [r for r in rows if r.priority == 1]
     y = top
     for row in chosen or []:
         row.draw(surf, y, row.height)
         y += row.height + GAP
+    for row in rows:
+        if row not in (chosen or []):
+            te.dropped(row.what, row.behind)
     b = Button(br, _("Bag: {n} chips").format(n=s.bag.total), hotkey_label="B", style="dark", size=20)
     b.hover = br.collidepoint(mouse)
     b.draw(surf)
@@ -231,9 +239,15 @@ def _choose(rows: list[Row], room: int) -> list[Row] | None:
     """
     chosen = [r for r in rows if r.priority == 1]
     used = sum(r.height + GAP for r in chosen) - GAP
-    if used > room:
-        return None
     full: dict[int, int] = {}
+    if used > room:  # the needed rows that can make do with less (the test tubes) take less first
+        for r in chosen:
+            if r.least and r.least < r.height:
+                full[id(r)] = r.height
+                used -= r.height - r.least
+                r.height = r.least
+        if used > room:
+            return None
     for r in sorted((r for r in rows if r.priority != 1), key=lambda r: r.priority):
         h = r.least or r.height
         if used + GAP + h <= room:
@@ -257,12 +271,13 @@ def _rows(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, width: 
     x = view.layout.info.x
     rows: list[Row] = []
 
-    def text(priority: int, line: str, face: str, size: int, colour: T.RGB) -> None:
+    def text(priority: int, line: str, face: str, size: int, colour: T.RGB, behind: str = "") -> None:
         size = max(14, size - shrink)
         lines = te.wrap(line, face, size, width)
         h = te.linesize(face, size) * len(lines)
         rows.append(Row(priority, h, lambda sf, y, hh: te.blit_wrapped(sf, line, pygame.Rect(x, y, width, hh + 4),
-                                                                         face, size, colour, line_gap=0)))
+                                                                         face, size, colour, line_gap=0),
+                        what=line, behind=behind))
 
     if s.brewing or g.phase == Phase.FORTUNE:
         text(1, _("Stop now: {reward}").format(reward=pv.reward_text(g, pv.next_space(g, seat))), "sans", 18, T.CREAM)
@@ -277,17 +292,17 @@ def _rows(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, width: 
     where = _("Droplet on {n}").format(n=s.droplet)
     if s.rats:
         where = _("{where}, rat stone +{n}").format(where=where, n=s.rats)
-    text(4, where, "sans", 16, T.PARCHMENT_DARK)  # the pot shows them too: the first to go after the bag
+    text(4, where, "sans", 16, T.PARCHMENT_DARK, "the pot")  # the pot shows them too: the first to go after the bag
     if g.tubes:
         tube_h = pv.tube_height(width)
-        rows.append(Row(2, tube_h, lambda sf, y, hh: pv.draw_tubes(sf, pygame.Rect(x, y, width, hh), g, seat),
-                        least=pv.TUBE_LEAST))  # short of room, smaller glasses rather than none
-    if s.aside:
-        text(2, _("Beside the pot: {chips}").format(chips=", ".join(W.chip_name(c) for c in s.aside)), "sans", 16,
+        rows.append(Row(1, tube_h, lambda sf, y, hh: pv.draw_tubes(sf, pygame.Rect(x, y, width, hh), g, seat),
+                        least=pv.TUBE_LEAST, what="test tubes"))  # short of room, smaller glasses rather than none
+    if s.aside:  # red set 2's chips beside the pot: always shown (nothing else shows them)
+        text(1, _("Beside the pot: {chips}").format(chips=", ".join(W.chip_name(c) for c in s.aside)), "sans", 16,
              T.CREAM)
     reason = st.reasons.get(seat, "")
     if reason and view.setup.seats[seat].is_bot:
-        text(3, reason, "sans", 16, T.PARCHMENT_DARK)
+        text(3, reason, "sans", 16, T.PARCHMENT_DARK, "hover over the name")
         small = te.floor(14)  # short of room, the reason takes what is left in smaller letters
         rows[-1].least = te.linesize("sans", small) * len(te.wrap(reason, "sans", small, width))
 
@@ -308,5 +323,5 @@ def _rows(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, width: 
             y, h = y + label_h, h - label_h
         pv.draw_bag_summary(sf, pygame.Rect(x, y, width, h), g, seat, st.colour_blind, radius)
 
-    rows.append(Row(5, bag_h, bag, least=2 * radius + 4))
+    rows.append(Row(5, bag_h, bag, least=2 * radius + 4, what="the bag's chips", behind="Bag button"))
     return rows

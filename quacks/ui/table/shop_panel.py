@@ -95,7 +95,7 @@ class ShopPanel:
             books = [c for c in ORDER if self.g.book_on_table(c)]
             top = self.head.bottom + 8
             row_h = min(58, max(self.ROW_LEAST, (by - 10 - top) // max(1, len(books))))
-            name_w = min(300, int(r.w * 0.27))
+            name_w = min(320, int(r.w * 0.3))
             x0 = r.x + pad + 18 + name_w + 12
             slot_w = min(220, (r.right - pad - x0 - 2 * 14) // 3)
             self.rows: list[tuple[Colour, pygame.Rect]] = []
@@ -307,7 +307,7 @@ class ShopPanel:
         for colour, nr in self.rows:
             book = book_of(self.g, colour)
             pygame.draw.rect(surf, T.BOOK_HEADERS[colour.value], (nr.x - 18, nr.y + 5, 10, nr.h - 10), border_radius=4)
-            te.blit_fit(surf, D.book_name(book), nr, "serif-bold", 21, T.INK, anchor="midleft")
+            te.blit_fit(surf, D.book_name(book), nr, "serif-bold", 21, T.INK, anchor="midleft", min_size=12)
         for i, (c, sr) in enumerate(self.slots):
             self._slot(surf, i, c, sr)
         # the cart
