@@ -334,3 +334,37 @@ def test_a_book_still_to_come_says_so_without_covering_its_prices(te: Text) -> N
         assert len(prices) == 3
         assert not any(tag[0].rect.colliderect(p.rect) for p in prices)
         assert not L.problems_of(rec.items, "books", int(scale * 100), "en", (1920, 1080))
+
+
+def test_the_check_finds_information_left_out_with_nothing_that_shows_it(te: Text) -> None:
+    """A view that leaves something out for lack of room says so (``Text.dropped``): the check reports it
+    unless a labelled control still shows it."""
+    surf = _canvas()
+    with te.record(surf) as rec:
+        te.blit(surf, "Bag: 11 chips", (100, 100), "sans", 20)
+        te.dropped("the bag's chips", "Bag button")  # folded behind a labelled button: fine
+        te.dropped("test tubes")  # gone: information lost
+    found = L.problems_of(rec.items, "table/x", 100, "en", (1280, 800), dropped=rec.dropped)
+    assert [(p.kind, p.text) for p in found] == [("dropped", "test tubes")]
+
+
+def test_the_check_finds_a_toast_over_a_title(te: Text) -> None:
+    surf = _canvas()
+    with te.record(surf) as rec:
+        te.blit(surf, "Round 4 of 9", (600, 50), "serif-bold", 30)
+        with te.toasting():
+            te.blit(surf, "Saved as Hildegard, round 4", (620, 60), "sans-semibold", 22)
+            te.blit(surf, "A note far away", (600, 600), "sans-semibold", 22)
+    found = L.problems_of(rec.items, "table/x", 100, "en", (1280, 800))
+    assert [(p.kind, p.text) for p in found] == [("overlap", "Saved as Hildegard, round 4")]
+    assert "toast over the title" in found[0].detail
+
+
+def test_every_table_case_fits_in_the_smallest_and_a_tall_window_at_200_percent(home: object) -> None:
+    """The table reflows at 1000x640 and 1000x900 at 200%: no text cut, overflowing, overlapping, too small or
+    left out (the full check, every size, runs in CI)."""
+    cases = [c for c in L.all_cases() if c.name in ("table/brewing", "table/shopping", "table/test tubes, 50+",
+                                                          "table/choice dialog")]
+    report = L.run(cases, scales=(200,), languages=("en",), sizes=((1000, 640), (1000, 900)))
+    assert report.drawings == 2 * len(cases)
+    assert not report.problems, "\n".join(p.line() for p in report.problems[:20])

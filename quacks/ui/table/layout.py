@@ -75,7 +75,8 @@ class Needs:
         return Needs(scale, actions_h, prompt_h, panel_w=int(250 * (1 + 0.25 * k)),
                      panel_pref=int(330 * (1 + 0.25 * k)), books_w=int(300 * (1 + 0.5 * k)),
                      books_pref=int(420 * (1 + 0.3 * k)), strip_w=int(64 * (1 + 0.2 * k)), others_w=int(236 * dense),
-                     tiles_w=int(124 * (1 + 0.2 * k)), board_h=int(200 * dense), bar_h=int(round(76 * dense)),
+                     tiles_w=int(124 * (1 + 0.2 * k)), board_h=int(200 * dense),
+                     bar_h=int(round(76 * (1 + 0.2 * k))),
                      row_h=int(round(84 * dense)))
 
     @property
@@ -254,7 +255,7 @@ def pot_radius_for(size: tuple[int, int], n_seats: int) -> int:
     if hit is not None:
         return hit
     n_others = max(1, n_seats - 1)
-    least = int(POT_SHARE * size[1])
+    least = math.ceil(POT_SHARE * size[1])
 
     def natural(scale: float) -> int:
         need = Needs.at(scale)
