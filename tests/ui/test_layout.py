@@ -112,7 +112,8 @@ def test_the_check_finds_text_too_small_for_a_small_window(te: Text) -> None:
                                                           size)]
     table = [size for size in L.SIZES
              if _problems(lambda te, s: te.blit(s, "tiny", (100, 100), "sans", 11), size, case="table/x")]
-    assert table == list(L.SIZES), "11 px on the table is too small in every window"
+    assert table == [s for s in L.SIZES if s[0] <= 1920 and s[1] <= 1080], \
+        "11 px on the table is too small in every window it is drawn one to one (larger ones scale it up)"
     assert not [size for size in L.SIZES
                 if _problems(lambda te, s: te.blit(s, "fine", (100, 100), "sans", 12), size, case="table/x")]
 
@@ -352,7 +353,7 @@ def test_the_check_finds_a_toast_over_a_title(te: Text) -> None:
     surf = _canvas()
     with te.record(surf) as rec:
         te.blit(surf, "Round 4 of 9", (600, 50), "serif-bold", 30)
-        with te.toasting():
+        with te.layer(), te.toasting():  # as the App draws toasts: over everything
             te.blit(surf, "Saved as Hildegard, round 4", (620, 60), "sans-semibold", 22)
             te.blit(surf, "A note far away", (600, 600), "sans-semibold", 22)
     found = L.problems_of(rec.items, "table/x", 100, "en", (1280, 800))
