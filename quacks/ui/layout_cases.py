@@ -36,16 +36,16 @@ def _books(kind: str) -> dict[Any, int]:
 
 
 def new_match(seed: int, humans: int = 1, books: str = "long", variant: str = "standard",
-              pieces: Sequence[tuple[int, int | None, int | None]] = ()) -> Any:
-    """A four-seat match; ``pieces``: (seat, score, test-tube glass) at the start."""
+              pieces: Sequence[tuple[int, int | None, int | None]] = (), seats: int = 4) -> Any:
+    """A match of ``seats`` seats (four unless told); ``pieces``: (seat, score, test-tube glass) at the start."""
     from ..content.loader import default_catalogue
     from ..rules.config import GameConfig, SeatSetup
     from ..session.match import Match, MatchSetup, SeatSpec
 
-    names = NAMES if humans == 1 else ("Walburga Kranz", "Eckhart Lindau", *NAMES[2:])
+    names = (NAMES if humans == 1 else ("Walburga Kranz", "Eckhart Lindau", *NAMES[2:]))[:seats]
     setup = {i: SeatSetup(score=v, tube=tube) for i, v, tube in pieces}
     cfg = GameConfig(seats=names, books=_books(books), variant=variant, setup=setup)
-    kinds = ["human"] * humans + ["normal"] * (4 - humans)
+    kinds = ["human"] * humans + ["normal"] * (seats - humans)
     specs = tuple(SeatSpec(n, c, k) for n, c, k in zip(names, LOOKS, kinds))
     return Match(default_catalogue(), MatchSetup(cfg, specs, seed))
 
@@ -84,6 +84,7 @@ class Game:
     variant: str = "standard"
     pieces: tuple[tuple[int, int | None, int | None], ...] = ()
     seeds: range = range(1, 80)
+    seats: int = 4
 
 
 _FOUND: dict[Game, dict[str, Any]] = {}
@@ -95,7 +96,7 @@ def find(game: Game) -> dict[str, Any]:
     if hit is not None:
         return hit
     for seed in game.seeds:
-        m = new_match(seed, game.humans, game.books, game.variant, game.pieces)
+        m = new_match(seed, game.humans, game.books, game.variant, game.pieces, game.seats)
         if play_until(m, game.stop):
             _FOUND[game] = m.to_data()
             return _FOUND[game]
@@ -166,6 +167,8 @@ GAMES: dict[str, Game] = {
     "final": Game(lambda m: m.over),
     "handoff": Game(lambda m: _human_waits(m) and m.game.round >= 5 and _kind(m) == "brew" and
                     len(m.game.seats[0].pot) >= 4, humans=2),
+    "pick": Game(at("pick", lambda m: len(m.game.seats[0].revealed) >= 3), books="1", seeds=range(1, 300)),
+    "two": Game(at("brew", lambda m: m.game.round >= 4 and len(m.game.seats[0].pot) >= 5), seats=2),
 }
 
 
@@ -379,6 +382,11 @@ def all_cases() -> list[Case]:
         Case("table/pause menu", table("brewing", lambda app, t: t.open_menu())),
         Case("table/confirm", _confirm),
         Case("table/guided game", _guided),
+        Case("table/crow skull pick", table("pick")),
+        Case("table/two seats", table("two")),
+        Case("table/another pot large", table("brewing", tip(lambda t: t.view.pot_layout(1).centre))),
+        Case("table/books open", table("brewing", lambda app, t: t.toggle_books())),
+        Case("table/board open", table("brewing", lambda app, t: t.toggle_board())),
         Case("table/tooltip on a book", table("brewing", tip(lambda t: t.view.books.rects[
             list(t.view.books.rects)[1]].midbottom))),
         Case("table/tooltip on the card", table("brewing", tip(lambda t: t.view.board.card_rect.center))),

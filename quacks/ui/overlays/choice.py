@@ -63,7 +63,7 @@ class ChoiceDialog(Overlay):
             if shown:
                 top = self._place_chips(shown, by_name, explodes, top)
             n = max(1, len(rest))
-            h = max(34, min(int(58 * (1 + 0.5 * (te.scale - 1))), (rect.bottom - 16 - top) // n - 6))
+            h = max(34, min(int(58 * (1 + 0.5 * (te.scale - 1))), (rect.bottom - 20 - top) // n - 6))
         cb = bool(app.settings.colour_blind)
         first = len(self.chip_options)
         for i, (a, lb) in enumerate(rest):
@@ -76,6 +76,9 @@ class ChoiceDialog(Overlay):
                                        self._pick(a), hotkey=KEY_NUMBERS[k] if k < 9 else None,
                                        hotkey_label=str(k + 1) if k < 9 else "", tooltip=lb.tip,
                                        size=20 if h >= 44 else 17, icon=icon, style="parchment"))
+        # as high as its options need (from the top of the room it was given): no large empty sheet
+        bottom = max([b.rect.bottom for b in self.buttons] + [o.rect.bottom for o in self.chip_options] + [top])
+        self.rect = pygame.Rect(rect.x, rect.y, rect.w, min(rect.h, bottom + 20 - rect.y))
 
     def _place_chips(self, chips: list[Chip], by_name: dict[str | None, Action],
                      explodes: Callable[[Chip], bool] | None, top: int) -> int:

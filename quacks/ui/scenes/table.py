@@ -97,6 +97,8 @@ class TableScene(Scene):
     # the match moves on
 
     def update(self, dt: float) -> None:
+        self.view.relayout()
+        self.view.place_others(self.g, self.focus)  # where each seat is, for the mouse (before the next draw)
         self.anim.update(dt)
         self._tell_log_trouble()
         d = self.driver

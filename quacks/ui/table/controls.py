@@ -94,7 +94,7 @@ class Controls:
                 x += 242
             return True
         labels = [(a, label(g, seat, a)) for a in acts]
-        if len(acts) > BAR_MAX:
+        if len(acts) > BAR_MAX or self.kind is DecisionKind.PICK:  # chips to pick: each drawn as a chip (dialog)
             self.choices = labels
             return True
         gap = 10

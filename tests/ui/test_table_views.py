@@ -1,0 +1,103 @@
+"""What the reflowing table offers besides its layout: chips to pick drawn as chips (every one, the dangerous
+ones marked), another seat's pot large under the mouse, the folded books and board opening large, and the
+window's size and place remembered."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from quacks.storage.settings import Settings
+from quacks.ui import layout_cases as C
+from quacks.ui.app import App
+from quacks.ui.overlays.choice import ChoiceDialog
+from quacks.ui.overlays.folded import BoardOpen, BooksOpen
+
+from .driver import Driver
+
+
+@pytest.fixture()
+def app(home: object) -> App:
+    d = Driver()
+    return d.app
+
+
+def test_chips_to_pick_are_each_drawn_as_a_chip_beside_the_deciders_panel(app: App) -> None:
+    t = C._table(app, "pick")
+    assert isinstance(app.scene, ChoiceDialog)
+    dialog = app.scene
+    revealed = list(t.g.seats[0].revealed)
+    assert [o.chip for o in dialog.chip_options] == revealed, "every chip drawn, duplicates too, in their order"
+    names = [o.chip.name for o in dialog.chip_options]
+    assert len(names) > len(set(names)) or len(names) >= 3
+    assert not dialog.rect.colliderect(t.view.layout.info), "the panel (white total, odds, bag) stays in sight"
+    limit = t.g.limit(0)
+    for o in dialog.chip_options:
+        assert o.explodes == (o.chip.is_white and t.g.seats[0].white_total + o.chip.value > limit)
+    # a click on the second chip picks that kind of chip; key 1 the first
+    chosen: list[object] = []
+    dialog.on_choose = chosen.append
+    pos = dialog.chip_options[1].rect.center
+    dialog.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    dialog.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1", scancode=0))
+    assert [a.args[0] for a in chosen] == [names[1], names[0]]  # type: ignore[attr-defined]
+
+
+def test_a_white_chip_that_would_explode_is_marked_before_the_click(app: App) -> None:
+    from quacks.rules.actions import Action
+    from quacks.rules.chips import CHIP_BY_NAME
+    from quacks.wording.decisions import Label
+
+    white, orange = CHIP_BY_NAME["white-3"], CHIP_BY_NAME["orange-1"]
+    options = [(Action("pick", ("white-3",)), Label("Place white 3", chip="white-3")),
+               (Action("pick", ("orange-1",)), Label("Place orange 1", chip="orange-1")),
+               (Action("pick", ("none",)), Label("None"))]
+    dialog = ChoiceDialog(app, pygame.Rect(100, 100, 500, 600), "Crow skull", options, lambda a: None,
+                          chips=[white, orange, white], explodes=lambda c: c.is_white and 5 + c.value > 7)
+    assert [(o.chip.name, o.explodes) for o in dialog.chip_options] == [
+        ("white-3", True), ("orange-1", False), ("white-3", True)]
+    assert [b.label for b in dialog.buttons] == ["None"]
+    assert "explode" in dialog.hover_help(dialog.chip_options[0].rect.center)
+    assert dialog.rect.h < 600, "as high as its options need"
+
+
+def test_another_seats_pot_is_shown_large_under_the_mouse(app: App) -> None:
+    t = C._table(app, "brewing")
+    seat = next(iter(t.view.other_rects))
+    centre = t.view.pot_layout(seat).centre  # type: ignore[union-attr]
+    t.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0)))
+    assert t.zoom == seat and t.hover_text == ""
+    from quacks.ui.table.pot_zoom import zoom_rect
+
+    panel, _c, radius = zoom_rect(t.view, seat)
+    assert radius >= 190 and t.view.layout.canvas.contains(panel)
+    assert not panel.colliderect(t.view.other_rects[seat]), "beside the seat's card, not over it"
+    t.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0)))
+    assert t.zoom is None
+
+
+def test_the_folded_books_and_board_open_large_and_close(home: object) -> None:
+    app = App(Settings(pace="instant"), size=(1000, 640), headless=True)
+    t = C._table(app, "brewing")
+    assert t.view.layout.books_folded and t.view.layout.board_folded
+    t.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=t.view.books.rect.center, button=1))
+    assert isinstance(app.scene, BooksOpen)
+    app.scene.draw(app.screen)
+    assert app.scene.books.rect.w >= 300  # every page readable, with its prices and the supply left
+    app.scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    assert app.scene is t
+    t.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=t.view.board.rect.center, button=1))
+    assert isinstance(app.scene, BoardOpen)
+    app.scene.draw(app.screen)
+    assert len(app.scene.board.spaces) == 50
+    app.scene.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(2, 2), button=1))  # a click outside
+    assert app.scene is t
+
+
+def test_the_window_size_and_place_are_kept_and_checked() -> None:
+    s, notes = Settings.from_data({"window_size": [1400, 900], "window_pos": [-20, 40]})
+    assert s.window_size == (1400, 900) and s.window_pos == (-20, 40) and not notes
+    for bad in ({"window_size": [0, 900]}, {"window_size": "big"}, {"window_pos": [1, 2, 3]},
+                {"window_size": [10**9, 5]}):
+        s, notes = Settings.from_data(bad)
+        assert s.window_size is None and s.window_pos is None and notes
