@@ -1,9 +1,10 @@
 """``python -m quacks screenshots [--out docs/screenshots] [--language de]``: the screens of the README, made
 reproducibly.
 
-Each screen is drawn on the 1920x1080 canvas (headless) and saved at 1920x1080 and, letterboxed like a
-real window, at 1280x800. In another language the human seat is named as the new-game screen would name it
-there ("Du", "Jij").
+Each screen is drawn headless in a window of the size its name ends with (``brewing-2560x1440.png``), as a
+player's window of that size shows it: the table lays itself out for the window, the other screens fill it. In
+another language the names carry it (``brewing-de-1280x800.png``) and the human seat is named as the new-game
+screen would name it there ("Du", "Jij").
 """
 
 from __future__ import annotations
@@ -21,19 +22,15 @@ def _setup_env() -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-def save_both(surface: Any, out: Path, name: str) -> list[Path]:
+def save_window(display: Any, out: Path, name: str) -> Path:
+    """The window's picture as ``<name>-<w>x<h>.png``."""
     import pygame
 
     out.mkdir(parents=True, exist_ok=True)
-    big = out / f"{name}-1920x1080.png"
-    pygame.image.save(surface, str(big))
-    small = pygame.Surface((1280, 800))
-    small.fill((0, 0, 0))
-    scaled = pygame.transform.smoothscale(surface, (1280, 720))
-    small.blit(scaled, (0, 40))
-    path = out / f"{name}-1280x800.png"
-    pygame.image.save(small, str(path))
-    return [big, path]
+    w, h = display.get_size()
+    path = out / f"{name}-{w}x{h}.png"
+    pygame.image.save(display, str(path))
+    return path
 
 
 def _human_match(seed: int, kinds: tuple[str, ...] = ("human", "normal", "hard"), books: int = 1, **kw: Any) -> Any:
@@ -76,12 +73,12 @@ def run(out: Path, language: str = "en") -> list[Path]:
     was = i18n.language()
     i18n.set_language(language)
     try:
-        return _run(out)
+        return _run(out, "" if language == "en" else f"-{language}")
     finally:
         i18n.set_language(was)
 
 
-def _run(out: Path) -> list[Path]:
+def _run(out: Path, suffix: str = "") -> list[Path]:
     _setup_env()
     import pygame
 
@@ -93,20 +90,26 @@ def _run(out: Path) -> list[Path]:
     from .scenes.table import TableScene
     from .scenes.title import TitleScene
 
-    app = App(Settings(pace="instant", show_risk=True), headless=True)
+    app = App(Settings(pace="instant", show_risk=True), size=(1280, 800), headless=True)
     app.no_saves = True  # type: ignore[attr-defined]
     paths: list[Path] = []
 
-    def snap(name: str) -> None:
-        """Draw the whole stack as the game would (motion finished) and save it."""
-        for sc in app.scenes:
-            anim = getattr(sc, "anim", None)
-            if anim is not None:
-                anim.skip()
-        for sc in app.visible():
-            sc.invalidate()
-            sc.draw(app.screen)
-        paths.extend(save_both(app.screen, out, name))
+    def snap(name: str, sizes: tuple[tuple[int, int], ...] = ((1280, 800),)) -> None:
+        """Draw the whole stack as the game would (motion finished) in a window of each size and save it."""
+        for size in sizes:
+            if app.display.get_size() != size:
+                app.resize_window(size)  # every scene lays itself out again for the new window
+            for sc in app.scenes:
+                if isinstance(sc, TableScene):
+                    sc.update(0.0)  # the decision's controls in their new places (the match waits for a human)
+                anim = getattr(sc, "anim", None)
+                if anim is not None:
+                    anim.skip()
+            for sc in app.visible():
+                sc.invalidate()
+                sc.draw(app.screen)
+            app.present()
+            paths.append(save_window(app.display, out, name + suffix))
 
     def show(scene: Any, name: str) -> None:
         app.scenes = []
@@ -128,15 +131,39 @@ def _run(out: Path) -> list[Path]:
     m = _human_match(21)
     play_human_until(m, lambda mm: mm.game.round >= 4 and mm.game.phase == Phase.BREWING
                      and len(mm.game.seats[0].pot) >= 5 and mm.game.decision_kind(0) == DecisionKind.BREW)
-    table(m)
-    snap("brewing")
-    # the same table at a UI scale of 200%: the text grows, the panels make room for it
+    t = table(m)
+    snap("brewing", ((1280, 800), (2560, 1440), (1000, 900), (1000, 640)))
+    # the same table at a UI scale of 200%: the text and the board grow, the pot never shrinks, what has no room
+    # folds behind a labelled control
     app.settings.ui_scale = 200
-    app.text.set_scale(2.0)
-    table(m)
-    snap("brewing-200")
+    app.apply_text_scale()
+    t = table(m)
+    snap("brewing-200", ((1280, 800), (2560, 1440)))
     app.settings.ui_scale = 100
-    app.text.set_scale(1.0)
+    app.apply_text_scale()
+    # another seat's pot, large under the mouse
+    t = table(m)
+    seat = next(iter(t.view.other_rects))
+    centre = t.view.pot_layout(seat).centre  # type: ignore[union-attr]
+    app.mouse_pos = centre
+    t.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0)))
+    snap("pot-zoom")
+    t.zoom = None
+
+    # two seats: the opponent's pot large too
+    m = _human_match(21, kinds=("human", "hard"))
+    play_human_until(m, lambda mm: mm.game.round >= 4 and mm.game.phase == Phase.BREWING
+                     and len(mm.game.seats[0].pot) >= 5 and mm.game.decision_kind(0) == DecisionKind.BREW)
+    table(m)
+    snap("two-seats")
+
+    # a crow skull's chips to pick, each drawn as a chip beside the deciding seat's panel
+    m = _human_match(21)
+    play_human_until(m, lambda mm: mm.game.decision_kind(0) == DecisionKind.PICK
+                     and len(mm.game.seats[0].revealed) >= 3)
+    if m.game.decision_kind(0) == DecisionKind.PICK:
+        table(m)
+        snap("pick")
 
     # the shop of round 3
     m = _human_match(8)

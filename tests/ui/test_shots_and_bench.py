@@ -21,8 +21,8 @@ def keep_pygame(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pygame, "quit", lambda: None)
 
 
-def test_screenshots_draw_every_screen_of_the_readme_at_both_sizes(home: Path, tmp_path: Path,
-                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+def test_screenshots_draw_every_screen_of_the_readme_in_windows_of_their_size(home: Path, tmp_path: Path,
+                                                                             capsys: pytest.CaptureFixture[str]) -> None:
     scale = text_engine().scale
     try:
         assert shots.main(SimpleNamespace(out=str(tmp_path / "shots"))) == 0
@@ -30,11 +30,17 @@ def test_screenshots_draw_every_screen_of_the_readme_at_both_sizes(home: Path, t
         text_engine().set_scale(scale)
     printed = capsys.readouterr().out.split()
     names = {Path(p).name.rsplit("-", 1)[0] for p in printed}
-    assert names == {"title", "new-game", "brewing", "brewing-200", "shop", "log", "round-results", "guided",
-                     "result", "rules", "hover-help", "colour-blind"}
-    for p in map(Path, printed):
-        size = pygame.image.load(str(p)).get_size()
-        assert size == ((1920, 1080) if p.name.endswith("-1920x1080.png") else (1280, 800))
+    assert names >= {"title", "new-game", "brewing", "brewing-200", "pot-zoom", "two-seats", "shop", "log",
+                     "round-results", "guided", "result", "rules", "hover-help", "colour-blind"}
+    sizes = {Path(p).name for p in printed}
+    assert {"brewing-1280x800.png", "brewing-2560x1440.png", "brewing-1000x900.png", "brewing-200-1280x800.png",
+            "brewing-200-2560x1440.png"} <= sizes
+    for p in map(Path, printed):  # a window of the size the name says, filled (no black bars)
+        w, h = (int(x) for x in p.stem.rsplit("-", 1)[1].split("x"))
+        picture = pygame.image.load(str(p))
+        assert picture.get_size() == (w, h)
+        for corner in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)):
+            assert picture.get_at(corner)[:3] != (0, 0, 0), (p.name, corner)
     assert not home.exists() or not list(home.rglob("*.json"))  # the tool saves nothing of a player's
 
 
@@ -45,7 +51,7 @@ def test_screenshots_name_the_human_seat_in_their_language(monkeypatch: pytest.M
 
     seen: list[tuple[str, str]] = []
 
-    def fake_run(out: Path) -> list[Path]:
+    def fake_run(out: Path, suffix: str = "") -> list[Path]:
         m = shots._human_match(1)
         seen.append((i18n.language(), m.game.seats[0].name))
         return []
