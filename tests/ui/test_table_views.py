@@ -101,3 +101,15 @@ def test_the_window_size_and_place_are_kept_and_checked() -> None:
                 {"window_size": [10**9, 5]}):
         s, notes = Settings.from_data(bad)
         assert s.window_size is None and s.window_pos is None and notes
+
+
+def test_a_new_window_opens_at_the_size_it_had_when_it_fits_the_desktop(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = App(Settings(window_size=(1400, 900)), size=(1280, 800), headless=True)
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])
+    assert app._remembered_size() == (1400, 900)
+    app.settings.window_size = (2560, 1600)  # larger than this desktop: a size that fits instead
+    assert app._remembered_size() == app.fitting_size()
+    app.settings.window_size = (800, 500)  # under the smallest window the game allows
+    assert app._remembered_size() == app.fitting_size()
+    app.settings.window_size = None
+    assert app._remembered_size() == app.fitting_size() and app.fitting_size()[0] >= 1000
