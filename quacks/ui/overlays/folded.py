@@ -13,7 +13,7 @@ from ...rules.game import Game
 from .. import theme as T
 from ..app import App, Scene, canvas_rect
 from ..table.board_view import BoardView
-from ..table.books_view import BooksView
+from ..table.books_view import ORDER, BooksView
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..table.view import TableView
@@ -62,19 +62,41 @@ class Unfolded(Scene):
 
 
 class BooksOpen(Unfolded):
-    """Every book's page with its prices and the supply left, in a column on the left."""
+    """Every book's page with its prices and the supply left: in a column on the left, or in as many columns
+    as the window's height needs for every page to have the room its text needs."""
+
+    GAP = 8
 
     def place(self) -> pygame.Rect:
         c = canvas_rect()
         te = self.app.text
-        w = min(c.w - 24, int(440 * (1 + 0.3 * (max(1.0, te.scale) - 1))))
+        scale = max(1.0, te.scale)
+        col_w = min(c.w - 24, int(440 * (1 + 0.3 * (scale - 1))))
         note = te.linesize("sans", 15) + 8
-        return pygame.Rect(12, 12, w, c.h - 24 - note)
+        h = c.h - 24 - note
+        page_h = int(112 * (1 + 0.25 * (scale - 1)) * 1.15)  # what a page's text needs (see layout.books_fit)
+        per_col = max(1, (h + self.GAP) // (page_h + self.GAP))
+        cols = -(-len(ORDER) // per_col)
+        col_w = min(col_w, (c.w - 24 - self.GAP * (cols - 1)) // cols)
+        self.cols, self.per_col = cols, -(-len(ORDER) // cols)
+        w = cols * col_w + self.GAP * (cols - 1)
+        return pygame.Rect(12, 12, w, h)
+
+    def pages(self) -> dict[object, pygame.Rect]:
+        r = self.rect
+        col_w = (r.w - self.GAP * (self.cols - 1)) // self.cols
+        page_h = (r.h - self.GAP * (self.per_col - 1)) // self.per_col
+        out = {}
+        for i, colour in enumerate(ORDER):
+            col, row = divmod(i, self.per_col)
+            out[colour] = pygame.Rect(r.x + col * (col_w + self.GAP), r.y + row * (page_h + self.GAP), col_w, page_h)
+        return out
 
     def draw(self, surf: pygame.Surface) -> None:
         g = self.source()
         self.veil(surf)
         books = BooksView(self.rect)
+        books.rects = self.pages()  # type: ignore[assignment]
         books.draw(surf, g, bool(self.app.settings.colour_blind), self.app.text.scale)
         self.books = books
         self.note(surf, _("Esc or a click outside closes the books"))

@@ -253,6 +253,8 @@ class BooksView:
             dim = not g.book_on_table(colour)
             surf.blit(self._page(g, colour, colour_blind, dim, scale, r.topleft), r.topleft)
             fit = self.fit(g, colour)
+            if not fit.show_left and colour is ORDER[0]:  # (said once for all pages: they share their sizes)
+                te.dropped("the supply left of each chip", "hover over a chip (a chip none are left of is crossed out)")
             book = book_of(g, colour)
             x = r.x + LEFT_PAD
             y = r.y + fit.price_y
