@@ -142,6 +142,7 @@ class App(Window):
         self._fitted: tuple[int, int] = LOGICAL
         self._rough = False  # nearest pixels for now, see _fit
         self._polish_at: float | None = None  # when the rough picture is shown again averaged
+        self._settle_at: float | None = None  # when a native scene lays out for its window's new size (Window)
         self._show_all = True  # the next frame shows the whole canvas (a new window surface, an expose)
         self.resizes = 0  # how often the window changed size (each one draws and shows everything)
         self._unshown: list[pygame.Rect] = []  # canvas bands a new window surface has not shown yet (Window)
@@ -353,6 +354,8 @@ class App(Window):
     def frame(self, dt: float) -> None:
         if self.scene is None:
             return
+        if self._settle_at is not None and self.clock_now() >= self._settle_at:
+            self._fit(force=True)  # the window kept its size: the table lays itself out for it
         for s in self.live():
             s.update(dt)
         visible = self.visible()
@@ -418,6 +421,8 @@ class App(Window):
             waits.append(max(0.0, min(t for t, _ in self.toasts) - now))
         if self._polish_at is not None:
             waits.append(max(0.0, self._polish_at - now))
+        if self._settle_at is not None:
+            waits.append(max(0.0, self._settle_at - now))
         return min(waits) if waits else None
 
     def _release_audio_when_idle(self) -> None:

@@ -46,12 +46,14 @@ def shade(c: T.RGB, f: float) -> T.RGB:
 # backgrounds and panels
 
 
-@lru_cache(maxsize=8)
-def wood(size: tuple[int, int], seed: int = 3) -> pygame.Surface:
-    """A walnut table top: planks with grain lines and a soft vignette."""
-    w, h = size
+WOOD_STEP = 512  # the planks are drawn once, this much larger at a time than asked for, and cut to size
+
+
+@lru_cache(maxsize=4)
+def _planks(w: int, h: int, seed: int) -> pygame.Surface:
+    """Walnut planks with grain lines, ``w`` x ``h`` (drawn once: the costliest picture of the game)."""
     rng = random.Random(seed)
-    surf = pygame.Surface(size)
+    surf = pygame.Surface((w, h))
     if pygame.display.get_surface() is not None:
         surf = surf.convert()
     plank_h = 135
@@ -70,14 +72,30 @@ def wood(size: tuple[int, int], seed: int = 3) -> pygame.Surface:
         pygame.draw.line(surf, shade(base, 0.55), (0, y), (w, y), 3)
         pygame.draw.line(surf, shade(base, 1.15), (0, y + 3), (w, y + 3), 1)
         y += plank_h
-    # vignette
-    vig = pygame.Surface((w // 8, h // 8), pygame.SRCALPHA)
-    cx, cy = vig.get_width() / 2, vig.get_height() / 2
-    for yy in range(vig.get_height()):
-        for xx in range(vig.get_width()):
-            d = math.hypot((xx - cx) / cx, (yy - cy) / cy)
+    return surf
+
+
+@lru_cache(maxsize=1)
+def _vignette() -> pygame.Surface:
+    """The table's darker edges as a small map (scaled to the table's size: an ellipse touching its sides)."""
+    n = 96
+    vig = pygame.Surface((n, n), pygame.SRCALPHA)
+    c = n / 2
+    for yy in range(n):
+        for xx in range(n):
+            d = math.hypot((xx + 0.5 - c) / c, (yy + 0.5 - c) / c)
             vig.set_at((xx, yy), (0, 0, 0, int(min(150, max(0, (d - 0.55) * 230)))))
-    surf.blit(pygame.transform.smoothscale(vig, size), (0, 0))
+    return vig
+
+
+@lru_cache(maxsize=8)
+def wood(size: tuple[int, int], seed: int = 3) -> pygame.Surface:
+    """A walnut table top of ``size``: planks with grain lines and a soft vignette. Any size is cheap: the planks
+    are drawn once (larger than asked, in steps of ``WOOD_STEP``) and cut to size, the vignette scaled to it."""
+    w, h = size
+    big = _planks(-(-max(w, 1920) // WOOD_STEP) * WOOD_STEP, -(-max(h, 1080) // WOOD_STEP) * WOOD_STEP, seed)
+    surf = big.subsurface((0, 0, w, h)).copy()
+    surf.blit(pygame.transform.smoothscale(_vignette(), size), (0, 0))
     return surf
 
 

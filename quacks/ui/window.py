@@ -18,6 +18,10 @@ import pygame
 
 LOGICAL = (1920, 1080)  # the size the screens were drawn for; the table lays out in any size
 POLISH_AFTER = 0.25  # seconds after the last resize until the picture is shown averaged again
+#: seconds a window that a native scene (the table) fills must keep its new size before the scene lays itself out
+#: for it; meanwhile (a corner dragged) the last picture is stretched to the window: laying the table out anew
+#: takes tens of milliseconds, stretching a picture a few
+SETTLE_AFTER = 0.3
 #: window pixels a frame shows for the first time after the window got a new surface (see ``Window._bands``):
 #: about 10 ms at the ~5 ns a pixel that the first write and the first send of a fresh buffer cost under Xvfb
 FIRST_SHOW_PIXELS = 2_000_000
@@ -139,6 +143,7 @@ class Window:
     _fitted: tuple[int, int]
     _rough: bool
     _polish_at: float | None
+    _settle_at: float | None  # a native scene's window changed size: it lays out anew at this time
     _show_all: bool
     _unshown: list[pygame.Rect]
     clock_now: Any
@@ -162,6 +167,12 @@ class Window:
         """The part of the canvas the window shows: what scenes lay out in."""
         return self.geo.visible
 
+    @property
+    def settling(self) -> bool:
+        """True while a native scene's window has a new size it has not laid itself out for yet (see
+        :data:`SETTLE_AFTER`): the last picture is shown stretched to the window."""
+        return self._settle_at is not None
+
     def _fit(self, force: bool = False) -> bool:
         """Follow the window's size and the screen's way of filling it (:func:`geometry`): the canvas is the
         window's own surface at one canvas pixel per window pixel, a surface of its own otherwise. True if the
@@ -174,6 +185,9 @@ class Window:
         if not force and display is self.display and size == self._fitted and native == self.geo.native:
             return False
         resized = size != self._fitted or display is not self.display
+        if resized and not force and native and self.geo.native and not self.headless:
+            return self._stretch_for_now(display)
+        self._settle_at = None
         self.display = display
         geo = geometry(size, native)
         self.geo = geo
@@ -199,6 +213,22 @@ class Window:
         self._canvas_changed()
         self._restacked()
         self._show_all = True
+        return True
+
+    def _stretch_for_now(self, display: pygame.Surface) -> bool:
+        """A native scene's window changed size (a corner dragged): keep the canvas as it is, show it stretched
+        to the window, and lay out for the new size once it has stayed put for :data:`SETTLE_AFTER` seconds."""
+        if self.screen is self.display:  # the old window surface goes with the resize: keep the picture
+            old = pygame.Surface(self.screen.get_size(), 0, display)
+            old.blit(self.screen, (0, 0))
+            self.screen = old
+        self.display = display
+        self._fitted = display.get_size()
+        self.resizes += 1
+        self._unshown = []
+        self._settle_at = self.clock_now() + SETTLE_AFTER
+        self._show_all = True
+        self.dirty = True
         return True
 
     def _bands(self) -> list[pygame.Rect]:
@@ -277,6 +307,9 @@ class Window:
 
     def to_canvas(self, pos: tuple[float, float]) -> tuple[int, int]:
         """A window position in canvas coordinates."""
+        if self._settle_at is not None:  # the picture stretched to the window for now
+            (cw, ch), (w, h) = self.geo.visible, self.display.get_size()
+            return (int(pos[0] * cw / max(1, w)), int(pos[1] * ch / max(1, h)))
         p, q = self.scale
         return (int((pos[0] - self.view.x) * q // p), int((pos[1] - self.view.y) * q // p))
 
@@ -288,7 +321,8 @@ class Window:
 
     def _mapped(self, ev: pygame.event.Event) -> pygame.event.Event:
         """A mouse event with its position (and motion) in canvas coordinates."""
-        if not self.scaled or ev.type not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        if (not self.scaled and self._settle_at is None) or ev.type not in (
+                pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return ev
         d = dict(ev.dict)
         d["pos"] = self.to_canvas(ev.pos)
@@ -362,6 +396,11 @@ class Window:
         surface and show only those; the whole canvas (after a resize, under overlays) is scaled at once.
         """
         bounds = self.screen.get_rect()
+        if self._settle_at is not None:  # stretched to the window until the scene lays out for its size
+            visible = self.screen.subsurface((0, 0, *self.geo.visible))
+            pygame.transform.scale(visible, self.display.get_size(), self.display)
+            pygame.display.flip()
+            return
         if not self.scaled:
             if rects is None:
                 pygame.display.flip()

@@ -333,3 +333,39 @@ def test_headless_and_small_windows_show_the_whole_picture_at_once(make_app) -> 
     app.headless = False
     app.resize_window((1366, 768))
     assert not app.showing_first and app.scaled
+
+
+def test_the_table_stretches_its_last_picture_while_the_window_is_resized_then_lays_out(make_app) -> None:  # type: ignore[no-untyped-def]
+    """A corner dragged: each new size shows the last picture stretched (a few ms); once the size has stayed
+    put, the table lays itself out for the window (tens of ms, once)."""
+    app = make_app((1280, 800))
+    app.headless = False  # as in a real window
+    now = [10.0]
+    app.clock_now = lambda: now[0]
+
+    class Table(Scene):
+        native = True
+        laid_out: list[tuple[int, int]] = []
+
+        def canvas_changed(self) -> None:
+            self.laid_out.append(self.app.canvas_size)
+
+        def draw(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
+            surf.fill(GREY)
+            surf.fill(RED, (0, 0, 100, 100))
+            return None
+
+    t = Table(app)
+    app.push(t)
+    t.laid_out.clear()
+    app.resize_window((1600, 900))
+    assert app.settling and app.canvas_size == (1280, 800) and t.laid_out == []
+    app.frame(0.0)
+    red = pygame.mask.from_threshold(app.display, RED, NEAR).get_bounding_rects()
+    assert red == [pygame.Rect(0, 0, 125, 113)], red  # the 100x100 corner stretched by 1600/1280 and 900/800
+    assert app.to_canvas((1599, 899)) == (1279, 799)
+    assert app.wait_time() == pytest.approx(0.3)
+    now[0] += 0.31
+    app.frame(0.0)
+    assert not app.settling and app.canvas_size == (1600, 900) and t.laid_out == [(1600, 900)]
+    assert app.screen is app.display  # one to one again
