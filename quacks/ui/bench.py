@@ -198,7 +198,7 @@ def run_resize(rounds: int = 4, sizes: tuple[tuple[int, int], ...] = RESIZE_SIZE
         took = [time.perf_counter() - t0]
         start = t0
         if app.settling:  # the last picture stretched; the table lays itself out once the size stays put
-            time.sleep(max(0.0, app._settle_at - app.clock_now()) + 0.001)
+            time.sleep(max(0.0, (app._settle_at or 0.0) - app.clock_now()) + 0.001)
             t0 = time.perf_counter()
             app.frame(0.0)  # the App lays the canvas out anew (the table's view follows in its next draw)
             t.frames.invalidate()

@@ -21,8 +21,8 @@ def keep_pygame(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pygame, "quit", lambda: None)
 
 
-def test_screenshots_draw_every_screen_of_the_readme_in_windows_of_their_size(home: Path, tmp_path: Path,
-                                                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_screenshots_draw_every_screen_of_the_readme_in_windows_of_their_size(
+        home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     scale = text_engine().scale
     try:
         assert shots.main(SimpleNamespace(out=str(tmp_path / "shots"))) == 0

@@ -51,7 +51,7 @@ class ChoiceDialog(Overlay):
         self.chip_options: list[ChipOption] = []
         self.hover_chip: int | None = None
         te = app.text
-        by_name = {lb.chip: a for a, lb in options if lb.chip}
+        by_name: dict[str | None, Action] = {lb.chip: a for a, lb in options if lb.chip}
         shown = [c for c in (chips or []) if c.name in by_name]  # each chip as drawn, in the order they came
         rest = [(a, lb) for a, lb in options if not (shown and lb.chip)]
         with te.roomy():
@@ -124,9 +124,9 @@ class ChoiceDialog(Overlay):
         if event.type == pygame.MOUSEMOTION:
             self.hover_chip = self._chip_at(event.pos)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            i = self._chip_at(event.pos)
-            if i is not None:
-                self.on_choose(self.chip_options[i].action)
+            hit = self._chip_at(event.pos)
+            if hit is not None:
+                self.on_choose(self.chip_options[hit].action)
                 return True
         for b in self.buttons:
             if b.handle(event):

@@ -86,7 +86,7 @@ class BooksOpen(Unfolded):
         r = self.rect
         col_w = (r.w - self.GAP * (self.cols - 1)) // self.cols
         page_h = (r.h - self.GAP * (self.per_col - 1)) // self.per_col
-        out = {}
+        out: dict[object, pygame.Rect] = {}
         for i, colour in enumerate(ORDER):
             col, row = divmod(i, self.per_col)
             out[colour] = pygame.Rect(r.x + col * (col_w + self.GAP), r.y + row * (page_h + self.GAP), col_w, page_h)

@@ -178,8 +178,8 @@ class NewGameScene(Scene):
         self.seed_b = Button(pygame.Rect(x0 + 300, 864, 300, 54), m.seed or _("random"), on_click=self.edit_seed,
                              style="parchment", tooltip=_("Type a number to replay the same luck; empty is random."),
                              size=22)
-        cw, ch = canvas_rect().size
-        self.start_b = Button(pygame.Rect(cw - 430, ch - 120, 330, 80), _("Start"), self.start,
+        canvas_w, canvas_h = canvas_rect().size
+        self.start_b = Button(pygame.Rect(canvas_w - 430, canvas_h - 120, 330, 80), _("Start"), self.start,
                               hotkey_label=pgettext("key", "Enter"), size=32)
         self.back_b = Button(pygame.Rect(110, canvas_rect().h - 120, 220, 80), _("Back"), self.app.pop, style="dark",
                              hotkey_label=pgettext("key", "Esc"), size=26)

@@ -185,9 +185,9 @@ class TitleScene(Scene):
             self.focus.draw(surf)
             foot = _("F11 fullscreen  ·  arrows and Enter to choose")
             about = self.buttons[-1].rect
-            cw, ch = canvas_rect().size
-            foot_box = pygame.Rect(about.right + 40, ch - 20 - te.height("sans", 16, 2), cw - 24 - about.right - 40,
-                                   te.height("sans", 16, 2))
+            canvas_w, canvas_h = canvas_rect().size
+            foot_box = pygame.Rect(about.right + 40, canvas_h - 20 - te.height("sans", 16, 2),
+                                   canvas_w - 24 - about.right - 40, te.height("sans", 16, 2))
             te.blit_fit(surf, foot, foot_box, "sans", 16, T.PARCHMENT_DARK, anchor="midright")
             if self.message:
                 last = self.buttons[-2].rect

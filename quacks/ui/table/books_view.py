@@ -59,6 +59,8 @@ class PageFit:
 
 
 class BooksView:
+    folded = False
+
     def __init__(self, rect: pygame.Rect) -> None:
         self.rect = rect
         gap = 8

@@ -120,8 +120,9 @@ class ShopPanel:
         # Undo (the choice before the shop, or the cart's last change) has a place of its own, after Buy nothing
         w_undo = int(150 * (1 + 0.3 * (te.scale - 1)))
         self.undo_rect = pygame.Rect(self.nothing_b.rect.right + 14, by, w_undo, bh)
-        if getattr(self, "undo_b", None) is not None:
-            self.undo_b.rect = self.undo_rect.copy()
+        undo = getattr(self, "undo_b", None)
+        if undo is not None:
+            undo.rect = self.undo_rect.copy()
         # the supply under each price: "N left" if it fits every slot, else the count alone in a pill (the hover
         # help says what it is), the same in every slot
         with te.roomy():
