@@ -247,7 +247,8 @@ class NewGameScene(Scene):
         self.model.mix[c.value] = v
 
     def start(self) -> None:
-        from ..flows import start_match
+        """Start the game (asking first while another game is unfinished: ``flows.ask_before_replacing``)."""
+        from ..flows import ask_before_replacing, start_match
 
         self.finish_typing()
         try:
@@ -255,8 +256,12 @@ class NewGameScene(Scene):
         except ValueError as e:
             self.hover_text = str(e)
             return
-        self.app.settings.last_setup = self.model.to_data()
-        start_match(self.app, setup, replace=True)
+
+        def go() -> None:
+            self.app.settings.last_setup = self.model.to_data()
+            start_match(self.app, setup, replace=True)
+
+        ask_before_replacing(self.app, go)
 
     def finish_typing(self) -> None:
         if self.editing is not None or self.seed_editing:

@@ -44,11 +44,13 @@ log = logging.getLogger("quacks.ui")
 class TableScene(Scene):
     native = True  # the table lays itself out at the window's own size
 
-    def __init__(self, app: App, match: Match, coach: Coach | None = None) -> None:
+    def __init__(self, app: App, match: Match, coach: Coach | None = None, game: str | None = None) -> None:
         super().__init__(app)
+        from ...storage.saves import new_game_id
         from ..flows import autosave
 
-        self.driver = MatchDriver(match, pace=app.settings.pace, autosave=lambda m: autosave(app, m))
+        self.game_id = new_game_id() if game is None else game  # the game's autosave (storage/saves.py)
+        self.driver = MatchDriver(match, pace=app.settings.pace, autosave=lambda m: autosave(app, m, self.game_id))
         self.view = TableView(match.setup)
         self.anim = Animator(self.view, app.settings, app.sound)
         self.controls = Controls(self.view.layout, self.choose)
@@ -288,7 +290,7 @@ class TableScene(Scene):
         from ..flows import autosave
         from .title import TitleScene
 
-        autosave(self.app, self.match)
+        autosave(self.app, self.match, self.game_id)
         self.app.back_to(TitleScene, lambda: TitleScene(self.app))
 
     def toggle_bag(self) -> None:
@@ -301,7 +303,7 @@ class TableScene(Scene):
         from ..flows import game_finished
         from .final import FinalScene
 
-        game_finished(self.app, self.match)
+        game_finished(self.app, self.match, self.game_id)
         self.app.replace_below(self, FinalScene(self.app, self.match))
 
     def resume(self) -> None:
