@@ -455,17 +455,16 @@ def _autosave_info(game: str, path: Path) -> SlotInfo:
     return replace(info, game=game, autosave=True)
 
 
-def last_played(info: SlotInfo) -> tuple[float, str]:
-    """When a game was last played (a key to sort saves by): the time its file says, else the file's time."""
+def last_played(info: SlotInfo) -> tuple[float, int, str]:
+    """When a game was last played (a key to sort saves by): the time its file says (to the second), then the
+    time the file was written (two saves in one second), then its name."""
+    try:
+        written = info.path.stat().st_mtime_ns
+    except OSError:
+        written = 0
     when = info.when
-    if when is not None:
-        t = (when if when.tzinfo is not None else when.astimezone()).timestamp()
-    else:
-        try:
-            t = info.path.stat().st_mtime
-        except OSError:
-            t = 0.0
-    return (t, info.game or "")
+    t = (when if when.tzinfo is not None else when.astimezone()).timestamp() if when is not None else written / 1e9
+    return (t, written, info.game or info.name)
 
 
 def unfinished_games(base: Base = None) -> list[SlotInfo]:
