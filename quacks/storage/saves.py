@@ -755,7 +755,8 @@ def delete_slot(name: str | SlotInfo, base: Base = None) -> None:
 __all__ = [
     "SCHEMA", "SAVE_KIND", "REPLAY_KIND", "SavedGame", "SlotInfo", "TooNewError", "autosave", "load_autosave",
     "autosave_info", "clear_autosave", "MAX_UNFINISHED", "new_game_id", "autosave_path", "game_of", "list_autosaves",
-    "unfinished_games", "last_played", "drop_oldest", "would_drop", "autosave_document", "write_autosave", "save_slot", "save_new_slot", "fit_slot_name", "list_slots", "load_slot",
+    "unfinished_games", "last_played", "drop_oldest", "would_drop", "autosave_document", "write_autosave",
+    "save_slot", "save_new_slot", "fit_slot_name", "list_slots", "load_slot",
     "delete_slot", "build_match", "migrate",
     "file_info", "forget_infos",
     "migrate_1_to_2", "make_document", "document_validator",

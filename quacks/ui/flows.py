@@ -315,7 +315,7 @@ def ask_before_replacing(app: App, go: Callable[[], None], *, loading: bool = Fa
     from ..storage import saves
     from .overlays.confirm import Confirm
 
-    waiting = unfinished_game()
+    waiting = None if getattr(app, "no_saves", False) else unfinished_game()  # (an app that saves nothing asks nothing)
     if waiting is None or (keep is not None and waiting.game == keep):
         go()
         return
