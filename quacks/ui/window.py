@@ -21,6 +21,8 @@ POLISH_AFTER = 0.25  # seconds after the last resize until the picture is shown 
 #: window pixels a frame shows for the first time after the window got a new surface (see ``Window._bands``):
 #: about 10 ms at the ~5 ns a pixel that the first write and the first send of a fresh buffer cost under Xvfb
 FIRST_SHOW_PIXELS = 2_000_000
+#: seconds the window system gets to make the window fullscreen (F11) before the game stays windowed and says so
+FULLSCREEN_CHECK = 1.5
 log = logging.getLogger("quacks.ui")
 
 
@@ -142,6 +144,8 @@ class Window:
     _show_all: bool
     _unshown: list[pygame.Rect]
     clock_now: Any
+    _fullscreen_due: float | None = None  # fullscreen was asked for: by then the window must have the desktop's size
+    _windowed_size: tuple[int, int] = (0, 0)  # the window's size when fullscreen was asked for
 
     def _restacked(self) -> None:
         raise NotImplementedError  # the App's: everything on its stack draws whole next frame
@@ -263,6 +267,8 @@ class Window:
         the size change that follows draws everything again."""
         if self.headless:
             return
+        before = pygame.display.get_surface()
+        self._windowed_size = before.get_size() if before is not None else (0, 0)
         try:
             if self.window is None:  # pragma: no cover - older pygame-ce
                 pygame.display.toggle_fullscreen()
@@ -273,7 +279,39 @@ class Window:
         except pygame.error as e:  # pragma: no cover - depends on the platform
             log.info("fullscreen not available: %s", e)
         self._fit()
+        self._fullscreen_due = self.clock_now() + FULLSCREEN_CHECK if self.settings.fullscreen else None
         self.dirty = True
+
+    def fullscreen_refused(self, now: float) -> tuple[int, int] | None:
+        """After F11: whether the window took the desktop's size (or any new size). Once it has, nothing more is
+        asked; if it has not within :data:`FULLSCREEN_CHECK` seconds (a window manager that ignores the request),
+        the window goes back to windowed and the fullscreen setting off: the size it kept is returned, for the
+        player to be told. None otherwise."""
+        if self._fullscreen_due is None:
+            return None
+        surface = pygame.display.get_surface()
+        size = surface.get_size() if surface is not None else (0, 0)
+        try:
+            desktops = [tuple(d) for d in pygame.display.get_desktop_sizes()]
+        except pygame.error:  # pragma: no cover - no display
+            desktops = []
+        if size in desktops or size != self._windowed_size:  # (a scaled desktop may report another size)
+            self._fullscreen_due = None
+            return None
+        if now < self._fullscreen_due:
+            return None
+        self._fullscreen_due = None
+        log.warning("fullscreen did not take (the window stayed %sx%s, the desktop is %s): staying windowed",
+                    size[0], size[1], desktops)
+        self.settings.fullscreen = False
+        try:
+            if self.window is not None:
+                self.window.set_windowed()
+        except pygame.error as e:  # pragma: no cover - depends on the platform
+            log.info("back to the window: %s", e)
+        self._fit()
+        self.dirty = True
+        return (int(size[0]), int(size[1]))
 
     def to_canvas(self, pos: tuple[float, float]) -> tuple[int, int]:
         """A window position in canvas coordinates."""

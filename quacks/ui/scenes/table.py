@@ -467,6 +467,11 @@ class TableScene(Scene):
         self.view.forget_background()
         self.frames.invalidate()
 
+    def toast_band(self) -> pygame.Rect:
+        """Toasts lie on the question row above the action bar: never over the round's title on the board, nor over
+        the pot or the buttons."""
+        return self.view.layout.prompt
+
     def canvas_changed(self) -> None:
         """A new window size or UI scale: the table lays itself out again; the decision's controls are built
         again in their new places (a shop keeps its cart)."""
