@@ -108,6 +108,26 @@ def test_f11_that_does_not_take_stays_windowed_and_says_so(home: Path, monkeypat
     assert said and said[-1].startswith("Fullscreen did not take here") and "F11" in said[-1]
 
 
+def test_f11_that_sdl_believes_but_the_window_system_did_not_do_is_caught(home: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The trial's case (X11 with no window manager doing it): SDL reports the desktop's size, the window on the
+    screen kept its own; the window system's answer decides."""
+    d = Driver()
+    d.app.push(TitleScene(d.app))
+    now = [100.0]
+    d.app.clock_now = lambda: now[0]
+    d.app.headless = False
+    win = d.app.window = FakeWindow()
+    sdl_says = pygame.display.get_surface().get_size()
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [sdl_says])
+    monkeypatch.setattr(window_mod, "system_window_size", lambda: (1000, 640))
+    f11(d)
+    now[0] += window_mod.FULLSCREEN_CHECK + 0.1
+    d.frames(1)
+    assert not d.app.settings.fullscreen and win.calls == ["fullscreen", "windowed"]
+    assert "1000x640" in [m for _t, m in d.app.toasts][-1]
+
+
 def test_f11_that_takes_says_nothing(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     d = Driver()
     d.app.push(TitleScene(d.app))
