@@ -216,8 +216,10 @@ class MatchDriver:
                 m.reveal_next()
             else:
                 break
-        if len(m.humans()) > 1 and any(m.is_human(s) for s, _ in self.last_tick):
-            self.timer = max(self.timer, REVEAL_HOLD)  # hot-seat: the reveal is seen before the next hand-off
+        if sum(m.is_human(s) for s, _ in self.last_tick) > 1:
+            # hot-seat: decisions two humans took out of each other's sight are seen before the next hand-off (a
+            # tick of one human, alone or one after another, hid nothing: the game goes straight on)
+            self.timer = max(self.timer, REVEAL_HOLD)
 
     def _after_step(self, delay: float = 0.0) -> bool:
         """Autosave, the pace, and the end of a round; True if the game now waits for the round results."""

@@ -1,9 +1,12 @@
-"""What a name may be: the one check for every name a player types or a file brings in.
+"""What a name may be: the one check for every name a player types or a file brings in; and the names the game
+gives seats nobody named.
 
 Seat names, save names and player names in the statistics are drawn on screen, written into files and
 compared; a control character (NUL, a line break, a bidirectional override...) can stop the text renderer
 or make two names look alike. :func:`name_problem` says, in a sentence for the player, why a text cannot
-be a name, or returns None when it can. Pure: no pygame, no files.
+be a name, or returns None when it can. :data:`SEAT_NAMES` are the names of bots and of humans at a shared
+screen (two humans are never both "You": issue 19); they are names, the same in every language. Pure: no
+pygame, no files.
 """
 
 from __future__ import annotations
@@ -57,6 +60,24 @@ def name_problem(text: object, *, what: str = N_("a name"), max_length: int = MA
     return None
 
 
+#: names the game gives seats: bots, and every human when two or more share the screen (Quedlinburg's own)
+SEAT_NAMES = ("Hildegard", "Ottokar", "Mechthild", "Rupert", "Gertrud", "Konrad", "Walburga", "Eckhart")
+
+
+def fresh_name(used: set[str] | frozenset[str]) -> str:
+    """The first of :data:`SEAT_NAMES` that no seat in ``used`` has (compared without case)."""
+    taken = {u.casefold() for u in used}
+    for name in SEAT_NAMES:
+        if name.casefold() not in taken:
+            return name
+    n = 2
+    while True:  # more seats than names (never with four seats): "Hildegard 2"...
+        for name in SEAT_NAMES:
+            if f"{name} {n}".casefold() not in taken:
+                return f"{name} {n}"
+        n += 1
+
+
 def printable(text: str, limit: int | None = None) -> str:
     """``text`` with every character a name may not hold written as ``\\uXXXX`` (safe to draw and log)."""
     out = "".join(f"\\u{ord(c):04x}" if unicodedata.category(c) in REFUSED_CATEGORIES else c for c in text)
@@ -65,4 +86,5 @@ def printable(text: str, limit: int | None = None) -> str:
     return out
 
 
-__all__ = ["MAX_NAME", "bad_character", "describe_character", "name_problem", "printable"]
+__all__ = ["MAX_NAME", "SEAT_NAMES", "bad_character", "describe_character", "fresh_name", "name_problem",
+           "printable"]

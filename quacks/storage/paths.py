@@ -1,7 +1,8 @@
 """Where Quacks keeps its files: the platformdirs folders for "Quacks" (``appauthor=False``).
 
 * config folder: ``settings.json``
-* data folder: ``saves/`` (``autosave.json`` and the named slots), ``replays/``, ``statistics.json``
+* data folder: ``saves/`` (an ``autosave-<game id>.json`` per unfinished game, the last few kept, ``autosave.json``
+  of older versions, and the named slots), ``replays/``, ``statistics.json``
 * log folder: ``quacks.log``
 
 Every function takes an optional ``base`` folder; with it (or with the environment variable
@@ -89,6 +90,7 @@ def statistics_path(base: Base = None) -> Path:
 
 
 def autosave_path(base: Base = None) -> Path:
+    """The single autosave of older versions (``saves.autosave_path`` gives any game's)."""
     return saves_dir(base) / AUTOSAVE_FILE
 
 

@@ -25,6 +25,7 @@ from .files import (
     BadDataError,
     Loaded,
     StorageError,
+    dumps,
     load_json,
     read_raw,
     validate_bytes,
@@ -74,6 +75,33 @@ def export_replay(match: MatchLike, path: str | Path, meta: dict[str, Any] | Non
     target = replay_path(path)
     write_json(target, make_document(match, meta, REPLAY_KIND), what=N_("replay"))
     return target
+
+
+def keep_replay(match: MatchLike, game: str = "", base: Base = None) -> Path:
+    """Keep a finished game's replay in the game's replays folder (before its autosave goes), never over another
+    file; the path. A game with an id (``saves.new_game_id``) gets ``<id>-<seats>``, written once: a second call
+    (the autosave could not be removed last time) finds it there. Without one, the first free name of
+    :func:`suggest_replay_path`. StorageError if it cannot be written."""
+    data = match.to_data() if isinstance(match, Match) else match
+    first = suggest_replay_path(data, base)
+    if game:
+        slug = first.name[len("0000-00-00-0000-"):]
+        first = first.with_name(f"{game}-{slug}")
+    stem = first.name[: -len(REPLAY_SUFFIX)]
+    payload = dumps(make_document(data, None, REPLAY_KIND), first, N_("replay"))
+    for n in range(1, MAX_IMPORT_NAMES + 1):
+        target = first if n == 1 else first.with_name(f"{stem}-{n}{REPLAY_SUFFIX}")
+        try:
+            write_bytes_new(target, payload, what=N_("replay"))
+        except StorageError as e:
+            if e.kind != "exists":
+                raise
+            if game:
+                return target  # kept before
+            continue
+        return target
+    raise StorageError(first.parent, _("already holds {n} replays named {name}; rename the file and try again").format(
+        n=MAX_IMPORT_NAMES, name=stem), kind="unwritable", what=N_("replays folder"))
 
 
 def import_replay(path: str | Path, catalogue: Catalogue | None = None) -> Loaded[SavedGame]:

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,9 @@ from ..session.match import Match, MatchSetup
 from ..session.names import MAX_NAME, name_problem
 from . import paths
 from .files import (
+    ASIDE_MARK,
+    BACKUP_SUFFIX,
+    TEMP_MARK,
     BadDataError,
     Loaded,
     StorageError,
@@ -47,7 +51,10 @@ from .files import (
     write_bytes_new,
     write_json,
 )
+from .locks import write_lock
 from .paths import Base
+
+log = logging.getLogger("quacks.storage")
 
 SCHEMA = 2
 OLDEST = 1
@@ -335,61 +342,185 @@ def _old_file_ok(obj: Any) -> Any:
 
 
 # ----------------------------------------------------------------------------------------------------
-# autosave
+# autosaves: one file per unfinished game, the last MAX_UNFINISHED kept
 
 
-def autosave(match: MatchLike, meta: dict[str, Any] | None = None, base: Base = None) -> list[str]:
+AUTOSAVE_PREFIX = "autosave-"
+MAX_UNFINISHED = 5  # unfinished games kept as autosaves (a sixth drops the oldest: docs/saves.md)
+_GAME_ID = re.compile(r"[0-9]{8}-[0-9]{6}-[0-9a-f]{4,8}")
+
+
+def new_game_id(now: datetime | None = None) -> str:
+    """The id of a game that starts now: its start time and a random tail (``20250131-201502-a1b2``); its autosave
+    is ``saves/autosave-<id>.json``. Ids sort by the time the game began."""
+    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    return f"{stamp}-{os.urandom(2).hex()}"
+
+
+def autosave_path(game: str = "", base: Base = None) -> Path:
+    """The autosave of game ``game`` (``saves/autosave-<id>.json``); ``""`` is the one autosave of older versions
+    (``saves/autosave.json``), still read and played on. ValueError for an id that is not one."""
+    if not game:
+        return paths.autosave_path(base)
+    if not _GAME_ID.fullmatch(game):
+        raise ValueError(f"not a game id: {game[:40]!r}")
+    return paths.saves_dir(base) / f"{AUTOSAVE_PREFIX}{game}.json"
+
+
+def game_of(path: Path) -> str | None:
+    """The game id of an autosave file (``""`` for the older single autosave), None if ``path`` is none."""
+    name = path.name[: -len(BACKUP_SUFFIX)] if path.name.endswith(BACKUP_SUFFIX) else path.name
+    if name == paths.AUTOSAVE_FILE:
+        return ""
+    if name.startswith(AUTOSAVE_PREFIX) and name.endswith(".json"):
+        game = name[len(AUTOSAVE_PREFIX): -len(".json")]
+        return game if _GAME_ID.fullmatch(game) else None
+    return None
+
+
+def autosave(match: MatchLike, meta: dict[str, Any] | None = None, base: Base = None, game: str = "") -> list[str]:
     """Save the game in progress (after every action); notes about a bad old file that was kept aside.
 
     ``match`` is the Match (preferred: the save then shows round, phase and scores) or ``Match.to_data()``.
     Raises StorageError if the file cannot be written.
     """
-    doc = make_document(match, meta, SAVE_KIND)
-    reports = write_json(paths.autosave_path(base), doc, what=N_("autosave"), validate_old=_old_file_ok)
-    return [r.message for r in reports]
+    return write_autosave(autosave_document(match, meta, game), base)
 
 
-def autosave_document(match: MatchLike, meta: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The autosave's content, made on the caller's thread (the match keeps changing afterwards)."""
-    return make_document(match, meta, SAVE_KIND)
+def autosave_document(match: MatchLike, meta: dict[str, Any] | None = None, game: str = "") -> dict[str, Any]:
+    """The autosave's content, made on the caller's thread (the match keeps changing afterwards); ``game`` (the
+    game's id, :func:`new_game_id`) says which autosave file it goes to."""
+    autosave_path(game)  # a bad id is refused here, on the caller's thread
+    return make_document(match, {**(meta or {}), **({"game": game} if game else {})}, SAVE_KIND)
+
+
+def _autosave_lock(base: Base) -> Path:
+    """What the autosaves' write lock guards: the set of autosave files (a new one may drop the oldest)."""
+    return paths.saves_dir(base) / "autosaves"
 
 
 def write_autosave(doc: dict[str, Any], base: Base = None) -> list[str]:
-    """Write a document made by :func:`autosave_document` (from a background writer)."""
-    reports = write_json(paths.autosave_path(base), doc, what=N_("autosave"), validate_old=_old_file_ok)
-    return [r.message for r in reports]
+    """Write a document made by :func:`autosave_document` to its game's autosave (from a background writer).
+
+    The first autosave of a game makes room: beyond ``MAX_UNFINISHED`` unfinished games the oldest autosave is
+    deleted (:func:`drop_oldest`), after the new one is written, under the autosaves' write lock (two programs
+    never both drop). Atomic: a kill at any moment leaves the old file or the new one, whole."""
+    meta = doc.get("meta")
+    game = meta.get("game", "") if isinstance(meta, dict) else ""
+    path = autosave_path(game if isinstance(game, str) else "", base)
+    _make_saves_folder(base)
+    with write_lock(_autosave_lock(base), N_("autosave")):
+        new = not path.exists() and not backup_path(path).exists()
+        reports = write_json(path, doc, what=N_("autosave"), validate_old=_old_file_ok)
+        notes = [r.message for r in reports]
+        if new:
+            for gone in drop_oldest(base, keep=game):
+                log.info("unfinished game dropped to keep the last %d: %s", MAX_UNFINISHED, gone.path.name)
+    return notes
 
 
-def load_autosave(base: Base = None, catalogue: Catalogue | None = None) -> Loaded[SavedGame]:
-    """The autosave for "Continue": ``.value`` is None when there is none (``.notes`` say if one was bad).
+def _make_saves_folder(base: Base) -> None:
+    try:
+        paths.saves_dir(base, create=True)
+    except StorageError:
+        pass  # the write that follows says what is wrong
+
+
+def list_autosaves(base: Base = None) -> list[SlotInfo]:
+    """Every autosave (one per game, unfinished or over), the game last played first; a bad file is listed with its
+    ``problem``. A game whose file is gone but whose backup is there is listed from the backup."""
+    folder = paths.saves_dir(base)
+    try:
+        names = [p.name for p in folder.iterdir()]
+    except OSError:
+        return []
+    games: dict[str, Path] = {}
+    for name in names:
+        if ASIDE_MARK in name or (name.startswith(".") and TEMP_MARK in name):
+            continue
+        game = game_of(folder / name)
+        if game is None:
+            continue
+        main = autosave_path(game, base)
+        if game not in games and (main.exists() or backup_path(main).exists()):
+            games[game] = main if main.exists() else backup_path(main)
+    infos = [_autosave_info(game, p) for game, p in games.items()]
+    infos.sort(key=last_played, reverse=True)
+    forget_infos(folder, games.values(), lambda name: game_of(folder / name) is not None)
+    return infos
+
+
+def _autosave_info(game: str, path: Path) -> SlotInfo:
+    info = file_info(path, (SAVE_KIND,), N_("autosave"), path.name)
+    return replace(info, game=game, autosave=True)
+
+
+def last_played(info: SlotInfo) -> tuple[float, int, str]:
+    """When a game was last played (a key to sort saves by): the time its file says (to the second), then the
+    time the file was written (two saves in one second), then its name."""
+    try:
+        written = info.path.stat().st_mtime_ns
+    except OSError:
+        written = 0
+    when = info.when
+    t = (when if when.tzinfo is not None else when.astimezone()).timestamp() if when is not None else written / 1e9
+    return (t, written, info.game or info.name)
+
+
+def unfinished_games(base: Base = None) -> list[SlotInfo]:
+    """The unfinished games kept as autosaves (good files, not over), the one last played first."""
+    return [s for s in list_autosaves(base) if s.problem is None and not s.over]
+
+
+def drop_oldest(base: Base = None, keep: str = "") -> list[SlotInfo]:
+    """Delete the oldest autosaves beyond ``MAX_UNFINISHED`` unfinished games (never ``keep``, never a named save,
+    a finished game's autosave or a bad file); the ones deleted. The backup goes first: a kill between the two
+    leaves the game listed, to be dropped next time."""
+    unfinished = unfinished_games(base)
+    dropped = []
+    for info in [s for s in unfinished if s.game != keep][max(0, MAX_UNFINISHED - 1):]:
+        try:
+            clear_autosave(base, info.game or "")
+        except StorageError as e:
+            log.warning("could not drop the oldest autosave: %s", e)
+            continue
+        dropped.append(info)
+    return dropped
+
+
+def would_drop(base: Base = None, keep: str = "") -> SlotInfo | None:
+    """The unfinished game whose autosave a new game would drop now (None if there is room)."""
+    others = [s for s in unfinished_games(base) if s.game != keep]
+    return others[-1] if len(others) >= MAX_UNFINISHED else None
+
+
+def load_autosave(base: Base = None, catalogue: Catalogue | None = None,
+                  game: str | None = None) -> Loaded[SavedGame]:
+    """The autosave of ``game``, or (None) of the game "Continue" resumes (:func:`autosave_info`): ``.value`` is
+    None when there is none (``.notes`` say if one was bad).
 
     Never raises for a bad file (only ``DataLoadError`` if the game's own data is broken, as for every loader
     that replays: ``load_slot``, ``replays.import_replay``).
     """
-    return load_json(paths.autosave_path(base), document_validator((SAVE_KIND,), catalogue), what=N_("autosave"))
+    if game is None:
+        info = autosave_info(base)
+        game = info.game if info is not None and info.game is not None else ""
+    return load_json(autosave_path(game, base), document_validator((SAVE_KIND,), catalogue), what=N_("autosave"))
 
 
 def autosave_info(base: Base = None) -> SlotInfo | None:
-    """A quick summary of the autosave for the title screen (None if there is none; no replay is done).
-
-    Offer "Continue" when it is not None, has no ``problem`` and is not ``over``; a ``problem`` is fully
-    reported (and the file kept aside) by :func:`load_autosave`.
-    """
-    p = paths.autosave_path(base)
-    if not p.exists():
-        if not backup_path(p).exists():
-            return None
-        p = backup_path(p)
-    info = _slot_info(p)
-    return SlotInfo("autosave", info.path, info.saved_at, info.round, info.phase, info.seats, info.over,
-                    info.problem)
+    """The game "Continue" resumes: the unfinished game last played (a bad file counts: loading it reports it and
+    tries its backup), else the finished game last played; None if there is no autosave at all (no replay is
+    done). Offer "Continue" when it is not None and is not ``over``."""
+    games = list_autosaves(base)
+    return next((s for s in games if not s.over), games[0] if games else None)
 
 
-def clear_autosave(base: Base = None) -> None:
-    """Forget the autosave and its backup (e.g. once the game is over and recorded). StorageError if stuck."""
-    p = paths.autosave_path(base)
-    remove_file(p, "autosave")
+def clear_autosave(base: Base = None, game: str = "") -> None:
+    """Forget a game's autosave and its backup (e.g. once the game is over and recorded). StorageError if stuck."""
+    p = autosave_path(game, base)
     remove_file(backup_path(p), "autosave backup")
+    remove_file(p, "autosave")
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -409,6 +540,8 @@ class SlotInfo:
     over: bool = False
     problem: str | None = None
     scores: tuple[int, ...] = ()  # one per seat when the file says them
+    autosave: bool = False  # an autosave (an unfinished game kept by the game itself), not a named save
+    game: str | None = None  # an autosave's game id (``""``: the single autosave of older versions)
 
     @property
     def when(self) -> datetime | None:
@@ -526,10 +659,11 @@ def file_info(path: Path, kinds: tuple[str, ...], what: str, name: str) -> SlotI
     return info
 
 
-def forget_infos(folder: Path, keep: Iterable[Path] = ()) -> None:
-    """Drop the kept summaries of the files in ``folder`` but those in ``keep`` (the files a list has just shown)."""
+def forget_infos(folder: Path, keep: Iterable[Path] = (), which: Callable[[str], bool] = lambda name: True) -> None:
+    """Drop the kept summaries of the files in ``folder`` (those whose name ``which`` accepts) but those in ``keep``
+    (the files a list has just shown)."""
     kept = set(keep)
-    for key in [k for k in _INFO if k[0].parent == folder and k[0] not in kept]:
+    for key in [k for k in _INFO if k[0].parent == folder and k[0] not in kept and which(k[0].name)]:
         del _INFO[key]
 
 
@@ -597,7 +731,7 @@ def list_slots(base: Base = None) -> list[SlotInfo]:
         return []
     infos = [_slot_info(p) for p in files]
     infos.sort(key=lambda s: (s.saved_at, s.name), reverse=True)
-    forget_infos(folder, files)
+    forget_infos(folder, files, lambda name: name.startswith(SLOT_PREFIX))
     return infos
 
 
@@ -620,7 +754,9 @@ def delete_slot(name: str | SlotInfo, base: Base = None) -> None:
 
 __all__ = [
     "SCHEMA", "SAVE_KIND", "REPLAY_KIND", "SavedGame", "SlotInfo", "TooNewError", "autosave", "load_autosave",
-    "autosave_info", "clear_autosave", "save_slot", "save_new_slot", "fit_slot_name", "list_slots", "load_slot",
+    "autosave_info", "clear_autosave", "MAX_UNFINISHED", "new_game_id", "autosave_path", "game_of", "list_autosaves",
+    "unfinished_games", "last_played", "drop_oldest", "would_drop", "autosave_document", "write_autosave",
+    "save_slot", "save_new_slot", "fit_slot_name", "list_slots", "load_slot",
     "delete_slot", "build_match", "migrate",
     "file_info", "forget_infos",
     "migrate_1_to_2", "make_document", "document_validator",

@@ -21,6 +21,7 @@ warnings.filterwarnings("ignore", message="no fast renderer available")
 
 import pygame  # noqa: E402
 
+from ..i18n import _  # noqa: E402
 from .scene import Scene  # noqa: E402
 from .sleeper import Sleeper  # noqa: E402
 from .text import Text  # noqa: E402
@@ -45,6 +46,10 @@ if TYPE_CHECKING:  # pragma: no cover
 FPS = 60
 MIN_SLEEP = 0.001  # a wait shorter than this is no wait: draw now
 MAX_DT = 5.0  # seconds: the longest step a frame's update is given
+TOAST_MAX = 3  # toasts shown at once (the newest)
+TOAST_SIZE = 20
+TOAST_PAD = 14
+TOAST_BAND_H = 48  # the default band along the bottom edge (menus keep their buttons above it)
 AUDIO_IDLE_RELEASE = 30.0  # seconds without a frame before the sound device is closed (see App.run)
 #: for tests and measurements only: another release time in seconds (the idle test waits 2 s, not 30)
 AUDIO_RELEASE_ENV = "QUACKS_AUDIO_RELEASE_S"
@@ -356,6 +361,7 @@ class App(Window):
             return
         if self._settle_at is not None and self.clock_now() >= self._settle_at:
             self._fit(force=True)  # the window kept its size: the table lays itself out for it
+        self._check_fullscreen()
         for s in self.live():
             s.update(dt)
         visible = self.visible()
@@ -393,15 +399,62 @@ class App(Window):
                 print("first frame drawn", flush=True)
             log.info("first frame drawn")
 
+    def _check_fullscreen(self) -> None:
+        """F11 that the window system did not follow: the game stays windowed and says so."""
+        kept = self.fullscreen_refused(self.clock_now())
+        if kept is not None:
+            self.toast(_("Fullscreen did not take here: the window kept its size ({width}x{height}). The game stays "
+                         "in a window; F11 tries again.").format(width=kept[0], height=kept[1]), 8.0)
+
+    def toast_band(self) -> pygame.Rect:
+        """Where toasts go: the band the screen on top offers (``Scene.toast_band``: the table's question row), else a
+        band along the bottom edge of the canvas, under every screen's title and panel heading."""
+        for s in reversed(self.visible()):
+            band = s.toast_band()
+            if band is not None:
+                return band
+        w, h = self.canvas_size
+        return pygame.Rect(w // 8, h - 8 - TOAST_BAND_H, w - 2 * (w // 8), TOAST_BAND_H)
+
+    def toast_rects(self) -> list[tuple[pygame.Rect, list[str], int]]:
+        """Each toast shown now (the newest ``TOAST_MAX``, the newest lowest): its plate, its lines and their size;
+        they stack up from the bottom of :meth:`toast_band`."""
+        te = self.text
+        band = self.toast_band()
+        out = []
+        y = band.bottom
+        with te.roomy():
+            # as high as the band (a line at least): a long message gets smaller (to 14 px) before it takes more room
+            room = pygame.Rect(0, 0, band.w - 2 * TOAST_PAD, max(band.h - TOAST_PAD, te.height("sans-semibold",
+                                                                                              TOAST_SIZE)))
+            for _end, msg in reversed(self.toasts[-TOAST_MAX:]):
+                size, lines = te.fit_block(msg, "sans-semibold", TOAST_SIZE, room, line_gap=0)
+                width = max(te.size(line, "sans-semibold", size)[0] for line in lines) if lines else 0
+                h = te.height("sans-semibold", size, max(1, len(lines))) + TOAST_PAD
+                plate = pygame.Rect(0, 0, min(band.w, width + 2 * TOAST_PAD), h)
+                plate.midbottom = (band.centerx, y)
+                out.append((plate, lines, size))
+                y = plate.y - 6
+        return out
+
     def _draw_toasts(self) -> None:
         now = self.clock_now()
         self.toasts = [(t, m) for t, m in self.toasts if t > now]
         for s in self.visible():
             s.invalidate()  # the next frame draws whole, without the toast
-        with self.text.layer(), self.text.toasting():
-            for i, (_, msg) in enumerate(self.toasts):
-                self.text.blit(self.screen, msg, (self.canvas_size[0] // 2, 60 + i * 34), "sans-semibold", 22,
-                               (250, 240, 220), "midtop")
+        te = self.text
+        with te.roomy(), te.layer(), te.toasting():
+            for plate, lines, size in self.toast_rects():
+                back = pygame.Surface(plate.size, pygame.SRCALPHA)
+                pygame.draw.rect(back, (20, 12, 8, 225), back.get_rect(), border_radius=10)
+                pygame.draw.rect(back, (200, 160, 90, 255), back.get_rect(), 2, border_radius=10)
+                self.screen.blit(back, plate.topleft)
+                lh = te.linesize("sans-semibold", size)
+                y = plate.y + TOAST_PAD // 2
+                for line in lines:
+                    te.blit(self.screen, line, (plate.centerx, y), "sans-semibold", size, (250, 240, 220), "midtop",
+                            box=plate)
+                    y += lh
 
     def busy(self) -> bool:
         return self.showing_first or any(s.busy() for s in self.live())
@@ -423,6 +476,8 @@ class App(Window):
             waits.append(max(0.0, self._polish_at - now))
         if self._settle_at is not None:
             waits.append(max(0.0, self._settle_at - now))
+        if self._fullscreen_due is not None:
+            waits.append(max(0.0, self._fullscreen_due - now))
         return min(waits) if waits else None
 
     def _release_audio_when_idle(self) -> None:

@@ -1,7 +1,9 @@
 """Glue between the screens, the match and the player's files: start, continue, autosave, save, finish.
 
-Autosaves are written by a background writer after every action (the latest state wins, so a burst of
-bot moves never stalls a frame); every problem is reported on screen, never as a traceback.
+Every game has an id and an autosave of its own (``storage/saves.py``: the last few unfinished games are kept);
+starting or loading a game while one is unfinished asks first, and "Continue" resumes the game last played.
+Autosaves are written by a background writer after every action (the latest state of each game wins, so a
+burst of bot moves never stalls a frame); every problem is reported on screen, never as a traceback.
 """
 
 from __future__ import annotations
@@ -9,10 +11,11 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..content.loader import default_catalogue
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..session.match import Match, MatchSetup
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -22,23 +25,43 @@ log = logging.getLogger("quacks.ui")
 
 
 class AutosaveWriter:
-    """Writes the newest match data on a background thread; ``flush`` waits until it is on disk."""
+    """Writes the newest document of each game on a background thread; ``flush`` waits until they are on disk.
+
+    A burst of steps keeps only the newest document of a game; two games (one quit, the next started at once)
+    each keep their own, so the last state of the first is never replaced by the second's."""
 
     def __init__(self, idle: float = 5.0) -> None:
         self.idle = idle  # seconds without work after which the thread ends (the next submit starts one)
-        self._pending: dict[str, Any] | None = None
+        self._pending: dict[str, dict[str, Any]] = {}
+        self._closed: set[str] = set()  # games whose autosave is gone (finished and recorded): never written again
         self._cv = threading.Condition()
         self._thread: threading.Thread | None = None
         self._busy = False
         self.last_error = ""
 
+    @staticmethod
+    def _game(data: dict[str, Any]) -> str:
+        meta = data.get("meta")
+        game = meta.get("game", "") if isinstance(meta, dict) else ""
+        return game if isinstance(game, str) else ""
+
     def submit(self, data: dict[str, Any]) -> None:
         with self._cv:
-            self._pending = data
+            game = self._game(data)
+            if game and game in self._closed:
+                return
+            self._pending[game] = data
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
                 self._thread.start()
             self._cv.notify()
+
+    def close(self, game: str) -> None:
+        """The game is over and recorded: what is still waiting for its autosave is dropped, and later submits too."""
+        with self._cv:
+            self._pending.pop(game, None)
+            if game:
+                self._closed.add(game)
 
     def _run(self) -> None:
         from ..storage import saves
@@ -46,14 +69,14 @@ class AutosaveWriter:
         while True:
             with self._cv:
                 deadline = time.monotonic() + self.idle
-                while self._pending is None:
+                while not self._pending:
                     left = deadline - time.monotonic()
                     if left <= 0:  # idle: the thread ends, and says so under the lock (no submit is lost)
                         self._thread = None
                         return
                     self._cv.wait(timeout=left)
-                data = self._pending
-                self._pending = None
+                game = next(iter(self._pending))
+                data = self._pending.pop(game)
                 self._busy = True
             try:
                 notes = saves.write_autosave(data)
@@ -70,24 +93,28 @@ class AutosaveWriter:
 
     def flush(self, timeout: float = 5.0) -> None:
         with self._cv:
-            self._cv.wait_for(lambda: self._pending is None and not self._busy, timeout=timeout)
+            self._cv.wait_for(lambda: not self._pending and not self._busy, timeout=timeout)
 
 
 WRITER = AutosaveWriter()
 
 
 def start_match(app: App, setup: MatchSetup, replace: bool = False) -> None:
+    """A new game on the table; its first autosave is written before the table shows (a game of its own: the
+    unfinished games before it are kept, :func:`unfinished_game`)."""
+    from ..storage.saves import new_game_id
     from .scenes.table import TableScene
 
     match = Match(default_catalogue(), setup)
     save_settings(app)
-    scene = TableScene(app, match)
+    game = new_game_id()
+    scene = TableScene(app, match, game=game)
     # the title stays below the table: "Quit to title" returns to it
     if replace:
         app.replace(scene)
     else:
         app.push(scene)
-    autosave(app, match)
+    autosave_now(app, match, game)
 
 
 def start_tutorial(app: App) -> str:
@@ -95,6 +122,7 @@ def start_tutorial(app: App) -> str:
     from ..rules.chips import SET_COLOURS
     from ..rules.config import GameConfig
     from ..session.match import HUMAN, PLAYER_COLOURS, SeatSpec
+    from ..storage.saves import new_game_id
     from ..tutorial.coach import Coach
     from ..tutorial.script import ScriptError, load_script
     from .scenes.table import TableScene
@@ -109,16 +137,18 @@ def start_tutorial(app: App) -> str:
     cfg = GameConfig(seats=names, books={c: script.books for c in SET_COLOURS})
     seats = (SeatSpec(you, PLAYER_COLOURS[0], HUMAN), SeatSpec(script.opponent, PLAYER_COLOURS[1], script.level))
     match = Match(default_catalogue(), MatchSetup(cfg, seats, script.seed))
-    app.push(TableScene(app, match, coach=Coach(script, 0)))
-    autosave(app, match)
+    game = new_game_id()
+    app.push(TableScene(app, match, coach=Coach(script, 0), game=game))
+    autosave_now(app, match, game)
     return ""
 
 
 def has_autosave() -> tuple[bool, str]:
-    """Is there a game in progress to continue (quick: reads the file's summary, does not replay it)?"""
+    """Is there a game in progress to continue (quick: reads the files' summaries, does not replay them)?"""
     try:
         from ..storage import saves
 
+        WRITER.flush()  # the game just left is on disk: Continue resumes it
         info = saves.autosave_info()
         if info is None:
             return False, _("There is no game in progress to continue.")
@@ -133,12 +163,15 @@ def has_autosave() -> tuple[bool, str]:
 
 
 def continue_autosave(app: App) -> str:
-    """Resume the autosaved game; returns a message for the player if that is not possible."""
+    """Resume the game last played (its autosave); returns a message for the player if that is not possible."""
     from ..storage import saves
     from .scenes.table import TableScene
 
     try:
-        loaded = saves.load_autosave(catalogue=default_catalogue())
+        WRITER.flush()
+        info = saves.autosave_info()
+        game = info.game if info is not None and info.game is not None else ""
+        loaded = saves.load_autosave(catalogue=default_catalogue(), game=game)
     except Exception as e:  # noqa: BLE001
         return _("The saved game could not be read: {problem}").format(problem=e)
     notes = loaded.notes
@@ -148,31 +181,54 @@ def continue_autosave(app: App) -> str:
         match = loaded.value.to_match(default_catalogue())
     except Exception as e:  # noqa: BLE001
         return _("The saved game could not be resumed: {problem}").format(problem=e)
-    app.push(TableScene(app, match))
+    app.push(TableScene(app, match, game=game))
     for n in notes + loaded.value.notes:
         app.toast(n, 6.0)
     return ""
 
 
-def open_saved(app: App, saved: Any) -> str:
+def open_saved(app: App, saved: Any, game: str | None = None) -> str:
+    """Play on from a save: an autosave (``game``: its id) goes on in its own file; a named save is never written
+    again, its game goes on as a new unfinished game. The autosave is written at once, so "Continue" resumes this
+    game even if the player quits right away."""
+    from ..storage.saves import new_game_id
     from .scenes.table import TableScene
 
     try:
         match = saved.to_match(default_catalogue())
     except Exception as e:  # noqa: BLE001
         return _("The save could not be resumed: {problem}").format(problem=e)
-    app.push(TableScene(app, match))
+    game = new_game_id() if game is None else game
+    app.push(TableScene(app, match, game=game))
+    autosave_now(app, match, game)
     return ""
 
 
-def autosave(app: App, match: Match) -> None:
+def autosave(app: App, match: Match, game: str = "") -> None:
+    """Autosave ``match`` as game ``game`` in the background (:class:`AutosaveWriter`)."""
     if getattr(app, "no_saves", False):
         return
     try:
         from ..storage import saves
 
-        WRITER.submit(saves.autosave_document(match))
+        WRITER.submit(saves.autosave_document(match, game=game))
     except Exception as e:  # noqa: BLE001
+        log.error("autosave failed: %s", e)
+
+
+def autosave_now(app: App, match: Match, game: str) -> None:
+    """Autosave ``match`` now, on this thread (a game that starts or is loaded: it is the one Continue resumes as
+    soon as the table shows). A problem goes to the log and the table, as the background writer's would."""
+    if getattr(app, "no_saves", False):
+        return
+    try:
+        from ..storage import saves
+
+        WRITER.flush()  # another game's last state first: this one is then the game last played
+        for n in saves.write_autosave(saves.autosave_document(match, game=game)):
+            log.warning("autosave: %s", n)
+    except Exception as e:  # noqa: BLE001
+        WRITER.last_error = _("Could not save the game: {problem}").format(problem=e)
         log.error("autosave failed: %s", e)
 
 
@@ -189,18 +245,93 @@ def save_named(app: App, match: Match) -> str:
     return _("Saved as \"{name}\"").format(name=name)
 
 
-def game_finished(app: App, match: Match) -> None:
-    """Count the game in the statistics and forget the autosave (the game is over)."""
+def game_finished(app: App, match: Match, game: str = "") -> None:
+    """Count the game in the statistics, keep its replay, and only then forget its autosave (a finished game is
+    never lost: if either cannot be written, the autosave stays, and :func:`settle_finished` tries again)."""
     if getattr(app, "no_saves", False):
         return
     try:
-        from ..storage import saves, stats
+        from ..storage import replays, saves, stats
 
         WRITER.flush()
         stats.record_finished_match(match)
-        saves.clear_autosave()
+        replays.keep_replay(match, game)
+        WRITER.close(game)
+        saves.clear_autosave(game=game)
     except Exception as e:  # noqa: BLE001
         log.error("could not record the finished game: %s", e)
+
+
+def settle_finished(app: App) -> None:
+    """Finished games whose statistics or replay could not be written when they ended (their autosaves are still
+    there): recorded now, and their autosaves forgotten once that worked. Never raises."""
+    if getattr(app, "no_saves", False):
+        return
+    try:
+        from ..storage import saves
+
+        for info in saves.list_autosaves():
+            if not info.over or info.problem is not None or info.game is None:
+                continue
+            loaded = saves.load_autosave(catalogue=default_catalogue(), game=info.game)
+            if loaded.value is not None:
+                game_finished(app, loaded.value.to_match(default_catalogue()), info.game)
+    except Exception as e:  # noqa: BLE001
+        log.error("could not record a finished game: %s", e)
+
+
+# ----------------------------------------------------------------------------------------------------
+# an unfinished game is never replaced without a word
+
+
+def unfinished_game() -> Any:
+    """The unfinished game "Continue" would resume (a ``SlotInfo``: who plays, the round, when it was last
+    played), or None. Never raises."""
+    try:
+        from ..storage import saves
+
+        WRITER.flush()
+        info = saves.autosave_info()
+        if info is not None and info.problem is None and not info.over:
+            return info
+    except Exception as e:  # noqa: BLE001
+        log.warning("cannot look for the unfinished games: %s", e)
+    return None
+
+
+def game_summary(info: Any) -> str:
+    """"Ann, Bob · round 4 · last played 2025-01-31 20:15": which game a question is about."""
+    from ..i18n import verbatim
+
+    who = ", ".join(verbatim(n) for n in info.seats) or verbatim(info.name)
+    return _("{seats} · round {round} · last played {when}").format(
+        seats=who, round=info.round if info.round is not None else "?", when=info.saved_at[:16].replace("T", " "))
+
+
+def ask_before_replacing(app: App, go: Callable[[], None], *, loading: bool = False, keep: str | None = None) -> None:
+    """Start (or, ``loading``, load) a game, asking first while an unfinished game is waiting: the question names
+    that game, and says that it is kept (and which game goes if a sixth unfinished one starts). "Go back" is the
+    default; nothing is deleted either way. ``keep``: the autosave being loaded (it replaces nothing)."""
+    from ..storage import saves
+    from .overlays.confirm import Confirm
+
+    waiting = None if getattr(app, "no_saves", False) else unfinished_game()  # (an app that saves nothing asks nothing)
+    if waiting is None or (keep is not None and waiting.game == keep):
+        go()
+        return
+    parts = [_("An unfinished game is waiting: {game}.").format(game=game_summary(waiting))]
+    parts.append(_("Load another game? The unfinished one is kept: Load lists it.") if loading else
+                 _("Start a new game? The unfinished one is kept: Load lists it."))
+    try:
+        gone = None if keep is not None else saves.would_drop()
+    except Exception:  # noqa: BLE001
+        gone = None
+    if gone is not None:
+        parts.append(ngettext("Only the last {n} unfinished game is kept, so the oldest goes: {game}.",
+                              "Only the last {n} unfinished games are kept, so the oldest goes: {game}.",
+                              saves.MAX_UNFINISHED).format(n=saves.MAX_UNFINISHED, game=game_summary(gone)))
+    app.push(Confirm(app, " ".join(parts), go, yes=_("Load it") if loading else _("Start the new game"),
+                     no=_("Go back"), safe_default=True))
 
 
 def save_settings(app: App) -> None:

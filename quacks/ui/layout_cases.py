@@ -165,8 +165,9 @@ GAMES: dict[str, Game] = {
     "choice": Game(_many_choices, seeds=range(1, 200)),
     "round-end": Game(lambda m: _human_waits(m) and m.game.round == 8 and m.game.phase == "brewing"),
     "final": Game(lambda m: m.over),
+    # both humans brew in the same stir tick: the only decision handed over in private (R22)
     "handoff": Game(lambda m: _human_waits(m) and m.game.round >= 5 and _kind(m) == "brew" and
-                    len(m.game.seats[0].pot) >= 4, humans=2),
+                    len(m.game.seats[0].pot) >= 4 and sum(m.is_human(s) for s in m.tick_seats()) == 2, humans=2),
     "pick": Game(at("pick", lambda m: len(m.game.seats[0].revealed) >= 3), books="1", seeds=range(1, 300)),
     "two": Game(at("brew", lambda m: m.game.round >= 4 and len(m.game.seats[0].pot) >= 5), seats=2),
 }
@@ -250,10 +251,37 @@ def _guided(app: Any) -> None:
 
 
 def _confirm(app: Any) -> None:
+    """A purchase that leaves coins that would still buy a chip: "Buy anyway?"."""
     from ..rules.actions import Action
 
     t = _table(app, "shop")
-    t.choose(0, Action("buy", ("nothing",)))
+    shop = t.controls.shop
+    cheapest = min((c for c, _r in shop.slots if not shop.why_not(c)), key=shop.price)
+    t.choose(0, Action("buy", (cheapest.name,)))  # (the cart as drawn stays empty)
+    from .overlays.confirm import Confirm
+
+    if not isinstance(app.scene, Confirm):
+        raise RuntimeError("layout case: no question over the shop")
+
+
+def _replace_question(app: Any) -> None:
+    """New game, Start, while five games are unfinished: the question names the waiting game and the one a sixth
+    drops (long seat names)."""
+    from ..storage import saves
+    from .flows import ask_before_replacing
+    from .scenes.newgame import NewGameScene
+
+    _storage()
+    app.scenes = []
+    app.push(NewGameScene(app))
+    no_saves = getattr(app, "no_saves", False)
+    app.no_saves = False
+    try:
+        ask_before_replacing(app, lambda: None)
+    finally:
+        app.no_saves = no_saves
+    if len(saves.unfinished_games()) < saves.MAX_UNFINISHED or type(app.scene).__name__ != "Confirm":
+        raise RuntimeError("layout case: no question before replacing five unfinished games")
 
 
 def _scene(factory: Callable[[Any], Any]) -> Callable[[Any], None]:
@@ -312,6 +340,8 @@ def _storage() -> dict[str, Any]:
         saves.save_slot(f"round {m.game.round} {'-'.join(s.name for s in m.game.seats)}", m)
     for i in range(12):  # more than fit at any scale: the list scrolls and says how many more there are
         saves.save_slot(f"game {i}", m)
+    for name in ("brewing", "shop", "tubes", "choice", "spend"):  # five unfinished games, kept as autosaves
+        saves.autosave(rebuild(find(GAMES[name])), game=saves.new_game_id())
     stats.record_finished_match(final)
     _STORE["replay"] = replays.export_replay(final, replays.suggest_replay_path(final))
     return _STORE
@@ -356,6 +386,7 @@ def all_cases() -> list[Case]:
         Case("title", _scene(TitleScene), quick=True),
         Case("new-game", _scene(NewGameScene)),
         Case("new-game/4 seats, books per colour", _newgame_full, quick=True),
+        Case("new-game/asks before replacing an unfinished game", _replace_question),
         Case("settings", _scene(SettingsScene)),
         Case("load", _with_storage(LoadScene)),
         Case("statistics", _with_storage(StatsScene)),

@@ -73,6 +73,11 @@ class Scene:
                     break
         self.invalidate()
 
+    def toast_band(self) -> pygame.Rect | None:
+        """Where short messages (``App.toast``) may lie over this scene without covering a title or what is being
+        decided (None: the App's default, a band along the bottom edge)."""
+        return None
+
     def canvas_changed(self) -> None:
         """The canvas has another size (the window was resized, or the screen on top fills it another way): lay
         out again. By default the same rebuild as :meth:`language_changed`."""

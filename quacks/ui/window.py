@@ -25,7 +25,70 @@ SETTLE_AFTER = 0.3
 #: window pixels a frame shows for the first time after the window got a new surface (see ``Window._bands``):
 #: about 10 ms at the ~5 ns a pixel that the first write and the first send of a fresh buffer cost under Xvfb
 FIRST_SHOW_PIXELS = 2_000_000
+#: seconds the window system gets to make the window fullscreen (F11) before the game stays windowed and says so
+FULLSCREEN_CHECK = 1.5
 log = logging.getLogger("quacks.ui")
+
+
+def system_window_size() -> tuple[int, int] | None:
+    """The size of the game's window as the window system has it, where it can be asked (X11, Windows); None
+    elsewhere. SDL reports the size it asked for: after a fullscreen request that no window manager carried out
+    (X11 without one, or one that ignores it) SDL says "desktop size" while the window on screen kept its size."""
+    try:
+        info = pygame.display.get_wm_info()
+        driver = pygame.display.get_driver()
+    except pygame.error:
+        return None
+    handle = info.get("window")
+    if not isinstance(handle, int):
+        return None
+    try:
+        if driver == "x11":
+            return _x11_size(handle)
+        if driver == "windows":
+            return _win32_size(handle)
+    except (OSError, AttributeError, ValueError) as e:  # pragma: no cover - no such library here
+        log.info("the window's size cannot be asked: %s", e)
+    return None
+
+
+def _x11_size(window: int) -> tuple[int, int] | None:
+    """XGetGeometry of ``window`` over a connection of our own (SDL's own is not shared)."""
+    import ctypes
+    import ctypes.util
+
+    name = ctypes.util.find_library("X11")
+    if name is None:
+        return None
+    x11 = ctypes.CDLL(name)
+    x11.XOpenDisplay.restype = ctypes.c_void_p
+    x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
+    x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
+    uint = ctypes.POINTER(ctypes.c_uint)
+    x11.XGetGeometry.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.POINTER(ctypes.c_ulong),
+                                 ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int), uint, uint, uint, uint]
+    dpy = x11.XOpenDisplay(None)
+    if not dpy:
+        return None
+    try:
+        root, x, y = ctypes.c_ulong(), ctypes.c_int(), ctypes.c_int()
+        w, h, border, depth = ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint()
+        if not x11.XGetGeometry(dpy, window, ctypes.byref(root), ctypes.byref(x), ctypes.byref(y), ctypes.byref(w),
+                                ctypes.byref(h), ctypes.byref(border), ctypes.byref(depth)):
+            return None
+        return (int(w.value), int(h.value))
+    finally:
+        x11.XCloseDisplay(dpy)
+
+
+def _win32_size(hwnd: int) -> tuple[int, int] | None:  # pragma: no cover - Windows only
+    import ctypes
+    from ctypes import wintypes
+
+    rect = wintypes.RECT()
+    if not ctypes.windll.user32.GetClientRect(wintypes.HWND(hwnd), ctypes.byref(rect)):  # type: ignore[attr-defined]
+        return None
+    return (int(rect.right - rect.left), int(rect.bottom - rect.top))
 
 
 def _prefer_native_framebuffer() -> None:
@@ -147,6 +210,8 @@ class Window:
     _show_all: bool
     _unshown: list[pygame.Rect]
     clock_now: Any
+    _fullscreen_due: float | None = None  # fullscreen was asked for: by then the window must have the desktop's size
+    _windowed_size: tuple[int, int] = (0, 0)  # the window's size when fullscreen was asked for
 
     def _restacked(self) -> None:
         raise NotImplementedError  # the App's: everything on its stack draws whole next frame
@@ -293,6 +358,7 @@ class Window:
         the size change that follows draws everything again."""
         if self.headless:
             return
+        self._windowed_size = self._shown_size()
         try:
             if self.window is None:  # pragma: no cover - older pygame-ce
                 pygame.display.toggle_fullscreen()
@@ -303,7 +369,44 @@ class Window:
         except pygame.error as e:  # pragma: no cover - depends on the platform
             log.info("fullscreen not available: %s", e)
         self._fit()
+        self._fullscreen_due = self.clock_now() + FULLSCREEN_CHECK if self.settings.fullscreen else None
         self.dirty = True
+
+    def _shown_size(self) -> tuple[int, int]:
+        """The window's size as shown: the window system's where it can say (:func:`system_window_size`), else
+        SDL's."""
+        real = system_window_size() if not self.headless else None
+        if real is not None:
+            return real
+        surface = pygame.display.get_surface()
+        return surface.get_size() if surface is not None else (0, 0)
+
+    def fullscreen_refused(self, now: float) -> tuple[int, int] | None:
+        """After F11: whether the window took the desktop's size (or any new size). Once it has, nothing more is
+        asked; if it has not within :data:`FULLSCREEN_CHECK` seconds (a window manager that ignores the request),
+        the window goes back to windowed and the fullscreen setting off: the size it kept is returned, for the
+        player to be told. None otherwise."""
+        if self._fullscreen_due is None or now < self._fullscreen_due:
+            return None
+        self._fullscreen_due = None
+        size = self._shown_size()
+        try:
+            desktops = [tuple(d) for d in pygame.display.get_desktop_sizes()]
+        except pygame.error:  # pragma: no cover - no display
+            desktops = []
+        if size in desktops or size != self._windowed_size:  # (a scaled desktop may report another size)
+            return None
+        log.warning("fullscreen did not take (the window stayed %sx%s, the desktop is %s): staying windowed",
+                    size[0], size[1], desktops)
+        self.settings.fullscreen = False
+        try:
+            if self.window is not None:
+                self.window.set_windowed()
+        except pygame.error as e:  # pragma: no cover - depends on the platform
+            log.info("back to the window: %s", e)
+        self._fit()
+        self.dirty = True
+        return (int(size[0]), int(size[1]))
 
     def to_canvas(self, pos: tuple[float, float]) -> tuple[int, int]:
         """A window position in canvas coordinates."""

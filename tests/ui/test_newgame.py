@@ -72,10 +72,11 @@ def test_kinds_by_click_and_by_number_keys(driver: Driver, ng: NewGameScene) -> 
     _n, _c, kind, _rm = seat_widgets(ng, 2)
     click(driver, option(kind, HUMAN))
     assert ng.model.seats[2].kind == HUMAN
-    you = ng.model.seats[0].name
-    key(driver, pygame.K_1)  # seat 1: human -> easy bot, and "You" gets a bot's name
+    names = [s.name for s in ng.model.seats]  # two humans: nobody is "You", every seat has a real name
+    assert "You" not in names and all(n in BOT_NAMES for n in names) and len(set(names)) == 3
+    key(driver, pygame.K_1)  # seat 1: human -> easy bot; it keeps its name, and the only human is "You" again
     assert ng.model.seats[0].kind == "easy"
-    assert ng.model.seats[0].name != you and ng.model.seats[0].name in BOT_NAMES
+    assert ng.model.seats[0].name == names[0] and ng.model.seats[2].name == "You"
     key(driver, pygame.K_4)  # there is no fourth seat
     assert len(ng.model.seats) == 3
 

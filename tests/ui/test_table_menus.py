@@ -268,9 +268,11 @@ def test_hot_seat_tells_what_the_last_stir_revealed(driver: Driver) -> None:
     key(driver, pygame.K_SPACE)
     driver.until(lambda: human_waiting(t))
     key(driver, pygame.K_s)  # Bob stops: the tick is revealed
-    driver.until(lambda: t.handoff is not None and t.driver.last_tick != [])
-    said = tick_text(t.g, t.driver.last_tick)
+    driver.until(lambda: human_waiting(t) and t.driver.last_tick != [])
+    said = t.revealed
     assert "Ann" in said and "Bob" in said
+    # Ann brews alone now: nothing is hidden, so no hand-off; the reveal stays beside her question
+    assert t.handoff is None and t.controls.note == said and t.controls.question(t.g).startswith("Ann: ")
 
 
 def test_the_bag_is_as_high_as_its_chips_need(driver: Driver) -> None:

@@ -1,4 +1,5 @@
-"""Load: the named saves (newest first), with load and delete; bad files are listed with what is wrong."""
+"""Load: the named saves and the unfinished games (autosaves), the last played first, with load and delete; bad
+files are listed with what is wrong. Loading while another game is unfinished asks first."""
 
 from __future__ import annotations
 
@@ -22,10 +23,14 @@ def _phase(phase: str) -> str:
 
 def slot_texts(s: SlotInfo) -> tuple[str, str, bool]:
     """A save's row: who plays (the save's own name if the file does not say), and the round, the phase and
-    when it was saved; or what is wrong with the file."""
+    when it was saved (an autosave: "unfinished" and when it was last played); or what is wrong with the file."""
     title = ", ".join(verbatim(n) for n in s.seats) if s.seats else verbatim(s.name)
     if s.problem:
         return title, s.problem, True
+    if s.autosave:  # an unfinished game the game kept by itself
+        return title, _("{state} · round {round} · {phase} · last played {saved}").format(
+            state=_("finished") if s.over else _("unfinished"), round=s.round if s.round is not None else "?",
+            phase=_phase(s.phase) if s.phase else "?", saved=s.saved_at[:16].replace("T", " ")), False
     return title, _("round {round} · {phase} · saved {saved}").format(
         round=s.round if s.round is not None else "?", phase=_phase(s.phase) if s.phase else "?",
         saved=s.saved_at[:16].replace("T", " ")), False
@@ -62,7 +67,7 @@ class LoadScene(Scene):
         try:
             from ...storage import saves
 
-            self.slots = list(saves.list_slots())
+            self.slots = sorted(saves.list_slots() + saves.list_autosaves(), key=saves.last_played, reverse=True)
         except Exception as e:  # noqa: BLE001
             self.slots = []
             self.message = _("The saves could not be listed: {problem}").format(problem=e)
@@ -77,20 +82,30 @@ class LoadScene(Scene):
         self.delete_b.enabled = bool(self.slots)
 
     def load(self) -> None:
-        from ...content.loader import default_catalogue
-        from ...storage import saves
-        from ..flows import open_saved
+        """Load the chosen save, asking first while another game is unfinished (``flows.ask_before_replacing``)."""
+        from ..flows import ask_before_replacing
 
         if not self.slots:
             return
         slot = self.slots[self.index]
-        loaded = saves.load_slot(slot, catalogue=default_catalogue())
+        ask_before_replacing(self.app, lambda: self._load(slot), loading=True,
+                             keep=slot.game if slot.autosave else None)
+
+    def _load(self, slot: SlotInfo) -> None:
+        from ...content.loader import default_catalogue
+        from ...storage import saves
+        from ..flows import open_saved
+
+        if slot.autosave:
+            loaded = saves.load_autosave(catalogue=default_catalogue(), game=slot.game or "")
+        else:
+            loaded = saves.load_slot(slot, catalogue=default_catalogue())
         if loaded.value is None:
             self.message = " ".join(loaded.notes) or _("That save cannot be loaded.")
             self.refresh()
             return
         self.app.pop()
-        err = open_saved(self.app, loaded.value)
+        err = open_saved(self.app, loaded.value, slot.game if slot.autosave else None)
         if err:
             self.message = err
 
@@ -99,8 +114,12 @@ class LoadScene(Scene):
 
         if not self.slots:
             return
+        slot = self.slots[self.index]
         try:
-            saves.delete_slot(self.slots[self.index])
+            if slot.autosave:
+                saves.clear_autosave(game=slot.game or "")
+            else:
+                saves.delete_slot(slot)
             self.message = _("Deleted.")
         except Exception as e:  # noqa: BLE001
             self.message = _("Could not delete: {problem}").format(problem=e)

@@ -1,6 +1,8 @@
 """New game: 2-4 seats (human or a bot level, name and colour), books, pot side, house rules, seed.
 
-The defaults make "New game, Start" two clicks: you against two Normal bots, Set 1.
+The defaults make "New game, Start" two clicks: you against two Normal bots, Set 1. A seat the player did not
+name is "You" when it is the only human, and has a real name otherwise (``session/names.py``): two humans at one
+screen are never "You" (issue 19).
 """
 
 from __future__ import annotations
@@ -12,17 +14,18 @@ from typing import Any
 
 import pygame
 
-from ...i18n import N_, _, pgettext
+from ...i18n import N_, _, in_every_language, pgettext
 from ...rules.chips import SET_COLOURS, Colour
 from ...rules.config import GameConfig
 from ...session.match import HUMAN, PLAYER_COLOURS, MatchSetup, SeatSpec
-from ...wording.text import colour_label
+from ...session.names import SEAT_NAMES, fresh_name
+from ...wording.text import colour_label, is_you
 from .. import art
 from .. import theme as T
 from ..app import App, Scene, canvas_rect
 from ..widgets import Button, Choice, draw_row, draw_tooltip
 
-BOT_NAMES = ("Hildegard", "Ottokar", "Mechthild", "Rupert", "Gertrud", "Konrad", "Walburga", "Eckhart")
+BOT_NAMES = SEAT_NAMES
 KINDS = (("human", N_("Human")), ("easy", N_("Easy bot")), ("normal", N_("Normal bot")), ("hard", N_("Hard bot")))
 BOOK_MODES = (("1", N_("Set 1")), ("2", N_("Set 2")), ("3", N_("Set 3")), ("4", N_("Set 4")), ("mix", N_("Per colour")),
               ("random", N_("Random")))
@@ -38,6 +41,13 @@ class SeatRow:
     name: str
     colour: str
     kind: str
+    custom: bool = False  # the player typed the name (else the game names the seat: ``SetupModel.name_seats``)
+
+
+def _typed(name: str) -> bool:
+    """Whether a stored name (of a setup saved without the flag) is one the player typed."""
+    return not (is_you(name) or name in SEAT_NAMES or name.strip().casefold() in
+                {w.casefold() for w in in_every_language("Player")})
 
 
 @dataclass
@@ -55,7 +65,8 @@ class SetupModel:
 
     def to_data(self) -> dict[str, Any]:
         return {
-            "seats": [[s.name, s.colour, s.kind] for s in self.seats], "books": self.books, "mix": dict(self.mix),
+            "seats": [[s.name, s.colour, s.kind, s.custom] for s in self.seats], "books": self.books,
+            "mix": dict(self.mix),
             "variant": self.variant, "fortunes": self.fortunes, "starting_rubies": self.starting_rubies,
             "sequential": self.sequential,
         }
@@ -65,9 +76,11 @@ class SetupModel:
         m = SetupModel()
         try:
             seats = [SeatRow(str(n)[:14] or _("Player"), c if c in PLAYER_COLOURS else "amber",
-                             k if k in dict(KINDS) else HUMAN) for n, c, k in d["seats"]]
+                             k if k in dict(KINDS) else HUMAN,
+                             bool(rest[0]) if rest else _typed(str(n))) for n, c, k, *rest in d["seats"]]
             if 2 <= len(seats) <= 4:
                 m.seats = seats
+                m.name_seats()
             if d.get("books") in dict(BOOK_MODES):
                 m.books = d["books"]
             mix = d.get("mix") or {}
@@ -82,6 +95,23 @@ class SetupModel:
             return SetupModel()
         return m
 
+    def name_seats(self) -> None:
+        """Name the seats the player did not name: the only human is "You" (in the player's language); with two or
+        more humans, or for a bot, a real name from ``SEAT_NAMES`` that no other seat has. A typed "You" becomes a
+        real name too when another human plays: at a shared screen nobody is "you"."""
+        humans = sum(s.kind == HUMAN for s in self.seats)
+        for s in self.seats:
+            if s.kind == HUMAN and humans == 1 and not s.custom:
+                s.name = _("You")
+        for i, s in enumerate(self.seats):
+            if s.kind == HUMAN and humans == 1 and (not s.custom or is_you(s.name)):
+                continue
+            others = {o.name.casefold() for j, o in enumerate(self.seats) if j != i}
+            real = s.name in SEAT_NAMES if not s.custom else not is_you(s.name)
+            if not real or s.name.casefold() in others:
+                s.name = fresh_name({o.name for j, o in enumerate(self.seats) if j != i})
+                s.custom = False
+
     def build(self) -> MatchSetup:
         seed = int(self.seed) if self.seed.strip().isdigit() else random.SystemRandom().randrange(1, 10**9)
         rng = random.Random(seed)
@@ -91,9 +121,12 @@ class SetupModel:
             books = {c: self.mix[c.value] for c in SET_COLOURS}
         else:
             books = {c: rng.randint(1, 4) for c in SET_COLOURS}
-        names = []
+        names: list[str] = []
+        humans = sum(s.kind == HUMAN for s in self.seats)
         for s in self.seats:
             n = "".join(ch for ch in s.name.strip() if ch.isalnum() or ch in "-_ ")[:14] or _("Player")
+            if is_you(n) and (humans > 1 or s.kind != HUMAN):  # nobody is "You" at a shared screen
+                n = fresh_name({*names, *(o.name for o in self.seats)})
             while n in names:
                 n += "+"
             names.append(n)
@@ -112,6 +145,7 @@ class NewGameScene(Scene):
         super().__init__(app)
         last = getattr(app.settings, "last_setup", None)
         self.model = SetupModel.from_data(last) if last else SetupModel()
+        self.model.name_seats()
         if not last:
             self.model.sequential = bool(getattr(app.settings, "sequential_brewing", False))
         self.widgets: list[Any] = []
@@ -214,16 +248,12 @@ class NewGameScene(Scene):
         self.layout()
 
     def set_kind(self, i: int, v: str) -> None:
-        s = self.model.seats[i]
-        was_bot = s.kind != HUMAN
-        s.kind = v
-        if v != HUMAN and not was_bot and s.name in ("You", "Player", _("You"), _("Player")):
-            s.name = self._bot_name()
+        self.model.seats[i].kind = v
+        self.model.name_seats()
         self.layout()
 
     def _bot_name(self) -> str:
-        used = {s.name for s in self.model.seats}
-        return next((n for n in BOT_NAMES if n not in used), _("Bot"))
+        return fresh_name({s.name for s in self.model.seats})
 
     def add_seat(self) -> None:
         m = self.model
@@ -232,11 +262,13 @@ class NewGameScene(Scene):
         used = {s.colour for s in m.seats}
         colour = next(c for c in PLAYER_COLOURS if c not in used)
         m.seats.append(SeatRow(self._bot_name(), colour, "normal"))
+        m.name_seats()
         self.layout()
 
     def remove_seat(self, i: int) -> None:
         if len(self.model.seats) > 2:
             self.model.seats.pop(i)
+            self.model.name_seats()
             self.layout()
 
     def set_books(self, v: str) -> None:
@@ -247,7 +279,8 @@ class NewGameScene(Scene):
         self.model.mix[c.value] = v
 
     def start(self) -> None:
-        from ..flows import start_match
+        """Start the game (asking first while another game is unfinished: ``flows.ask_before_replacing``)."""
+        from ..flows import ask_before_replacing, start_match
 
         self.finish_typing()
         try:
@@ -255,10 +288,19 @@ class NewGameScene(Scene):
         except ValueError as e:
             self.hover_text = str(e)
             return
-        self.app.settings.last_setup = self.model.to_data()
-        start_match(self.app, setup, replace=True)
+
+        def go() -> None:
+            self.app.settings.last_setup = self.model.to_data()
+            start_match(self.app, setup, replace=True)
+
+        ask_before_replacing(self.app, go)
 
     def finish_typing(self) -> None:
+        if self.editing is not None:
+            s = self.model.seats[self.editing]
+            if not s.name.strip():  # a name typed away: the game names the seat again
+                s.custom = False
+                self.model.name_seats()
         if self.editing is not None or self.seed_editing:
             pygame.key.stop_text_input()
         self.editing = None
@@ -273,6 +315,7 @@ class NewGameScene(Scene):
                 if self.editing is not None:
                     s = self.model.seats[self.editing]
                     s.name = (s.name + "".join(ch for ch in event.text if ch.isalnum() or ch in "-_ "))[:14]
+                    s.custom = True
                 else:
                     if len(self.model.seed) < 9:
                         self.model.seed += "".join(ch for ch in event.text if ch.isdigit())
@@ -282,6 +325,7 @@ class NewGameScene(Scene):
                 if event.key == pygame.K_BACKSPACE:
                     if self.editing is not None:
                         self.model.seats[self.editing].name = self.model.seats[self.editing].name[:-1]
+                        self.model.seats[self.editing].custom = True
                     else:
                         self.model.seed = self.model.seed[:-1]
                     self.layout()

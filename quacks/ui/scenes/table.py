@@ -15,12 +15,12 @@ import pygame
 from ...i18n import _
 from ...rules.actions import Action
 from ...rules.chips import CHIP_BY_NAME
-from ...rules.kinds import DecisionKind, EventKind
+from ...rules.kinds import DecisionKind, EventKind, Phase
 from ...session.driver import MatchDriver
 from ...session.match import Match, Waits
 from ...tutorial.coach import Coach
 from ...wording import text as W
-from ...wording.decisions import prompt
+from ...wording.decisions import label
 from ...wording.results import round_rows, tick_text
 from ..anim import Animator
 from ..app import App, Scene
@@ -44,19 +44,24 @@ log = logging.getLogger("quacks.ui")
 class TableScene(Scene):
     native = True  # the table lays itself out at the window's own size
 
-    def __init__(self, app: App, match: Match, coach: Coach | None = None) -> None:
+    def __init__(self, app: App, match: Match, coach: Coach | None = None, game: str | None = None) -> None:
         super().__init__(app)
+        from ...storage.saves import new_game_id
         from ..flows import autosave
 
-        self.driver = MatchDriver(match, pace=app.settings.pace, autosave=lambda m: autosave(app, m))
+        self.game_id = new_game_id() if game is None else game  # the game's autosave (storage/saves.py)
+        self.driver = MatchDriver(match, pace=app.settings.pace, autosave=lambda m: autosave(app, m, self.game_id))
         self.view = TableView(match.setup)
         self.anim = Animator(self.view, app.settings, app.sound)
         self.controls = Controls(self.view.layout, self.choose)
         self.frames = FrameCache()
         humans = match.humans()
         self.focus = humans[0] if humans else 0
-        self.viewer: int | None = humans[0] if len(humans) == 1 else None
+        self.viewer: int | None = humans[0] if len(humans) == 1 else None  # hot-seat: handed the screen in private
+        self.last_actor: int | None = None  # hot-seat: the human who chose last (Ctrl+Z is theirs between turns)
         self.handoff: Handoff | None = None
+        self.revealed = ""  # hot-seat: what the last stir tick revealed, shown to everyone until the next reveal
+        self._tick_seen: object = None
         self.choice: ChoiceDialog | None = None
         self.summary: RoundSummary | None = None
         self.round_start = [s.score for s in self.g.seats]
@@ -106,6 +111,7 @@ class TableScene(Scene):
         d.hold = (self.app.scene is not self and not self._overlay_lets_game_run()) or (
             self.coach is not None and self.coach.holds_game)
         d.update(dt)
+        self._note_reveal()
         evs = d.take_events()
         if evs:
             self._read_dice(evs)
@@ -132,18 +138,36 @@ class TableScene(Scene):
     # undo
 
     def undoer(self) -> int | None:
-        """The seat that may take back its last choice: the human at the screen (in hot-seat, only them)."""
+        """The seat that may take back its last choice: the human at the screen (in hot-seat, only them: the one
+        handed the screen, else the one deciding now, else the one who chose last; nobody behind a hand-off)."""
         humans = self.match.humans()
         if len(humans) == 1:
             return humans[0]
-        return self.viewer if self.handoff is None else None
+        if self.handoff is not None:
+            return None
+        if self.viewer is not None:
+            return self.viewer
+        return self.controls.seat if self.controls.seat is not None else self.last_actor
 
     def undo(self) -> None:
+        """Ctrl+Z or Undo: take back the last change of the cart, else the seat's last choice; either way a message
+        says what was taken back, or why nothing can be."""
         shop = self.controls.shop
         if shop is not None and shop.undo():
+            chips = W.chip_list([c.name for c in shop.cart]) if shop.cart else _("empty")
+            self.app.toast(_("Undone: the cart is as before ({chips}).").format(chips=chips))
             return
         seat = self.undoer()
-        if seat is None or not self.driver.undo(seat):
+        if seat is None:
+            self.app.toast(_("Nothing to undo while the screen is passed on."))
+            return
+        cut = self.match.undo_point(seat) if self.driver.can_undo(seat) else None
+        if cut is None:
+            self.app.toast(self._why_no_undo())
+            return
+        entry = self.g.record[cut]
+        if not self.driver.undo(seat):
+            self.app.toast(self._why_no_undo())
             return
         self.clear_controls()
         self.anim.skip()
@@ -151,6 +175,21 @@ class TableScene(Scene):
         self._read_dice(self.g.events)
         self.view.forget_background()
         self.frames.invalidate()
+        self.app.toast(self._undone_text(seat, str(entry[2])))
+
+    def _why_no_undo(self) -> str:
+        if self.g.is_over or self.driver.round_done is not None:
+            return _("Nothing to undo: the round's results are out, and nothing goes back past them.")
+        return _("Nothing to undo: only a choice made since the last draw, roll, reveal or purchase can be taken "
+                 "back.")
+
+    def _undone_text(self, seat: int, action: str) -> str:
+        """"Undone: Take 1 coin." (the choice as its button said it; the decision is open again)."""
+        try:
+            what = label(self.g, seat, Action.parse(action)).text
+        except Exception:  # noqa: BLE001 - a choice without words of its own: said in general
+            what = ""
+        return _("Undone: {choice}.").format(choice=what) if what else _("Undone: your last choice.")
 
     _log_trouble_told = False
 
@@ -169,19 +208,50 @@ class TableScene(Scene):
         return all(not s.pauses_below for s in self.app.scenes[self.app.scenes.index(self) + 1:])
 
     def prepare_human(self, seats: tuple[int, ...]) -> None:
+        """Controls for the human who decides now. In hot-seat, a stir decision another human takes in the same tick
+        is hidden until the reveal (R22): the screen is handed over first (``Handoff``). Everything else is public at
+        a real table (fortune choices, the shop, the results, ruby spending; in a one-after-another game even the
+        stir): it just goes on, with the seat's name said with the question."""
         seat = seats[0]
-        if len(self.match.humans()) > 1 and self.viewer != seat:
+        hot_seat = len(self.match.humans()) > 1
+        if hot_seat and self.viewer != seat and self.hidden_decision(seat):
             if self.handoff is None:
                 self.clear_controls()
                 self.viewer = None
                 self.open_handoff(seat)
             return
+        self.controls.who = self.g.seats[seat].name if hot_seat else ""
+        self.controls.note = self.revealed if hot_seat else ""
         if self.controls.build(self.g, seat, bool(self.app.settings.colour_blind)):
             self.focus = seat  # the decider's pot comes into focus once; V may look elsewhere after
             self.anim.pot_covered = self.controls.shop is not None
             self.frames.invalidate()
             self.driver.log_state()
             self._sync_choice(seat)
+
+    def hidden_decision(self, seat: int) -> bool:
+        """Whether ``seat`` decides now out of the other humans' sight: a stir decision (draw or stop) while another
+        human brews in the same tick (R22: decided together, revealed together). One seat brewing alone (the
+        others stopped, or brewing one after another) hides nothing."""
+        m = self.match
+        if self.g.decision_kind(seat) != DecisionKind.BREW or not m.in_tick():
+            return False
+        return any(s != seat and m.is_human(s) for s in m.tick_seats())
+
+    def _note_reveal(self) -> None:
+        """Hot-seat: a stir tick with a human in it was revealed; what each seat did is shown to everyone (on the
+        bar, on the next hand-off card, and beside the next question) until the next reveal."""
+        d = self.driver
+        if d.last_tick is not self._tick_seen:
+            self._tick_seen = d.last_tick
+            m = self.match
+            if len(m.humans()) > 1 and any(m.is_human(s) for s, _a in d.last_tick):
+                self.revealed = tick_text(self.g, d.last_tick)
+                self.controls.note = self.revealed
+                self.frames.invalidate()
+        if self.revealed and self.g.phase is not Phase.BREWING:
+            self.revealed = ""
+            self.controls.note = ""
 
     def _sync_choice(self, seat: int) -> None:
         if self.choice is not None:
@@ -191,7 +261,7 @@ class TableScene(Scene):
             g = self.g
             s = g.seats[seat]
             limit = g.limit(seat)
-            self.choice = ChoiceDialog(self.app, self.choice_rect(), prompt(g, seat), self.controls.choices,
+            self.choice = ChoiceDialog(self.app, self.choice_rect(), self.controls.question(g), self.controls.choices,
                                        lambda a: self.choose(seat, a), chips=list(s.revealed),
                                        explodes=lambda c: c.is_white and s.white_total + c.value > limit)
             self.anim.pot_covered = True
@@ -213,7 +283,8 @@ class TableScene(Scene):
             self.choice = None
 
     def choose(self, seat: int, a: Action) -> None:
-        """A human's choice, confirmed first if it is costly (a white chip that explodes, coins left unspent)."""
+        """A human's choice, confirmed first if it is costly (a white chip that explodes, coins left unspent by a
+        purchase; "Buy nothing" says what it does on its button and is never asked about)."""
         g = self.g
         s = g.seats[seat]
         if a.verb == "pick" and a.args[0] != "none":
@@ -224,7 +295,7 @@ class TableScene(Scene):
                 self.app.push(Confirm(self.app, text, lambda: self.do(seat, a)))
                 return
         shop = self.controls.shop
-        if a.verb == "buy" and shop is not None and shop.leftover_could_buy():
+        if a.verb == "buy" and a.args != ("nothing",) and shop is not None and shop.leftover_could_buy():
             left = (s.coins or 0) - shop.spent()
             text = _("You leave {coins} unspent, and they would still buy a chip. Buy anyway?").format(
                 coins=W.coins(left))
@@ -233,12 +304,15 @@ class TableScene(Scene):
         self.do(seat, a)
 
     def do(self, seat: int, a: Action) -> None:
+        hidden = self.hidden_decision(seat)
         self.clear_controls()
         self.driver.submit(seat, a)
         if self.coach is not None:
             self.coach.acted()
         if len(self.match.humans()) > 1:
-            self.viewer = None
+            self.last_actor = seat
+            if hidden:  # the next human is handed the screen before they decide
+                self.viewer = None
 
     # ------------------------------------------------------------------------------------------------
     # overlays
@@ -258,7 +332,7 @@ class TableScene(Scene):
     def open_handoff(self, seat: int) -> None:
         s = self.g.seats[seat]
         brewing = self.g.decision_kind(seat) == DecisionKind.BREW
-        said = tick_text(self.g, self.driver.last_tick)
+        said = self.revealed
         self.handoff = Handoff(self.app, s.name, self.view.looks()[seat], brewing, said, lambda: self.ready(seat),
                                self.open_menu)
         self.app.push(self.handoff)
@@ -290,7 +364,7 @@ class TableScene(Scene):
         from ..flows import autosave
         from .title import TitleScene
 
-        autosave(self.app, self.match)
+        autosave(self.app, self.match, self.game_id)
         self.app.back_to(TitleScene, lambda: TitleScene(self.app))
 
     def toggle_bag(self) -> None:
@@ -303,7 +377,7 @@ class TableScene(Scene):
         from ..flows import game_finished
         from .final import FinalScene
 
-        game_finished(self.app, self.match)
+        game_finished(self.app, self.match, self.game_id)
         self.app.replace_below(self, FinalScene(self.app, self.match))
 
     def resume(self) -> None:
@@ -395,6 +469,11 @@ class TableScene(Scene):
         self.view.forget_background()
         self.frames.invalidate()
 
+    def toast_band(self) -> pygame.Rect:
+        """Toasts lie on the question row above the action bar: never over the round's title on the board, nor over
+        the pot or the buttons."""
+        return self.view.layout.prompt
+
     def canvas_changed(self) -> None:
         """A new window size or UI scale: the table lays itself out again; the decision's controls are built
         again in their new places (a shop keeps its cart)."""
@@ -405,19 +484,27 @@ class TableScene(Scene):
         self.frames.invalidate()
 
     def waiting_text(self) -> str:
-        thinking = self.driver.thinking
-        need = self.driver.need()
+        """What the bar says while no human decides: the hot-seat reveal while it is held in view, a bot thinking,
+        or a stir tick of several seats about to be revealed (never in a tick of one seat, as in a one-after-another
+        game, and never once the tick is revealed)."""
+        d = self.driver
+        thinking = d.thinking
+        need = d.need()
+        if self.revealed and d.timer > 0 and thinking is None:
+            return self.revealed
         if thinking is not None or need.kind is Waits.BOT:
             seat = thinking if thinking is not None else need.seats[0]
             return W.you_or(self.g.seats[seat].name, _("You are thinking..."), _("{name} is thinking..."))
-        if need.kind in (Waits.REVEAL, Waits.CHANCE) and self.match.in_tick_reveal():
+        if need.kind is Waits.REVEAL and len(self.match.queue) > 1:
             return _("Revealing the stir...")
         return ""
 
     def draw(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
         shop = self.controls.shop
         st = self.state()
-        still = (self.g.version, self.focus, self.viewer, self.controls.key, self.controls.hint, st.dice,
+        waiting = self.waiting_text()
+        still = (self.g.version, self.focus, self.viewer, self.controls.key, self.controls.hint, st.dice, waiting,
+                 self.controls.note,
                  self.controls.undo is not None,
                  tuple(self.anim.hidden(i) for i in range(self.g.n)), self.driver.thinking, self.hover_text, self.zoom,
                  st.reasons, None if shop is None else (tuple(shop.cart), shop.cursor, shop.message, shop.hover),
@@ -425,7 +512,7 @@ class TableScene(Scene):
 
         def draw_still(s: pygame.Surface) -> None:
             self.view.draw(s, self.g, st, self.anim)
-            self.controls.draw(s, self.g, self.waiting_text())
+            self.controls.draw(s, self.g, waiting)
 
         zoom = self.zoom if self.app.scene is self else None
         rects = self.frames.draw(surf, still, self.anim, draw_still, lambda a: moving_regions(self.view, a),

@@ -24,13 +24,16 @@ class TitleScene(Scene):
         self.hover_text = ""
 
     def enter(self) -> None:
+        from ..flows import settle_finished
+
+        settle_finished(self.app)  # a finished game not yet recorded (the disk was full): recorded now
         self.build()
 
     def resume(self) -> None:
         self.build()
 
     def build(self) -> None:
-        from ..flows import has_autosave
+        from ..flows import game_summary, has_autosave, unfinished_game
 
         cx = canvas_rect().w // 2 + 420
         items: list[tuple[str, object, bool, str]] = [
@@ -39,8 +42,10 @@ class TitleScene(Scene):
                                                     "up.")),
         ]
         can_continue, why = has_autosave()
-        items.insert(0, (_("Continue"), self.continue_game, can_continue,
-                         why or _("Resume the game in progress exactly where it was.")))
+        waiting = unfinished_game() if can_continue else None
+        items.insert(0, (_("Continue"), self.continue_game, can_continue, why or (
+            _("Resume the game last played exactly where it was: {game}.").format(game=game_summary(waiting))
+            if waiting is not None else _("Resume the game in progress exactly where it was."))))
         items += [
             (_("Load"), self.load, True, _("Named saves and replays.")),
             (_("Rules"), self.rules, True, _("How a round goes, and every book and card.")),
@@ -83,11 +88,14 @@ class TitleScene(Scene):
         self.app.push(NewGameScene(self.app))
 
     def learn(self) -> None:
-        from ..flows import start_tutorial
+        from ..flows import ask_before_replacing, start_tutorial
 
-        err = start_tutorial(self.app)
-        if err:
-            self.message = err
+        def go() -> None:
+            err = start_tutorial(self.app)
+            if err:
+                self.message = err
+
+        ask_before_replacing(self.app, go)
 
     def continue_game(self) -> None:
         from ..flows import continue_autosave

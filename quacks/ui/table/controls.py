@@ -41,6 +41,8 @@ class Controls:
         self.hint = ""  # why the key just pressed does nothing
         self.key: object = None
         self.undo: Button | None = None  # shown while the last action can be taken back
+        self.who = ""  # hot-seat: the deciding seat's name, said with the question (no hand-off for public decisions)
+        self.note = ""  # hot-seat: what the last stir revealed, in the place of the key hints until the next reveal
 
     def relayout(self) -> None:
         """The table moved (a new window size or UI scale): the buttons are built again at the next update in
@@ -172,6 +174,12 @@ class Controls:
         draw_row(surf, self.buttons)  # one label size along the bar
         self._draw_prompt(surf, g)
 
+    def question(self, g: Game) -> str:
+        """The question the deciding seat answers, with its name in hot-seat (``who``)."""
+        q = prompt(g, self.seat or 0)
+        # Translators: in hot-seat, the question for the seat deciding now: "Ann: Draw another chip, or stop?"
+        return _("{name}: {question}").format(name=self.who, question=q) if self.who else q
+
     def _draw_prompt(self, surf: pygame.Surface, g: Game) -> None:
         """Above the bar (``layout.prompt``): the question on the left, the key hints (or why a key did
         nothing) on the right; both fit their part, on two lines if need be."""
@@ -180,8 +188,8 @@ class Controls:
         area = self.layout.prompt
         right = max(b.rect.right for b in self.buttons) if self.buttons else bar.x
         with te.roomy():
-            note = self.hint or _(KEYS_LINE)
-            colour = T.WARN if self.hint else T.PARCHMENT_DARK
+            note = self.hint or self.note or _(KEYS_LINE)
+            colour = T.WARN if self.hint else T.CREAM if self.note else T.PARCHMENT_DARK
             size = 16 if self.hint else 15
             note_w = te.size(note, "sans", size)[0]
             end = self.undo.rect.x - 16 if self.undo is not None else area.right  # Undo sits on the right
@@ -194,8 +202,7 @@ class Controls:
                 te.blit_fit(surf, note, box, "sans", size, colour, anchor="midright", min_size=12)
                 width -= kw + 24
             rect = pygame.Rect(area.x + 4, area.y, width - 4, area.h)
-            size, lines = te.fit_block(prompt(g, self.seat or 0), "sans-semibold", 20, rect, min_size=12,
-                                       line_gap=0)
+            size, lines = te.fit_block(self.question(g), "sans-semibold", 20, rect, min_size=12, line_gap=0)
             lh = te.linesize("sans-semibold", size)
             y = area.bottom - lh * len(lines)
             for line in lines:

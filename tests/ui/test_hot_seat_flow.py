@@ -1,0 +1,216 @@
+"""Hot-seat that flows (issue 19 §7) and the faults of the trial that go with it (§8): real names when two humans
+play (in every language), a hand-off only for a stir decision another human takes in the same tick (R22: the only
+thing hidden at a real table), the revealed tick shown to everyone, "Revealing the stir..." only while a tick of
+several seats waits to be revealed, no question after Buy nothing, and Ctrl+Z that always says something."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from quacks import i18n
+from quacks.rules.config import SeatSetup
+from quacks.rules.kinds import DecisionKind, Phase
+from quacks.session.match import HUMAN
+from quacks.session.names import SEAT_NAMES
+from quacks.ui.scenes.newgame import NewGameScene, SetupModel
+from quacks.ui.scenes.table import TableScene
+from quacks.wording.text import is_you
+
+from .driver import Driver
+from .test_table import confirm_open, human_waiting, start_table
+
+
+def ctrl_z(d: Driver) -> None:
+    d.app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="", scancode=0))
+    d.frames(2)
+
+
+def toasts(d: Driver) -> list[str]:
+    return [m for _t, m in d.app.toasts]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# names
+
+
+@pytest.mark.parametrize("language", ["en", "de", "nl"])
+def test_two_humans_get_real_names_and_one_human_is_you_in_every_language(home: Path, language: str) -> None:
+    i18n.set_language(language)
+    try:
+        d = Driver()
+        ng = NewGameScene(d.app)
+        d.app.push(ng)
+        d.frames(1)
+        assert ng.model.seats[0].name == i18n._("You")  # one human: spoken to as "you"
+        ng.set_kind(1, HUMAN)  # a second human at the same screen
+        names = [s.name for s in ng.model.seats]
+        assert not any(is_you(n) for n in names), names
+        assert all(n in SEAT_NAMES for n in names) and len(set(names)) == len(names)
+        setup = ng.model.build()
+        assert not any(is_you(s.name) for s in setup.seats)
+        ng.set_kind(0, "easy")  # one human again: "You" once more, the bot keeps its name
+        assert ng.model.seats[1].name == i18n._("You") and ng.model.seats[0].name == names[0]
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_stored_setup_of_two_yous_and_a_typed_name_are_named_right(home: Path) -> None:
+    m = SetupModel.from_data({"seats": [["Du", "amber", "human"], ["You", "teal", "human"], ["Zoë", "plum", "human"]]})
+    names = [s.name for s in m.seats]
+    assert names[2] == "Zoë" and not any(is_you(n) for n in names) and len(set(names)) == 3
+    typed = SetupModel.from_data({"seats": [["Jij", "amber", "human", True], ["Bo", "teal", "human", True]]})
+    assert not any(is_you(s.name) for s in typed.build().seats)  # a typed "You" too, once two humans play
+    solo = SetupModel.from_data({"seats": [["Zoë", "amber", "human"], ["Rupert", "teal", "easy"]]})
+    assert [s.name for s in solo.seats] == ["Zoë", "Rupert"]  # a typed name is never replaced
+
+
+# ---------------------------------------------------------------------------------------------------------
+# hand-offs and the reveal
+
+
+def play_hot_seat_round(d: Driver, scene: TableScene, draws: int = 2) -> dict[str, list]:
+    """Play a round of two humans: each draws ``draws`` times, then stops; buys nothing; answers anything else with
+    its first option. What happened: every hand-off (its seat, the decision, the humans in the tick), every public
+    decision taken without one, and the texts the bar showed."""
+    seen: dict[str, list] = {"handoffs": [], "public": [], "waiting": [], "cards": []}
+    drawn = [0, 0]
+    rnd = scene.g.round
+    for _ in range(4000):
+        if scene.g.round != rnd or scene.g.is_over:
+            break
+        seen["waiting"].append(scene.waiting_text())
+        if scene.summary is not None:
+            d.key(pygame.K_RETURN)
+        elif confirm_open(d) is not None:
+            d.key(pygame.K_RETURN)
+        elif scene.handoff is not None:
+            seat = scene.g.seats.index(next(s for s in scene.g.seats if s.name == scene.handoff.name))
+            humans_in_tick = [s for s in scene.match.tick_seats() if scene.match.is_human(s)]
+            seen["handoffs"].append((seat, scene.g.decision_kind(seat), humans_in_tick))
+            seen["cards"].append(scene.handoff.last_tick)
+            d.key(pygame.K_SPACE)
+        elif human_waiting(scene):
+            seat = scene.controls.seat
+            kind = scene.g.decision_kind(seat)
+            if kind != DecisionKind.BREW:
+                seen["public"].append((seat, kind, scene.controls.question(scene.g)))
+            if scene.controls.shop is not None:
+                d.key(pygame.K_n)  # buy nothing
+            elif kind == DecisionKind.BREW:
+                if drawn[seat] < draws:
+                    drawn[seat] += 1
+                    d.key(pygame.K_SPACE)
+                else:
+                    d.key(pygame.K_s)
+            elif scene.choice is not None:
+                d.key(pygame.K_1)
+            else:
+                d.key(pygame.K_1)
+        else:
+            d.frames(1)
+    return seen
+
+
+def test_hot_seat_hands_off_only_for_a_hidden_stir_decision_and_shows_the_reveal(driver: Driver) -> None:
+    scene = start_table(driver, (HUMAN, HUMAN), setup={0: SeatSetup(rubies=3), 1: SeatSetup(rubies=3)})
+    seen = play_hot_seat_round(driver, scene)
+    assert seen["handoffs"], "two humans brewing together: the stir decisions are handed over"
+    for seat, kind, humans in seen["handoffs"]:
+        assert kind == DecisionKind.BREW and len(humans) == 2, (seat, kind, humans)
+    kinds = {k for _s, k, _q in seen["public"]}
+    assert DecisionKind.SHOP in kinds, "both humans shop without a hand-off card"
+    for seat, _k, question in seen["public"]:
+        assert question.startswith(scene.g.seats[seat].name + ": "), question  # the seat's name is said
+    # the reveal of each tick is shown to everyone: on the bar while it is held, then on the next card
+    reveals = [w for w in seen["waiting"] if w.startswith("Last stir:")]
+    assert reveals and all("P0" in w and "P1" in w for w in reveals)
+    assert any(c.startswith("Last stir:") and "P0" in c and "P1" in c for c in seen["cards"])
+
+
+def test_a_one_after_another_game_never_hands_off_nor_says_revealing(home: Path) -> None:
+    d = Driver(pace="fast")
+    scene = start_table(d, (HUMAN, HUMAN, "easy"), fortunes=False, house={"sequential-brewing": True})
+    seen = play_hot_seat_round(d, scene)
+    assert seen["handoffs"] == [], "brewing one after another hides nothing"
+    assert not any("Revealing" in w for w in seen["waiting"])
+
+
+def test_revealing_the_stir_shows_only_before_a_reveal_of_several_seats(home: Path) -> None:
+    d = Driver(pace="fast")
+    scene = start_table(d, (HUMAN, "easy", "easy"), seed=6)
+    d.until(lambda: human_waiting(scene))
+    d.key(pygame.K_s)  # the human stops: the bots brew on, tick by tick
+    said: list[tuple[str, Phase, bool, int]] = []
+    d.until(lambda: said.append((scene.waiting_text(), scene.g.phase, scene.g.pending_chance() is not None,
+                                 len(scene.match.queue))) or scene.summary is not None, timeout=60)
+    revealing = [s for s in said if "Revealing" in s[0]]
+    assert revealing, "two bots brewing together: their tick is revealed"
+    assert all(phase is Phase.BREWING and queued > 1 for _w, phase, _c, queued in revealing)
+    assert "Revealing" not in scene.waiting_text()  # the results are up: the stir is long revealed
+    d.key(pygame.K_RETURN)
+    d.frames(2)
+    assert "Revealing" not in scene.waiting_text()
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the shop and Ctrl+Z
+
+
+def to_shop(d: Driver, scene: TableScene) -> None:
+    d.until(lambda: human_waiting(scene))
+    d.key(pygame.K_s)
+    d.until(lambda: scene.controls.shop is not None, timeout=30, what="the shop")
+
+
+def test_buy_nothing_asks_nothing(driver: Driver) -> None:
+    scene = start_table(driver, fortunes=False)
+    scene.g.seats[0].droplet = 20  # coins that would buy a chip
+    to_shop(driver, scene)
+    assert scene.controls.shop is not None and scene.controls.shop.leftover_could_buy()
+    driver.key(pygame.K_n)  # Buy nothing
+    assert confirm_open(driver) is None, "no 'Buy anyway?' after Buy nothing"
+    driver.frames(2)
+    assert ("act", 0, "buy nothing") in scene.g.record
+
+
+def test_a_purchase_that_leaves_coins_is_still_asked_about(driver: Driver) -> None:
+    scene = start_table(driver, fortunes=False)
+    scene.g.seats[0].droplet = 20
+    to_shop(driver, scene)
+    shop = scene.controls.shop
+    assert shop is not None
+    driver.click(next(r for c, r in shop.slots if c.name == "orange-1").center)
+    driver.key(pygame.K_RETURN)
+    confirm = confirm_open(driver)
+    assert confirm is not None and "Buy anyway?" in confirm.text
+
+
+def test_ctrl_z_says_what_it_undid_or_that_nothing_can_be_undone(driver: Driver) -> None:
+    scene = start_table(driver, fortunes=False, setup={0: SeatSetup(rubies=6)})
+    driver.until(lambda: human_waiting(scene))
+    ctrl_z(driver)  # nothing chosen yet
+    assert toasts(driver) and toasts(driver)[-1].startswith("Nothing to undo"), toasts(driver)
+    driver.key(pygame.K_s)
+    for _ in range(3000):
+        if human_waiting(scene) and scene.g.decision_kind(0) == DecisionKind.SPEND:
+            break
+        if scene.controls.shop is not None:
+            shop = scene.controls.shop
+            driver.click(next(r for c, r in shop.slots if c.name == "orange-1").center)
+            ctrl_z(driver)  # the cart's last change
+            assert toasts(driver)[-1].startswith("Undone: the cart") and not shop.cart
+            driver.key(pygame.K_n)
+        elif confirm_open(driver) is not None or scene.summary is not None:
+            driver.key(pygame.K_RETURN)
+        else:
+            driver.frames(1)
+    droplet = scene.g.seats[0].droplet
+    label = scene.controls.buttons[0].label
+    driver.key(pygame.K_1)  # a droplet step for rubies
+    driver.until(lambda: human_waiting(scene) and scene.controls.undo is not None, what="the undo button")
+    ctrl_z(driver)
+    assert scene.g.seats[0].droplet == droplet
+    assert toasts(driver)[-1] == f"Undone: {label}."
