@@ -57,7 +57,7 @@ def test_the_names_stay_inside_the_pages_rim(te: Text, lang: str) -> None:
             drawn = [d for d in rec.items if d.text == name]
             assert drawn, (lang, scale, name)
             assert drawn[0].rect.top >= page.top + art.EDGE, (lang, scale, name, drawn[0].rect)
-        problems = L.problems_of(rec.items, "books", int(scale * 100), lang, ((1920, 1080),))
+        problems = L.problems_of(rec.items, "books", int(scale * 100), lang, (1920, 1080))
         assert not problems, "\n".join(p.line() for p in problems)
 
 
@@ -77,7 +77,7 @@ def test_every_page_shows_its_supply_counts_at_100_percent(te: Text, lang: str, 
     word = i18n._("{n} left").replace("{n}", "").strip()  # "left", "noch", "nog"
     counts = [d for d in rec.items if word in d.text.split() and "books_view" in d.where]
     assert len(counts) == sum(len(book_of(g, c).prices) for c in ORDER)
-    assert not L.problems_of(rec.items, "books", 100, lang, ((1920, 1080),))
+    assert not L.problems_of(rec.items, "books", 100, lang, (1920, 1080))
 
 
 def test_a_fit_is_not_taken_for_another_page_with_the_same_name(te: Text) -> None:

@@ -20,10 +20,10 @@ def test_the_command_checks_the_title_and_saves_its_drawings(home: Path, tmp_pat
                      "--verbose"])
     out, err = capsys.readouterr()
     assert code == 0, out
-    assert "check-layout: 4 drawings (1 screens x 2 scales x 2 languages; sizes 1280x720)" in out
+    assert "check-layout: 4 drawings (1 screens x 2 scales x 2 languages x 1 sizes: 1280x720)" in out
     assert "0 problems" in out
-    assert sorted(p.name for p in shots.iterdir()) == ["title-100-en.png", "title-100-marker.png",
-                                                       "title-150-en.png", "title-150-marker.png"]
+    assert sorted(p.name for p in shots.iterdir()) == ["title-100-en-1280x720.png", "title-100-marker-1280x720.png",
+                                                       "title-150-en-1280x720.png", "title-150-marker-1280x720.png"]
     assert err.count("title @ ") == 4  # --verbose: one line per drawing
 
 
@@ -47,5 +47,5 @@ def test_a_problem_is_printed_and_fails_the_command(home: Path, monkeypatch: pyt
     monkeypatch.setattr(L, "all_cases", lambda: [L.Case("crowded title", crowded)])
     assert L.main(type("Args", (), {"scale": [100], "language": ["en"], "size": ["1920x1080"]})()) == 1
     out = capsys.readouterr().out
-    assert "overlap: crowded title @ 100% en [all sizes]: 'Hello there' at (" in out
+    assert "overlap: crowded title @ 100% en [1920x1080]: 'Hello there' at (" in out
     assert "1 problems (clipped 0, overflow 0, overlap 1" in out
