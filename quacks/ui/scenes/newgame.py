@@ -171,6 +171,7 @@ class NewGameScene(Scene):
             kind_w = sum(te.size(label, "sans-semibold", 21)[0] + 36 for _v, label in kinds) + Choice.GAP * 3
         rm_w = ctl_h if len(m.seats) > 2 else 0
         fixed = mark_w + 3 * gap + (rm_w + gap if rm_w else 0)
+        kind_want = kind_w
         natural = fixed + name_w + col_w + kind_w * 5 // 4  # the widths the form wants, with some air
         f = (W - fixed) / (name_w + col_w + kind_w)
         two_lines = f < 0.85  # too narrow for the row at a readable size: the kinds go on a line of their own
@@ -198,16 +199,16 @@ class NewGameScene(Scene):
                            on_click=partial(self.next_colour, i), style="dark",
                            tooltip=_("The seat's colour; each seat also shows its first letter."), size=22)
             x += col_w + gap
-            if two_lines:
-                x = at.x + mark_w + gap
-                y += step
-                kind_w = W - (mark_w + gap) - (rm_w + gap if rm_w else 0)
-            kind = Choice(pygame.Rect(x, y, kind_w, ctl_h), kinds, s.kind, on_change=partial(self.set_kind, i),
-                          size=21, by_label=True)
             rm = None
-            if rm_w:
+            if rm_w:  # at the row's right end (of its first line)
                 rm = Button(pygame.Rect(at.right - rm_w, y, rm_w, ctl_h), "x", on_click=partial(self.remove_seat, i),
                             style="danger", tooltip=_("Remove this seat."), size=24)
+            if two_lines:  # the kinds under the name, as wide as they want (the row's width at most)
+                x = at.x + mark_w + gap
+                y += step
+                kind_w = min(W - (mark_w + gap), kind_want * 5 // 4)
+            kind = Choice(pygame.Rect(x, y, kind_w, ctl_h), kinds, s.kind, on_change=partial(self.set_kind, i),
+                          size=21, by_label=True)
             self.seat_buttons.append((name_b, col_b, kind, rm))
             y += step
         y += 12
@@ -253,7 +254,8 @@ class NewGameScene(Scene):
                  lambda v: setattr(self.model, "sequential", v)),
             ]
             ctl_w = max(want([t for _v, t in opts]) for _l, opts, _v, _s in options)
-            paired = lab_w + ctl_w + 30 + lab2_w + ctl_w <= W
+            # in pairs if their labels keep at least 85% of their size there
+            paired = lab_w + 30 + lab2_w + 2 * ctl_w * 85 // 100 <= W
             self.natural = max(natural, lab_w + 30 + lab2_w + 2 * ctl_w * 6 // 5, lab_w + want([t for _v, t in books]))
             # paired: each row holds two options, the second's label right-aligned before its control
             ctl_w = (W - lab_w - 30 - lab2_w) // 2 if paired else min(W - lab_w, max(ctl_w, 640))
