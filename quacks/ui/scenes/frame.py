@@ -90,6 +90,7 @@ class Frame:
     bar: pygame.Rect  # the row of buttons under the page
     hint: pygame.Rect | None  # the key hints' box (between the buttons, or a line over them)
     message: pygame.Rect | None  # a line at the bottom of the page for what the screen tells the player
+    buttons: tuple[Button, ...] = ()  # the row's buttons
 
     def draw(self, surf: pygame.Surface, te: Text, title: str, hint: str = "", seed: int = 1) -> None:
         """The wood, the page and its title, and the key hints (the screen draws its body and buttons)."""
@@ -168,4 +169,4 @@ def frame(te: Text, left: Sequence[Button] = (), right: Sequence[Button] = (), h
     title = pygame.Rect(panel.x + PAD, panel.y + 14, panel.w - 2 * PAD, th)
     body = pygame.Rect(title.x, title.bottom + 12, title.w, panel.bottom - 28 - mh - (title.bottom + 12))
     msg = pygame.Rect(body.x, body.bottom + 8, body.w, mh - 8) if message else None
-    return Frame(c, panel, title, body, bar, hint_box, msg)
+    return Frame(c, panel, title, body, bar, hint_box, msg, (*left, *right))

@@ -143,8 +143,10 @@ class NewGameScene(Scene):
         fr = frame(te, [self.back_b], [self.start_b], self.hint(), width=width)
         height = self._build(pygame.Rect(0, 0, fr.body.w, 0))  # the form's height at the body's width
         self.frame = fr = frame(te, [self.back_b], [self.start_b], self.hint(), width=width, hug=height)
-        self.max_scroll = max(0, height - fr.body.h)
-        self.scroll = max(0, min(self.scroll, self.max_scroll))
+        # scrolled, the form starts at the top of one of its lines and shows only the lines wholly in view
+        over = height - fr.body.h
+        self.max_scroll = min(t for t in [*self.tops, height] if t >= over) if over > 0 else 0
+        self.scroll = max([t for t in self.tops if t <= min(self.scroll, self.max_scroll)] + [0])
         self._build(pygame.Rect(fr.body.x, fr.body.y - self.scroll, fr.body.w, 0))
 
     @staticmethod
@@ -278,6 +280,10 @@ class NewGameScene(Scene):
                              on_click=self.edit_seed, style="parchment",
                              tooltip=_("Type a number to replay the same luck; empty is random."), size=22)
         y += ctl_h
+        # where the form's lines start (a scrolled form shows whole lines from one of them)
+        tops = [r.y for _t, r, _a in self.heads] + [r.y for _t, r in self.mix_labels] + \
+            [w.rect.y for row in self.seat_buttons for w in row if w is not None] + [self.seed_b.rect.y]
+        self.tops = sorted({t - at.y for t in tops} | {0})
         return y - at.y
 
     def all_buttons(self) -> list[Any]:
@@ -302,9 +308,19 @@ class NewGameScene(Scene):
         return pygame.Rect(fr.panel.x + 16, fr.body.y - 6, fr.panel.w - 32, fr.panel.bottom - 14 - (fr.body.y - 6))
 
     def scroll_by(self, dy: int) -> None:
-        if self.max_scroll:
-            self.scroll = max(0, min(self.max_scroll, self.scroll + dy))
-            self.layout()
+        """Scroll by about ``dy``: to the next line's top in that direction at least (within the form)."""
+        if not self.max_scroll or not dy:
+            return
+        want = self.scroll + dy
+        if dy > 0:
+            self.scroll = min([t for t in self.tops if t >= want] + [self.max_scroll])
+        else:
+            self.scroll = max([t for t in self.tops if t <= want] + [0])
+        self.layout()
+
+    def shown(self, r: pygame.Rect) -> bool:
+        """Whether a part of the form at ``r`` is in view (a scrolled form shows whole lines only)."""
+        return self.view().contains(r)
 
     def reveal(self, r: pygame.Rect) -> None:
         """Scroll as little as needed for ``r`` (a widget of the form) to be in view."""
@@ -451,9 +467,9 @@ class NewGameScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and typing:
             self.finish_typing()
         widgets = list(self.all_buttons())
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and \
-                not self.view().collidepoint(event.pos):
-            widgets = [self.start_b, self.back_b]  # the form's widgets scrolled out of view take no clicks
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            # the form's widgets scrolled out of view take no clicks
+            widgets = [w for w in widgets if self.shown(w.rect) or w in (self.start_b, self.back_b)]
         if event.type == pygame.MOUSEMOTION:
             self.hover_text = ""
             for w in widgets:
@@ -494,26 +510,31 @@ class NewGameScene(Scene):
         # the options' labels share one size: the largest at which each fits its box (the heading of the seats
         # keeps its own)
         size = min(te.fit_label(t, "sans-bold", 22, r)[0] for t, r, _a in self.heads[1:])
+        shown = self.shown
         for k, (text, box, anchor) in enumerate(self.heads):
-            te.blit_fit(surf, text, box, "sans-bold", size if k else 22, T.INK_SOFT, anchor=anchor)
+            if shown(box):
+                te.blit_fit(surf, text, box, "sans-bold", size if k else 22, T.INK_SOFT, anchor=anchor)
         for i, ((name_b, col_b, kind, rm), (mx, my, ms)) in enumerate(zip(self.seat_buttons, self.markers)):
             s = self.model.seats[i]
-            mk = art.marker(s.colour, (s.name[:1] or "?").upper(), ms)
-            surf.blit(mk, mk.get_rect(center=(mx, my)))
+            if shown(name_b.rect):
+                mk = art.marker(s.colour, (s.name[:1] or "?").upper(), ms)
+                surf.blit(mk, mk.get_rect(center=(mx, my)))
             if self.editing == i:
                 name_b.label = s.name + "|"
                 name_b.selected = True
-            name_b.draw(surf)
-            col_b.draw(surf)
-            kind.draw(surf)
-            if rm:
-                rm.draw(surf)
-        self.add_b.draw(surf)
-        self.books_c.draw(surf)
+            for w in (name_b, col_b, kind, rm):
+                if w is not None and shown(w.rect):
+                    w.draw(surf)
+        for w in (self.add_b, self.books_c):
+            if shown(w.rect):
+                w.draw(surf)
         for (text, box), ch in zip(self.mix_labels, self.mix_cs):
-            te.blit_fit(surf, text, box, "sans-semibold", 16, T.INK_SOFT, anchor="midleft", lines=1)
-            ch.draw(surf)
+            if shown(box.union(ch.rect)):
+                te.blit_fit(surf, text, box, "sans-semibold", 16, T.INK_SOFT, anchor="midleft", lines=1)
+                ch.draw(surf)
         # the four rows of options read as one block: their labels at one size
-        draw_row(surf, [b for c in (self.variant_c, self.fortune_c, self.rubies_c, self.brew_c) for b in c.buttons])
+        draw_row(surf, [b for c in (self.variant_c, self.fortune_c, self.rubies_c, self.brew_c) for b in c.buttons],
+                 only=lambda b: shown(b.rect))
         self.seed_b.label = (self.model.seed + "|") if self.seed_editing else (self.model.seed or _("random"))
-        self.seed_b.draw(surf)
+        if shown(self.seed_b.rect):
+            self.seed_b.draw(surf)
