@@ -79,7 +79,8 @@ def check(scene: Any, what: str) -> None:
         shown.append(w)
     for i, a in enumerate(shown):
         for b in shown[i + 1:]:
-            assert not a.rect.colliderect(b.rect), (what, getattr(a, "label", a), a.rect, getattr(b, "label", b), b.rect)
+            assert not a.rect.colliderect(b.rect), (what, getattr(a, "label", a), a.rect, getattr(b, "label", b),
+                                                    b.rect)
     rows = getattr(scene, "list", None)
     if rows is not None:
         for _i, r in rows.rects(scene.app.text, 50):

@@ -132,6 +132,7 @@ class NewGameScene(Scene):
         width allows). The page is as tall as the form (centred with its buttons); where the window is too short
         for it, the page fills the height and the form scrolls under its title (the wheel, Page Up/Down)."""
         te = self.app.text
+        self.hover_text = ""  # the widgets move: what the mouse is over is found again as it moves
         z = pygame.Rect(0, 0, 0, 0)
         self.start_b = Button(z, _("Start"), self.start, hotkey_label=pgettext("key", "Enter"), size=32)
         self.back_b = Button(z.copy(), _("Back"), self.app.pop, style="dark", hotkey_label=pgettext("key", "Esc"),
@@ -162,7 +163,6 @@ class NewGameScene(Scene):
         gap = 14
         with te.roomy():
             ctl_h = max(54, te.height("sans-semibold", 21) + 16)
-            head_h = te.height("sans-bold", 22)
             step = ctl_h + 12
             # the seat row: marker, name, colour, kind, remove; each as wide as its words want
             mark_w = int(min(ctl_h, 52 * (1 + 0.3 * (te.scale - 1)))) + 18

@@ -33,6 +33,7 @@ class SettingsScene(Scene):
         the longest (at most 42% of the page), the controls beside them."""
         te = self.app.text
         st = self.app.settings
+        self.hover_text = ""  # the widgets move: what the mouse is over is found again as it moves
         specs: list[tuple[str, str, Any, Any, Any]] = []  # (title, tip, options or None for the slider, value, setter)
 
         def choice(title: str, tip: str, options: Any, value: Any, setter: Any, translate: bool = True) -> None:
@@ -168,7 +169,8 @@ class SettingsScene(Scene):
                 col = T.BRASS_DARK if i == self.row else T.INK
                 te.blit_fit(surf, title, box, "sans-bold", size, col, anchor="midleft")
                 if i == self.row:
-                    pygame.draw.polygon(surf, T.BRASS_DARK, [(box.x - 26, y - 10), (box.x - 10, y), (box.x - 26, y + 10)])
+                    arrow = [(box.x - 26, y - 10), (box.x - 10, y), (box.x - 26, y + 10)]
+                    pygame.draw.polygon(surf, T.BRASS_DARK, arrow)
                 w.draw(surf)
                 if isinstance(w, Slider):
                     pct = pygame.Rect(w.rect.right + 20, box.y, self.frame.body.right - w.rect.right - 20, box.h)

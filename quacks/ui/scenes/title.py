@@ -66,6 +66,7 @@ class TitleScene(Scene):
         About in the bottom-left corner, the key hints in the bottom-right one."""
         te = self.app.text
         c = canvas_rect()
+        self.hover_text = ""  # the buttons move: what the mouse is over is found again as it moves
         with te.roomy():
             about_h = max(60, te.height("sans-semibold", 22) + 20)
             about_w = max(300, te.size(_("About & licences"), "sans-semibold", 22)[0] + 40)
@@ -91,7 +92,7 @@ class TitleScene(Scene):
         self.column = pygame.Rect(0, 0, max(w, min(960, c.w * 9 // 20)), c.h)
         self.column.right = c.right - max(40, (c.w - 1920) // 4 + 60)
         cx = self.column.centerx
-        y = self.top + self.header_height() + 24
+        y = float(self.top + self.header_height() + 24)
         self.buttons = []
         for label, fn, enabled, tip in items:
             b = Button(pygame.Rect(cx - w // 2, int(y), w, int(step) - 12), label, on_click=fn, enabled=enabled,  # type: ignore[arg-type]
