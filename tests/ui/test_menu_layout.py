@@ -156,9 +156,12 @@ def test_the_pause_menu_and_a_confirmation_fit_the_canvas(screens: Driver, windo
                                                                         "wrap onto a second line. " * 3, lambda: None)):
         screens.app.push(overlay)
         screens.frames(1)
-        assert canvas_rect().contains(overlay.rect)
-        check(overlay, type(overlay).__name__)
-        assert all(overlay.rect.contains(b.rect) for b in overlay.buttons)
+        for size in (window, (1000, 640), window):  # and again after the window changes size under it
+            screens.app.resize_window(size)
+            screens.frames(1)
+            assert canvas_rect().contains(overlay.rect) and overlay.rect.center == canvas_rect().center
+            check(overlay, f"{type(overlay).__name__} {size}")
+            assert all(overlay.rect.contains(b.rect) for b in overlay.buttons)
         screens.app.pop(overlay)
 
 

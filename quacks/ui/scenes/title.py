@@ -31,7 +31,7 @@ class TitleScene(Scene):
     @message.setter
     def message(self, text: str) -> None:
         self._message = text
-        if self.buttons:
+        if getattr(self, "buttons", None):
             self.build()  # the column makes room for it
 
     def enter(self) -> None:
