@@ -314,6 +314,13 @@ def _newgame_full(app: Any) -> None:
     sc.set_books("mix")
 
 
+def _newgame_end(app: Any) -> None:
+    """The new-game form scrolled to its end (where the window is too short for all of it): what the first
+    drawing of a scrolled form does not show."""
+    _newgame_full(app)
+    app.scenes[-1].scroll_by(10_000)
+
+
 def _replay(app: Any) -> None:
     from ..storage.replays import import_replay
     from .scenes.replay_view import ReplayScene
@@ -387,6 +394,7 @@ def all_cases() -> list[Case]:
         Case("new-game", _scene(NewGameScene)),
         Case("new-game/4 seats, books per colour", _newgame_full, quick=True),
         Case("new-game/asks before replacing an unfinished game", _replace_question),
+        Case("new-game/4 seats, books per colour, scrolled to the end", _newgame_end),
         Case("settings", _scene(SettingsScene)),
         Case("load", _with_storage(LoadScene)),
         Case("statistics", _with_storage(StatsScene)),

@@ -237,9 +237,10 @@ class Slider:
         pygame.draw.circle(surf, T.BRASS_LIGHT, knob, r.h - 3)
 
 
-def draw_row(surf: pygame.Surface, buttons: Sequence[Button]) -> None:
+def draw_row(surf: pygame.Surface, buttons: Sequence[Button], only: Callable[[Button], bool] | None = None) -> None:
     """Buttons that belong together (a bar, a segmented choice) with their labels at one size: the largest at
-    which every label fits its button, and no larger than the smallest size asked for."""
+    which every label fits its button, and no larger than the smallest size asked for. ``only``: draw just the
+    buttons it is true for (the others in view of a scrolled form), at the size all of them share."""
     te = text_engine()
     if not buttons:
         return
@@ -251,6 +252,8 @@ def draw_row(surf: pygame.Surface, buttons: Sequence[Button]) -> None:
                                       te.height("sans-semibold", one, 1, b.label) <= b.label_box().h for b in buttons):
             size = one
     for b in buttons:
+        if only is not None and not only(b):
+            continue
         was = b.size
         b.size = size
         b.draw(surf)

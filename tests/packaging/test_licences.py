@@ -111,17 +111,22 @@ def test_the_about_screen_lists_every_licence() -> None:
     assert isinstance(scene, CreditsScene) and scene.problem == ""
     assert all(any(thing in r.name for r in scene.rows) for thing in SHIPPED)
     drawn: list[str] = []
-    real_blit = d.app.text.blit
+    real_blit, real_wrapped = d.app.text.blit, d.app.text.blit_wrapped
 
     def spy(surf: pygame.Surface, text: str, *a: object, **k: object) -> pygame.Rect:
         drawn.append(text)
         return real_blit(surf, text, *a, **k)  # type: ignore[arg-type]
 
+    def spy_wrapped(surf: pygame.Surface, text: str, *a: object, **k: object) -> int:
+        drawn.append(text)  # a name or a licence too long for its column wraps
+        return real_wrapped(surf, text, *a, **k)  # type: ignore[arg-type]
+
     d.app.text.blit = spy  # type: ignore[method-assign]
+    d.app.text.blit_wrapped = spy_wrapped  # type: ignore[method-assign]
     for _ in range(12):  # scroll through the whole list
         scene.draw(d.app.screen)
         d.key(pygame.K_PAGEDOWN)
-    d.app.text.blit = real_blit  # type: ignore[method-assign]
+    d.app.text.blit, d.app.text.blit_wrapped = real_blit, real_wrapped  # type: ignore[method-assign]
     for r in scene.rows:
         assert r.name in drawn and r.licence in drawn, r.name
     d.key(pygame.K_ESCAPE)

@@ -81,6 +81,22 @@ def test_the_charts_fit_a_player_with_many_rows(driver: Driver) -> None:
     draw_player(surf, te, stats.PlayerStats(), pygame.Rect(100, 100, 1500, 600))  # no games: dashes, no errors
 
 
+def test_favourite_buys_with_no_room_are_counted_not_dropped(driver: Driver) -> None:
+    """A short chart area (a small window at a large scale) shows the first buys and says how many more there
+    are: the sixth favourite used to disappear without a word."""
+    names = ("orange-1", "blue-2", "red-4", "green-1", "yellow-1", "purple-1")
+    p = stats.PlayerStats(games=3, wins=1, score_total=150, best_score=60, best_pot=20,
+                          buys={n: 76 - k for k, n in enumerate(names)})  # counts 76, 75, ... 71: easy to find
+    surf = pygame.Surface((1920, 1080))
+    te = driver.app.text
+    with te.record(surf) as rec:
+        draw_player(surf, te, p, pygame.Rect(100, 100, 1500, 330))
+    texts = [i.text for i in rec.items]
+    counts = [t for t in texts if t in {str(v) for v in range(71, 77)}]
+    more = [t for t in texts if t.startswith("and ") and t.endswith(" more")]
+    assert len(counts) < len(names) and more == [f"and {len(names) - len(counts)} more"], texts
+
+
 def test_a_damaged_statistics_file_is_reported(driver: Driver, home: Path) -> None:
     p = paths.statistics_path()
     p.parent.mkdir(parents=True, exist_ok=True)

@@ -7,19 +7,37 @@ from collections.abc import Callable
 import pygame
 
 from ...i18n import _
-from ..app import App
+from ..app import App, canvas_rect
 from ..widgets import Button
-from .base import Overlay, grown
+from .base import MARGIN, Overlay, grown
 
 
 class PauseMenu(Overlay):
     def __init__(self, app: App, items: list[tuple[str, Callable[[], None]]]) -> None:
         super().__init__(app, grown(app, (520, 150 + 84 * len(items))))
+        self.items = items
+        self.layout()
+
+    def layout(self) -> None:
+        """The title and a column of buttons as tall as their labels at the UI scale (closer together where the
+        canvas is short), as wide as the longest label wants; in the middle of the canvas, again after a resize."""
+        te = self.app.text
+        c = canvas_rect()
+        n = max(1, len(self.items))
+        with te.roomy():
+            title_h = te.height("serif-bold", 44)
+            bh = max(56, te.height("sans-semibold", 24) + 18)
+            label_w = max([te.size(text, "sans-semibold", 24)[0] for text, _fn in self.items] + [0])
+        step = bh + 18
+        top = 24 + title_h + 24
+        h = min(c.h - 2 * MARGIN, top + step * n + 22)
+        step = min(step, (h - top - 22) // n)  # a short canvas: the buttons close up
+        w = min(c.w - 2 * MARGIN, max(grown(self.app, (520, 0))[0], label_w + 2 * 60 + 80))
+        self.rect = pygame.Rect(0, 0, w, h)
+        self.rect.center = c.center
         r = self.rect
-        step = (r.h - 150 * r.w // 520) // max(1, len(items))
-        top = r.bottom - 40 - step * len(items)
-        self.buttons = [Button(pygame.Rect(r.x + 60, top + i * step, r.w - 120, step - 18), text, self._run(fn),
-                               hotkey_label=str(i + 1), size=24) for i, (text, fn) in enumerate(items)]
+        self.buttons = [Button(pygame.Rect(r.x + 60, r.y + top + i * step, r.w - 120, step - 18), text, self._run(fn),
+                               hotkey_label=str(i + 1), size=24) for i, (text, fn) in enumerate(self.items)]
         self.default = self.buttons[0]
         self.numbered = True
 

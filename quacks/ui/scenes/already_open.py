@@ -8,10 +8,10 @@ from collections.abc import Callable
 import pygame
 
 from ...i18n import _, pgettext, verbatim
-from .. import art
 from .. import theme as T
 from ..app import App, Scene, canvas_rect
 from ..widgets import Button
+from .frame import PAD, SIDE, frame, wrapped_height
 
 
 class AlreadyOpenScene(Scene):
@@ -24,12 +24,28 @@ class AlreadyOpenScene(Scene):
         self.message = ""
         self.layout()
 
+    def text(self) -> str:
+        return _("Another Quacks window is open on this computer. It uses the same saves, statistics and "
+                 "settings, so two at once would write over each other's games. Play on in that window, or close "
+                 "it and choose Try again.")
+
+    def folder_text(self) -> str:
+        return _("The games are kept in {folder}").format(folder=verbatim(self.folder))
+
     def layout(self) -> None:
-        w, h = canvas_rect().size
-        self.retry_b = Button(pygame.Rect(w - 630, h - 230, 500, 80), _("Try again"), self.retry,
-                              hotkey_label=pgettext("key", "Enter"), size=26)
-        self.quit_b = Button(pygame.Rect(130, h - 230, 300, 80), _("Quit"), self.app.quit, style="dark",
-                             hotkey_label=pgettext("key", "Esc"), size=26)
+        """A page no wider than reads well, as tall as its words (with room for a message), centred with its
+        buttons."""
+        te = self.app.text
+        z = pygame.Rect(0, 0, 0, 0)
+        self.retry_b = Button(z, _("Try again"), self.retry, hotkey_label=pgettext("key", "Enter"), size=26)
+        self.quit_b = Button(z.copy(), _("Quit"), self.app.quit, style="dark", hotkey_label=pgettext("key", "Esc"),
+                             size=26)
+        width = 1400
+        inner = min(width, canvas_rect().w - 2 * SIDE) - 2 * PAD
+        with te.roomy():
+            need = (wrapped_height(te, self.text(), "serif", 28, inner) + 24 +
+                    wrapped_height(te, self.folder_text(), "sans", 20, inner) + 24 + te.height("sans-semibold", 22, 2))
+        self.frame = frame(te, [self.quit_b], [self.retry_b], width=width, hug=need)
 
     def retry(self) -> None:
         if not self.try_again():
@@ -47,25 +63,19 @@ class AlreadyOpenScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         te = self.app.text
-        surf.blit(art.wood(canvas_rect().size), (0, 0))
-        panel = pygame.Rect(100, 80, canvas_rect().w - 200, canvas_rect().h - 200)
-        art.panel(surf, panel, seed=21)
+        fr = self.frame
+        fr.draw(surf, te, _("Quacks is open already"), seed=21)
+        body = fr.body
         with te.roomy():
-            te.blit_fit(surf, _("Quacks is open already"), pygame.Rect(160, 110, canvas_rect().w - 320, 90),
-                        "serif-bold", 56, T.INK, anchor="midleft", lines=1)
-            y = 230
-            text = _("Another Quacks window is open on this computer. It uses the same saves, statistics and "
-                     "settings, so two at once would write over each other's games. Play on in that window, or close "
-                     "it and choose Try again.")
-            bottom = min(self.retry_b.rect.y, self.quit_b.rect.y) - 24 - (100 if self.message else 0)
-            folder = _("The games are kept in {folder}").format(folder=verbatim(self.folder))
-            folder_h = te.height("sans", 20, len(te.wrap(folder, "sans", 20, canvas_rect().w - 320)))
-            box = pygame.Rect(160, y, canvas_rect().w - 320, bottom - folder_h - 24 - y)
+            text, folder = self.text(), self.folder_text()
+            msg_h = te.height("sans-semibold", 22, 2)
+            folder_h = wrapped_height(te, folder, "sans", 20, body.w)
+            box = pygame.Rect(body.x, body.y, body.w, body.h - msg_h - 24 - folder_h - 24)
             size, _rows = te.fit_block(text, "serif", 28, box)
-            y += te.blit_wrapped(surf, text, box, "serif", size, T.INK) + 24
-            te.blit_wrapped(surf, folder, pygame.Rect(160, y, canvas_rect().w - 320, folder_h), "sans", 20, T.INK_SOFT)
+            y = body.y + te.blit_wrapped(surf, text, box, "serif", size, T.INK) + 24
+            te.blit_wrapped(surf, folder, pygame.Rect(body.x, y, body.w, folder_h), "sans", 20, T.INK_SOFT)
             if self.message:
-                te.blit_fit(surf, self.message, pygame.Rect(160, canvas_rect().h - 330, canvas_rect().w - 320, 70),
+                te.blit_fit(surf, self.message, pygame.Rect(body.x, body.bottom - msg_h, body.w, msg_h),
                             "sans-semibold", 22, T.RUBY, anchor="midleft")
             self.retry_b.draw(surf)
             self.quit_b.draw(surf)

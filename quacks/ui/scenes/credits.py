@@ -14,10 +14,10 @@ import pygame
 
 from ...i18n import N_, _, pgettext, verbatim
 from ...resources import ReadError, license_path, notices_path, read_text
-from .. import art
 from .. import theme as T
-from ..app import App, Scene, canvas_rect
+from ..app import App, Scene
 from ..widgets import Button
+from .frame import frame
 
 ABOUT = N_("Quacks brings The Quacks of Quedlinburg, a board game by Wolfgang Warsch, to your desktop. It is an "
          "unofficial fan implementation, free software under the MIT licence; the rules texts, the icons and "
@@ -118,8 +118,14 @@ class CreditsScene(Scene):
         self.layout()
 
     def layout(self) -> None:
-        self.back_b = Button(pygame.Rect(110, canvas_rect().h - 120, 240, 80), _("Back"), self.app.pop,
-                             style="dark", hotkey_label=pgettext("key", "Esc"), size=26)
+        """The page fills the canvas; its text scrolls."""
+        self.back_b = Button(pygame.Rect(0, 0, 0, 0), _("Back"), self.app.pop, style="dark",
+                             hotkey_label=pgettext("key", "Esc"), size=26)
+        self.frame = frame(self.app.text, [self.back_b], hint=self.hint())
+
+    @staticmethod
+    def hint() -> str:
+        return _("Up/Down or wheel scroll · Esc back")
 
     @staticmethod
     def described(row: Component) -> str:
@@ -151,42 +157,54 @@ class CreditsScene(Scene):
             return
         self.back_b.handle(event)
 
+    def columns(self, width: int) -> tuple[int, int]:
+        """Where the licence and the description columns start (from the left of a table ``width`` wide): the
+        names and the licences as wide as the widest of them (at most a third and a quarter of the width)."""
+        te = self.app.text
+        name_w = max([te.size(verbatim(r.name), "serif-bold", 22)[0] for r in self.rows] + [0])
+        lic_w = max([te.size(verbatim(r.licence), "sans", 20)[0] for r in self.rows] +
+                    [te.size(_("licence"), "sans-semibold", 20)[0]])
+        name_w = min(width // 3, max(name_w, te.size(_("component"), "sans-semibold", 20)[0])) + 30
+        return name_w, name_w + min(width // 4, lic_w) + 30
+
     def draw(self, surf: pygame.Surface) -> None:
         te = self.app.text
-        surf.blit(art.wood(canvas_rect().size), (0, 0))
-        panel = pygame.Rect(100, 40, canvas_rect().w - 200, canvas_rect().h - 180)
-        art.panel(surf, panel, seed=17)
-        te.blit(surf, _("About Quacks"), (160, 70), "serif-bold", 56, T.INK)
-        area = pygame.Rect(160, 160, panel.w - 120, panel.bottom - 180)
+        self.frame.draw(surf, te, _("About Quacks"), self.hint(), seed=17)
+        area = self.frame.body
         clip = surf.get_clip()
         surf.set_clip(area)
         y = area.y - self.scroll
-        y += te.blit_wrapped(surf, _(ABOUT), pygame.Rect(area.x, y, area.w - 40, 300), "serif", 24, T.INK) + 24
+        w = area.w - 40
+        y += te.blit_wrapped(surf, _(ABOUT), pygame.Rect(area.x, y, w, 4000), "serif", 24, T.INK) + 24
         if self.problem:
-            y += te.blit_wrapped(surf, self.problem, pygame.Rect(area.x, y, area.w - 40, 300), "sans-semibold",
+            y += te.blit_wrapped(surf, self.problem, pygame.Rect(area.x, y, w, 4000), "sans-semibold",
                                  22, T.RUBY) + 24
         else:
-            te.blit(surf, _("component"), (area.x, y), "sans-semibold", 20, T.INK_SOFT)
-            te.blit(surf, _("licence"), (area.x + 560, y), "sans-semibold", 20, T.INK_SOFT)
-            te.blit(surf, _("what it is"), (area.x + 1060, y), "sans-semibold", 20, T.INK_SOFT)
-            y += 34
+            lic_x, what_x = self.columns(w)
+            head_h = te.height("sans-semibold", 20)
+            for text, x, right in ((_("component"), 0, lic_x), (_("licence"), lic_x, what_x),
+                                   (_("what it is"), what_x, w)):
+                te.blit_fit(surf, text, pygame.Rect(area.x + x, y, right - x - 20, head_h), "sans-semibold", 20,
+                            T.INK_SOFT, anchor="midleft", lines=1)
+            y += head_h + 10
             for row in self.rows:  # names, licences and descriptions as THIRD_PARTY_NOTICES.md has them
-                te.blit(surf, verbatim(row.name), (area.x, y), "serif-bold",
-                        te.fit(verbatim(row.name), "serif-bold", 22, 540), T.INK)
-                te.blit(surf, verbatim(row.licence), (area.x + 560, y), "sans", 20, T.INK)
-                h = te.blit_wrapped(surf, self.described(row), pygame.Rect(area.x + 1060, y, area.w - 1100, 130),
-                                    "sans", 18, T.INK_SOFT, max_lines=3)
-                y += max(34, h + 8)
+                name, lic = verbatim(row.name), verbatim(row.licence)
+                h_name = te.blit_wrapped(surf, name, pygame.Rect(area.x, y, lic_x - 30, 4000), "serif-bold",
+                                         te.fit(name, "serif-bold", 22, lic_x - 30), T.INK)
+                h_lic = te.blit_wrapped(surf, lic, pygame.Rect(area.x + lic_x, y, what_x - lic_x - 30, 4000), "sans",
+                                        te.fit(lic, "sans", 20, what_x - lic_x - 30), T.INK)
+                h = te.blit_wrapped(surf, self.described(row), pygame.Rect(area.x + what_x, y, w - what_x, 4000),
+                                    "sans", 18, T.INK_SOFT)
+                y += max(34, h_name, h_lic, h + 8)
             y += 16
             y += te.blit_wrapped(surf, _("The full licence texts: LICENSE and THIRD_PARTY_NOTICES.md in {folder}, and "
                                          "the fonts' licences in assets/fonts.").format(folder=self.where()),
-                                 pygame.Rect(area.x, y, area.w - 40, 200), "sans", 20, T.INK_SOFT) + 12
+                                 pygame.Rect(area.x, y, w, 4000), "sans", 20, T.INK_SOFT) + 12
         surf.set_clip(clip)
         self.max_scroll = max(0, y + self.scroll - area.bottom)
         self.scroll = min(self.scroll, self.max_scroll)
-        self.back_b.draw(surf)
-        te.blit(surf, _("Up/Down or wheel scroll · Esc back"), (canvas_rect().w // 2, canvas_rect().h - 40), "sans", 18,
-                T.PARCHMENT_DARK, "center")
+        with te.roomy():
+            self.back_b.draw(surf)
 
 
 __all__ = ["Component", "CreditsScene", "load_notices", "parse_notices"]

@@ -9,11 +9,10 @@ from collections.abc import Callable
 import pygame
 
 from ...i18n import _
-from .. import art
 from .. import theme as T
-from ..app import canvas_rect
 from ..text import Text
 from ..widgets import Button
+from .frame import Frame
 
 TITLE = ("serif-bold", 26)
 DETAIL = ("sans", 17)
@@ -99,22 +98,18 @@ class FileRows:
                             T.INK_SOFT, anchor="midleft", lines=1)
 
 
-def draw_file_screen(surf: pygame.Surface, te: Text, seed: int, title: str, empty: str, rows: FileRows, index: int,
-                     n: int, texts: Callable[[int], tuple[str, str, bool]], buttons: list[Button],
+def draw_file_screen(surf: pygame.Surface, te: Text, fr: Frame, seed: int, title: str, empty: str, rows: FileRows,
+                     index: int, n: int, texts: Callable[[int], tuple[str, str, bool]], buttons: list[Button],
                      message: str) -> None:
-    """The whole screen of a file list (Load, Replays): the panel and its title, the rows (or ``empty`` if there
-    are none), the buttons under the panel, and a message for the player above them."""
-    surf.blit(art.wood(canvas_rect().size), (0, 0))
-    art.panel(surf, pygame.Rect(100, 60, canvas_rect().w - 200, canvas_rect().h - 200), seed=seed)
-    with te.roomy():
-        te.blit_fit(surf, title, pygame.Rect(160, 72, 1200, 90), "serif-bold", 56, T.INK, anchor="midleft", lines=1)
-        if not n:
-            te.blit_fit(surf, empty, pygame.Rect(160, 200, canvas_rect().w - 320, 80), "sans", 24, T.INK_SOFT,
-                        anchor="midleft")
+    """The whole screen of a file list (Load, Replays) in its frame: the page and its title, the rows (or
+    ``empty`` if there are none), the buttons under the page, and a message for the player at its bottom."""
+    fr.draw(surf, te, title, seed=seed)
+    if not n:
+        with te.roomy():
+            te.blit_fit(surf, empty, pygame.Rect(rows.area.x, rows.area.y, rows.area.w, te.height("sans", 24, 2)),
+                        "sans", 24, T.INK_SOFT, anchor="midleft")
     rows.draw(surf, te, index, n, texts)
     with te.roomy():
         for b in buttons:
             b.draw(surf)
-        if message:
-            w, h = canvas_rect().size
-            te.blit_fit(surf, message, pygame.Rect(160, h - 200, w - 320, 70), "sans-semibold", 20, (150, 40, 30))
+    fr.draw_message(surf, te, message)

@@ -9,8 +9,9 @@ from ...rules.kinds import EventKind
 from ...session.match import Match
 from .. import art
 from .. import theme as T
-from ..app import App, Scene, canvas_rect
+from ..app import App, Scene
 from ..widgets import Button
+from .frame import frame
 
 SOURCES = (("space", N_("spaces")), ("die", N_("bonus die")), ("chip", N_("chip actions")),
            ("card", N_("fortune cards")), ("tube", N_("test tubes")), ("convert", N_("rubies/coins converted")))
@@ -65,31 +66,37 @@ class FinalScene(Scene):
         self.layout()
 
     def layout(self) -> None:
-        w, h = canvas_rect().size
+        """The page fills the canvas (the chart takes the room the ranking leaves), at most 1720 wide; the buttons
+        under it."""
+        z = pygame.Rect(0, 0, 0, 0)
         self.buttons = [
-            Button(pygame.Rect(w - 460, h - 110, 380, 74), _("New game"), self.new_game,
-                   hotkey_label=pgettext("key", "Enter"), size=28),
-            Button(pygame.Rect(80, h - 110, 320, 74), _("Title screen"), self.title, style="dark",
-                   hotkey_label=pgettext("key", "Esc"), size=26),
-            Button(pygame.Rect(440, h - 110, 320, 74), _("Watch the replay"), self.watch, style="parchment",
-                   hotkey_label="W", size=24),
-            Button(pygame.Rect(800, h - 110, 320, 74), _("Export replay"), self.export, style="parchment",
-                   hotkey_label="X", size=24),
+            Button(z, _("New game"), self.new_game, hotkey_label=pgettext("key", "Enter"), size=28),
+            Button(z.copy(), _("Title screen"), self.title, style="dark", hotkey_label=pgettext("key", "Esc"),
+                   size=26),
+            Button(z.copy(), _("Watch the replay"), self.watch, style="parchment", hotkey_label="W", size=24),
+            Button(z.copy(), _("Export replay"), self.export, style="parchment", hotkey_label="X", size=24),
         ]
+        # a line for a message only while there is one (the chart has the room otherwise)
+        self.frame = frame(self.app.text, self.buttons[1:], self.buttons[:1], message=bool(self.message))
+
+    def say(self, text: str) -> None:
+        """Tell the player ``text`` on the page's message line (the page makes room for it)."""
+        self.message = text
+        self.layout()
 
     def watch(self) -> None:
         from .replay_view import open_replay_of
 
-        self.message = open_replay_of(self.app, self.match)
+        self.say(open_replay_of(self.app, self.match))
 
     def export(self) -> None:
         try:
             from ...storage import replays
 
             path = replays.export_replay(self.match, replays.suggest_replay_path(self.match))
-            self.message = _("Saved the replay as {path}").format(path=path)
+            self.say(_("Saved the replay as {path}").format(path=path))
         except Exception as e:  # noqa: BLE001
-            self.message = _("Could not export the replay: {problem}").format(problem=e)
+            self.say(_("Could not export the replay: {problem}").format(problem=e))
 
     def new_game(self) -> None:
         from .newgame import NewGameScene
@@ -123,104 +130,141 @@ class FinalScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         te = self.app.text
-        surf.blit(art.wood(canvas_rect().size), (0, 0))
-        panel = pygame.Rect(60, 40, canvas_rect().w - 120, canvas_rect().h - 180)
-        art.panel(surf, panel, seed=88)
-        with te.roomy(), te.within(panel):
-            self._draw(surf, panel)
+        fr = self.frame
+        fr.draw(surf, te, _("The game is over"), seed=88)
+        with te.roomy(), te.within(fr.panel):
+            self._draw(surf, fr.body)
         with te.roomy():
             for b in self.buttons:
                 b.draw(surf)
-            if self.message:
-                te.blit_fit(surf, self.message, pygame.Rect(80, panel.bottom + 4, canvas_rect().w - 160,
-                                                            self.buttons[0].rect.y - 6 - panel.bottom - 4),
-                            "sans-semibold", 18, T.CREAM)
+        fr.draw_message(surf, te, self.message, T.INK_SOFT)
 
-    def _draw(self, surf: pygame.Surface, panel: pygame.Rect) -> None:
+    def _draw(self, surf: pygame.Surface, body: pygame.Rect) -> None:
+        """The winner, the ranking with each seat's VP by source, and the chart under them in the room left (at
+        least ``CHART_LEAST`` of the body's height: the ranking's rows close up for it where the room is short)."""
         te = self.app.text
         g = self.match.game
         ranking = g.ranking() or []
-        x0 = panel.x + 40
-        inner_w = panel.w - 80
-        y = panel.y + 20
-        y = te.blit_fit(surf, _("The game is over"), pygame.Rect(x0, y, inner_w, te.height("serif-bold", 56)),
-                        "serif-bold", 56, T.INK, anchor="midleft", lines=1).bottom + 6
+        x0, inner_w = body.x, body.w
+        y = body.y
         winners = [g.seats[i].name for i in ranking[0]] if ranking else []
         if winners:
             title = ngettext("{names} wins: the biggest quack of Quedlinburg!",
                              "{names} win: the biggest quack of Quedlinburg!", len(winners)).format(
                 names=_(" and ").join(winners))
-            y = te.blit_fit(surf, title, pygame.Rect(x0, y, inner_w, te.height("serif-italic", 32, 2)),
-                            "serif-italic", 32, T.BRASS_DARK, anchor="midleft").bottom + 16
-        # the breakdown: columns as wide as their heading (on up to two lines) and numbers
+            one = te.fit(title, "serif-italic", 32, inner_w) >= 26
+            box = pygame.Rect(x0, y, inner_w, te.height("serif-italic", 32, 1 if one else 2))
+            y = te.blit_fit(surf, title, box, "serif-italic", 32, T.BRASS_DARK, anchor="midleft").bottom + 12
+        # the breakdown: each column as wide as the longest word of its heading and its numbers, the names in
+        # the rest (at least a fifth of the width); the headings wrap between words, never inside one
         breakdown = vp_breakdown(self.match)
-        mark = int(44 * (1 + 0.4 * (te.scale - 1)))
         place_w = te.size("4.", "serif-bold", 32)[0] + 10
         heads = [_("VP")] + [_(label) for _k, label in SOURCES]
         num_w = max(te.size("888", "sans-bold", 30)[0], 60)
-        head_size = 16
+        mark_want = int(44 * (1 + 0.4 * (te.scale - 1)))
         names = [g.seats[i].name for group in ranking for i in group]
-        name_w = max([te.size(n, "serif-bold", 30)[0] for n in names] + [100])
-        col_w = (inner_w - place_w - mark - 12 - min(name_w, inner_w // 4) - 20) // len(heads)
-        col_w = max(col_w, num_w)
-        name_w = inner_w - place_w - mark - 12 - 20 - col_w * len(heads)
-        cols_x = [x0 + place_w + mark + 12 + name_w + 20 + k * col_w for k in range(len(heads))]
-        head_h = te.height("sans-bold", head_size, 2)
-        # one size for every heading: the largest at which each fits its column on two lines
-        head_size = min(te.fit_label(h, "sans-bold", head_size, pygame.Rect(0, 0, col_w - 12, head_h))[0]
-                        for h in heads)
-        for h, x in zip(heads, cols_x):
-            te.blit_fit(surf, h, pygame.Rect(x, y, col_w - 12, head_h), "sans-bold", head_size, T.INK_SOFT,
-                        anchor="midleft")
-        y += head_h + 8
-        row_h = max(mark, te.height("serif-bold", 30), te.height("sans-bold", 30)) + 10
+        name_want = max([te.size(n, "serif-bold", 30)[0] for n in names] + [100])
+        fixed = place_w + mark_want + 12 + 20
+        head_size, widths = self._columns(heads, num_w, inner_w - fixed - min(name_want, inner_w // 5))
+        name_w = min(name_want, inner_w - fixed - sum(widths))
+        name_fit = min(te.fit(n, "serif-bold", 30, name_w, 16) for n in names) if names else 30
+        spare = inner_w - fixed - name_w - sum(widths)
+        widths = [w + spare // len(widths) for w in widths]
+        cols_x = [x0 + fixed + name_w + sum(widths[:k]) for k in range(len(heads))]
+        head_lines = max(len(te.wrap(t, "sans-bold", head_size, w - 14)) for t, w in zip(heads, widths))
+        head_h = te.height("sans-bold", head_size, head_lines)
+        tie = self.tie_text()
+        tie_h = te.height("sans", 20, 2) + 4 if tie else 0
+        # the rows as tall as their words at the UI scale, closer where the chart would get too little room
+        row_want = max(mark_want, te.height("serif-bold", 30), te.height("sans-bold", 30)) + 10
+        rows_top = y + head_h + 8
+        room = body.bottom - rows_top - tie_h - 16
+        chart_least = max(180, min(300, body.h * 7 // 20))
+        n = sum(len(group) for group in ranking)
+        row_h = max(te.height("sans-bold", 14) + 6, min(row_want, (room - chart_least) // max(1, n)))
+        mark = min(mark_want, row_h - 6)
+        name_size = min(name_fit, self._fitting("serif-bold", 30, row_h - 6))  # one size for every name
+        vp_size = self._fitting("sans-bold", 30, row_h - 6)
+        num_size = self._fitting("sans-semibold", 24, row_h - 6)
+        place_size = self._fitting("serif-bold", 32, row_h - 6)
+        for h, x, w in zip(heads, cols_x, widths):
+            te.blit_wrapped(surf, h, pygame.Rect(x, y, w - 14, head_h + 4), "sans-bold", head_size, T.INK_SOFT,
+                            line_gap=0)
+        y = rows_top
         place = 1
         for group in ranking:
             for i in group:
                 s = g.seats[i]
                 look = T.PLAYER_LOOKS[self.match.setup.seats[i].colour]
                 mid = y + row_h // 2
-                te.blit(surf, f"{place}.", (x0, mid), "serif-bold", 32, T.INK, "midleft")
+                te.blit(surf, f"{place}.", (x0, mid), "serif-bold", place_size, T.INK, "midleft")
                 mk = art.marker(look.key, (s.name[:1] or "?").upper(), mark)
-                surf.blit(mk, mk.get_rect(midleft=(x0 + place_w, mid)))
-                te.blit(surf, s.name, (x0 + place_w + mark + 12, mid), "serif-bold",
-                        te.fit(s.name, "serif-bold", 30, name_w, 16), T.INK, "midleft")
-                te.blit(surf, str(s.score), (cols_x[0], mid), "sans-bold", 30, T.INK, "midleft")
+                surf.blit(mk, mk.get_rect(center=(x0 + place_w + mark_want // 2, mid)))
+                te.blit(surf, s.name, (x0 + place_w + mark_want + 12, mid), "serif-bold",
+                        te.fit(s.name, "serif-bold", name_size, name_w, 16), T.INK, "midleft")
+                te.blit(surf, str(s.score), (cols_x[0], mid), "sans-bold", vp_size, T.INK, "midleft")
                 for k, (src, _label) in enumerate(SOURCES):
-                    te.blit(surf, str(breakdown[i][src]), (cols_x[k + 1], mid), "sans-semibold", 24, T.INK, "midleft")
+                    te.blit(surf, str(breakdown[i][src]), (cols_x[k + 1], mid), "sans-semibold", num_size, T.INK,
+                            "midleft")
                 y += row_h
             place += len(group)
+        if tie:
+            y = te.blit_fit(surf, tie, pygame.Rect(x0, y + 4, inner_w, tie_h - 4), "sans", 20, T.INK_SOFT,
+                            anchor="midleft").bottom
+        chart_h = body.bottom - (y + 16)
+        with te.crowded():  # the chart's labels are packed (they grow less with the UI scale than the ranking)
+            self.draw_chart(surf, pygame.Rect(x0, body.bottom - chart_h, inner_w, chart_h))
+
+    def _columns(self, heads: list[str], least: int, room: int) -> tuple[int, list[int]]:
+        """The headings' size (16 at most, as small as 8 where the room is short) and each column's width: the
+        longest word of its heading (so no word is cut in two) or ``least`` (its numbers), within ``room``."""
+        te = self.app.text
+        for size in range(16, 7, -1):
+            widths = [max(least, max(te.size(word, "sans-bold", size)[0] for word in h.split()) + 14) for h in heads]
+            if sum(widths) <= room:
+                break
+        return size, widths
+
+    def _fitting(self, face: str, size: int, height: int) -> int:
+        """The largest size up to ``size`` whose line is at most ``height`` high."""
+        te = self.app.text
+        s = size
+        while s > 10 and te.height(face, s) > height:
+            s -= 1
+        return s
+
+    def tie_text(self) -> str:
+        """Who won a tie on VP, and why (R23: the one further along in the last round), or ""."""
+        g = self.match.game
+        ranking = g.ranking() or []
         if ranking and len(ranking[0]) == 1 and len(ranking) > 1:
             first, second = g.seats[ranking[0][0]], g.seats[ranking[1][0]]
             if first.score == second.score:
-                tie = _("{first} and {second} tied on {vp} VP; {first} got further in the last round (space {a} "
-                        "against {b}).").format(first=first.name, second=second.name, vp=first.score,
-                                                a=first.last_space, b=second.last_space)
-                y = te.blit_fit(surf, tie, pygame.Rect(x0, y + 4, inner_w, te.height("sans", 20, 2)), "sans", 20,
-                                T.INK_SOFT, anchor="midleft").bottom
-        chart_h = max(240, panel.bottom - 20 - (y + 16))
-        self.draw_chart(surf, pygame.Rect(x0, panel.bottom - 20 - chart_h, inner_w, chart_h))
+                return _("{first} and {second} tied on {vp} VP; {first} got further in the last round (space {a} "
+                         "against {b}).").format(first=first.name, second=second.name, vp=first.score,
+                                                 a=first.last_space, b=second.last_space)
+        return ""
 
     def draw_chart(self, surf: pygame.Surface, r: pygame.Rect) -> None:
         te = self.app.text
         series = score_by_round(self.match)
-        top = max(10, max(max(s) for s in series))
         pygame.draw.rect(surf, (244, 236, 214), r, border_radius=10)
         pygame.draw.rect(surf, T.PARCHMENT_EDGE, r, 2, border_radius=10)
         head = te.blit_fit(surf, _("Score after each round"), pygame.Rect(r.x + 14, r.y + 6, r.w - 28,
                                                                           te.height("sans-bold", 18)),
                            "sans-bold", 18, T.INK_SOFT, anchor="midleft", lines=1)
         label_h = te.height("sans", 14)
+        plot_h = r.bottom - 10 - label_h - 8 - (head.bottom + 10)
+        # round numbers on the axis (0/10/20/30...), as many lines as their numbers have room for
+        ticks = axis_ticks(max(10, max(max(s) for s in series)), max(1, min(6, plot_h // (label_h + 2))))
+        top = ticks[-1]
         axis_w = te.size(str(top), "sans", 14)[0] + 16
         mark = 26
         # the plot leaves room for the axis numbers (left), the round labels (below) and the end markers (right)
-        inner = pygame.Rect(r.x + 14 + axis_w, head.bottom + 10, r.w - 28 - axis_w - mark - 16,
-                            r.bottom - 10 - label_h - 8 - (head.bottom + 10))
+        inner = pygame.Rect(r.x + 14 + axis_w, head.bottom + 10, r.w - 28 - axis_w - mark - 16, plot_h)
         n = len(series[0])
-        steps = max(1, min(4, inner.h // (label_h + 6)))  # as many lines as their numbers have room for
-        for k in range(steps + 1):
-            v = int(top * k / steps)
-            y = inner.bottom - inner.h * k / steps
+        for v in ticks:
+            y = inner.bottom - inner.h * v / top
             pygame.draw.line(surf, (220, 206, 176), (inner.x, y), (inner.right, y), 1)
             te.blit(surf, str(v), (inner.x - 10, y), "sans", 14, T.INK_SOFT, "midright", box=r)
         step = inner.w / max(1, n - 1)
@@ -246,3 +290,17 @@ class FinalScene(Scene):
                 pygame.draw.circle(surf, look.fill, p, 6)
             mk = art.marker(look.key, letter, mark)
             surf.blit(mk, mk.get_rect(midleft=(pts[-1][0] + 8, pts[-1][1])))
+
+
+#: the steps an axis may count in: 1, 2 and 5 times a power of ten
+NICE_STEPS = tuple(k * 10 ** e for e in range(0, 6) for k in (1, 2, 5))
+
+
+def axis_ticks(highest: int, lines: int) -> list[int]:
+    """The values of an axis from 0 that reaches ``highest`` in round steps (1, 2 or 5 times a power of ten), with
+    at most ``lines`` steps above 0 (at least one): the smallest such step, so 42 with room for 5 is 0, 10, 20,
+    30, 40, 50, never 0/10/21/31/42."""
+    highest = max(1, highest)
+    lines = max(1, lines)
+    step = next((k for k in NICE_STEPS if -(-highest // k) <= lines), NICE_STEPS[-1])
+    return [k * step for k in range(-(-highest // step) + 1)]

@@ -8,9 +8,10 @@ import pygame
 from ...i18n import _, pgettext, verbatim
 from ...storage.saves import SlotInfo
 from ...wording.results import phase_name
-from ..app import App, Scene, canvas_rect
+from ..app import App, Scene
 from ..widgets import Button
 from .file_rows import FileRows, draw_file_screen
+from .frame import frame
 
 
 def _phase(phase: str) -> str:
@@ -45,16 +46,18 @@ class LoadScene(Scene):
         self.layout()
 
     def layout(self) -> None:
-        w, h = canvas_rect().size
-        self.list = FileRows(pygame.Rect(160, 176, w - 320, h - 200 - 176 - 8))
-        self.back_b = Button(pygame.Rect(110, h - 120, 240, 80), _("Back"), self.app.pop, style="dark",
-                             hotkey_label=pgettext("key", "Esc"), size=26)
-        self.load_b = Button(pygame.Rect(w - 430, h - 120, 330, 80), _("Load"), self.load,
-                             hotkey_label=pgettext("key", "Enter"), size=28)
-        self.delete_b = Button(pygame.Rect(w - 770, h - 120, 310, 80), _("Delete"), self.delete,
-                               style="danger", hotkey_label=pgettext("key", "Del"), size=24)
-        self.replays_b = Button(pygame.Rect(400, h - 120, 320, 80), _("Replays"), self.replays,
-                                style="parchment", hotkey_label="R", size=24)
+        """The list fills the page (as many rows as the window has room for); the buttons under it."""
+        z = pygame.Rect(0, 0, 0, 0)
+        self.back_b = Button(z, _("Back"), self.app.pop, style="dark", hotkey_label=pgettext("key", "Esc"), size=26)
+        self.load_b = Button(z.copy(), _("Load"), self.load, hotkey_label=pgettext("key", "Enter"), size=28)
+        self.delete_b = Button(z.copy(), _("Delete"), self.delete, style="danger", hotkey_label=pgettext("key", "Del"),
+                               size=24)
+        self.replays_b = Button(z.copy(), _("Replays"), self.replays, style="parchment", hotkey_label="R", size=24)
+        self.frame = frame(self.app.text, [self.back_b, self.replays_b], [self.delete_b, self.load_b], message=True)
+        top = getattr(self, "list", None)
+        self.list = FileRows(self.frame.body)
+        self.list.top = top.top if top is not None else 0
+        self.choose(self.index)
 
     def enter(self) -> None:
         self.refresh()
@@ -152,9 +155,8 @@ class LoadScene(Scene):
             if b.handle(event):
                 return
 
-
     def draw(self, surf: pygame.Surface) -> None:
-        draw_file_screen(surf, self.app.text, 14, _("Saved games"),
+        draw_file_screen(surf, self.app.text, self.frame, 14, _("Saved games"),
                          _("No saved games yet. Save one from the table's menu (Esc)."), self.list, self.index,
                          len(self.slots), lambda i: slot_texts(self.slots[i]),
                          [self.back_b, self.load_b, self.delete_b, self.replays_b], self.message)

@@ -22,8 +22,9 @@ from ...session.names import SEAT_NAMES, fresh_name
 from ...wording.text import colour_label, is_you
 from .. import art
 from .. import theme as T
-from ..app import App, Scene, canvas_rect
+from ..app import App, Scene
 from ..widgets import Button, Choice, draw_row, draw_tooltip
+from .frame import PAD, frame
 
 BOT_NAMES = SEAT_NAMES
 KINDS = (("human", N_("Human")), ("easy", N_("Easy bot")), ("normal", N_("Normal bot")), ("hard", N_("Hard bot")))
@@ -153,70 +154,171 @@ class NewGameScene(Scene):
         self.seed_editing = False
         self.hover_text = ""
         self.focus_row = 0
+        self.scroll = 0  # how far the form is scrolled up (where the window is too short for it)
+        self.max_scroll = 0
 
     def enter(self) -> None:
         self.layout()
 
     # layout ------------------------------------------------------------------------------------------
     def layout(self) -> None:
+        """Lay the form out in the page's body: the seats, then the books and the options (in pairs where the
+        width allows). The page is as tall as the form (centred with its buttons); where the window is too short
+        for it, the page fills the height and the form scrolls under its title (the wheel, Page Up/Down)."""
+        te = self.app.text
+        self.hover_text = ""  # the widgets move: what the mouse is over is found again as it moves
+        z = pygame.Rect(0, 0, 0, 0)
+        self.start_b = Button(z, _("Start"), self.start, hotkey_label=pgettext("key", "Enter"), size=32)
+        self.back_b = Button(z.copy(), _("Back"), self.app.pop, style="dark", hotkey_label=pgettext("key", "Esc"),
+                             size=26)
+        # the page as wide as the form wants with a little air (at most 1720), no wider: a wide window does not
+        # stretch the seats' rows across it
+        self._build(pygame.Rect(0, 0, 1720 - 2 * PAD, 0))
+        width = min(1720, self.natural + 2 * PAD)
+        fr = frame(te, [self.back_b], [self.start_b], self.hint(), width=width)
+        height = self._build(pygame.Rect(0, 0, fr.body.w, 0))  # the form's height at the body's width
+        self.frame = fr = frame(te, [self.back_b], [self.start_b], self.hint(), width=width, hug=height)
+        # scrolled, the form starts at the top of one of its lines and shows only the lines wholly in view
+        over = height - fr.body.h
+        self.max_scroll = min(t for t in [*self.tops, height] if t >= over) if over > 0 else 0
+        self.scroll = max([t for t in self.tops if t <= min(self.scroll, self.max_scroll)] + [0])
+        self._build(pygame.Rect(fr.body.x, fr.body.y - self.scroll, fr.body.w, 0))
+
+    @staticmethod
+    def hint() -> str:
+        return _("Enter start · Esc back · 1-4 seat kind · E names · A add / Del remove seat · B books · P pot · "
+                 "C cards · R rubies · S brewing")
+
+    def _build(self, at: pygame.Rect) -> int:
+        """Make the form's widgets from ``at``'s top-left corner in ``at.w``; the height they take."""
+        te = self.app.text
         m = self.model
-        self.widgets = []
+        W = at.w
+        gap = 14
+        with te.roomy():
+            ctl_h = max(54, te.height("sans-semibold", 21) + 16)
+            step = ctl_h + 12
+            # the seat row: marker, name, colour, kind, remove; each as wide as its words want
+            mark_w = int(min(ctl_h, 52 * (1 + 0.3 * (te.scale - 1)))) + 18
+            names = [s.name for s in m.seats] + ["Hildegard Zorn"]
+            name_w = max(te.size(n, "sans-semibold", 24)[0] for n in names) + 48
+            col_w = max(te.size(_(look.name), "sans-semibold", 22)[0] for look in T.PLAYER_LOOKS.values()) + 40
+            kinds = _options(KINDS)
+            kind_w = sum(te.size(label, "sans-semibold", 21)[0] + 36 for _v, label in kinds) + Choice.GAP * 3
+        rm_w = ctl_h if len(m.seats) > 2 else 0
+        fixed = mark_w + 3 * gap + (rm_w + gap if rm_w else 0)
+        kind_want = kind_w
+        natural = fixed + name_w + col_w + kind_w * 5 // 4  # the widths the form wants, with some air
+        f = (W - fixed) / (name_w + col_w + kind_w)
+        two_lines = f < 0.85  # too narrow for the row at a readable size: the kinds go on a line of their own
+        if not two_lines:
+            name_w, col_w = int(name_w * min(1.0, f)), int(col_w * min(1.0, f))
+            kind_w = W - fixed - name_w - col_w  # the kinds take what is left (up to the right edge)
+        y = at.y
+        self.heads: list[tuple[str, pygame.Rect, str]] = []  # the labels: text, box, anchor
+        self.heads.append((_("Seats"), pygame.Rect(at.x, y, W // 2, ctl_h), "midleft"))
+        with te.roomy():
+            add_w = te.size(_("+ Add a seat"), "sans-semibold", 22)[0] + 48
+        self.add_b = Button(pygame.Rect(at.right - add_w, y + 3, add_w, ctl_h - 6), _("+ Add a seat"),
+                            on_click=self.add_seat, enabled=len(m.seats) < 4, reason=_("At most 4 seats."),
+                            style="parchment", size=22)
+        y += step
         self.seat_buttons: list[tuple[Button, Button, Choice, Button | None]] = []
-        x0, y = 160, 190
-        # the seat kinds take more of the row's free width as the UI scale grows (their labels grow with it),
-        # up to the right edge of the options below
-        k = max(1.0, self.app.text.scale) - 1
-        name_w = int(300 - 40 * k)  # still room for "Hildegard" at 200%
-        col_w = int(150 + 120 * k)  # "Blauwgroen" too
-        kind_x = x0 + 70 + name_w + 14 + col_w + 14
-        kind_w = int(min(640 + 358 * k, x0 + 1620 - 74 - kind_x))
+        self.markers: list[tuple[int, int, int]] = []  # (x, y, size) of each seat's marker
         for i, s in enumerate(m.seats):
-            name_b = Button(pygame.Rect(x0 + 70, y, name_w, 60), s.name, on_click=partial(self.edit_name, i),
+            x = at.x + mark_w + gap
+            self.markers.append((at.x + mark_w // 2, y + ctl_h // 2, mark_w - 18))
+            name_b = Button(pygame.Rect(x, y, name_w, ctl_h), s.name, on_click=partial(self.edit_name, i),
                             style="parchment", tooltip=_("Click and type a name (Enter to finish)."), size=24)
-            col_b = Button(pygame.Rect(x0 + 84 + name_w, y, col_w, 60), _(T.PLAYER_LOOKS[s.colour].name),
+            x += name_w + gap
+            col_b = Button(pygame.Rect(x, y, col_w, ctl_h), _(T.PLAYER_LOOKS[s.colour].name),
                            on_click=partial(self.next_colour, i), style="dark",
                            tooltip=_("The seat's colour; each seat also shows its first letter."), size=22)
-            kind = Choice(pygame.Rect(kind_x, y, kind_w, 60), _options(KINDS), s.kind,
-                          on_change=partial(self.set_kind, i), size=21, by_label=True)
+            x += col_w + gap
             rm = None
-            if len(m.seats) > 2:
-                rm = Button(pygame.Rect(kind_x + kind_w + 14, y, 60, 60), "x", on_click=partial(self.remove_seat, i),
+            if rm_w:  # at the row's right end (of its first line)
+                rm = Button(pygame.Rect(at.right - rm_w, y, rm_w, ctl_h), "x", on_click=partial(self.remove_seat, i),
                             style="danger", tooltip=_("Remove this seat."), size=24)
+            if two_lines:  # the kinds under the name, as wide as they want (the row's width at most)
+                x = at.x + mark_w + gap
+                y += step
+                kind_w = min(W - (mark_w + gap), kind_want * 5 // 4)
+            kind = Choice(pygame.Rect(x, y, kind_w, ctl_h), kinds, s.kind, on_change=partial(self.set_kind, i),
+                          size=21, by_label=True)
             self.seat_buttons.append((name_b, col_b, kind, rm))
-            y += 76
-        self.add_b = Button(pygame.Rect(x0 + 70, y, 300, 52), _("+ Add a seat"), on_click=self.add_seat,
-                            enabled=len(m.seats) < 4, reason=_("At most 4 seats."), style="parchment", size=22)
-        y = 560
-        self.books_c = Choice(pygame.Rect(x0 + 300, y, 1100, 54), _options(BOOK_MODES), m.books,
-                              on_change=self.set_books, size=21)
-        self.mix_cs: list[Choice] = []
-        if m.books == "mix":
-            for k, c in enumerate(SET_COLOURS):
-                ch = Choice(pygame.Rect(x0 + 300 + k * 220, y + 84, 200, 44), [(n, str(n)) for n in (1, 2, 3, 4)],
-                            m.mix[c.value], on_change=partial(self.set_mix, c), size=18)
-                self.mix_cs.append(ch)
-        y2 = 720
-        self.variant_c = Choice(pygame.Rect(x0 + 300, y2, 500, 54), (("standard", _("Standard pot")),
-                                                                      ("test-tubes", _("Test tubes"))), m.variant,
-                                on_change=lambda v: setattr(self.model, "variant", v), size=21)
-        self.fortune_c = Choice(pygame.Rect(x0 + 1150, y2, 470, 54), ((True, _("Cards on")), (False, _("Cards off"))),
-                                m.fortunes, on_change=lambda v: setattr(self.model, "fortunes", v), size=21)
-        y3 = 792
-        self.rubies_c = Choice(pygame.Rect(x0 + 300, y3, 500, 54),
-                               ((1, _("Start with 1 ruby")), (0, _("Start with none"))),
-                               m.starting_rubies, on_change=lambda v: setattr(self.model, "starting_rubies", v),
-                               size=21)
-        self.brew_c = Choice(pygame.Rect(x0 + 1150, y3, 470, 54), ((False, _("Stir together")),
-                                                                     (True, _("One after another"))),
-                             m.sequential, on_change=lambda v: setattr(self.model, "sequential", v), size=21)
-        self.seed_b = Button(pygame.Rect(x0 + 300, 864, 300, 54), m.seed or _("random"), on_click=self.edit_seed,
-                             style="parchment", tooltip=_("Type a number to replay the same luck; empty is random."),
-                             size=22)
-        canvas_w, canvas_h = canvas_rect().size
-        self.start_b = Button(pygame.Rect(canvas_w - 430, canvas_h - 120, 330, 80), _("Start"), self.start,
-                              hotkey_label=pgettext("key", "Enter"), size=32)
-        self.back_b = Button(pygame.Rect(110, canvas_rect().h - 120, 220, 80), _("Back"), self.app.pop, style="dark",
-                             hotkey_label=pgettext("key", "Esc"), size=26)
+            y += step
+        y += 12
+        # the options: a label column as wide as its longest label (at most a third), the controls beside it
+        with te.roomy():
+            lab = [_("Ingredient books"), _("Pot side"), _("House rules"), _("Seed (optional)"), _("Fortune cards"),
+                   _("Brewing")]
+            lab_w = min(W // 3, max(te.size(t, "sans-bold", 22)[0] for t in lab) + 24)
+            lab2_w = min(W // 4, max(te.size(t, "sans-bold", 22)[0] for t in lab[4:]) + 24)
+
+            def want(labels: list[str]) -> int:
+                return sum(te.size(t, "sans-semibold", 21)[0] + 44 for t in labels) + Choice.GAP * (len(labels) - 1)
+
+            books = _options(BOOK_MODES)
+            books_w = min(W - lab_w, max(want([t for _v, t in books]) * 6 // 5, 900))
+            self.books_c = Choice(pygame.Rect(at.x + lab_w, y, books_w, ctl_h), books, m.books,
+                                  on_change=self.set_books, size=21, by_label=True)
+            self.heads.append((lab[0], pygame.Rect(at.x, y, lab_w - 16, ctl_h), "midleft"))
+            y += step
+            self.mix_cs: list[Choice] = []
+            self.mix_labels: list[tuple[str, pygame.Rect]] = []
+            if m.books == "mix":
+                mix_h = max(44, te.height("sans-semibold", 18) + 14)
+                lab_h = te.height("sans-semibold", 16) + 4
+                cell = max(180, 4 * (te.size("4", "sans-semibold", 18)[0] + 36) + 3 * Choice.GAP)
+                per_line = max(1, min(len(SET_COLOURS), (W - lab_w + 20) // (cell + 20)))
+                for k, c in enumerate(SET_COLOURS):
+                    if k and k % per_line == 0:
+                        y += lab_h + mix_h + 12
+                    r = pygame.Rect(at.x + lab_w + (k % per_line) * (cell + 20), y + lab_h, cell, mix_h)
+                    self.mix_labels.append((colour_label(c), pygame.Rect(r.x, y, r.w, lab_h)))
+                    self.mix_cs.append(Choice(r, [(n, str(n)) for n in (1, 2, 3, 4)], m.mix[c.value],
+                                              on_change=partial(self.set_mix, c), size=18))
+                y += lab_h + mix_h + 12
+            options = [
+                (lab[1], (("standard", _("Standard pot")), ("test-tubes", _("Test tubes"))), m.variant,
+                 lambda v: setattr(self.model, "variant", v)),
+                (lab[4], ((True, _("Cards on")), (False, _("Cards off"))), m.fortunes,
+                 lambda v: setattr(self.model, "fortunes", v)),
+                (lab[2], ((1, _("Start with 1 ruby")), (0, _("Start with none"))), m.starting_rubies,
+                 lambda v: setattr(self.model, "starting_rubies", v)),
+                (lab[5], ((False, _("Stir together")), (True, _("One after another"))), m.sequential,
+                 lambda v: setattr(self.model, "sequential", v)),
+            ]
+            ctl_w = max(want([t for _v, t in opts]) for _l, opts, _v, _s in options)
+            # in pairs if their labels keep at least 85% of their size there
+            paired = lab_w + 30 + lab2_w + 2 * ctl_w * 85 // 100 <= W
+            self.natural = max(natural, lab_w + 30 + lab2_w + 2 * ctl_w * 6 // 5, lab_w + want([t for _v, t in books]))
+            # paired: each row holds two options, the second's label right-aligned before its control
+            ctl_w = (W - lab_w - 30 - lab2_w) // 2 if paired else min(W - lab_w, max(ctl_w, 640))
+            made: list[Choice] = []
+            for k, (title, opts, value, setter) in enumerate(options):
+                if paired and k % 2:
+                    x = at.right - ctl_w
+                    self.heads.append((title, pygame.Rect(x - lab2_w, y, lab2_w - 16, ctl_h), "midright"))
+                else:
+                    x = at.x + lab_w
+                    self.heads.append((title, pygame.Rect(at.x, y, lab_w - 16, ctl_h), "midleft"))
+                made.append(Choice(pygame.Rect(x, y, ctl_w, ctl_h), opts, value, on_change=setter, size=21))
+                if not paired or k % 2:
+                    y += step
+            self.variant_c, self.fortune_c, self.rubies_c, self.brew_c = made
+            self.heads.append((lab[3], pygame.Rect(at.x, y, lab_w - 16, ctl_h), "midleft"))
+            seed_w = max(300, te.size("999999999|", "sans-semibold", 22)[0] + 60,
+                         te.size(_("random"), "sans-semibold", 22)[0] + 60)
+        self.seed_b = Button(pygame.Rect(at.x + lab_w, y, seed_w, ctl_h), m.seed or _("random"),
+                             on_click=self.edit_seed, style="parchment",
+                             tooltip=_("Type a number to replay the same luck; empty is random."), size=22)
+        y += ctl_h
+        # where the form's lines start (a scrolled form shows whole lines from one of them)
+        tops = [r.y for _t, r, _a in self.heads] + [r.y for _t, r in self.mix_labels] + \
+            [w.rect.y for row in self.seat_buttons for w in row if w is not None] + [self.seed_b.rect.y]
+        self.tops = sorted({t - at.y for t in tops} | {0})
+        return y - at.y
 
     def all_buttons(self) -> list[Any]:
         out: list[Any] = []
@@ -231,6 +333,36 @@ class NewGameScene(Scene):
         self.editing = i
         self.seed_editing = False
         pygame.key.start_text_input()
+        self.reveal(self.seat_buttons[i][0].rect)
+
+    # scrolling -------------------------------------------------------------------------------------------
+    def view(self) -> pygame.Rect:
+        """The part of the page the form shows in (under the title, within the page's rim)."""
+        fr = self.frame
+        return pygame.Rect(fr.panel.x + 16, fr.body.y - 6, fr.panel.w - 32, fr.panel.bottom - 14 - (fr.body.y - 6))
+
+    def scroll_by(self, dy: int) -> None:
+        """Scroll by about ``dy``: to the next line's top in that direction at least (within the form)."""
+        if not self.max_scroll or not dy:
+            return
+        want = self.scroll + dy
+        if dy > 0:
+            self.scroll = min([t for t in self.tops if t >= want] + [self.max_scroll])
+        else:
+            self.scroll = max([t for t in self.tops if t <= want] + [0])
+        self.layout()
+
+    def shown(self, r: pygame.Rect) -> bool:
+        """Whether a part of the form at ``r`` is in view (a scrolled form shows whole lines only)."""
+        return self.view().contains(r)
+
+    def reveal(self, r: pygame.Rect) -> None:
+        """Scroll as little as needed for ``r`` (a widget of the form) to be in view."""
+        body = self.frame.body
+        if r.top < body.top:
+            self.scroll_by(r.top - body.top - 8)
+        elif r.bottom > body.bottom:
+            self.scroll_by(r.bottom - body.bottom + 8)
 
     def edit_seed(self) -> None:
         self.seed_editing = True
@@ -370,86 +502,83 @@ class NewGameScene(Scene):
                     for _, _, kind, _ in self.seat_buttons[i:i + 1]:
                         kind.step(1)
                 return
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * 60)
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.scroll_by((1 if event.key == pygame.K_PAGEDOWN else -1) * self.frame.body.h * 4 // 5)
+            return
         if event.type == pygame.MOUSEBUTTONDOWN and typing:
             self.finish_typing()
+        widgets = list(self.all_buttons())
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            # the form's widgets scrolled out of view take no clicks
+            widgets = [w for w in widgets if self.shown(w.rect) or w in (self.start_b, self.back_b)]
         if event.type == pygame.MOUSEMOTION:
             self.hover_text = ""
-            for w in self.all_buttons():
+            for w in widgets:
                 for b in getattr(w, "buttons", [w]):
                     if b.rect.collidepoint(event.pos) and b.help_text():
                         self.hover_text = b.help_text()
-        for w in list(self.all_buttons()):
+        for w in widgets:
             if w.handle(event):
                 break
 
     def draw(self, surf: pygame.Surface) -> None:
         te = self.app.text
-        surf.blit(art.wood(canvas_rect().size), (0, 0))
-        art.panel(surf, pygame.Rect(100, 60, canvas_rect().w - 200, canvas_rect().h - 200), seed=5)
+        fr = self.frame
+        fr.draw(surf, te, _("New game"), self.hint(), seed=5)
+        clip = surf.get_clip()
+        view = self.view()
+        surf.set_clip(view)  # a scrolled form ends under the title and at the page's rim
         with te.roomy():
             self._draw(surf)
+        surf.set_clip(clip)
+        if self.max_scroll:  # where the form is, and how much of it shows
+            body = fr.body
+            track = pygame.Rect(fr.panel.right - PAD // 2 - 4, body.y, 8, body.h)
+            pygame.draw.rect(surf, T.PARCHMENT_DARK, track, border_radius=4)
+            total = body.h + self.max_scroll
+            thumb = pygame.Rect(track.x, track.y + track.h * self.scroll // total, track.w,
+                                max(24, track.h * body.h // total))
+            pygame.draw.rect(surf, T.BRASS_DARK, thumb, border_radius=4)
+        with te.roomy():
+            self.start_b.draw(surf)
+            self.back_b.draw(surf)
         if self.hover_text:
             draw_tooltip(surf, self.hover_text, self.app.mouse_pos)
 
     def _draw(self, surf: pygame.Surface) -> None:
         """Every label fits the place left for it beside its controls."""
         te = self.app.text
-
-        left = pygame.Rect(160, 0, self.books_c.rect.x - 20 - 160, 0)
-        middle = pygame.Rect(self.variant_c.rect.right + 20, 0, self.fortune_c.rect.x - 20 - self.variant_c.rect.right
-                             - 20, 0)
-        # the labels of the settings share one size: the largest at which each fits beside its controls
-        boxes = [(_("Ingredient books"), self.books_c.rect, left), (_("Pot side"), self.variant_c.rect, left),
-                 (_("House rules"), self.rubies_c.rect, left), (_("Seed (optional)"), self.seed_b.rect, left),
-                 (_("Fortune cards"), self.fortune_c.rect, middle), (_("Brewing"), self.brew_c.rect, middle)]
-        size = min(te.fit_label(t, "sans-bold", 22, pygame.Rect(c.x, r.y, c.w, r.h))[0] for t, r, c in boxes)
-
-        def label(text: str, box: pygame.Rect, size: int = size, anchor: str = "midleft") -> None:
-            te.blit_fit(surf, text, box, "sans-bold", size, T.INK_SOFT, anchor=anchor)
-
-        te.blit_fit(surf, _("New game"), pygame.Rect(160, 74, 1200, 78), "serif-bold", 56, T.INK, anchor="midleft",
-                    lines=1)
-        label(_("Seats"), pygame.Rect(160, 150, 600, 36), 22)
-        y = 190
-        for i, (name_b, col_b, kind, rm) in enumerate(self.seat_buttons):
+        # the options' labels share one size: the largest at which each fits its box (the heading of the seats
+        # keeps its own)
+        size = min(te.fit_label(t, "sans-bold", 22, r)[0] for t, r, _a in self.heads[1:])
+        shown = self.shown
+        for k, (text, box, anchor) in enumerate(self.heads):
+            if shown(box):
+                te.blit_fit(surf, text, box, "sans-bold", size if k else 22, T.INK_SOFT, anchor=anchor)
+        for i, ((name_b, col_b, kind, rm), (mx, my, ms)) in enumerate(zip(self.seat_buttons, self.markers)):
             s = self.model.seats[i]
-            mk = art.marker(s.colour, (s.name[:1] or "?").upper(), 52)
-            surf.blit(mk, mk.get_rect(center=(195, y + 30)))
+            if shown(name_b.rect):
+                mk = art.marker(s.colour, (s.name[:1] or "?").upper(), ms)
+                surf.blit(mk, mk.get_rect(center=(mx, my)))
             if self.editing == i:
                 name_b.label = s.name + "|"
                 name_b.selected = True
-            name_b.draw(surf)
-            col_b.draw(surf)
-            kind.draw(surf)
-            if rm:
-                rm.draw(surf)
-            y += 76
-        self.add_b.draw(surf)
-
-        def row(text: str, ref: pygame.Rect) -> None:
-            label(text, pygame.Rect(left.x, ref.y, left.w, ref.h))
-
-        row(_("Ingredient books"), self.books_c.rect)
-        self.books_c.draw(surf)
-        if self.model.books == "mix":
-            for k, c in enumerate(SET_COLOURS):
-                ch = self.mix_cs[k].rect
-                te.blit_fit(surf, colour_label(c), pygame.Rect(ch.x, ch.y - 30, ch.w, 28), "sans-semibold",
-                            16, T.INK_SOFT, anchor="midleft", lines=1)
-                self.mix_cs[k].draw(surf)
-        row(_("Pot side"), self.variant_c.rect)
-        label(_("Fortune cards"), pygame.Rect(middle.x, self.fortune_c.rect.y, middle.w, self.fortune_c.rect.h),
-              anchor="midright")
-        row(_("House rules"), self.rubies_c.rect)
-        label(_("Brewing"), pygame.Rect(middle.x, self.brew_c.rect.y, middle.w, self.brew_c.rect.h), anchor="midright")
+            for w in (name_b, col_b, kind, rm):
+                if w is not None and shown(w.rect):
+                    w.draw(surf)
+        for w in (self.add_b, self.books_c):
+            if shown(w.rect):
+                w.draw(surf)
+        for (text, box), ch in zip(self.mix_labels, self.mix_cs):
+            if shown(box.union(ch.rect)):
+                te.blit_fit(surf, text, box, "sans-semibold", 16, T.INK_SOFT, anchor="midleft", lines=1)
+                ch.draw(surf)
         # the four rows of options read as one block: their labels at one size
-        draw_row(surf, [b for c in (self.variant_c, self.fortune_c, self.rubies_c, self.brew_c) for b in c.buttons])
-        row(_("Seed (optional)"), self.seed_b.rect)
+        draw_row(surf, [b for c in (self.variant_c, self.fortune_c, self.rubies_c, self.brew_c) for b in c.buttons],
+                 only=lambda b: shown(b.rect))
         self.seed_b.label = (self.model.seed + "|") if self.seed_editing else (self.model.seed or _("random"))
-        self.seed_b.draw(surf)
-        self.start_b.draw(surf)
-        self.back_b.draw(surf)
-        back, start = self.back_b.rect, self.start_b.rect
-        foot = pygame.Rect(back.right + 30, back.y, start.x - 30 - back.right - 30, back.h)
-        te.blit_fit(surf, _("Enter start · Esc back · 1-4 seat kind · E names · A add / Del remove seat · B books · "
-                            "P pot · C cards · R rubies · S brewing"), foot, "sans", 18, T.PARCHMENT_DARK)
+        if shown(self.seed_b.rect):
+            self.seed_b.draw(surf)

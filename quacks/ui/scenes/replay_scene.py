@@ -6,9 +6,10 @@ import pygame
 
 from ...i18n import _, pgettext, verbatim
 from ...storage.saves import SlotInfo
-from ..app import App, Scene, canvas_rect
+from ..app import App, Scene
 from ..widgets import Button
 from .file_rows import FileRows, draw_file_screen
+from .frame import frame
 
 
 def replay_texts(r: SlotInfo) -> tuple[str, str, bool]:
@@ -40,12 +41,15 @@ class ReplayListScene(Scene):
         self.layout()
 
     def layout(self) -> None:
-        w, h = canvas_rect().size
-        self.list = FileRows(pygame.Rect(160, 176, w - 320, h - 200 - 176 - 8))
-        self.back_b = Button(pygame.Rect(110, h - 120, 240, 80), _("Back"), self.app.pop, style="dark",
-                             hotkey_label=pgettext("key", "Esc"), size=26)
-        self.open_b = Button(pygame.Rect(w - 430, h - 120, 330, 80), _("Watch"), self.open,
-                             hotkey_label=pgettext("key", "Enter"), size=28)
+        """The list fills the page (as many rows as the window has room for); the buttons under it."""
+        z = pygame.Rect(0, 0, 0, 0)
+        self.back_b = Button(z, _("Back"), self.app.pop, style="dark", hotkey_label=pgettext("key", "Esc"), size=26)
+        self.open_b = Button(z.copy(), _("Watch"), self.open, hotkey_label=pgettext("key", "Enter"), size=28)
+        self.frame = frame(self.app.text, [self.back_b], [self.open_b], message=True)
+        top = getattr(self, "list", None)
+        self.list = FileRows(self.frame.body)
+        self.list.top = top.top if top is not None else 0
+        self._sync()
 
     def enter(self) -> None:
         try:
@@ -56,6 +60,10 @@ class ReplayListScene(Scene):
             self.files = []
             self.message = _("The replays could not be listed: {problem}").format(problem=e)
         self.index = min(self.index, max(0, len(self.files) - 1))
+        self._sync()
+
+    def _sync(self) -> None:
+        """Watch is offered when there is a replay to watch."""
         self.open_b.enabled = bool(self.files)
         self.open_b.reason = _("No replay files yet: export one from the end of a game.")
 
@@ -92,7 +100,7 @@ class ReplayListScene(Scene):
                 return
 
     def draw(self, surf: pygame.Surface) -> None:
-        draw_file_screen(surf, self.app.text, 16, _("Replays"),
+        draw_file_screen(surf, self.app.text, self.frame, 16, _("Replays"),
                          _("No replays yet. At the end of a game, choose \"Export replay\"."), self.list, self.index,
                          len(self.files), lambda i: replay_texts(self.files[i]), [self.back_b, self.open_b],
                          self.message)

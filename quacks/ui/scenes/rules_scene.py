@@ -13,10 +13,10 @@ from ...rules.game import Game
 from ...wording import data_text as D
 from ...wording.rules_text import flow
 from ...wording.text import colour_name
-from .. import art
 from .. import theme as T
-from ..app import App, Scene, canvas_rect
-from ..widgets import Button
+from ..app import App, Scene
+from ..widgets import Button, draw_row
+from .frame import frame, place_row
 
 
 class RulesScene(Scene):
@@ -29,11 +29,24 @@ class RulesScene(Scene):
         self.layout()
 
     def layout(self) -> None:
+        """The page fills the canvas; the tabs in a row at its top, as wide as their labels; the text under them
+        scrolls."""
+        te = self.app.text
         self.pages = [_("Flow of a round"), _("Books in play"), _("All books"), _("Fortune cards")]
-        self.tabs = [Button(pygame.Rect(160 + i * 300, 160, 280, 56), p, partial(self.goto, i), style="parchment",
+        self.back_b = Button(pygame.Rect(0, 0, 0, 0), _("Back"), self.app.pop, style="dark",
+                             hotkey_label=pgettext("key", "Esc"), size=26)
+        self.frame = frame(te, [self.back_b], hint=self.hint())
+        body = self.frame.body
+        with te.roomy():
+            tab_h = max(56, te.height("sans-semibold", 20) + 22)
+        self.tabs = [Button(pygame.Rect(0, 0, 0, 0), p, partial(self.goto, i), style="parchment",
                             hotkey_label=str(i + 1), size=20) for i, p in enumerate(self.pages)]
-        self.back_b = Button(pygame.Rect(110, canvas_rect().h - 120, 240, 80), _("Back"), self.app.pop,
-                             style="dark", hotkey_label=pgettext("key", "Esc"), size=26)
+        place_row(te, pygame.Rect(body.x, body.y, body.w, tab_h), self.tabs, gap=20)
+        self.area = pygame.Rect(body.x, body.y + tab_h + 24, body.w, body.bottom - (body.y + tab_h + 24))
+
+    @staticmethod
+    def hint() -> str:
+        return _("1-4 or Left/Right pages · Up/Down or wheel scroll · Esc back")
 
     def goto(self, i: int) -> None:
         self.page = i
@@ -93,14 +106,11 @@ class RulesScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         te = self.app.text
-        surf.blit(art.wood(canvas_rect().size), (0, 0))
-        panel = pygame.Rect(100, 40, canvas_rect().w - 200, canvas_rect().h - 180)
-        art.panel(surf, panel, seed=12)
-        te.blit(surf, _("Rules"), (160, 70), "serif-bold", 56, T.INK)
+        self.frame.draw(surf, te, _("Rules"), self.hint(), seed=12)
         for i, b in enumerate(self.tabs):
             b.selected = i == self.page
-            b.draw(surf)
-        area = pygame.Rect(160, 240, panel.w - 120, panel.bottom - 260)
+        draw_row(surf, self.tabs)  # the tabs' labels at one size
+        area = self.area
         clip = surf.get_clip()
         surf.set_clip(area)
         y = area.y - self.scroll
@@ -110,16 +120,15 @@ class RulesScene(Scene):
                 indent = 20 if colour else 0
                 if colour:
                     pygame.draw.rect(surf, T.BOOK_HEADERS[colour], (area.x, y + 6, 10, head_h - 12), border_radius=4)
-                y += te.blit_wrapped(surf, title, pygame.Rect(area.x + indent, y, area.w - 60, 4000), "serif-bold", 28,
-                                     T.INK) + 4
-                y += te.blit_wrapped(surf, body, pygame.Rect(area.x + 20, y, area.w - 60, 4000), "serif", 22, T.INK)
+                y += te.blit_wrapped(surf, title, pygame.Rect(area.x + indent, y, area.w - 40 - indent, 4000),
+                                     "serif-bold", 28, T.INK) + 4
+                y += te.blit_wrapped(surf, body, pygame.Rect(area.x + 20, y, area.w - 40, 4000), "serif", 22, T.INK)
                 y += 22
         surf.set_clip(clip)
         self.max_scroll = max(0, y + self.scroll - area.bottom)
         self.scroll = min(self.scroll, self.max_scroll)
-        self.back_b.draw(surf)
-        te.blit(surf, _("1-4 or Left/Right pages · Up/Down or wheel scroll · Esc back"),
-                (canvas_rect().w // 2, canvas_rect().h - 40), "sans", 18, T.PARCHMENT_DARK, "center")
+        with te.roomy():
+            self.back_b.draw(surf)
 
 
 __all__ = ["RulesScene", "Colour"]

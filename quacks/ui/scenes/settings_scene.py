@@ -10,10 +10,10 @@ import pygame
 
 from ... import i18n
 from ...i18n import N_, _, pgettext
-from .. import art
 from .. import theme as T
-from ..app import App, Scene, canvas_rect
+from ..app import App, Scene
 from ..widgets import Button, Choice, Slider, draw_tooltip
+from .frame import PAD, frame
 
 ON_OFF = ((False, N_("Off")), (True, N_("On")))
 
@@ -29,17 +29,16 @@ class SettingsScene(Scene):
         self.layout()
 
     def layout(self) -> None:
+        """The rows in a page as tall as they are (centred with the Back button), each title in a column as wide as
+        the longest (at most 42% of the page), the controls beside them."""
+        te = self.app.text
         st = self.app.settings
-        x, y, w = 760, 184, 860
-        step = 72
-        rows: list[tuple[str, str, Any]] = []
+        self.hover_text = ""  # the widgets move: what the mouse is over is found again as it moves
+        specs: list[tuple[str, str, Any, Any, Any]] = []  # (title, tip, options or None for the slider, value, setter)
 
         def choice(title: str, tip: str, options: Any, value: Any, setter: Any, translate: bool = True) -> None:
-            nonlocal y
             options = [(v, _(label) if translate and not label.endswith("%") else label) for v, label in options]
-            rows.append((_(title), _(tip), Choice(pygame.Rect(x, y, w, 56), options, value, on_change=setter,
-                                                  size=21)))
-            y += step
+            specs.append((_(title), _(tip), options, value, setter))
 
         # each language's name in its own language (never translated)
         choice(N_("Language"), N_("The language of the game; it changes at once."),
@@ -53,9 +52,8 @@ class SettingsScene(Scene):
                ON_OFF, st.show_risk, lambda v: self.set("show_risk", v))
         choice(N_("Reduced motion"), N_("Chips and markers jump to their place instead of flying."), ON_OFF,
                st.reduced_motion, lambda v: self.set("reduced_motion", v))
-        rows.append((_("Sound volume"), _("Volume of the sound effects."),
-                     Slider(pygame.Rect(x, y + 20, w - 240, 16), st.volume, on_change=lambda v: self.set("volume", v))))
-        y += step
+        specs.append((_("Sound volume"), _("Volume of the sound effects."), None, st.volume,
+                      lambda v: self.set("volume", v)))
         choice(N_("Mute"), N_("Silence every sound."), ON_OFF, st.mute, lambda v: self.set("mute", v))
         choice(N_("UI scale"), N_("Larger text and controls."),
                tuple((n, f"{n}%") for n in (100, 125, 150, 175, 200)), st.ui_scale, lambda v: self.set("ui_scale", v))
@@ -66,9 +64,42 @@ class SettingsScene(Scene):
                N_("Stir together (everyone decides, then all is revealed) or one after another."),
                ((False, N_("Stir together")), (True, N_("One after another"))), st.sequential_brewing,
                lambda v: self.set("sequential_brewing", v))
-        self.rows = rows
-        self.back_b = Button(pygame.Rect(110, canvas_rect().h - 120, 240, 80), _("Back"), self.back, style="dark",
+        self.back_b = Button(pygame.Rect(0, 0, 0, 0), _("Back"), self.back, style="dark",
                              hotkey_label=pgettext("key", "Esc"), size=26)
+        with te.roomy():
+            ctrl_h = max(56, te.height("sans-semibold", 21) + 16)
+            title_w = max(te.size(title, "sans-bold", 24)[0] for title, *_rest in specs)
+            # the controls as wide as their labels want (no 900-pixel "On" in a large window)
+            ctrl_w = max(sum(te.size(label, "sans-semibold", 21)[0] + 48 for _v, label in options) +
+                         Choice.GAP * (len(options) - 1) for _t, _tip, options, _v, _s in specs if options)
+        step = ctrl_h + 16
+        width = 2 * PAD + 20 + title_w + 48 + max(760, ctrl_w)
+        self.frame = frame(te, [self.back_b], hint=self.hint(), width=width, hug=len(specs) * step)
+        body = self.frame.body
+        step = min(step, body.h // len(specs))  # a short window at a large scale: the rows close up
+        ctrl_h = min(ctrl_h, step - 8)
+        self.title_w = min(title_w + 24, int(body.w * 0.42))
+        x = body.x + self.title_w + 24
+        w = body.right - x
+        rows: list[tuple[str, str, Any]] = []
+        self.boxes: list[pygame.Rect] = []  # each row's title
+        for k, (title, tip, options, value, setter) in enumerate(specs):
+            y = body.y + k * step + (step - ctrl_h) // 2
+            if options is None:
+                with te.roomy():
+                    pct_w = te.size("100%", "sans-semibold", 22)[0] + 40
+                widget: Any = Slider(pygame.Rect(x + 10, y + ctrl_h // 2 - 8, w - 10 - pct_w - 20, 16), value,
+                                     on_change=setter)
+            else:
+                widget = Choice(pygame.Rect(x, y, w, ctrl_h), options, value, on_change=setter, size=21,
+                                by_label=True)
+            rows.append((title, tip, widget))
+            self.boxes.append(pygame.Rect(body.x + 20, body.y + k * step + 2, self.title_w - 20, step - 4))
+        self.rows = rows
+
+    @staticmethod
+    def hint() -> str:
+        return _("Up/Down choose · Left/Right change · Esc back (saved)")
 
     def set_language(self, code: str) -> None:
         """Remember the language and show it at once (every scene on the stack rebuilds its words)."""
@@ -82,6 +113,7 @@ class SettingsScene(Scene):
             self.app.toggle_fullscreen()
         if key == "ui_scale":
             self.app.text.set_scale(value / 100)
+            self.canvas_changed()  # every row grows or shrinks with its words (the screens below, as they resume)
         if key in ("colour_blind",):
             from .. import art as _art
 
@@ -127,30 +159,23 @@ class SettingsScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         te = self.app.text
-        surf.blit(art.wood(canvas_rect().size), (0, 0))
-        art.panel(surf, pygame.Rect(100, 60, canvas_rect().w - 200, canvas_rect().h - 200), seed=9)
+        self.frame.draw(surf, te, _("Settings"), self.hint(), seed=9)
         with te.roomy():
-            te.blit_fit(surf, _("Settings"), pygame.Rect(160, 72, 1200, 90), "serif-bold", 56, T.INK,
-                        anchor="midleft", lines=1)
-            # every row's title has a row's height (the slider's too: it is thinner than its row), and they share
-            # one size, the largest at which each fits on one line
-            boxes = [pygame.Rect(180, w.rect.centery - 34, 760 - 20 - 180, 68) for _t, _tip, w in self.rows]
-            size = min(te.fit_label(title, "sans-bold", 24, box, 14, 1)[0]
-                       for (title, _tip, _w), box in zip(self.rows, boxes))
-            for i, ((title, _tip, w), box) in enumerate(zip(self.rows, boxes)):
-                y = w.rect.centery
+            # the rows' titles share one size, the largest at which each fits its box (on two lines if need be)
+            size = min(te.fit_label(title, "sans-bold", 24, box, 14, 2)[0] for (title, _tip, _w), box in
+                       zip(self.rows, self.boxes))
+            for i, ((title, _tip, w), box) in enumerate(zip(self.rows, self.boxes)):
+                y = box.centery
                 col = T.BRASS_DARK if i == self.row else T.INK
                 te.blit_fit(surf, title, box, "sans-bold", size, col, anchor="midleft")
                 if i == self.row:
-                    pygame.draw.polygon(surf, T.BRASS_DARK, [(150, y - 10), (166, y), (150, y + 10)])
+                    arrow = [(box.x - 26, y - 10), (box.x - 10, y), (box.x - 26, y + 10)]
+                    pygame.draw.polygon(surf, T.BRASS_DARK, arrow)
                 w.draw(surf)
                 if isinstance(w, Slider):
-                    te.blit_fit(surf, f"{int(w.value * 100)}%", pygame.Rect(w.rect.right + 30, w.rect.y - 20, 200, 56),
-                                "sans-semibold", 22, T.INK, anchor="midleft", lines=1)
+                    pct = pygame.Rect(w.rect.right + 20, box.y, self.frame.body.right - w.rect.right - 20, box.h)
+                    te.blit_fit(surf, f"{int(w.value * 100)}%", pct, "sans-semibold", 22, T.INK, anchor="midleft",
+                                lines=1)
             self.back_b.draw(surf)
-            back = self.back_b.rect
-            te.blit_fit(surf, _("Up/Down choose · Left/Right change · Esc back (saved)"),
-                        pygame.Rect(back.right + 30, back.y, canvas_rect().w - 2 * (back.right + 30), back.h), "sans",
-                        18, T.PARCHMENT_DARK)
         if self.hover_text:
             draw_tooltip(surf, self.hover_text, self.app.mouse_pos)

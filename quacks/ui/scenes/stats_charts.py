@@ -94,7 +94,9 @@ def _draw_player(surf: pygame.Surface, te: Any, p: Any, area: pygame.Rect) -> No
     most = max((n for _n, n in fav), default=1)
     step = max(46, te.height("sans-bold", 18) + 10)
     yy = y + head_h + 12
-    for name, n in fav[:max(1, (area.bottom - yy) // step)]:
+    fit = max(1, (area.bottom - yy) // step)
+    shown_fav = fav if len(fav) <= fit else fav[:fit - 1]
+    for name, n in shown_fav:
         c = CHIP_BY_NAME.get(name)
         if c is not None:
             img = art.chip(c.colour.value, c.value, 18)
@@ -102,3 +104,6 @@ def _draw_player(surf: pygame.Surface, te: Any, p: Any, area: pygame.Rect) -> No
         count = te.blit(surf, str(n), (x3 + col_w - 10, yy + step // 2), "sans-bold", 18, T.INK, "midright")
         _bar(surf, pygame.Rect(x3 + 50, yy + step // 2 - 9, count.x - 16 - (x3 + 50), 18), n / most, T.BRASS)
         yy += step
+    if len(shown_fav) < len(fav):  # never dropped silently
+        te.blit_fit(surf, _("and {n} more").format(n=len(fav) - len(shown_fav)),
+                    pygame.Rect(x3, yy, col_w, step), "sans", 16, T.INK_SOFT, anchor="midleft", lines=1)

@@ -7,10 +7,10 @@ from typing import Any
 import pygame
 
 from ...i18n import _, pgettext
-from .. import art
 from .. import theme as T
-from ..app import App, Scene, canvas_rect
+from ..app import App, Scene
 from ..widgets import Button
+from .frame import frame
 
 
 class StatsScene(Scene):
@@ -23,8 +23,9 @@ class StatsScene(Scene):
         self.layout()
 
     def layout(self) -> None:
-        self.back_b = Button(pygame.Rect(110, canvas_rect().h - 120, 240, 80), _("Back"), self.app.pop,
-                             style="dark", hotkey_label=pgettext("key", "Esc"), size=26)
+        self.back_b = Button(pygame.Rect(0, 0, 0, 0), _("Back"), self.app.pop, style="dark",
+                             hotkey_label=pgettext("key", "Esc"), size=26)
+        self.frame = frame(self.app.text, [self.back_b])
 
     def enter(self) -> None:
         try:
@@ -52,28 +53,28 @@ class StatsScene(Scene):
         from .stats_charts import draw_player
 
         te = self.app.text
-        surf.blit(art.wood(canvas_rect().size), (0, 0))
-        panel = pygame.Rect(100, 60, canvas_rect().w - 200, canvas_rect().h - 200)
-        art.panel(surf, panel, seed=15)
+        fr = self.frame
+        fr.draw(surf, te, _("Statistics"), seed=15)
+        body = fr.body
         with te.roomy():
-            te.blit_fit(surf, _("Statistics"), pygame.Rect(160, 72, 1200, 90), "serif-bold", 56, T.INK,
-                        anchor="midleft", lines=1)
-            notes_h = sum(te.height("sans", 16, 2) for _n in self.notes[:3])
-            bottom = self.back_b.rect.y - 20 - notes_h
+            note_h = te.height("sans", 16, 2)
+            notes = self.notes[:3]
+            bottom = body.bottom - note_h * len(notes) - (10 if notes else 0)
             if not self.names:
-                te.blit_fit(surf, _("No finished games yet."), pygame.Rect(160, 200, 1200, 60), "sans", 24,
-                            T.INK_SOFT, anchor="midleft")
+                te.blit_fit(surf, _("No finished games yet."), pygame.Rect(body.x, body.y, body.w,
+                                                                           te.height("sans", 24, 2)),
+                            "sans", 24, T.INK_SOFT, anchor="midleft")
             else:
                 name = self.names[self.index]
                 line = _("{name}   ({n} of {count}, Left/Right for others)").format(name=name, n=self.index + 1,
                                                                                      count=len(self.names))
-                head = te.blit_fit(surf, line, pygame.Rect(160, 160, panel.w - 120, te.height("sans-semibold", 22)),
+                head = te.blit_fit(surf, line, pygame.Rect(body.x, body.y, body.w, te.height("sans-semibold", 22)),
                                    "sans-semibold", 22, T.INK_SOFT, anchor="midleft", lines=1)
-                draw_player(surf, te, self.stats.players[name], pygame.Rect(160, head.bottom + 20, panel.w - 120,
+                draw_player(surf, te, self.stats.players[name], pygame.Rect(body.x, head.bottom + 20, body.w,
                                                                             bottom - head.bottom - 20))
             y = bottom + 10
-            for n in self.notes[:3]:
-                h = te.height("sans", 16, 2)
-                te.blit_fit(surf, n, pygame.Rect(160, y, panel.w - 120, h), "sans", 16, (150, 40, 30), anchor="midleft")
-                y += h
+            for n in notes:
+                te.blit_fit(surf, n, pygame.Rect(body.x, y, body.w, note_h), "sans", 16, (150, 40, 30),
+                            anchor="midleft")
+                y += note_h
             self.back_b.draw(surf)

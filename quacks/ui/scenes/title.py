@@ -23,6 +23,17 @@ class TitleScene(Scene):
         self.message = ""
         self.hover_text = ""
 
+    @property
+    def message(self) -> str:
+        """What went wrong (a game that cannot be continued or started), under the buttons."""
+        return self._message
+
+    @message.setter
+    def message(self, text: str) -> None:
+        self._message = text
+        if getattr(self, "buttons", None):
+            self.build()  # the column makes room for it
+
     def enter(self) -> None:
         from ..flows import settle_finished
 
@@ -35,7 +46,6 @@ class TitleScene(Scene):
     def build(self) -> None:
         from ..flows import game_summary, has_autosave, unfinished_game
 
-        cx = canvas_rect().w // 2 + 420
         items: list[tuple[str, object, bool, str]] = [
             (_("New game"), self.new_game, True, _("Set up seats, books and rules, then play.")),
             (_("Learn to play"), self.learn, True, _("A first game with a guide who explains each idea as it comes "
@@ -53,33 +63,72 @@ class TitleScene(Scene):
             (_("Settings"), self.settings, True, _("Pace, sound, scale, colour-blind help, fullscreen.")),
             (_("Quit"), self.app.quit, True, _("Close the game (your game in progress is saved).")),
         ]
-        # the column of buttons starts under the title (taller at larger UI scales) and ends above the footer
-        y = self.header_bottom() + 24
-        step = min(80, (canvas_rect().h - 100 - y) // len(items))
-        w = int(380 * (1 + 0.3 * (self.app.text.scale - 1)))
+        self.lay_out(items)
+
+    def lay_out(self, items: list[tuple[str, object, bool, str]]) -> None:
+        """The column of the title and the buttons on the right, centred in the height above the footer (the
+        title smaller where the buttons need its room); the pot in the room on the left, as large as it fits.
+        About in the bottom-left corner, the key hints in the bottom-right one."""
+        te = self.app.text
+        c = canvas_rect()
+        self.hover_text = ""  # the buttons move: what the mouse is over is found again as it moves
+        with te.roomy():
+            about_h = max(60, te.height("sans-semibold", 22) + 20)
+            about_w = max(300, te.size(_("About & licences"), "sans-semibold", 22)[0] + 40)
+            least_step = te.height("sans-semibold", 28) + 18
+            msg_h = te.height("sans-semibold", 20, 2) + 6 if self.message else 0
+        about = Button(pygame.Rect(24, c.bottom - 24 - about_h, about_w, about_h), _("About & licences"),
+                       on_click=self.about, style="parchment",
+                       tooltip=_("Who made what, and the licences of everything the game ships."), size=22)
+        top, bottom = 24, about.rect.y - 16  # the room of the column
+        room = bottom - top - msg_h
+        # the title at full size if the buttons keep steps of at least least_step under it, else smaller
+        self.head_k = 1.0
+        while self.head_k > 0.6 and self.header_height() + 24 + least_step * len(items) > room:
+            self.head_k -= 0.05
+        step = max(least_step * 0.8, min(90.0, (room - self.header_height() - 24) / len(items)))
+        block = self.header_height() + 24 + int(step * len(items)) + msg_h
+        self.top = top + max(0, (bottom - top - block) // 2)
+        w = int(380 * (1 + 0.3 * (te.scale - 1)))
+        with te.roomy():
+            w = max(w, max(te.size(label, "sans-semibold", 28)[0] + 60 for label, *_rest in items))
+        w = min(w, c.w // 2 - 60)
+        # the column (the title's lines fit its width); a wide window keeps it nearer the middle
+        self.column = pygame.Rect(0, 0, max(w, min(960, c.w * 9 // 20)), c.h)
+        self.column.right = c.right - max(40, (c.w - 1920) // 4 + 60)
+        cx = self.column.centerx
+        y = float(self.top + self.header_height() + 24)
         self.buttons = []
         for label, fn, enabled, tip in items:
-            b = Button(pygame.Rect(cx - w // 2, y, w, step - 12), label, on_click=fn, enabled=enabled,  # type: ignore[arg-type]
+            b = Button(pygame.Rect(cx - w // 2, int(y), w, int(step) - 12), label, on_click=fn, enabled=enabled,  # type: ignore[arg-type]
                        reason=tip if not enabled else "", tooltip=tip, size=28)
             self.buttons.append(b)
             y += step
         # About and licences: a small button in the corner (the column of main buttons is full)
-        self.buttons.append(Button(pygame.Rect(24, canvas_rect().h - 84, 300, 60), _("About & licences"),
-                                   on_click=self.about, style="parchment",
-                                   tooltip=_("Who made what, and the licences of everything the game ships."), size=22))
+        self.buttons.append(about)
+        # the pot: as large as the room left of the column allows (within 0.55 and 1.15 of its size at 1920x1080)
+        left = pygame.Rect(0, 0, self.column.x - 20, about.rect.y - 8)
+        self.pot_k = max(0.55, min(1.15, min(left.w, left.h) / (2 * 420)))
+        self.pot_centre = left.center
         self.focus.set(self.buttons)
         if self.focus.index < 0:
             self.focus.move(1)
 
     def header(self) -> list[tuple[str, str, int, tuple[int, int, int]]]:
-        """The title's lines: (text, face, size, colour)."""
-        return [("Quacks", "serif-bold", 150, T.BRASS_LIGHT), (_("of Quedlinburg"), "serif-italic", 46, T.PARCHMENT),
-                (_("a bag-building game by Wolfgang Warsch"), "sans", 20, T.PARCHMENT_DARK)]
+        """The title's lines: (text, face, size, colour), smaller where the buttons need the room (``head_k``)."""
+        k = getattr(self, "head_k", 1.0)
+        return [("Quacks", "serif-bold", int(150 * k), T.BRASS_LIGHT),
+                (_("of Quedlinburg"), "serif-italic", int(46 * k), T.PARCHMENT),
+                (_("a bag-building game by Wolfgang Warsch"), "sans", max(16, int(20 * k)), T.PARCHMENT_DARK)]
 
-    def header_bottom(self) -> int:
+    def header_height(self) -> int:
         te = self.app.text
         with te.roomy():
-            return 30 + sum(te.height(face, size, 1, text) for text, face, size, _c in self.header())
+            return sum(te.height(face, size, 1, text) for text, face, size, _c in self.header())
+
+    def header_bottom(self) -> int:
+        """Where the title's lines end (the buttons start 24 under it)."""
+        return self.top + self.header_height()
 
     # actions -----------------------------------------------------------------------------------------
     def new_game(self) -> None:
@@ -154,19 +203,20 @@ class TitleScene(Scene):
     def draw(self, surf: pygame.Surface) -> None:
         te = self.app.text
         surf.blit(art.wood(canvas_rect().size), (0, 0))
-        # a cauldron with bubbles on the left
+        # a cauldron with bubbles on the left, as large as its room allows (pot_k)
+        k = self.pot_k
         spaces = tuple((i, 0, False) for i in range(54))
-        pot = art.cauldron(300, spaces, False)
-        cx, cy = 560, 560
+        pot = art.cauldron(int(300 * k), spaces, False)
+        cx, cy = self.pot_centre
         surf.blit(pot, pot.get_rect(center=(cx, cy)))
         rm = self.app.settings.reduced_motion
-        for k in range(14):
-            phase = (self.t * (0.35 + 0.05 * (k % 4)) + k * 0.37) % 1.0 if not rm else (k * 0.37) % 1.0
-            ang = k * 2.4
-            rad = 60 + (k * 37) % 200
+        for n in range(14):
+            phase = (self.t * (0.35 + 0.05 * (n % 4)) + n * 0.37) % 1.0 if not rm else (n * 0.37) % 1.0
+            ang = n * 2.4
+            rad = (60 + (n * 37) % 200) * k
             x = cx + rad * math.cos(ang)
-            y = cy + rad * math.sin(ang) - phase * 40
-            r = 6 + (k % 5) * 3
+            y = cy + rad * math.sin(ang) - phase * 40 * k
+            r = int((6 + (n % 5) * 3) * k)
             alpha = int(200 * (1 - phase))
             ring = pygame.Surface((r * 2 + 4, r * 2 + 4), pygame.SRCALPHA)
             pygame.draw.circle(ring, (200, 240, 190, alpha), (r + 2, r + 2), r, 2)
@@ -174,17 +224,17 @@ class TitleScene(Scene):
         for i, (col, val) in enumerate((("orange", 1), ("blue", 2), ("red", 4), ("yellow", 2), ("green", 1),
                                         ("purple", 1), ("white", 3), ("black", 1))):
             a = i / 8 * 2 * math.pi + (0 if rm else self.t * 0.15)
-            ch = art.chip(col, val, 30, self.app.settings.colour_blind)
-            surf.blit(ch, ch.get_rect(center=(cx + 380 * math.cos(a), cy + 380 * math.sin(a))))
+            ch = art.chip(col, val, int(30 * k), self.app.settings.colour_blind)
+            surf.blit(ch, ch.get_rect(center=(cx + 380 * k * math.cos(a), cy + 380 * k * math.sin(a))))
         # title
         with te.roomy():
-            title_x = canvas_rect().w // 2 + 420
-            y = 30
-            column = pygame.Rect(title_x - 480, 0, 960, canvas_rect().h)
-            for k, (text, face, size, colour) in enumerate(self.header()):
+            column = self.column
+            title_x = column.centerx
+            y = self.top
+            for n, (text, face, size, colour) in enumerate(self.header()):
                 h = te.height(face, size, 1, text)
                 box = pygame.Rect(column.x, y, column.w, h)
-                if k == 0:
+                if n == 0:
                     te.blit(surf, text, (title_x + 4, y + 4), face, size, T.SHADOW, "midtop")
                 te.blit_fit(surf, text, box, face, size, colour, lines=1)
                 y += h
@@ -193,14 +243,15 @@ class TitleScene(Scene):
             self.focus.draw(surf)
             foot = _("F11 fullscreen  ·  arrows and Enter to choose")
             about = self.buttons[-1].rect
-            canvas_w, canvas_h = canvas_rect().size
-            foot_box = pygame.Rect(about.right + 40, canvas_h - 20 - te.height("sans", 16, 2),
-                                   canvas_w - 24 - about.right - 40, te.height("sans", 16, 2))
+            canvas_w, _canvas_h = canvas_rect().size
+            foot_h = te.height("sans", 16, 2)
+            foot_box = pygame.Rect(about.right + 40, about.centery - foot_h // 2, canvas_w - 24 - about.right - 40,
+                                   foot_h)
             te.blit_fit(surf, foot, foot_box, "sans", 16, T.PARCHMENT_DARK, anchor="midright")
             if self.message:
                 last = self.buttons[-2].rect
                 te.blit_fit(surf, self.message, pygame.Rect(column.x, last.bottom + 6, column.w,
-                                                            foot_box.y - 4 - last.bottom - 6),
+                                                            about.y - 16 - last.bottom - 6),
                             "sans-semibold", 20, T.RUBY_LIGHT)
         if self.hover_text:
             draw_tooltip(surf, self.hover_text, self.app.mouse_pos)
