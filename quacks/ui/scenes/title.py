@@ -36,7 +36,7 @@ class TitleScene(Scene):
         items: list[tuple[str, object, bool, str]] = [
             (_("New game"), self.new_game, True, _("Set up seats, books and rules, then play.")),
             (_("Learn to play"), self.learn, True, _("A first game with a guide who explains each idea as it comes "
-                                                    "up.")),
+                                                    "up, or any one of its lessons again.")),
         ]
         can_continue, why = has_autosave()
         items.insert(0, (_("Continue"), self.continue_game, can_continue,
@@ -83,11 +83,9 @@ class TitleScene(Scene):
         self.app.push(NewGameScene(self.app))
 
     def learn(self) -> None:
-        from ..flows import start_tutorial
+        from .lessons import LessonsScene
 
-        err = start_tutorial(self.app)
-        if err:
-            self.message = err
+        self.app.push(LessonsScene(self.app))
 
     def continue_game(self) -> None:
         from ..flows import continue_autosave
