@@ -59,6 +59,14 @@ class Coach:
         if self.current is not None and self.current.wait is Wait.ACT:
             self._finish()
 
+    def withdraw(self) -> None:
+        """The step showing goes back unseen: the next look shows it again (a lesson hands its first step to the
+        table this way, so that the table shows it as the guided game would, with its buttons)."""
+        if self.current is not None:
+            self.current = None
+            if not self.finished:
+                self._looked = False  # it came with the first look: the next one is a first look again
+
     def leave(self) -> None:
         self.left = True
         self.current = None

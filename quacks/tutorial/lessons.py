@@ -37,7 +37,8 @@ def tutorial_setup(script: Script, you: str) -> MatchSetup:
 
 @dataclass
 class Moment:
-    """A guided game stopped where ``step`` shows: its match and its coach (``coach.current`` is ``step``)."""
+    """A guided game stopped where ``step`` shows: its match and its coach, whose next look shows ``step``
+    (``Coach.withdraw``: the table shows it as the guided game does, with its buttons)."""
 
     match: Match
     coach: Coach
@@ -64,6 +65,7 @@ def play_to(script: Script, cat: Catalogue, you: str, until: Callable[[Step], bo
         step = coach.observe(g, driver.human_turn())
         if step is not None:
             if until(step):
+                coach.withdraw()
                 return Moment(driver.match, coach, step)
             if step.wait is Wait.OK:
                 coach.ok()

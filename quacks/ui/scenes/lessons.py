@@ -60,27 +60,30 @@ class LessonsScene(Scene):
         c = canvas_rect()
         return pygame.Rect(80, 40, c.w - 160, c.h - 80)
 
-    def header_h(self) -> int:
-        te = self.app.text
-        with te.roomy():
-            return te.height("serif-bold", 56) + 8 + te.height("sans", 20, 2)
-
     def layout(self) -> None:
+        """The heading with the start button beside it, a line under them, then the lessons in two columns (each a
+        card with its title and what it teaches), and Back at the bottom."""
         te = self.app.text
         panel = self.panel()
         k = max(1.0, te.scale) - 1
-        top = panel.y + 30 + self.header_h() + 16
+        with te.roomy():
+            head_h = te.height("serif-bold", 56)
+            intro_h = te.height("sans", 20, 2)
         start_h = int(70 + 20 * k)
-        self.start_b = Button(pygame.Rect(panel.x + 60, top, min(panel.w - 120, int(620 * (1 + 0.3 * k))), start_h),
-                              _("Play the guided game from the start"), partial(self.start, None), size=26,
-                              tooltip=_("A whole game with the guide, who explains each idea as it comes up."))
+        start_w = min(int(panel.w * 0.45), int(560 * (1 + 0.3 * k)))
+        top = panel.y + 30
+        self.head = pygame.Rect(panel.x + 60, top, panel.w - 120 - start_w - 30, max(head_h, start_h))
+        self.start_b = Button(pygame.Rect(panel.right - 60 - start_w, top + (self.head.h - start_h) // 2, start_w,
+                                          start_h), _("Play the guided game from the start"), partial(self.start, None),
+                              size=24, tooltip=_("A whole game with the guide, who explains each idea as it comes up."))
+        self.intro = pygame.Rect(panel.x + 60, self.head.bottom + 10, panel.w - 120, intro_h)
         back_h = int(70 + 16 * k)
         self.back_b = Button(pygame.Rect(panel.x + 30, panel.bottom - back_h - 24, int(240 * (1 + 0.3 * k)), back_h),
                              _("Back"), self.app.pop, style="dark", hotkey_label=pgettext("key", "Esc"), size=26)
-        grid = pygame.Rect(panel.x + 60, self.start_b.rect.bottom + 28, panel.w - 120,
-                           self.back_b.rect.y - 20 - (self.start_b.rect.bottom + 28))
+        grid = pygame.Rect(panel.x + 60, self.intro.bottom + 16, panel.w - 120,
+                           self.back_b.rect.y - 20 - (self.intro.bottom + 16))
         rows = max(1, -(-len(self.lessons) // COLUMNS))
-        gap = 14
+        gap = 12
         w = (grid.w - gap * (COLUMNS - 1)) // COLUMNS
         h = min(int(110 * (1 + 0.6 * k)), (grid.h - gap * (rows - 1)) // rows)
         self.cards = []
@@ -140,22 +143,19 @@ class LessonsScene(Scene):
         panel = self.panel()
         art.panel(surf, panel, seed=27)
         with te.roomy():
-            head = pygame.Rect(panel.x + 60, panel.y + 30, panel.w - 120, te.height("serif-bold", 56))
-            te.blit_fit(surf, _("Learn to play"), head, "serif-bold", 56, T.INK, anchor="midleft", lines=1)
-            intro = pygame.Rect(head.x, head.bottom + 8, head.w, te.height("sans", 20, 2))
+            te.blit_fit(surf, _("Learn to play"), self.head, "serif-bold", 56, T.INK, anchor="midleft", lines=1)
             te.blit_fit(surf, self.message or _("Play a whole game with the guide, or replay one lesson: the guided "
                                                 "game starts again at the moment that lesson comes up."),
-                        intro, "sans", 20, T.RUBY_LIGHT if self.message else T.INK_SOFT, anchor="midleft")
+                        self.intro, "sans", 20, T.RUBY_LIGHT if self.message else T.INK_SOFT, anchor="midleft")
             self.start_b.draw(surf)
             for i, (b, lesson) in enumerate(self.cards):
                 b.draw(surf)
-                inside = b.rect.inflate(-28, -14)
-                title_h = te.height("sans-semibold", 22)
+                inside = b.rect.inflate(-28, -12)
+                title_h = min(te.height("sans-semibold", 22), inside.h // 2)
                 title = _("{n}. {title}").format(n=i + 1, title=lesson_title(lesson))
                 te.blit_fit(surf, title, pygame.Rect(inside.x, inside.y, inside.w, title_h), "sans-semibold", 22,
                             T.INK, anchor="midleft", lines=1)
-                about = pygame.Rect(inside.x, inside.y + title_h + 2, inside.w, inside.h - title_h - 2)
-                if about.h >= te.height("sans", 14):
-                    te.blit_fit(surf, lesson_about(lesson), about, "sans", 17, T.INK_SOFT, anchor="midleft")
+                about = pygame.Rect(inside.x, inside.y + title_h, inside.w, inside.h - title_h)
+                te.blit_fit(surf, lesson_about(lesson), about, "sans", 18, T.INK_SOFT, anchor="midleft")
             self.back_b.draw(surf)
         self.focus.draw(surf)

@@ -103,7 +103,7 @@ class TableScene(Scene):
         d = self.driver
         d.pace_name = self.app.settings.pace
         if self.guide is not None:
-            self.guide.update()  # a step due now holds the game before it moves on (the bonus die before it rolls)
+            self.guide.update(before=True)  # a step due now holds the game before it moves on (the die's, say)
         d.hold = (self.app.scene is not self and not self._overlay_lets_game_run()) or (
             self.coach is not None and self.coach.holds_game)
         d.update(dt)

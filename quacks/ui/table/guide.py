@@ -41,10 +41,12 @@ class TableGuide:
         """The seats the table asks for a choice now (their buttons are up)."""
         return self.scene.driver.human_turn()
 
-    def update(self) -> None:
-        """After every update of the table: show the step that matters now, or take the bubble away."""
+    def update(self, before: bool = False) -> None:
+        """Before the game moves on (``before``: a step due now holds it, such as the bonus die before it rolls;
+        a step about a decision waits for the table to ask, after) and after every update of the table: show the
+        step that matters now, or take the bubble away."""
         coach = self.coach
-        step = coach.observe(self.scene.g, self.asked()) if not coach.done else None
+        step = coach.observe(self.scene.g, () if before else self.asked()) if not coach.done else None
         app = self.scene.app
         if step is not None and self.bubble is None:
             self.bubble = CoachBubble(app, coach, self.text, self.target, self.leave, self.keep_clear, self.away,

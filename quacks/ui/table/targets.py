@@ -15,7 +15,7 @@ import pygame
 from ...rules.kinds import DecisionKind
 from ...tutorial.script import Target
 from ..app import text_engine
-from .focus_panel import GAP, header_places, panel_text
+from .focus_panel import GAP, _grow, header_places, panel_text
 from .layout import POT_RIM
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -83,18 +83,27 @@ def target_rect(scene: TableScene, target: Target, seat: int = 0) -> pygame.Rect
         parts = {Target.DIE: board.die_rect, Target.CARD: board.card_rect, Target.ROUNDS: board.rounds_rect,
                  Target.TRACK: track}
         return pygame.Rect(parts[target])
-    with panel_text(view, scene.g, scene.focus):
+    te = text_engine()
+    with panel_text(view, scene.g, scene.focus), te.roomy():
         panel = header_places(view, scene.g, scene.focus)
         fuse = panel["fuse"]
-        te = text_engine()
-        with te.roomy():
-            line = te.linesize("sans", 18)
+        line = te.linesize("sans", 18)
+        rubies = _rubies(panel["rubies"], scene.g.seats[scene.focus].rubies)
     places: dict[Target, pygame.Rect] = {
         Target.FUSE: fuse.copy(),
         Target.SCORING: pygame.Rect(info.x, fuse.bottom + GAP + 4, info.w - 8, line),  # the panel's first row
-        Target.RUBIES: panel["rubies"].copy(),
+        Target.RUBIES: rubies,
         Target.FLASK: panel["flask"].copy(),
         Target.BAG: view.bag_button_rect(),
     }
     return places[target]
 
+
+def _rubies(row: pygame.Rect, n: int) -> pygame.Rect:
+    """The rubies as the panel draws them (``pot_view.draw_rubies``): the gems in one or two rows; the whole
+    row for none ("no rubies") or for many (a gem and "x 13")."""
+    size = _grow(26)
+    per_row = max(1, (row.w + 2) // (size + 2))
+    if n == 0 or n > 2 * per_row:
+        return row.copy()
+    return pygame.Rect(row.x, row.y, min(n, per_row) * (size + 2) - 2, (1 + (n > per_row)) * (size + 2))
