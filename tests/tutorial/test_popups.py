@@ -9,10 +9,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from quacks.tutorial.script import Wait
 from quacks.ui.overlays.bag import BagView
 from quacks.ui.overlays.choice import ChoiceDialog
-from quacks.ui.overlays.coach import CoachBubble
 from quacks.ui.overlays.round_summary import RoundSummary
 from quacks.ui.scenes.table import TableScene
 

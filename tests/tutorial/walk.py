@@ -1,5 +1,6 @@
 """Play the guided game at the (headless) table as a new player would: "Got it" (Enter) to the guide, Space to
-draw while the white total is below 6 (a bold newcomer: some pots explode), S to stop, the dearest chip the shop allows, the first option otherwise."""
+draw while the white total is below 6 (a bold newcomer: some pots explode), S to stop, the dearest chip the shop
+allows, the first option otherwise."""
 
 from __future__ import annotations
 

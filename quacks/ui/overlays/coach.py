@@ -255,7 +255,8 @@ class CoachBubble(Scene):
                 self._settle(lines)
                 return True
             near = target if target is not None else canvas
-            xs = {near.right + MARGIN, near.x - MARGIN - width, near.centerx - width // 2, canvas.x, canvas.right - width}
+            xs = {near.right + MARGIN, near.x - MARGIN - width, near.centerx - width // 2, canvas.x,
+                  canvas.right - width}
             ys = {near.bottom + MARGIN, near.y - MARGIN - h, near.centery - h // 2, canvas.y, canvas.bottom - h}
             for a in away:
                 xs |= {a.right + MARGIN, a.x - MARGIN - width}
@@ -265,7 +266,7 @@ class CoachBubble(Scene):
             if not free:
                 continue
 
-            def cost(r: pygame.Rect) -> float:
+            def cost(r: pygame.Rect, near: pygame.Rect = near) -> float:
                 area = 0.0
                 if target is not None:
                     c = r.clip(target)
