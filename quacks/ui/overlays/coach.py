@@ -181,7 +181,7 @@ class CoachBubble(Scene):
 
     def widths(self, size: int, narrow: bool) -> list[int]:
         """The widths to try at a text size, widest first (wider with a larger text, up to ``WIDE`` of the
-        canvas); ``narrow``: narrower ones too, to keep clear of a choice dialog."""
+        canvas); ``narrow``: narrower ones too, to keep clear of a choice dialog or of the target."""
         grow = 1 + 0.5 * (self.app.text.px(size) / TEXT - 1)
         full = min(canvas_rect().w - 48, int(WIDTH * grow), max(int(WIDTH), int(WIDE * canvas_rect().w)))
         if not narrow:
@@ -235,12 +235,15 @@ class CoachBubble(Scene):
               away: list[pygame.Rect]) -> bool:
         """Beside the target, fully on the canvas, touching nothing of ``away`` (a choice dialog), over as
         little of the target and of ``keep_clear`` (the pot in focus, its panel, the controls) as can be, and
-        near the target; the middle of the screen if there is no target. False if there is no such place."""
+        near the target; the middle of the screen if there is no target. The largest text that leaves the
+        target (its ring) in sight is taken; if none does, the largest that fits. False if nothing fits."""
         te = self.app.text
         canvas = pygame.Rect(0, 0, *canvas_rect().size).inflate(-2 * EDGE, -2 * EDGE)
         sizes = self.sizes()
-        tries = [(size, width) for size in sizes for width in self.widths(size, bool(away))]
-        for size, width in tries:
+        first: tuple[int, int, list[str], pygame.Rect] | None = None
+        wide = [(size, self.widths(size, False)[0]) for size in sizes]  # a smaller text before a narrower bubble
+        narrow = [(size, w) for size in sizes for w in self.widths(size, bool(away) or target is not None)[1:]]
+        for size, width in wide + narrow:
             self._sized(size)
             with te.roomy():
                 lines = te.wrap(text, "sans", size, width - 48)
@@ -249,41 +252,56 @@ class CoachBubble(Scene):
                 continue
             if size != sizes[-1] and width * h > SHARE * canvas.w * canvas.h:
                 continue  # a smaller text rather than a bubble over most of the table
-            if target is None and not away:
-                self.rect = pygame.Rect(0, 0, width, h)
-                self.rect.center = canvas.center
-                self._settle(lines)
-                return True
-            near = target if target is not None else canvas
-            xs = {near.right + MARGIN, near.x - MARGIN - width, near.centerx - width // 2, canvas.x,
-                  canvas.right - width}
-            ys = {near.bottom + MARGIN, near.y - MARGIN - h, near.centery - h // 2, canvas.y, canvas.bottom - h}
-            for a in away:
-                xs |= {a.right + MARGIN, a.x - MARGIN - width}
-                ys |= {a.bottom + MARGIN, a.y - MARGIN - h}
-            spots = [pygame.Rect(x, y, width, h).clamp(canvas) for x in sorted(xs) for y in sorted(ys)]
-            free = [r for r in spots if r.collidelist(away) < 0]
-            if not free:
+            spot = self._spot(width, h, canvas, target, keep_clear, away)
+            if spot is None:
                 continue
+            if target is None or not spot.colliderect(target):
+                self._settle(lines, spot)
+                return True
+            if first is None:
+                first = (size, width, lines, spot)
+        if first is None:
+            return False
+        size, width, lines, spot = first
+        self._sized(size)
+        self._heights(width, len(lines))
+        self._settle(lines, spot)
+        return True
 
-            def cost(r: pygame.Rect, near: pygame.Rect = near) -> float:
-                area = 0.0
-                if target is not None:
-                    c = r.clip(target)
-                    area += c.w * c.h * 4  # never over the target if it can be helped
-                for k in keep_clear:
-                    c = r.clip(k)
-                    area += c.w * c.h
-                return area + abs(r.centerx - near.centerx) + abs(r.centery - near.centery)
+    def _spot(self, width: int, h: int, canvas: pygame.Rect, target: pygame.Rect | None,
+              keep_clear: list[pygame.Rect], away: list[pygame.Rect]) -> pygame.Rect | None:
+        """The best place for a bubble of ``width`` by ``h`` (see ``place``), or None if every one touches
+        ``away``."""
+        if target is None and not away:
+            r = pygame.Rect(0, 0, width, h)
+            r.center = canvas.center
+            return r
+        near = target if target is not None else canvas
+        xs = {near.right + MARGIN, near.x - MARGIN - width, near.centerx - width // 2, canvas.x, canvas.right - width}
+        ys = {near.bottom + MARGIN, near.y - MARGIN - h, near.centery - h // 2, canvas.y, canvas.bottom - h}
+        for a in away:
+            xs |= {a.right + MARGIN, a.x - MARGIN - width}
+            ys |= {a.bottom + MARGIN, a.y - MARGIN - h}
+        spots = [pygame.Rect(x, y, width, h).clamp(canvas) for x in sorted(xs) for y in sorted(ys)]
+        free = [r for r in spots if r.collidelist(away) < 0]
+        if not free:
+            return None
 
-            self.rect = min(free, key=cost)
-            self._settle(lines)
-            return True
-        return False
+        def cost(r: pygame.Rect) -> float:
+            area = 0.0
+            if target is not None:
+                c = r.clip(target)
+                area += c.w * c.h * 4  # never over the target if it can be helped
+            for k in keep_clear:
+                c = r.clip(k)
+                area += c.w * c.h
+            return area + abs(r.centerx - near.centerx) + abs(r.centery - near.centery)
 
-    def _settle(self, lines: list[str]) -> None:
+        return min(free, key=cost)
+
+    def _settle(self, lines: list[str], rect: pygame.Rect) -> None:
         self.lines = lines
-        r = self.rect
+        self.rect = r = rect
         self.ok_b.rect.bottomright = (r.right - 20, r.bottom - 18)
         self.leave_b.rect.bottomleft = (r.x + 16, r.bottom - 22)
 
