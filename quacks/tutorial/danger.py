@@ -2,8 +2,8 @@
 
 The guided game says "your white total is getting high" only when some chip left in the bag could explode the
 pot, and warns when every chip left would. Only a white chip adds to the white total, and a pot explodes when
-its white total goes over the limit (rulebook, "Drawing chips"; the limit is ``Game.limit``, R9: the highest
-limit applies). Pure: reads the game, changes nothing.
+its white total goes over the limit (rulebook, "Stopped by an Explosion": only the white chips count; the limit
+is ``Game.limit``, R9: the highest that applies). Pure: reads the game, changes nothing.
 """
 
 from __future__ import annotations
