@@ -2,7 +2,8 @@
 
 A lesson is a group of the script's steps (``Script.lessons``). Its moment is where the first of its steps
 shows in the guided game itself: the same seed, the same opponent, and a steady player in the learner's seat
-(a Normal bot with its own seeded stream) who says "Got it" to every step it is shown. The match and the coach
+(the Hard bot with its own seeded stream: with it every lesson of the script comes, most in the first rounds)
+who says "Got it" to every step it is shown. The match and the coach
 at that moment are handed to the table, so the lesson's words come where they come in the guided game, with
 the board as it is then, and the game goes on from there with the guide (later lessons still come as they
 come). The same script always gives the same moment (nothing here reads a clock or the global random).
@@ -23,7 +24,7 @@ from .coach import Coach
 from .script import Lesson, Script, Step, Wait
 
 LEARNER = 0  # the learner's seat
-STEADY_PLAYER = "normal"  # who plays the learner's seat on the way to a lesson
+STEADY_PLAYER = "hard"  # who plays the learner's seat on the way to a lesson (the crow skull's pick in round 1)
 MAX_DECISIONS = 2000  # a guided game has a few hundred; more means something loops
 
 
