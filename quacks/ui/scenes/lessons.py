@@ -25,7 +25,7 @@ from ..app import App, Scene, canvas_rect
 from ..menu import FocusRing
 from ..widgets import Button
 
-COLUMNS = 2
+COLUMNS = (2, 3)  # the lessons' cards in two columns, or three when that gives their words more room
 
 
 def lesson_title(lesson: Lesson) -> str:
@@ -82,19 +82,68 @@ class LessonsScene(Scene):
                              _("Back"), self.app.pop, style="dark", hotkey_label=pgettext("key", "Esc"), size=26)
         grid = pygame.Rect(panel.x + 60, self.intro.bottom + 16, panel.w - 120,
                            self.back_b.rect.y - 20 - (self.intro.bottom + 16))
-        rows = max(1, -(-len(self.lessons) // COLUMNS))
-        gap = 12
-        w = (grid.w - gap * (COLUMNS - 1)) // COLUMNS
-        h = min(int(110 * (1 + 0.6 * k)), (grid.h - gap * (rows - 1)) // rows)
-        self.cards = []
-        for i, lesson in enumerate(self.lessons):
-            col, row = divmod(i, rows)
-            r = pygame.Rect(grid.x + col * (w + gap), grid.y + row * (h + gap), w, h)
-            self.cards.append((Button(r, "", partial(self.start, lesson.id), style="parchment",
-                                      tooltip=lesson_about(lesson)), lesson))
+        best: tuple[tuple[bool, int], int, int, list[tuple[Button, Lesson]]] | None = None
+        for columns in COLUMNS:  # the arrangement in which the cards' words fit, and come out largest
+            cards = self._cards(grid, columns, k)
+            title, about, fits = self.sizes(cards)
+            rank = (fits, min(title, about))
+            if best is None or rank > best[0]:
+                best = (rank, title, about, cards)
+        assert best is not None
+        _rank, self.title_size, self.about_size, self.cards = best
         self.focus.set([self.start_b] + [b for b, _l in self.cards] + [self.back_b])
         if self.focus.index < 0:
             self.focus.index = 0
+
+    def _cards(self, grid: pygame.Rect, columns: int, k: float) -> list[tuple[Button, Lesson]]:
+        rows = max(1, -(-len(self.lessons) // columns))
+        gap = 12
+        w = (grid.w - gap * (columns - 1)) // columns
+        h = min(int(110 * (1 + 0.6 * k)), (grid.h - gap * (rows - 1)) // rows)
+        cards = []
+        for i, lesson in enumerate(self.lessons):
+            col, row = divmod(i, rows)
+            r = pygame.Rect(grid.x + col * (w + gap), grid.y + row * (h + gap), w, h)
+            cards.append((Button(r, "", partial(self.start, lesson.id), style="parchment",
+                                 tooltip=lesson_about(lesson)), lesson))
+        return cards
+
+    def texts(self, cards: list[tuple[Button, Lesson]]) -> list[tuple[str, str]]:
+        return [(_("{n}. {title}").format(n=i + 1, title=lesson_title(ls)), lesson_about(ls))
+                for i, (_b, ls) in enumerate(cards)]
+
+    def sizes(self, cards: list[tuple[Button, Lesson]]) -> tuple[int, int, bool]:
+        """One size for every card's title (one line) and one for every card's line (up to two lines): the
+        largest at which each fits its card, down to the size drawn 14 pixels high; and whether they fit."""
+        te = self.app.text
+        texts = self.texts(cards)
+        boxes = [self.card_boxes(b) for b, _l in cards]
+        with te.roomy():
+            low = te.floor(14)
+
+            def fits_title(size: int) -> bool:
+                return all(te.size(t, "sans-semibold", size)[0] <= tb.w and te.height("sans-semibold", size) <= tb.h
+                           for (t, _a), (tb, _ab) in zip(texts, boxes))
+
+            def fits_about(size: int) -> bool:
+                for (_t, a), (_tb, ab) in zip(texts, boxes):
+                    lines = te.wrap(a, "sans", size, ab.w)
+                    if len(lines) > 2 or te.height("sans", size, len(lines), lines[-1]) > ab.h:
+                        return False
+                return True
+
+            title = next((z for z in range(22, low - 1, -1) if fits_title(z)), None)
+            about = next((z for z in range(18, low - 1, -1) if fits_about(z)), None)
+        return title or low, about or low, title is not None and about is not None
+
+    def card_boxes(self, b: Button) -> tuple[pygame.Rect, pygame.Rect]:
+        """Where a lesson's card has its title and its line."""
+        te = self.app.text
+        inside = b.rect.inflate(-28, -12)
+        with te.roomy():
+            title_h = min(te.height("sans-semibold", 22), inside.h // 2)
+        return (pygame.Rect(inside.x, inside.y, inside.w, title_h),
+                pygame.Rect(inside.x, inside.y + title_h, inside.w, inside.h - title_h))
 
     def canvas_changed(self) -> None:
         self.layout()
@@ -148,14 +197,19 @@ class LessonsScene(Scene):
                                                 "game starts again at the moment that lesson comes up."),
                         self.intro, "sans", 20, T.RUBY_LIGHT if self.message else T.INK_SOFT, anchor="midleft")
             self.start_b.draw(surf)
-            for i, (b, lesson) in enumerate(self.cards):
+            for (b, _l), (title, about) in zip(self.cards, self.texts(self.cards)):
+                tb, ab = self.card_boxes(b)
                 b.draw(surf)
-                inside = b.rect.inflate(-28, -12)
-                title_h = min(te.height("sans-semibold", 22), inside.h // 2)
-                title = _("{n}. {title}").format(n=i + 1, title=lesson_title(lesson))
-                te.blit_fit(surf, title, pygame.Rect(inside.x, inside.y, inside.w, title_h), "sans-semibold", 22,
-                            T.INK, anchor="midleft", lines=1)
-                about = pygame.Rect(inside.x, inside.y + title_h, inside.w, inside.h - title_h)
-                te.blit_fit(surf, lesson_about(lesson), about, "sans", 18, T.INK_SOFT, anchor="midleft")
+                te.blit_fit(surf, title, tb, "sans-semibold", self.title_size, T.INK, anchor="midleft", lines=1)
+                lines = te.wrap(about, "sans", self.about_size, ab.w)
+                if len(lines) <= 2 and te.height("sans", self.about_size, len(lines), lines[-1]) <= ab.h:
+                    lh = te.linesize("sans", self.about_size)
+                    y = ab.centery - lh * len(lines) // 2
+                    with te.within(ab):
+                        for line in lines:
+                            te.blit(surf, line, (ab.x, y), "sans", self.about_size, T.INK_SOFT)
+                            y += lh
+                else:  # no size lets every card's line fit: this one as small as it must be
+                    te.blit_fit(surf, about, ab, "sans", self.about_size, T.INK_SOFT, anchor="midleft")
             self.back_b.draw(surf)
         self.focus.draw(surf)
