@@ -204,11 +204,11 @@ def update_po(lang: str, template: Any) -> bool:
 def data_sources() -> dict[str, str]:
     """Every key of the game's own data with its English text (quacks/wording/data_text.py)."""
     from quacks.content.loader import load_catalogue
-    from quacks.tutorial.script import tutorial_steps
+    from quacks.tutorial.script import tutorial_texts
     from quacks.wording import data_text
 
     cat = load_catalogue(ROOT / "data")
-    return data_text.source_texts(cat, tutorial_steps(ROOT / "data"))
+    return data_text.source_texts(cat, tutorial_texts(ROOT / "data"))
 
 
 def read_data(lang: str) -> dict[str, Any]:

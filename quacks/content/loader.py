@@ -568,9 +568,9 @@ def check_translations(folder: Path | str | None = None) -> tuple[list[DataError
     cat, errs = _load(root)
     if cat is None or errs:
         return [], []
-    from ..tutorial.script import tutorial_steps
+    from ..tutorial.script import tutorial_texts
 
-    sources = data_text.source_texts(cat, tutorial_steps(root))
+    sources = data_text.source_texts(cat, tutorial_texts(root))
     langs = [c for c in LANGUAGES if c != "en"]
     langs += sorted(p.stem for p in (root / data_text.FOLDER).glob("*.yaml") if p.stem not in langs)
     errors: list[DataError] = []

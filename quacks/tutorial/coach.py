@@ -1,7 +1,8 @@
 """The coach of the guided game: which step shows, when it is done, and leaving the guide.
 
-``observe`` is called after every change with the new engine events; the first step not yet shown whose
-trigger holds becomes current (one at a time, in the script's order). A step that waits "ok" holds the game
+``observe`` is called after every change with the new engine events (and the seats the table asks for a choice
+now, so that a step about a decision shows with its buttons); the first step not yet shown whose trigger holds
+becomes current (one at a time, in the script's order). A step that waits "ok" holds the game
 until ``ok``; one that waits "act" ends with the player's next choice (``acted``). ``leave`` ends the guide;
 the game goes on without it.
 """
@@ -33,12 +34,13 @@ class Coach:
         """The game waits while a step that wants "Got it" is showing."""
         return self.current is not None and self.current.wait is Wait.OK
 
-    def observe(self, g: Game) -> Step | None:
-        """Look at the game after a change (and at the events since the last look); the step that shows now."""
+    def observe(self, g: Game, asked: tuple[int, ...] | None = None) -> Step | None:
+        """Look at the game after a change (and at the events since the last look); the step that shows now.
+        ``asked``: the seats the table asks for a choice now (None: every seat that may act in the game)."""
         if self.left or self.current is not None:
             return self.current
         self._seen = min(self._seen, len(g.events))  # an undo can shorten the events
-        look = Look(g, self.seat, g.events[self._seen:], set(self.finished), first=not self._looked)
+        look = Look(g, self.seat, g.events[self._seen:], set(self.finished), first=not self._looked, asked=asked)
         self._looked = True
         for st in self.script.steps:
             if st.id in self.finished:
@@ -56,6 +58,14 @@ class Coach:
         """The player made a choice: a step waiting for one is done."""
         if self.current is not None and self.current.wait is Wait.ACT:
             self._finish()
+
+    def withdraw(self) -> None:
+        """The step showing goes back unseen: the next look shows it again (a lesson hands its first step to the
+        table this way, so that the table shows it as the guided game would, with its buttons)."""
+        if self.current is not None:
+            self.current = None
+            if not self.finished:
+                self._looked = False  # it came with the first look: the next one is a first look again
 
     def leave(self) -> None:
         self.left = True

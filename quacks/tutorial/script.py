@@ -11,14 +11,15 @@ from typing import Any
 
 from ..content.yamlfile import YamlFileError, load_yaml
 from ..rules.catalogue import Catalogue
-from ..rules.kinds import DecisionKind, EventKind, Phase
-from .triggers import PARAMS, WHO, Trigger, When
+from ..rules.kinds import ChanceKind, DecisionKind, EventKind, Phase
+from .triggers import PARAMS, RISKS, WHO, Trigger, When
 
 
 class Target(Enum):
     """What a step points at on the table."""
 
-    POT = "pot"
+    POT = "pot"  # the player's pot (large in focus, or its card among the others)
+    EXPLODED = "exploded"  # the pot that exploded (the player's own if it did)
     FUSE = "fuse"
     SCORING = "scoring"
     RUBIES = "rubies"
@@ -34,7 +35,7 @@ class Target(Enum):
     TRACK = "track"
     ROUNDS = "rounds"
     BOOKS = "books"
-    OTHERS = "others"
+    OTHERS = "others"  # the other seats' cards (or tiles)
 
 
 class Wait(Enum):
@@ -52,6 +53,16 @@ class Step:
 
 
 @dataclass(frozen=True)
+class Lesson:
+    """A group of steps that teach one idea; the lessons list replays any one (``tutorial.lessons``)."""
+
+    id: str
+    title: str
+    about: str  # one line: what the lesson teaches
+    steps: tuple[str, ...]  # the ids of its steps, in the script's order
+
+
+@dataclass(frozen=True)
 class Script:
     seed: int
     books: int
@@ -59,6 +70,20 @@ class Script:
     opponent: str
     level: str
     steps: tuple[Step, ...]
+    lessons: tuple[Lesson, ...] = ()
+
+    def step(self, sid: str) -> Step:
+        return next(st for st in self.steps if st.id == sid)
+
+    def lesson(self, lid: str) -> Lesson:
+        """The lesson ``lid`` (KeyError naming it if the script has none)."""
+        for ls in self.lessons:
+            if ls.id == lid:
+                return ls
+        raise KeyError(f"the guided game has no lesson {lid!r}")
+
+    def lesson_of(self, sid: str) -> Lesson | None:
+        return next((ls for ls in self.lessons if sid in ls.steps), None)
 
 
 #: the numbers (and the opponent's name) a step's text may name: ``{rounds}``, ... (filled by the coach)
@@ -66,6 +91,7 @@ TEXT_FIELDS = ("rounds", "white_limit", "droplet_cost", "flask_cost", "vp_coin_p
 GAME_KEYS = ("seed", "books", "you", "opponent")
 OPPONENT_KEYS = ("name", "level")
 STEP_KEYS = ("id", "when", "target", "wait", "text")
+LESSON_KEYS = ("id", "title", "about", "steps")
 
 
 class ScriptError(Exception):
@@ -119,12 +145,14 @@ def _when(raw: Any, where: str, problems: _Problems) -> When | None:
     for k in allowed:
         if k not in params and not (k == "who"):
             problems.add(where, f"{kind.value} needs {k!r}")
-    checks = {"decision": DecisionKind, "event": EventKind, "phase": Phase}
+    checks = {"decision": DecisionKind, "event": EventKind, "phase": Phase, "chance": ChanceKind}
     for k, cls in checks.items():
         if k in params:
             _enum(cls, params[k], f"{where}.{k}", problems)
     if "who" in params and params["who"] not in WHO:
         problems.add(f"{where}.who", f"must be one of {', '.join(WHO)}")
+    if "chips" in params and params["chips"] not in RISKS:
+        problems.add(f"{where}.chips", f"must be one of {', '.join(RISKS)}")
     for k in ("at_least", "n"):
         if k in params and (type(params[k]) is not int or not 0 <= params[k] <= 100):
             problems.add(f"{where}.{k}", "must be a whole number from 0 to 100")
@@ -176,7 +204,7 @@ def parse_script(data: Any, source: str = "tutorial.yaml", catalogue: Catalogue 
     problems = _Problems()
     if not isinstance(data, Mapping):
         raise ScriptError(source, [("", "must be a mapping with game and steps")])
-    _known(data, ("game", "steps"), "", problems)
+    _known(data, ("game", "steps", "lessons"), "", problems)
     raw_game = data.get("game", {})
     if not isinstance(raw_game, Mapping):
         problems.add("game", "must be a mapping (seed, books, you, opponent)")
@@ -246,12 +274,81 @@ def parse_script(data: Any, source: str = "tutorial.yaml", catalogue: Catalogue 
     for st in steps:
         if st.when.kind is Trigger.AFTER and st.when.params.get("step") not in ids:
             problems.add(f"step {st.id}.when.step", f"after names no step {_shown(st.when.params.get('step'))}")
+    lessons = _lessons(data.get("lessons"), [st.id for st in steps], ids, problems)
     seed = game.get("seed", 1)
     if type(seed) is not int or not 0 <= seed < 2**62:
         problems.add("game.seed", "must be a whole number")
     if problems:
         raise ScriptError(source, list(problems))
-    return Script(int(seed), books, you, opponent, level, tuple(steps))
+    return Script(int(seed), books, you, opponent, level, tuple(steps), lessons)
+
+
+def _lesson_text(raw: Any, where: str, problems: _Problems) -> str | None:
+    from ..content.texts import text_problem
+
+    if not isinstance(raw, str) or not raw.strip():
+        problems.add(where, "needs a text")
+        return None
+    problem = text_problem(raw)
+    if problem is None and ("{" in raw or "}" in raw):
+        problem = "has a { or }: a lesson's words name no numbers"
+    if problem is not None:
+        problems.add(where, problem)
+        return None
+    return " ".join(raw.split())
+
+
+def _lessons(raw: Any, order: list[str], ids: set[str], problems: _Problems) -> tuple[Lesson, ...]:
+    """The script's lessons: every step in exactly one, each lesson's steps in the script's order and the
+    lessons in the order their steps come (the list shows them as the game teaches them)."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list) or not raw:
+        problems.add("lessons", "must be a list of lessons (id, title, about, steps)")
+        return ()
+    out: list[Lesson] = []
+    owner: dict[str, str] = {}
+    seen: set[str] = set()
+    for i, item in enumerate(raw):
+        where = f"lessons[{i}]"
+        if not isinstance(item, Mapping):
+            problems.add(where, "must be a mapping (id, title, about, steps)")
+            continue
+        lid = item.get("id", "")
+        if not isinstance(lid, str) or not _is_id(lid):
+            problems.add(f"{where}.id", "must be the lesson's own id, e.g. shopping (letters, digits and -)")
+            continue
+        if lid in seen:
+            problems.add(f"{where}.id", f"lesson {lid!r} appears twice")
+            continue
+        seen.add(lid)
+        where = f"lesson {lid}"
+        _known(item, LESSON_KEYS, where, problems)
+        title = _lesson_text(item.get("title"), f"{where}.title", problems)
+        about = _lesson_text(item.get("about"), f"{where}.about", problems)
+        steps = item.get("steps")
+        if not isinstance(steps, list) or not steps or not all(isinstance(x, str) for x in steps):
+            problems.add(f"{where}.steps", "must be a list of the ids of its steps")
+            continue
+        for sid in steps:
+            if sid not in ids:
+                problems.add(f"{where}.steps", f"names no step {_shown(sid)}")
+            elif sid in owner:
+                problems.add(f"{where}.steps", f"step {sid!r} is in lesson {owner[sid]!r} already")
+            else:
+                owner[sid] = lid
+        known = [sid for sid in steps if sid in order]
+        if known != sorted(known, key=order.index):
+            problems.add(f"{where}.steps", "must list its steps in the script's order")
+        if title is not None and about is not None:
+            out.append(Lesson(lid, title, about, tuple(steps)))
+    for sid in order:
+        if sid not in owner:
+            problems.add(f"step {sid}", "is in no lesson (the lessons list replays every step)")
+    firsts = [order.index(ls.steps[0]) for ls in out if ls.steps and ls.steps[0] in order]
+    if firsts != sorted(firsts):
+        problems.add("lessons", "must come in the order of their first steps in the script")
+    return tuple(out)
 
 
 def load_script(path: str | Path | None = None, catalogue: Catalogue | None = None) -> Script:
@@ -280,3 +377,29 @@ def tutorial_steps(data: str | Path | None = None) -> list[Step]:
         return list(load_script(None if data is None else Path(data) / "tutorial.yaml").steps)
     except ScriptError:
         return []
+
+
+@dataclass(frozen=True)
+class Words:
+    """One text of the script for the translators: ``tutorial.<id>`` (a step's text, or a lesson's
+    ``lesson.<id>`` title and ``lesson.<id>.about`` line: a step id holds no dot, so they never meet)."""
+
+    id: str
+    text: str
+
+
+def lesson_words(lesson: Lesson) -> tuple[Words, Words]:
+    """The translators' keys of a lesson's title and line (``wording.data_text.step_text`` reads them)."""
+    return Words(f"lesson.{lesson.id}", lesson.title), Words(f"lesson.{lesson.id}.about", lesson.about)
+
+
+def tutorial_texts(data: str | Path | None = None) -> list[Step | Words]:
+    """Every text of the guided game's script of a data folder, steps and lessons (none if it cannot be read)."""
+    try:
+        script = load_script(None if data is None else Path(data) / "tutorial.yaml")
+    except ScriptError:
+        return []
+    out: list[Step | Words] = list(script.steps)
+    for ls in script.lessons:
+        out.extend(lesson_words(ls))
+    return out

@@ -1,7 +1,9 @@
 """When a step of the guided game first matters: a closed set of trigger kinds, one check each.
 
-A check sees the game, the seat of the player being taught, the engine events since the last look, and the
-steps finished so far; it says whether its step should show now.
+A check sees the game, the seat of the player being taught, the seats the table asks for a choice now, the
+engine events since the last look, and the steps finished so far; it says whether its step should show now.
+A step about a decision shows when the table asks the player, that is when its buttons are there (not while
+the opponent still thinks in the same stir, R22); a step about the bonus die shows before it rolls.
 """
 
 from __future__ import annotations
@@ -13,21 +15,25 @@ from typing import Any
 
 from ..rules.events import Event
 from ..rules.game import Game
-from ..rules.kinds import DecisionKind, EventKind, Phase
+from ..rules.kinds import ChanceKind, DecisionKind, EventKind, Phase
+from .danger import Danger, draw_danger
 
 
 class Trigger(Enum):
     START = "start"  # the first look at the table
-    DECISION = "decision"  # the player faces a decision of this kind
+    DECISION = "decision"  # the table asks the player for a decision of this kind
     EVENT = "event"  # an engine event of this kind happened (to you, another seat, or anyone)
     WHITE_TOTAL = "white_total"  # the player's white total reaches at_least while brewing
-    FLASK_READY = "flask_ready"  # the player could use the flask now
+    FLASK_READY = "flask_ready"  # the table asks the player, and the flask could be used now
+    RISK = "risk"  # the table asks the player to draw or stop, and some / all chips left would explode the pot
+    CHANCE = "chance"  # a random step of this kind is due (the bonus die: before it rolls)
     ROUND = "round"  # the round is n or later
     PHASE = "phase"  # the game is in this phase
     AFTER = "after"  # right after another step was finished
 
 
 WHO = ("you", "other", "any")
+RISKS = ("some", "all")  # RISK's chips: some chip left in the bag explodes the pot, or every chip left does
 
 
 @dataclass(frozen=True)
@@ -45,6 +51,15 @@ class Look:
     events: list[Event]
     finished: set[str]
     first: bool = False
+    #: the seats the table asks for a choice now (its buttons are up); None: every seat that may act in the game
+    asked: tuple[int, ...] | None = None
+
+    @property
+    def is_asked(self) -> bool:
+        """Whether the table asks the player now."""
+        if self.asked is None:
+            return self.seat in self.game.acting_seats()
+        return self.seat in self.asked
 
 
 Check = Callable[[Look, Mapping[str, Any]], bool]
@@ -68,8 +83,7 @@ def _start(look: Look, p: Mapping[str, Any]) -> bool:
 
 @check(Trigger.DECISION, "decision")
 def _decision(look: Look, p: Mapping[str, Any]) -> bool:
-    g = look.game
-    return look.seat in g.acting_seats() and g.decision_kind(look.seat) == DecisionKind(p["decision"])
+    return look.is_asked and look.game.decision_kind(look.seat) == DecisionKind(p["decision"])
 
 
 @check(Trigger.EVENT, "event", "who")
@@ -94,7 +108,22 @@ def _white_total(look: Look, p: Mapping[str, Any]) -> bool:
 @check(Trigger.FLASK_READY)
 def _flask_ready(look: Look, p: Mapping[str, Any]) -> bool:
     g = look.game
-    return look.seat in g.acting_seats() and any(a.verb == "flask" for a in g.legal_actions(look.seat))
+    return look.is_asked and any(a.verb == "flask" for a in g.legal_actions(look.seat))
+
+
+@check(Trigger.RISK, "chips")
+def _risk(look: Look, p: Mapping[str, Any]) -> bool:
+    g = look.game
+    if not (look.is_asked and g.decision_kind(look.seat) == DecisionKind.BREW):
+        return False
+    danger = draw_danger(g, look.seat)
+    return danger is Danger.ALL if p["chips"] == "all" else danger is not Danger.NONE
+
+
+@check(Trigger.CHANCE, "chance")
+def _chance(look: Look, p: Mapping[str, Any]) -> bool:
+    ch = look.game.pending_chance()
+    return ch is not None and ch.kind == ChanceKind(p["chance"])
 
 
 @check(Trigger.ROUND, "n")

@@ -117,13 +117,14 @@ def start_match(app: App, setup: MatchSetup, replace: bool = False) -> None:
     autosave_now(app, match, game)
 
 
-def start_tutorial(app: App) -> str:
-    """The guided first game: you against one gentle bot, a fixed seed, the guide at your side."""
-    from ..rules.chips import SET_COLOURS
-    from ..rules.config import GameConfig
-    from ..session.match import HUMAN, PLAYER_COLOURS, SeatSpec
+def start_tutorial(app: App, lesson: str | None = None, replace: Any = None) -> str:
+    """The guided first game: you against one gentle bot, a fixed seed, the guide at your side. With ``lesson``
+    (the id of one of the script's lessons), the guided game from the moment that lesson begins in it
+    (``tutorial.lessons``). ``replace``: a scene (a guided game's table) the new table takes the place of.
+    Returns a message for the player if it cannot start."""
     from ..storage.saves import new_game_id
     from ..tutorial.coach import Coach
+    from ..tutorial.lessons import NoMoment, lesson_moment, tutorial_setup
     from ..tutorial.script import ScriptError, load_script
     from .scenes.table import TableScene
 
@@ -133,12 +134,22 @@ def start_tutorial(app: App) -> str:
         log.error("the guided game cannot start: %s", e)
         return _("The guided game cannot start: its script is damaged (details in the log).")
     you = _("You") if script.you == "You" else script.you  # the player's seat, "You" in the player's language
-    names = (you, script.opponent)
-    cfg = GameConfig(seats=names, books={c: script.books for c in SET_COLOURS})
-    seats = (SeatSpec(you, PLAYER_COLOURS[0], HUMAN), SeatSpec(script.opponent, PLAYER_COLOURS[1], script.level))
-    match = Match(default_catalogue(), MatchSetup(cfg, seats, script.seed))
+    if lesson is None:
+        match = Match(default_catalogue(), tutorial_setup(script, you))
+        coach = Coach(script, 0)
+    else:
+        try:
+            moment = lesson_moment(script, script.lesson(lesson), default_catalogue(), you)
+        except (KeyError, NoMoment) as e:
+            log.error("the lesson %r cannot start: %s", lesson, e)
+            return _("This lesson cannot start: the guided game never comes to it (details in the log).")
+        match, coach = moment.match, moment.coach
     game = new_game_id()
-    app.push(TableScene(app, match, coach=Coach(script, 0), game=game))
+    table = TableScene(app, match, coach=coach, game=game)
+    if replace is not None and replace in app.scenes:
+        app.replace_below(replace, table)
+    else:
+        app.push(table)
     autosave_now(app, match, game)
     return ""
 

@@ -250,6 +250,23 @@ def _guided(app: Any) -> None:
             sc.update(0.0)
 
 
+def _guided_lesson(lesson: str) -> Callable[[Any], None]:
+    """The guided game at the moment a lesson begins (the guide's bubble and its ring on what it talks about)."""
+    def build(app: Any) -> None:
+        from .flows import start_tutorial
+        from .scenes.table import TableScene
+
+        app.scenes = []
+        start_tutorial(app, lesson)
+        t = next(sc for sc in app.scenes if isinstance(sc, TableScene))
+        t.driver.threaded = False
+        for _ in range(3):
+            for sc in list(app.scenes):
+                sc.update(0.0)
+
+    return build
+
+
 def _confirm(app: Any) -> None:
     """A purchase that leaves coins that would still buy a chip: "Buy anyway?"."""
     from ..rules.actions import Action
@@ -373,6 +390,7 @@ def _second_window(app: Any) -> Any:
 
 def all_cases() -> list[Case]:
     from .scenes.credits import CreditsScene
+    from .scenes.lessons import LessonsScene
     from .scenes.load import LoadScene
     from .scenes.newgame import NewGameScene
     from .scenes.replay_scene import ReplayListScene
@@ -401,6 +419,7 @@ def all_cases() -> list[Case]:
         Case("replays", _with_storage(ReplayListScene)),
         Case("replay viewer", _replay),
         Case("about", _scene(CreditsScene)),
+        Case("lessons", _scene(LessonsScene)),
         Case("second window", _scene(_second_window), quick=True),
         *[Case(f"rules/page {p + 1}", _rules(p)) for p in range(4)],
         Case("table/fortune", table("fortune")),
@@ -426,6 +445,8 @@ def all_cases() -> list[Case]:
         Case("table/another pot large", table("brewing", tip(lambda t: t.view.pot_layout(1).centre))),
         Case("table/books open", table("brewing", lambda app, t: t.toggle_books())),
         Case("table/board open", table("brewing", lambda app, t: t.toggle_board())),
+        *[Case(f"table/guided game, lesson {lesson}", _guided_lesson(lesson)) for lesson in ("flask", "shopping",
+                                                                                           "explosion")],
         Case("table/tooltip on a book", table("brewing", tip(lambda t: t.view.books.rects[
             list(t.view.books.rects)[1]].midbottom))),
         Case("table/tooltip on the card", table("brewing", tip(lambda t: t.view.board.card_rect.center))),

@@ -197,10 +197,10 @@ def test_data_texts_fall_back_to_english_and_use_the_language_file(monkeypatch: 
 
 
 def test_every_data_key_names_its_place(cat: object) -> None:
-    from quacks.tutorial.script import tutorial_steps
+    from quacks.tutorial.script import tutorial_texts
     from quacks.wording import data_text
 
-    keys = data_text.source_texts(cat, tutorial_steps())  # type: ignore[arg-type]
+    keys = data_text.source_texts(cat, tutorial_texts())  # type: ignore[arg-type]
     assert "books.orange.name" in keys and "books.black.players-2.text" in keys
     assert "books.green.set1.short" in keys and "cards.alms.text" in keys
     assert "die.pumpkin" in keys and "tutorial.welcome" in keys

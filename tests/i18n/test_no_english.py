@@ -78,7 +78,7 @@ def test_every_word_of_a_game_goes_through_a_catalogue(marker: None, config: obj
     from quacks.content.loader import default_catalogue
     from quacks.rules.game import Game
     from quacks.session.seeding import Streams
-    from quacks.tutorial.script import tutorial_steps
+    from quacks.tutorial.script import tutorial_texts
     from quacks.wording import causes, data_text, decisions, events, rules_text
     from quacks.wording.actions import action_sentence
     from quacks.wording.results import round_rows
@@ -126,7 +126,7 @@ def test_every_word_of_a_game_goes_through_a_catalogue(marker: None, config: obj
     for head, para in rules_text.flow(cat):
         read("rules", head)
         read("rules", para)
-    for key, text in data_text.source_texts(cat, tutorial_steps()).items():
+    for key, text in data_text.source_texts(cat, tutorial_texts()).items():
         read(key, re.sub(r"\{[^{}]*\}", "", data_text.text(key, text)))  # the guide's {placeholders} aside
     assert english == []
 

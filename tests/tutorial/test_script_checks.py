@@ -45,7 +45,7 @@ def errors_of(folder: Path) -> list[str]:
     ("decision: brew}", "decision: juggle}", "data/tutorial.yaml step draw.when.decision: unknown decisionkind"),
     ("    target: pot\n", "    target: sky\n", "data/tutorial.yaml step welcome.target: unknown target 'sky'"),
     ("    wait: ok\n", "    wait: later\n", "data/tutorial.yaml step welcome.wait: unknown wait 'later'"),
-    ("step: shop}", "step: nowhere}", "data/tutorial.yaml step books.when.step: after names no step 'nowhere'"),
+    ("step: books}", "step: nowhere}", "data/tutorial.yaml step shop.when.step: after names no step 'nowhere'"),
     ("Welcome to Quedlinburg!", "Welcome to \u202eQuedlinburg!", "step welcome.text: holds U+202E"),
     ("Welcome to Quedlinburg!", "Welcome to {score}!", "step welcome.text: names {score}, which the guided game "
                                                          "does not fill"),
@@ -53,7 +53,24 @@ def errors_of(folder: Path) -> list[str]:
     ("Welcome to Quedlinburg!", "Welcome to Quedlinburg!" + " Quack!" * 150, "step welcome.text: is 1"),
     ("Welcome to Quedlinburg!", "Welcome to " + "Q" * 19_000, "step welcome.text: has a word of 19000"),
     ("Welcome to Quedlinburg!", "Welcome to " + "Q" * 41, "step welcome.text: has a word of 41 characters"),
-    ("  - id: draw\n", "  - id: welcome\n", "data/tutorial.yaml steps[1].id: step 'welcome' appears twice"),
+    ("  - id: draw\n", "  - id: welcome\n", "data/tutorial.yaml steps[3].id: step 'welcome' appears twice"),
+    # the triggers of issue 19: a risk of some or all chips, a chance of a known kind
+    ("chips: some}", "chips: many}", "data/tutorial.yaml step stop.when.chips: must be one of some, all"),
+    ("chance: die}", "chance: dice}", "data/tutorial.yaml step bonus-die.when.chance: unknown chancekind 'dice'"),
+    ("{kind: risk, chips: some}", "{kind: risk}", "data/tutorial.yaml step stop.when: risk needs 'chips'"),
+    # the lessons: every step in exactly one, in the script's order, each lesson's words drawable
+    ("    steps: [flask]\n", "    steps: [flask, nowhere]\n", "data/tutorial.yaml lesson flask.steps: names no step "
+                                                               "'nowhere'"),
+    ("    steps: [flask]\n", "    steps: [flask, draw]\n", "data/tutorial.yaml lesson flask.steps: step 'draw' is in "
+                                                            "lesson 'brewing' already"),
+    ("    steps: [scoring, bonus-die]\n", "    steps: [bonus-die, scoring]\n",
+     "data/tutorial.yaml lesson scoring.steps: must list its steps in the script's order"),
+    ("    steps: [books-out]\n", "    steps: [round-9]\n", "data/tutorial.yaml step books-out: is in no lesson"),
+    ("    title: Rubies\n", "    title: \"{rubies}\"\n", "data/tutorial.yaml lesson rubies.title: has a { or }"),
+    ("    about: A droplet step or a full flask.\n", "    about: \"\"\n",
+     "data/tutorial.yaml lesson rubies.about: needs a text"),
+    ("  - id: rubies\n    title:", "  - id: flask\n    title:", "data/tutorial.yaml lessons[8].id: lesson 'flask' "
+                                                               "appears twice"),
 ])
 def test_check_data_checks_the_guided_games_script(data: Path, old: str, new: str, expect: str) -> None:
     path = data / "tutorial.yaml"

@@ -77,12 +77,16 @@ def test_quit_and_esc_end_the_loop(driver: Driver) -> None:
     assert not driver.app.running
 
 
-def test_learn_to_play_starts_the_guided_game(driver: Driver) -> None:
+def test_learn_to_play_opens_the_lessons_and_enter_starts_the_guided_game(driver: Driver) -> None:
+    from quacks.ui.scenes.lessons import LessonsScene
+
     t = title(driver)
     click(driver, button(t.buttons, t.learn))
+    assert isinstance(driver.scene, LessonsScene), "Learn to play lists the lessons"
+    key(driver, pygame.K_RETURN)  # the first button, in focus: the guided game from the start
     table = driver.scene if isinstance(driver.scene, TableScene) else next(
         s for s in driver.app.scenes if isinstance(s, TableScene))
-    assert table.coach is not None
+    assert table.coach is not None and table.coach.finished == []
     assert [s.kind for s in table.match.setup.seats][0] == "human" and table.match.game.n == 2
 
 
@@ -96,7 +100,11 @@ def test_learn_to_play_with_a_damaged_script_says_so(driver: Driver, monkeypatch
     t = title(driver)
     t.learn()
     driver.frames(2)
-    assert driver.scene is t and t.message
+    lessons = driver.scene
+    assert lessons.message and not lessons.lessons
+    lessons.start_b.click()
+    driver.frames(2)
+    assert driver.scene is lessons and "cannot start" in lessons.message
 
 
 def _autosaved(home: Path, turns: int = 0):  # type: ignore[no-untyped-def]

@@ -87,7 +87,8 @@ class TableScene(Scene):
         st = self.app.settings
         m = self.match
         return ViewState(
-            focus=self.focus, viewer=self.viewer, colour_blind=bool(st.colour_blind), show_risk=bool(st.show_risk),
+            focus=self.focus, viewer=self.viewer, colour_blind=bool(st.colour_blind),
+            show_risk=bool(st.show_risk) or self.coach is not None,  # the guided game shows the odds (not a setting)
             reasons={i: m.reason(i) for i in m.bots}, decided=frozenset(s for s in m.tick if m.is_human(s)),
             dice=tuple(self.dice), pot_covered=self.controls.shop is not None or self.choice is not None)
 
@@ -108,6 +109,8 @@ class TableScene(Scene):
         self._tell_log_trouble()
         d = self.driver
         d.pace_name = self.app.settings.pace
+        if self.guide is not None:
+            self.guide.update(before=True)  # a step due now holds the game before it moves on (the die's, say)
         d.hold = (self.app.scene is not self and not self._overlay_lets_game_run()) or (
             self.coach is not None and self.coach.holds_game)
         d.update(dt)
@@ -348,6 +351,8 @@ class TableScene(Scene):
                  (_("Save game"), lambda: self.app.toast(save_named(self.app, self.match))),
                  (_("Rules"), self.open_rules), (_("Settings"), self.open_settings),
                  (_("Quit to title"), self.quit_to_title)]
+        if self.guide is not None:
+            items.insert(3, (_("Lessons"), self.guide.open_lessons))
         self.app.push(PauseMenu(self.app, items))
 
     def open_rules(self) -> None:
@@ -508,19 +513,20 @@ class TableScene(Scene):
                  self.controls.undo is not None,
                  tuple(self.anim.hidden(i) for i in range(self.g.n)), self.driver.thinking, self.hover_text, self.zoom,
                  st.reasons, None if shop is None else (tuple(shop.cart), shop.cursor, shop.message, shop.hover),
-                 self.app.settings.colour_blind, self.app.settings.show_risk)
+                 self.app.settings.colour_blind, st.show_risk)
 
         def draw_still(s: pygame.Surface) -> None:
             self.view.draw(s, self.g, st, self.anim)
             self.controls.draw(s, self.g, waiting)
 
-        zoom = self.zoom if self.app.scene is self else None
+        on_top = self.app.scene is self or (self.guide is not None and self.app.scene is self.guide.bubble)
+        zoom = self.zoom if on_top else None
         rects = self.frames.draw(surf, still, self.anim, draw_still, lambda a: moving_regions(self.view, a),
                                  quiet=not self.hover_text and zoom is None)
         if zoom is not None:
             from ..table.pot_zoom import draw_zoom
 
             draw_zoom(surf, self.view, self.g, st, zoom, self.anim)
-        elif self.hover_text and self.app.scene is self:
+        elif self.hover_text and on_top:
             draw_tooltip(surf, self.hover_text, self.app.mouse_pos)
         return rects

@@ -49,7 +49,7 @@ class TitleScene(Scene):
         items: list[tuple[str, object, bool, str]] = [
             (_("New game"), self.new_game, True, _("Set up seats, books and rules, then play.")),
             (_("Learn to play"), self.learn, True, _("A first game with a guide who explains each idea as it comes "
-                                                    "up.")),
+                                                    "up, or any one of its lessons again.")),
         ]
         can_continue, why = has_autosave()
         waiting = unfinished_game() if can_continue else None
@@ -137,14 +137,9 @@ class TitleScene(Scene):
         self.app.push(NewGameScene(self.app))
 
     def learn(self) -> None:
-        from ..flows import ask_before_replacing, start_tutorial
+        from .lessons import LessonsScene
 
-        def go() -> None:
-            err = start_tutorial(self.app)
-            if err:
-                self.message = err
-
-        ask_before_replacing(self.app, go)
+        self.app.push(LessonsScene(self.app))
 
     def continue_game(self) -> None:
         from ..flows import continue_autosave
