@@ -87,8 +87,10 @@ def test_at_every_lesson_the_ring_crosses_no_text_and_the_check_finds_nothing(
     monkeypatch.setenv("QUACKS_HOME", str(tmp_path))
     lc._env()
     name = f"table/guided game: {lesson}"
-    items, geo = lc.draw_case(_lesson_case(lesson), scale, language, size=size)
-    problems = lc.problems_of(items, name, scale, language, size, pygame.Rect(0, 0, *geo.visible), geo.p / geo.q)
+    drawing = lc.draw_case(_lesson_case(lesson), scale, language, size=size)
+    items, geo = drawing.items, drawing.geo
+    problems = lc.problems_of(items, name, scale, language, size, pygame.Rect(0, 0, *geo.visible), geo.p / geo.q,
+                              drawing.dropped)
     assert [p.line() for p in problems if "coach.py" in p.where or "guide.py" in p.where] == []
     assert rings, "the bubble drew its ring"
     ring, layer = rings[-1]

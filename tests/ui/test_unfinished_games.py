@@ -74,13 +74,17 @@ def test_no_question_without_an_unfinished_game(driver: Driver) -> None:
 
 
 def test_the_guided_game_asks_too(driver: Driver) -> None:
+    from quacks.ui.scenes.lessons import LessonsScene
+
     unfinished()
     t = to_title(driver)
     t.learn()
     driver.frames(1)
+    assert isinstance(driver.scene, LessonsScene)  # "Learn to play" lists the lessons first
+    driver.key(pygame.K_RETURN)  # the guided game from the start
     assert isinstance(driver.scene, Confirm)
-    key(driver, pygame.K_ESCAPE)
-    assert driver.scene is t and not any(isinstance(s, TableScene) for s in driver.app.scenes)
+    key(driver, pygame.K_ESCAPE)  # go back: the lessons, and no new game
+    assert isinstance(driver.scene, LessonsScene) and not any(isinstance(s, TableScene) for s in driver.app.scenes)
 
 
 def test_the_question_says_which_game_a_sixth_would_drop(driver: Driver) -> None:

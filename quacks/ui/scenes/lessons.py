@@ -171,7 +171,8 @@ class LessonsScene(Scene):
                 if self not in self.app.scenes:
                     self.app.push(self)
 
-        ask_before_replacing(self.app, go)
+        # the guided game this lesson takes the place of is no other game: replacing it asks nothing (it is kept)
+        ask_before_replacing(self.app, go, keep=getattr(self.replace, "game_id", None))
 
     def buttons(self) -> list[Button]:
         return [self.start_b] + [b for b, _l in self.cards] + [self.back_b]
