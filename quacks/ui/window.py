@@ -283,10 +283,12 @@ class Window:
     def _stretch_for_now(self, display: pygame.Surface) -> bool:
         """A native scene's window changed size (a corner dragged): keep the canvas as it is, show it stretched
         to the window, and lay out for the new size once it has stayed put for :data:`SETTLE_AFTER` seconds."""
-        if self.screen is self.display:  # the old window surface goes with the resize: keep the picture
-            old = pygame.Surface(self.screen.get_size(), 0, display)
-            old.blit(self.screen, (0, 0))
-            self.screen = old
+        if self.screen is self.display or self.screen is display:
+            # the canvas was the window's surface, which SDL has already given the new size (the same object, or
+            # a new one): a canvas of its own at the size the scenes laid out for, drawn whole next frame
+            self.screen = pygame.Surface(self.geo.canvas, 0, display)
+            for scene in getattr(self, "scenes", []):
+                scene.invalidate()
         self.display = display
         self._fitted = display.get_size()
         self.resizes += 1

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...i18n import _
+from ...i18n import _, pgettext
 from ...rules.chips import Colour, find_chip
 from ...rules.game import Game
 from .. import art
@@ -73,6 +73,9 @@ class BooksStrip:
                     x = row.centerx - w // 2
                     surf.blit(art.coin(coin), (x, row.centery - coin // 2))
                     te.blit(surf, str(price), (x + coin + 3, row.centery), "sans-bold", size, T.INK, "midleft", box=r)
-                else:  # a book still to come: the round it comes out in
-                    te.blit_fit(surf, _("round {n}").format(n=g.cat.events.book_round(colour)), row, "sans-bold", 14,
-                                T.INK_SOFT, min_size=12, lines=2)
+                else:  # a book still to come: the round it comes out in ("round" over its number)
+                    half = pygame.Rect(row.x, row.y, row.w, row.h // 2)
+                    te.blit_fit(surf, pgettext("the round a book comes out in", "round"), half, "sans", 13,
+                                T.INK_SOFT, min_size=12, lines=1)
+                    te.blit_fit(surf, str(g.cat.events.book_round(colour)), half.move(0, half.h), "sans-bold", 15,
+                                T.INK_SOFT, min_size=12, lines=1)
