@@ -60,3 +60,34 @@ def test_a_resized_window_is_filled_by_the_picture_and_clicks_land(tmp_path: Pat
         rc = game.stop()
         x.stop()
     assert rc == 0, game.output()[-2000:]
+
+
+@pytest.mark.parametrize("size", [(1000, 900), (2560, 1440), (1000, 640)])
+def test_the_table_lays_itself_out_for_a_resized_window(tmp_path: Path, size: tuple[int, int]) -> None:
+    """The table in a real window resized (as a corner dragged or a maximise does): the picture is stretched for a
+    moment, then the table lays itself out for the window: the whole window filled, the game still running."""
+    x = Xvfb("2560x1440")
+    home = home_with(tmp_path)
+    env = dict(game_env(x.display, home), QUACKS_START_AT="table")
+    game = Program([sys.executable, "-m", "quacks", "play", "--size", "1280x800"], env, tmp_path / "stdout.txt")
+    try:
+        game.wait_ready()
+        time.sleep(2.0)  # the bots play until the table waits for the human
+        subprocess.run(["xdotool", "windowmove", game.wid, "0", "0"], env=env, check=False)
+        for step in ((1100, 700), (1180, 760), size):  # a few sizes in a row, as a drag gives
+            subprocess.run(["xdotool", "windowsize", game.wid, str(step[0]), str(step[1])], env=env, check=False)
+            time.sleep(0.05)
+        time.sleep(1.5)  # longer than the table waits for the size to stay put
+        assert game.alive(), game.output()[-2000:]
+        path = tmp_path / "table.png"
+        shot(path, env)
+        picture = pygame.image.load(str(path))
+        w, h = size
+        for corner in ((2, 2), (w - 3, 2), (2, h - 3), (w - 3, h - 3), (w // 2, h // 2)):
+            assert picture.get_at(corner)[:3] != (0, 0, 0), corner
+        log = (home / "logs" / "quacks.log").read_text(encoding="utf-8")
+        assert "Traceback" not in log, log[-3000:]
+    finally:
+        rc = game.stop()
+        x.stop()
+    assert rc == 0, game.output()[-2000:]
