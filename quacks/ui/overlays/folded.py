@@ -93,11 +93,22 @@ class BooksOpen(Unfolded):
         return out
 
     def draw(self, surf: pygame.Surface) -> None:
+        """The pages at the largest text scale (down to 100%) at which every page's words fit it: in a small
+        window at a large UI scale, the books' words grow a little less rather than overflow."""
         g = self.source()
         self.veil(surf)
-        books = BooksView(self.rect)
-        books.rects = self.pages()  # type: ignore[assignment]
-        books.draw(surf, g, bool(self.app.settings.colour_blind), self.app.text.scale)
+        te = self.app.text
+        scale = te.scale
+        while True:
+            with te.at_scale(scale):
+                self.rect = self.place()
+                books = BooksView(self.rect)
+                books.rects = self.pages()  # type: ignore[assignment]
+                books.fit(g, ORDER[0])  # (fitted once for every page)
+                if not books.short or scale <= 1.0:
+                    books.draw(surf, g, bool(self.app.settings.colour_blind), te.scale)
+                    break
+            scale = max(1.0, round(scale - 0.1, 2))
         self.books = books
         self.note(surf, _("Esc or a click outside closes the books"))
 

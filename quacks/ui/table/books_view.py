@@ -60,6 +60,7 @@ class PageFit:
 
 class BooksView:
     folded = False
+    short = False  # its pages had too little room for their text at the UI scale (see _fit_all)
 
     def __init__(self, rect: pygame.Rect) -> None:
         self.rect = rect
@@ -71,6 +72,7 @@ class BooksView:
 
     #: page fits by everything that decides them (see ``fit``), shared by every table
     _fits: dict[object, dict[Colour, PageFit]] = {}
+    _short: dict[object, bool] = {}  # whether those pages were short of room (``short``)
 
     def book_at(self, pos: tuple[int, int]) -> Colour | None:
         for c, r in self.rects.items():
@@ -108,10 +110,14 @@ class BooksView:
                _("{n} left"), te.scale, self.rects[Colour.ORANGE].size, i18n.language())
         hit = BooksView._fits.get(key)
         if hit is None:
-            hit = self._fit_all(g)
+            self.short = False
+            hit = self._fit_all(g)  # (sets ``short`` when nothing fits)
             if len(BooksView._fits) > 64:
                 BooksView._fits.clear()
+                BooksView._short.clear()
             BooksView._fits[key] = hit
+            BooksView._short[key] = self.short
+        self.short = BooksView._short.get(key, False)
         return hit[colour]
 
     def _fit_all(self, g: Game) -> dict[Colour, PageFit]:
@@ -128,7 +134,7 @@ class BooksView:
                     name_h = max(te.linesize("serif-bold", name_size) - 2, te.linesize("sans-semibold", 14) + 2)
                     chip_r = max(12, int(price_size * 0.8 * (1 + 0.25 * (te.scale - 1))))
                     price_h = max(2 * chip_r + 2, te.linesize("sans-bold", price_size))
-                    room = r.w - LEFT_PAD - 6
+                    room = r.w - LEFT_PAD - 10  # (the prices stay inside the rim on the right)
                     tag_in_row = True
                     if not g.book_on_table(colour):
                         tag_w = te.size(self.subtitle(book, g, colour), "sans-bold", te.floor(14))[0] + 24
@@ -170,7 +176,8 @@ class BooksView:
                     for f in fits.values():
                         f.text_size = common
                     best = (score, fits)
-        if best is None:  # nothing fits (a strange data folder): the smallest level, text as it comes
+        if best is None:  # nothing fits (a strange data folder, or pages too small): the smallest level
+            self.short = True
             return {c: PageFit(16, 13, False, 12, TEXT_MIN, pygame.Rect(LEFT_PAD, 24, self.rects[c].w - 40, 60),
                                self.rects[c].h - 20) for c in ORDER}
         return best[1]

@@ -103,7 +103,7 @@ class ShopPanel:
             y = top
             for colour in books:
                 book = book_of(self.g, colour)
-                self.rows.append((colour, pygame.Rect(r.x + pad + 18, y, name_w, row_h - 8)))
+                self.rows.append((colour, pygame.Rect(r.x + pad + 18, y - 2, name_w, row_h - 4)))
                 x = x0
                 for value, _price in book.prices:
                     c = next(ch for ch in CHIPS if ch.colour is colour and ch.value == value)
