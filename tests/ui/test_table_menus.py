@@ -197,10 +197,35 @@ def test_undo_in_the_shop_takes_back_the_last_chip_in_the_cart(driver: Driver) -
     assert [c.name for c in shop.cart] == ["orange-1"]
     driver.frames(2)
     assert shop.undo_b is not None  # the cart can be taken back (the shop shows Undo)
+    # Undo has a place of its own: Clear cart keeps its place, and neither covers the other or the cart
+    assert shop.clear_b in shop.buttons() and shop.undo_b in shop.buttons()
+    assert not shop.undo_b.rect.colliderect(shop.clear_b.rect) and not shop.undo_b.rect.colliderect(shop.cart_rect)
     driver.app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="",
                                          scancode=0))
     driver.frames(1)
     assert shop.cart == []
+
+
+def test_the_shop_s_arrows_move_in_two_dimensions(driver: Driver) -> None:
+    """Left/Right along a book's row of prices, Up/Down to the row above or below (the slot nearest in its
+    column), not "Down moves right"."""
+    t = table(driver, fortunes=False)
+    t.g.seats[0].droplet = 20  # coins enough for the shop to offer every book
+    key(driver, pygame.K_s)
+    driver.until(lambda: t.controls.shop is not None, timeout=30, what="the shop")
+    shop = t.controls.shop
+    rows = sorted({r.y for _c, r in shop.slots})
+    first_of = {y: next(i for i, (_c, r) in enumerate(shop.slots) if r.y == y) for y in rows}
+    shop.cursor = first_of[rows[2]]  # the first price of the third row
+    x = shop.slots[shop.cursor][1].centerx
+    key(driver, pygame.K_DOWN)
+    assert shop.slots[shop.cursor][1].y == rows[3] and abs(shop.slots[shop.cursor][1].centerx - x) < 5
+    key(driver, pygame.K_UP)
+    key(driver, pygame.K_UP)
+    assert shop.slots[shop.cursor][1].y == rows[1]
+    key(driver, pygame.K_DOWN)
+    key(driver, pygame.K_RIGHT)  # along the third row (three prices)
+    assert shop.slots[shop.cursor][1].y == rows[2] and shop.slots[shop.cursor][1].centerx > x
 
 
 def test_looking_at_other_pots_by_click_and_v_and_skipping_ahead(driver: Driver) -> None:
