@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pygame
 
-from ...i18n import N_, _, ngettext, pgettext
+from ...i18n import N_, _, pgettext
 from ...rules.kinds import EventKind
 from ...session.match import Match
+from ...wording.results import tie_text, winner_text
 from .. import art
 from .. import theme as T
 from ..app import App, Scene, canvas_rect
@@ -145,11 +146,8 @@ class FinalScene(Scene):
         y = panel.y + 20
         y = te.blit_fit(surf, _("The game is over"), pygame.Rect(x0, y, inner_w, te.height("serif-bold", 56)),
                         "serif-bold", 56, T.INK, anchor="midleft", lines=1).bottom + 6
-        winners = [g.seats[i].name for i in ranking[0]] if ranking else []
-        if winners:
-            title = ngettext("{names} wins: the biggest quack of Quedlinburg!",
-                             "{names} win: the biggest quack of Quedlinburg!", len(winners)).format(
-                names=_(" and ").join(winners))
+        title = winner_text(g)
+        if title:
             y = te.blit_fit(surf, title, pygame.Rect(x0, y, inner_w, te.height("serif-italic", 32, 2)),
                             "serif-italic", 32, T.BRASS_DARK, anchor="midleft").bottom + 16
         # the breakdown: columns as wide as their heading (on up to two lines) and numbers
@@ -190,14 +188,10 @@ class FinalScene(Scene):
                     te.blit(surf, str(breakdown[i][src]), (cols_x[k + 1], mid), "sans-semibold", 24, T.INK, "midleft")
                 y += row_h
             place += len(group)
-        if ranking and len(ranking[0]) == 1 and len(ranking) > 1:
-            first, second = g.seats[ranking[0][0]], g.seats[ranking[1][0]]
-            if first.score == second.score:
-                tie = _("{first} and {second} tied on {vp} VP; {first} got further in the last round (space {a} "
-                        "against {b}).").format(first=first.name, second=second.name, vp=first.score,
-                                                a=first.last_space, b=second.last_space)
-                y = te.blit_fit(surf, tie, pygame.Rect(x0, y + 4, inner_w, te.height("sans", 20, 2)), "sans", 20,
-                                T.INK_SOFT, anchor="midleft").bottom
+        tie = tie_text(g)
+        if tie:
+            y = te.blit_fit(surf, tie, pygame.Rect(x0, y + 4, inner_w, te.height("sans", 20, 2)), "sans", 20,
+                            T.INK_SOFT, anchor="midleft").bottom
         chart_h = max(240, panel.bottom - 20 - (y + 16))
         self.draw_chart(surf, pygame.Rect(x0, panel.bottom - 20 - chart_h, inner_w, chart_h))
 

@@ -11,7 +11,6 @@ import pygame
 
 from ...i18n import _, ngettext
 from ...rules.game import Game
-from ...wording import text as W
 from .. import art
 from .. import theme as T
 from ..app import text_engine
@@ -98,11 +97,6 @@ def next_space(g: Game, seat: int) -> int:
     s = g.seats[seat]
     last = s.pot[-1].index if s.pot else g.start_index(s)
     return min(last + 1, g.cat.pot.spoon)
-
-
-def reward_text(g: Game, index: int) -> str:
-    sp = g.cat.pot.space(index)
-    return W.space_reward(sp.coins, sp.vp, sp.ruby)
 
 
 def draw_rubies(surf: pygame.Surface, pos: tuple[int, int], n: int, size: int = 26, per_row: int = 6,
