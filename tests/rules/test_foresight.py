@@ -19,7 +19,7 @@ from quacks.rules.kinds import CauseKind, DecisionKind, EventKind, Phase
 from quacks.session.seeding import Streams
 from quacks.wording import status
 
-from .gamekit import make_game, seat, steps
+from .gamekit import make_game, steps
 
 
 def foresee(g: Game, name: str) -> StopForesight:
