@@ -160,9 +160,12 @@ def space_help(g: Game, seat: int, index: int) -> str:
     chips = [p.chip for p in s.pot if p.index == index]
     if chips:
         c = chips[-1]
-        book = g.cat.orange if c.colour is Colour.ORANGE else g.black if c.colour is Colour.BLACK else \
-            g.books[c.colour]
-        what = data_text.book_short(book) if not c.is_white else _("White: counts towards the explosion.")
+        if c.is_white:
+            what = _("White: counts towards the explosion.")
+        else:
+            book = g.cat.orange if c.colour is Colour.ORANGE else g.black if c.colour is Colour.BLACK else \
+                g.books[c.colour]
+            what = data_text.book_short(book)
         parts.append(_("{chip} here. {what}").format(chip=W.chip_name(c), what=what))
     if index == min(s.droplet, pot.last):
         parts.append(_("The droplet: the first chip counts from here (from the rat stone if there is one)."))

@@ -36,9 +36,9 @@ from quacks.wording.results import round_rows, tie_text, winner_text
 
 SHIFT = 100
 
-#: where a text gives a space a number: "space 7", "Space 7:", "scoring space: 7", "next 7", "Droplet on 7",
+#: where a text gives a space a number: "space 7", "Space 7:", "scoring space: 7", "next 7:", "Droplet on 7",
 #: "droplet 3 -> 4", "against 7", "from 7 to 8"
-SPACE_NUMBER = re.compile(r"\b[Ss]paces? (\d+)|[Ss]coring space: (\d+)|\bnext (\d+)|\b[Dd]roplet on (\d+)"
+SPACE_NUMBER = re.compile(r"\b[Ss]paces? (\d+)|[Ss]coring space: (\d+)|\bnext (\d+):|\b[Dd]roplet on (\d+)"
                           r"|\b[Dd]roplet (\d+) ->|\bagainst (\d+)|\bfrom (\d+) to (\d+)")
 
 
@@ -109,6 +109,8 @@ def walk(cat: Catalogue, config: GameConfig, levels: tuple[str, ...], seed: int,
             helped = g.round
             for idx in range(cat.pot.spoon + 1):
                 yield "space help", status.space_help(g, seat, idx)
+        for p in g.seats[seat].pot:  # and of every space with a chip on it
+            yield "space help", status.space_help(g, seat, p.index)
         d = bots[seat].decide(g, seat, acts, rng)
         yield "reason", d.reason if isinstance(d.reason, str) else ""
         g.apply(seat, d.action)
@@ -209,4 +211,5 @@ def test_the_index_check_can_fail() -> None:
     assert leaked_indices("Your scoring space: 33.") == [33]
     assert leaked_indices("Mia got further (space 40 against 38).") == [40, 38]
     assert leaked_indices("You place a white 2 on space 137 (second), 2 spaces on.") == []
+    assert leaked_indices("An explosion within the next 1/2/4 chips still scores VP and coins.") == []
     assert leaked_indices("Your droplet moves from space 103 to space 104 (bonus die).") == []
