@@ -84,8 +84,8 @@ def later_phrase(g: Game, later: Later) -> str:
         return _("then place, return or keep the chips beside the pot")
     if later is Later.LOOK:
         n = int(getattr(g.fortune.effect, "draw", 5)) if g.fortune is not None else 5
-        return ngettext("then {card}: look at {n} chip and perhaps place it",
-                        "then {card}: look at up to {n} chips and perhaps place one", n).format(
+        return ngettext("then look at {n} chip and perhaps place it ({card})",
+                        "then look at up to {n} chips and perhaps place one ({card})", n).format(
             card=data_text.card_name(g.fortune) if g.fortune is not None else _("the fortune card"), n=n)
     raise MissingWording(f"no stop-preview words for {later!r}")
 
