@@ -100,7 +100,8 @@ def test_what_may_still_change_the_pot_is_said_and_then_no_die_r20() -> None:
     steps(g, "fortune strong-ingredient", "A draw orange-1")
     f = foresee(g, "A")
     assert f.later == (Later.LOOK,) and f.die_rolls == 0
-    assert status.stop_now_line(g, 0).endswith("; then look at up to 5 chips and perhaps place one (A strong ingredient)")
+    assert status.stop_now_line(g, 0).endswith(
+        "; then look at up to 5 chips and perhaps place one (A strong ingredient)")
 
 
 def test_the_foresight_changes_nothing() -> None:
