@@ -50,11 +50,13 @@ def gain_phrase(g: Game, e: Event) -> str:
 
 
 def offer_phrase(g: Game, d: Decision) -> str:
-    """A choice the evaluation will put to the seat, as what it may bring."""
+    """A choice the evaluation will put to the seat, as what it may bring ("" when it can bring nothing)."""
     if d.kind == DecisionKind.GREEN_CHIP:
         return _("a chip of your choice for your {chip}").format(chip=W.chip_name(d.data[0]))
-    if d.kind == DecisionKind.GREEN_RUBY:
-        n = int(d.data[0])
+    if d.kind == DecisionKind.GREEN_RUBY:  # as many steps as the rubies in hand pay for (green set 4)
+        n = min(int(d.data[0]), g.seats[d.seat].rubies // max(1, int(d.data[1])))
+        if not n:
+            return ""
         return ngettext("you may pay rubies for {n} droplet step", "you may pay rubies for up to {n} droplet steps",
                         n).format(n=n)
     if d.kind in (DecisionKind.PURPLE_TIER, DecisionKind.PURPLE_TRADE):
@@ -98,7 +100,7 @@ def foresight_parts(g: Game, f: StopForesight) -> list[str]:
     if f.die_rolls:
         parts.append(ngettext("you roll the bonus die", "you roll the bonus die {n} times", f.die_rolls).format(
             n=f.die_rolls))
-    parts += [offer_phrase(g, d) for d in f.offers]
+    parts += [t for t in (offer_phrase(g, d) for d in f.offers) if t]
     parts += [later_phrase(g, x) for x in f.later]
     return parts
 

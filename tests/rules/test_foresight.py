@@ -80,6 +80,9 @@ def test_what_the_evaluation_will_ask_is_an_offer_purple_set_1_and_green_sets_2_
     g = make_game(books=4, A={"bag": {"green-1": 2, "orange-1": 1}, "rubies": 3})
     steps(g, "A draw green-1", "A draw green-1")
     assert [(d.kind, d.data) for d in foresee(g, "A").offers] == [(DecisionKind.GREEN_RUBY, (2, 1))]
+    assert "you may pay rubies for up to 2 droplet steps" in status.stop_now_line(g, 0)
+    g.seats[0].rubies = 0  # nothing to pay with: nothing said
+    assert "droplet" not in status.stop_now_line(g, 0)
 
 
 def test_the_bonus_die_and_the_black_book_are_said_only_once_no_other_pot_can_change_r7_r11() -> None:
