@@ -11,6 +11,7 @@ import pygame
 
 from ...i18n import _, ngettext
 from ...rules.game import Game
+from ...wording import text as W
 from .. import art
 from .. import theme as T
 from ..app import text_engine
@@ -97,6 +98,11 @@ def next_space(g: Game, seat: int) -> int:
     s = g.seats[seat]
     last = s.pot[-1].index if s.pot else g.start_index(s)
     return min(last + 1, g.cat.pot.spoon)
+
+
+def reward_text(g: Game, index: int) -> str:
+    """What a space gives, "24 coins, 8 VP, a ruby" (issue 19: the one home is ``wording.text.space_gives``)."""
+    return W.space_gives(g.cat.pot, index)
 
 
 def draw_rubies(surf: pygame.Surface, pos: tuple[int, int], n: int, size: int = 26, per_row: int = 6,
