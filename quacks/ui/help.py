@@ -10,6 +10,7 @@ from ..rules.chips import CHIP_BY_NAME
 from ..rules.game import Game
 from ..wording import data_text as D
 from ..wording import text as W
+from ..wording.status import space_help
 from .table import pot_view as pv
 from .table.books_view import book_of
 from .table.view import TableView, ViewState
@@ -117,20 +118,4 @@ def _panel_help(view: TableView, g: Game, st: ViewState, anim: Any | None, pos: 
 
 def _space_help(g: Game, seat: int, lay: pv.PotLayout, pos: tuple[int, int]) -> str:
     idx = pv.space_at(lay, pos)
-    if idx is None:
-        return ""
-    s = g.seats[seat]
-    sp = g.cat.pot.space(idx)
-    reward = W.space_reward(sp.coins, sp.vp, sp.ruby)
-    parts = [_("The spoon: {reward}.").format(reward=reward) if idx == g.cat.pot.spoon
-             else _("Space {n}: {reward}.").format(n=idx, reward=reward)]
-    chips = [p.chip for p in s.pot if p.index == idx]
-    if chips:
-        c = chips[-1]
-        what = D.book_short(book_of(g, c.colour)) if not c.is_white else _("White: counts towards the explosion.")
-        parts.append(_("{chip} here. {what}").format(chip=W.chip_name(c), what=what))
-    if idx == min(s.droplet, g.cat.pot.last):
-        parts.append(_("The droplet: the first chip counts from here (from the rat stone if there is one)."))
-    if s.rats and idx == g.start_index(s):
-        parts.append(_("The rat stone: {tails} this round.").format(tails=W.rat_tails(s.rats)))
-    return " ".join(parts)
+    return "" if idx is None else space_help(g, seat, idx)

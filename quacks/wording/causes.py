@@ -4,10 +4,11 @@ The engine gives every event a ``Cause``: a kind and plain arguments (chip names
 positions, numbers). Here each kind declares the arguments it takes, by name, and its words: a whole phrase
 with named placeholders through ``_`` (or ``ngettext`` where a count decides the form). An argument becomes
 words by its name: ``chip`` a chip's name ("white 1"), ``card`` the card's name, ``colour`` the colour's
-name, ``seat`` the seat's name, ``face`` what a bonus-die face gives, ``phase`` the phase's name; every other
-argument is a number. A test walks every kind and fails if one lacks words.
+name, ``seat`` the seat's name, ``face`` what a bonus-die face gives, ``phase`` the phase's name, ``space`` a
+pot space by the number printed on it ("15 (second)", never the engine's index); every other argument is a
+number. A test walks every kind and fails if one lacks words.
 
-The phrases are the middle of a log line ("Mia +2 VP (scoring space 17): 10 -> 12."), so they begin in
+The phrases are the middle of a log line ("Mia +2 VP (scoring space 12): 10 -> 12."), so they begin in
 lower case; ``cause_head`` gives one that opens a sentence.
 """
 
@@ -64,6 +65,7 @@ _ARG_WORDS: dict[str, Callable[[Game, Any], str]] = {
     "seat": seat_name,
     "face": die_face,
     "phase": lambda g, x: phase_name(str(x)),
+    "space": lambda g, x: W.space_label(g.cat.pot, int(x)),
 }
 
 

@@ -83,6 +83,18 @@ def label(g: Game, seat: int, a: Action) -> Label:
     return w.label(g, seat, d, a)
 
 
+def handoff_text(g: Game, seat: int) -> str:
+    """What the hot-seat card says the next human decides (never just "a decision"): the question they answer
+    ("Shopping: buy up to two chips ..."), then that the others look away. Only what the table shows to all
+    (the question, not the chips a seat looks at)."""
+    question = prompt(g, seat).rstrip()
+    if question and question[-1] not in ".?!":
+        # Translators: ends a question or an instruction that has no full stop of its own
+        question = _("{text}.").format(text=question)
+    # Translators: the hot-seat card under "Pass the screen to Mia"; {question} is what Mia decides now
+    return _("{question} Others, please look away.").format(question=question)
+
+
 def _chip_label(name: str, verb: str, tip: str = "") -> Label:
     return Label(verb.format(chip=W.chip_name(name)), tip, name)
 
@@ -195,8 +207,8 @@ class DropletWords(DecisionWords):
         s = g.seats[seat]
         x = a.args[0] if a.verb == "choose" and a.args else ""
         if x == "pot":
-            return Label(_("Pot droplet"), _("Move the droplet in your pot to space {n}.").format(
-                n=min(s.droplet + 1, g.cat.pot.last)))
+            return Label(_("Pot droplet"), _("Move the droplet in your pot to {space}.").format(
+                space=W.space_name(g.cat.pot, min(s.droplet + 1, g.cat.pot.last))))
         if x == "tube":
             glass = g.cat.tubes[min(s.tube, len(g.cat.tubes) - 1)]
             return Label(_("Test tube: {bonus}").format(bonus=W.reward(glass)),
@@ -339,18 +351,28 @@ def _tiers(g: Game) -> tuple[Any, ...]:
 
 @words(DecisionKind.PURPLE_TIER)
 class PurpleTierWords(DecisionWords):
+    """Purple set 1 (R12): the purple chips in the pot earn one tier; a lower one (or none) may be taken. Each
+    button says what its tier gives and for how many purple chips, so the choice reads as one."""
+
     def prompt(self, g: Game, seat: int, d: Decision | None) -> str:
-        return _("Ghost's breath: which tier of rewards do you take?")
+        n = int(d.data[0]) if d is not None and d.data else 1
+        tiers = _tiers(g)
+        best = W.reward(tiers[n - 1]) if 0 < n <= len(tiers) else _("nothing")
+        return ngettext("Ghost's breath: your {n} purple chip earns {reward}. Take it?",
+                        "Ghost's breath: your {n} purple chips earn {reward}. Take it, or a lower tier?",
+                        n).format(n=n, reward=best)
 
     def label(self, g: Game, seat: int, d: Decision | None, a: Action) -> Label:
         if a.verb != "choose" or not a.args[0].isdigit():
             raise self.unknown(a)
         k = int(a.args[0])
         if k == 0:
-            return Label(_("Nothing"), _("Take no reward."))
+            return Label(_("No reward"), _("Take nothing from the ghost's breath this round."))
         tiers = _tiers(g)
-        what = W.reward(tiers[k - 1]) if k <= len(tiers) else ""
-        return Label(_("Tier {k}: {reward}").format(k=k, reward=what), _("Take the rewards of tier {k}.").format(k=k))
+        if k > len(tiers):
+            raise self.unknown(a)
+        return Label(_("Take {reward}").format(reward=W.reward(tiers[k - 1])),
+                     ngettext("The reward for {k} purple chip.", "The reward for {k} purple chips.", k).format(k=k))
 
 
 @words(DecisionKind.PURPLE_TRADE)

@@ -2,9 +2,12 @@
 
 The causes are the engine's structured ``Cause`` values, put into words by ``causes.cause_text``.
 
-"Mia places a white 2 on space 7: white total 5 -> 7 of 7"; "Mandrake: Mia's white 2 goes back into the
-bag". A seat called You is spoken to ("You draw", "Your rat stone"). Kinds that never make a line of their
-own are listed in ``SILENT``; a test checks that every ``EventKind`` is in one or the other.
+"Mia places a white 2 on space 7, 2 spaces on: white total 5 -> 7 of 7"; "Mandrake: Mia's white 2 goes back
+into the bag". A seat called You is spoken to ("You draw", "Your rat stone"). A pot space is named by the
+number printed on it ("space 15 (second)"), what it gives by its coins, VP and ruby ("15 coins, 3 VP, a
+ruby"), never by the engine's index (``text.space_name``, ``text.space_gives``; docs/localisation.md).
+Kinds that never make a line of their own are listed in ``SILENT``; a test checks that every ``EventKind``
+is in one or the other.
 """
 
 from __future__ import annotations
@@ -130,9 +133,9 @@ def _place(g: Game, e: Event, who: str) -> str:
         extra += " " + _("(+{n} bonus)").format(n=e.get("bonus"))
     if e.get("doubled"):
         extra += " " + _("(doubled)")
-    return W.you_or(who, _("You place {chip} on space {index}, {move} on{extra}."),
-                    _("{name} places {chip} on space {index}, {move} on{extra}."),
-                    chip=chip, index=e.get("index"), move=move, extra=extra)
+    return W.you_or(who, _("You place {chip} on {space}, {move} on{extra}."),
+                    _("{name} places {chip} on {space}, {move} on{extra}."),
+                    chip=chip, space=W.space_name(g.cat.pot, int(e.get("index", 0))), move=move, extra=extra)
 
 
 @narrates(EventKind.WHITE_TOTAL)
@@ -157,8 +160,9 @@ def _stop(g: Game, e: Event, who: str) -> str:
     sp = e.get("space")
     if sp is None:
         return W.you_or(who, _("You stop ({cause})."), _("{name} stops ({cause})."), cause=cause_text(g, e.cause))
-    return W.you_or(who, _("You stop ({cause}), scoring space {space}."),
-                    _("{name} stops ({cause}), scoring space {space}."), cause=cause_text(g, e.cause), space=sp)
+    return W.you_or(who, _("You stop ({cause}): scoring space {space}, {gives}."),
+                    _("{name} stops ({cause}): scoring space {space}, {gives}."), cause=cause_text(g, e.cause),
+                    space=W.space_label(g.cat.pot, int(sp)), gives=W.space_gives(g.cat.pot, int(sp)))
 
 
 @narrates(EventKind.FLASK)
@@ -234,11 +238,14 @@ def _second_chance(g: Game, e: Event, who: str) -> str:
 
 @narrates(EventKind.SCORING_SPACE)
 def _scoring_space(g: Game, e: Event, who: str) -> str:
+    sp = int(e.get("space", 0))
+    space, gives = W.space_label(g.cat.pot, sp), W.space_gives(g.cat.pot, sp)
     if e.get("exploded"):
-        return W.you_or(who, _("Your scoring space: {space} (exploded)."),
-                        _("{name}'s scoring space: {space} (exploded)."), space=e.get("space"))
-    return W.you_or(who, _("Your scoring space: {space}."), _("{name}'s scoring space: {space}."),
-                    space=e.get("space"))
+        return W.you_or(who, _("Your scoring space: {space}, {gives} (exploded: VP or coins)."),
+                        _("{name}'s scoring space: {space}, {gives} (exploded: VP or coins)."),
+                        space=space, gives=gives)
+    return W.you_or(who, _("Your scoring space: {space}, {gives}."), _("{name}'s scoring space: {space}, {gives}."),
+                    space=space, gives=gives)
 
 
 @narrates(EventKind.DIE)
@@ -250,9 +257,12 @@ def _die(g: Game, e: Event, who: str) -> str:
 
 @narrates(EventKind.PUSH)
 def _push(g: Game, e: Event, who: str) -> str:
-    return W.you_or(who, _("{cause}: your scoring space {before} -> {after}."),
-                    _("{cause}: {name}'s scoring space {before} -> {after}."), cause=cause_head(g, e.cause),
-                    before=e.get("space_before"), after=e.get("space_after"))
+    pot = g.cat.pot
+    after = int(e.get("space_after", 0))
+    return W.you_or(who, _("{cause}: your scoring space moves from {before} to {after}, {gives}."),
+                    _("{cause}: {name}'s scoring space moves from {before} to {after}, {gives}."),
+                    cause=cause_head(g, e.cause), before=W.space_label(pot, int(e.get("space_before", 0))),
+                    after=W.space_label(pot, after), gives=W.space_gives(pot, after))
 
 
 @narrates(EventKind.SUM)
@@ -302,9 +312,11 @@ def _rubies(g: Game, e: Event, who: str) -> str:
 
 @narrates(EventKind.DROPLET)
 def _droplet(g: Game, e: Event, who: str) -> str:
-    return W.you_or(who, _("Your droplet {before} -> {after} ({cause})."),
-                    _("{name}'s droplet {before} -> {after} ({cause})."), before=e.get("before"),
-                    after=e.get("after"), cause=cause_text(g, e.cause))
+    pot = g.cat.pot
+    return W.you_or(who, _("Your droplet moves from {before} to {after} ({cause})."),
+                    _("{name}'s droplet moves from {before} to {after} ({cause})."),
+                    before=W.space_name(pot, int(e.get("before", 0))), after=W.space_name(pot, int(e.get("after", 0))),
+                    cause=cause_text(g, e.cause))
 
 
 @narrates(EventKind.TUBE)

@@ -1,18 +1,25 @@
 """A round's results per seat: the scoring space, VP by source, coins, rubies gained and spent, purchases,
-and a short line of where it all came from (read from the round's events)."""
+and a short line of where it all came from (read from the round's events).
+
+The line names each gain with its own unit ("8 VP from the scoring space, 1 VP from the bonus die; 2 rubies
+gained; droplet +1"), so rubies never stand under a "VP" heading; a space is named by what is printed on it
+(``text.space_label``), never by the engine's index."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..i18n import N_, _, pgettext
+from ..i18n import N_, _, ngettext, pgettext
 from ..rules.game import Game
 from ..rules.kinds import EventKind, Phase
+from . import text as W
 
-OTHER = N_("other")  # a VP source the table does not know
-SOURCES = {"space": N_("space"), "die": N_("die"), "chip": N_("chips"), "card": N_("card"),
-           "tube": N_("test tube"), "convert": N_("bought")}
+#: VP by where they came from, each a whole phrase ({vp}: "8 VP"); a source not here is "from elsewhere"
+VP_FROM = {"space": N_("{vp} from the scoring space"), "die": N_("{vp} from the bonus die"),
+           "chip": N_("{vp} from chip actions"), "card": N_("{vp} from the fortune card"),
+           "tube": N_("{vp} from the test tubes"), "convert": N_("{vp} bought")}
+VP_OTHER = N_("{vp} from elsewhere")
 
 
 def phase_name(phase: str) -> str:
@@ -28,7 +35,7 @@ def phase_name(phase: str) -> str:
 @dataclass
 class SeatRound:
     name: str
-    space: int
+    space: int  # the engine's index of the scoring space: show ``place`` (its printed number) or ``coins``
     vp: int  # gained this round
     score: int
     coins: int
@@ -37,6 +44,7 @@ class SeatRound:
     droplet: int = 0
     buys: list[str] = field(default_factory=list)
     why: str = ""
+    place: str = ""  # the scoring space as printed ("24", "15 (second)")
 
 
 def round_rows(g: Game, rnd: int, before: list[int]) -> list[SeatRound]:
@@ -44,7 +52,8 @@ def round_rows(g: Game, rnd: int, before: list[int]) -> list[SeatRound]:
     rows = []
     for i, s in enumerate(g.seats):
         b = before[i] if i < len(before) else 0
-        rows.append(SeatRound(s.name, s.last_space, s.score - b, s.score, g.cat.pot.space(s.last_space).coins))
+        rows.append(SeatRound(s.name, s.last_space, s.score - b, s.score, g.cat.pot.space(s.last_space).coins,
+                              place=W.space_label(g.cat.pot, s.last_space)))
     vp_by: list[dict[str, list[int]]] = [{} for _ in g.seats]
     other: list[list[str]] = [[] for _ in g.seats]
     for e in g.events:
@@ -72,20 +81,13 @@ def round_rows(g: Game, rnd: int, before: list[int]) -> list[SeatRound]:
     for i, row in enumerate(rows):
         parts = []
         if vp_by[i]:
-            items = []
-            for src, amounts in vp_by[i].items():
-                name = _(SOURCES.get(src, OTHER))
-                if len(amounts) > 1 and len(set(amounts)) == 1:
-                    items.append(_("{source} {count} x +{n}").format(source=name, count=len(amounts), n=amounts[0]))
-                else:
-                    items.append(_("{source} +{n}").format(source=name, n=sum(amounts)))
-            parts.append(_("VP: {items}").format(items=", ".join(items)))
-        if row.rubies_gained and row.rubies_spent:
-            parts.append(_("rubies +{gained} / -{spent}").format(gained=row.rubies_gained, spent=row.rubies_spent))
-        elif row.rubies_gained:
-            parts.append(_("rubies +{gained}").format(gained=row.rubies_gained))
-        elif row.rubies_spent:
-            parts.append(_("rubies -{spent}").format(spent=row.rubies_spent))
+            parts.append(", ".join(_(VP_FROM.get(src, VP_OTHER)).format(vp=W.vp(sum(amounts)))
+                                   for src, amounts in vp_by[i].items()))
+        if row.rubies_gained:
+            parts.append(ngettext("{n} ruby gained", "{n} rubies gained", row.rubies_gained).format(
+                n=row.rubies_gained))
+        if row.rubies_spent:
+            parts.append(ngettext("{n} ruby spent", "{n} rubies spent", row.rubies_spent).format(n=row.rubies_spent))
         if row.droplet:
             parts.append(_("droplet +{n}").format(n=row.droplet))
         parts += other[i]
@@ -93,10 +95,37 @@ def round_rows(g: Game, rnd: int, before: list[int]) -> list[SeatRound]:
     return rows
 
 
+def winner_text(g: Game) -> str:
+    """The final screen's title: "Mia wins: ...", "You win: ..." (a seat called You is spoken to, in every
+    language), "Mia and Bo win: ..." for a shared win (R23); "" before the end."""
+    ranking = g.ranking() or []
+    winners = [g.seats[i].name for i in ranking[0]] if ranking else []
+    if not winners:
+        return ""
+    if len(winners) == 1:
+        return W.you_or(winners[0], _("You win: the biggest quack of Quedlinburg!"),
+                        _("{name} wins: the biggest quack of Quedlinburg!"))
+    # Translators: a shared win; {names} is "Mia and Bo" (or "You and Bo")
+    return _("{names} win: the biggest quack of Quedlinburg!").format(names=_(" and ").join(winners))
+
+
+def tie_text(g: Game) -> str:
+    """The final tie-break in words (R23: the furthest scoring space of the last round), or "" when the first
+    place was not decided so: the spaces by their printed numbers, "(second)" saying which of two 24s."""
+    ranking = g.ranking() or []
+    if not ranking or len(ranking[0]) != 1 or len(ranking) < 2:
+        return ""
+    first, second = g.seats[ranking[0][0]], g.seats[ranking[1][0]]
+    if first.score != second.score:
+        return ""
+    pot = g.cat.pot
+    return _("{first} and {second} tied on {vp} VP; {first} got further in the last round (space {a} against "
+             "{b}).").format(first=first.name, second=second.name, vp=first.score,
+                             a=W.space_label(pot, first.last_space), b=W.space_label(pot, second.last_space))
+
+
 def tick_text(g: Game, tick: list[tuple[int, Any]]) -> str:
     """What a revealed stir tick did, in words: "Last stir: Ann drew a white 2 (white total 5); Bo stopped."."""
-    from . import text as W
-
     parts = []
     for seat, a in tick:
         s = g.seats[seat]

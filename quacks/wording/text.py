@@ -7,7 +7,10 @@ sentence is glued from a name and an ending, so it reads right whatever the name
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..i18n import N_, _, in_every_language, ngettext, pgettext
+from ..rules.catalogue import PotTrack
 from ..rules.chips import CHIP_BY_NAME, Chip, Colour
 
 COLOUR_NAMES = {
@@ -100,6 +103,52 @@ def space_reward(coins_: int, vp_: int, ruby: bool) -> str:
     """What a pot space gives: "14 coins, 3 VP, a ruby"."""
     text = _("{coins}, {vp}").format(coins=coins(coins_), vp=vp(vp_))
     return _("{reward}, a ruby").format(reward=text) if ruby else text
+
+
+# --- the pot's spaces, by what is printed on them (docs/localisation.md, "How the game names things") ------------
+
+
+@lru_cache(maxsize=4)
+def _printed_at(pot: PotTrack) -> dict[int, list[int]]:
+    """Each coin number printed on the pot and the spaces that print it, from the centre out."""
+    out: dict[int, list[int]] = {}
+    for i in range(pot.spoon):
+        out.setdefault(pot.space(i).coins, []).append(i)
+    return out
+
+
+def space_label(pot: PotTrack, index: int) -> str:
+    """A pot space as the board prints it: its coin number ("24"). The pot prints the numbers 15 to 33 on two
+    spaces each (data-reference §1): those say which of the two ("15 (first)" nearer the centre, "15 (second)");
+    the scoring entry after the last space is "35 (the spoon)". Never the engine's index."""
+    if index >= pot.spoon:
+        # Translators: the spoon, the scoring entry after the pot's last space; {n} is its coin number (35)
+        return _("{n} (the spoon)").format(n=pot.space(pot.spoon).coins)
+    if index < 0:
+        raise ValueError(f"no pot space {index}")
+    n = pot.space(index).coins
+    twins = _printed_at(pot)[n]
+    if len(twins) == 1:
+        return str(n)
+    k = twins.index(index)
+    if len(twins) == 2:
+        # Translators: a number printed on two spaces of the pot: {n} is the number; "first" is the one
+        # nearer the centre. Said after the word for "space" ("space 15 (first)"): German "Feld 15 (erstes)"
+        return (_("{n} (first)"), _("{n} (second)"))[k].format(n=n)
+    # Translators: a number printed on more than two spaces of the pot: the {k}th of them ({count} in all)
+    return _("{n} ({k} of {count})").format(n=n, k=k + 1, count=len(twins))
+
+
+def space_name(pot: PotTrack, index: int) -> str:
+    """"space 24", "space 15 (second)", "space 35 (the spoon)": where something lies on the pot."""
+    # Translators: a space of the pot named by its printed number ({space}: "24", "15 (second)")
+    return _("space {space}").format(space=space_label(pot, index))
+
+
+def space_gives(pot: PotTrack, index: int) -> str:
+    """What a space gives when it scores: "24 coins, 8 VP, a ruby" (its printed coins, VP and ruby)."""
+    sp = pot.space(index)
+    return space_reward(sp.coins, sp.vp, sp.ruby)
 
 
 LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), "random": N_("Random")}

@@ -117,15 +117,16 @@ def test_a_tie_on_points_says_who_got_further(driver: Driver) -> None:
     g = m.game
     a, b = g.seats
     b.score = a.score  # the same points: the last space reached breaks the tie (R23)
-    a.last_space, b.last_space = 17, 12
+    a.last_space, b.last_space = 18, 17  # the two spaces printed 16 (issue 19 §3: said as printed, and which)
     assert g.ranking() == [[0], [1]]
     f = final_over_title(driver, m)
     te = driver.app.text
     with te.record(driver.app.screen) as rec:
         f.invalidate()
         f.draw(driver.app.screen)
-    assert any("17" in getattr(i, "text", "") and "12" in getattr(i, "text", "") for i in rec.items)
-    b.last_space = 17  # a shared first place: both win
+    said = " ".join(getattr(i, "text", "") for i in rec.items)
+    assert "space 16 (second) against 16 (first)" in said, said
+    b.last_space = 18  # a shared first place: both win
     assert g.ranking() == [[0, 1]]
     f.invalidate()
     f.draw(driver.app.screen)

@@ -73,17 +73,16 @@ def test_round_results_show_rubies_gained_and_spent_and_repeated_gains_once() ->
         apply_step(g, names, f"{names[seat]} {pick}")
     rows = round_rows(g, 9, [0, 0])
     mia = rows[0]
-    assert mia.rubies_spent >= 8 and f"-{mia.rubies_spent}" in mia.why
+    assert mia.rubies_spent >= 8 and f"{mia.rubies_spent} rubies spent" in mia.why
     for row in rows:  # gains and spending each said when there are any, never a "+0" or a "-0"
-        if row.rubies_gained and row.rubies_spent:
-            assert f"rubies +{row.rubies_gained} / -{row.rubies_spent}" in row.why
-        elif row.rubies_gained:
-            assert f"rubies +{row.rubies_gained}" in row.why and "/ -" not in row.why
-        elif row.rubies_spent:
-            assert f"rubies -{row.rubies_spent}" in row.why and "rubies +" not in row.why
-        else:
-            assert "rubies" not in row.why
-    assert mia.why.count("bought") == 1 and " x +1" in mia.why, mia.why
+        gained = f"{row.rubies_gained} rub" in row.why and "gained" in row.why
+        spent = f"{row.rubies_spent} rub" in row.why and "spent" in row.why
+        assert gained == bool(row.rubies_gained) and spent == bool(row.rubies_spent), row.why
+        assert "VP:" not in row.why  # each gain in its own unit (issue 19 §8: rubies stood under "VP:")
+    # the VP bought with coins and rubies, one at a time, said once with their sum
+    bought = sum(int(e.get("amount", 0)) for e in g.events
+                 if e.round == 9 and e.seat == 0 and e.kind == "vp" and e.get("source") == "convert")
+    assert bought > 1 and mia.why.count("bought") == 1 and f"{bought} VP bought" in mia.why, mia.why
 
 
 def test_the_in_the_bag_list_never_hides_chips_silently(driver: Driver) -> None:
@@ -170,3 +169,71 @@ def test_the_undo_button_grows_with_the_ui_scale_so_its_label_keeps_its_size(sca
         size, rows = te.fit_label(b.label, "sans-semibold", b.size, b.label_box(), 14, 2)
         assert size >= 0.85 * b.size and len(rows) == 1, (b.rect, b.label_box(), size)
     assert b.rect.bottom <= scene.view.layout.actions.y and b.rect.y > scene.view.layout.focus.bottom
+
+
+def test_a_replay_speaks_to_a_seat_called_you() -> None:
+    """Issue 19 §8 ("You wins"): a replay said "You draws white 1" and, in German, "Du hat mit 30 SP gewonnen"."""
+    from pathlib import Path
+
+    from quacks.i18n import set_language
+    from quacks.storage.saves import SlotInfo
+    from quacks.ui.scenes.replay_scene import replay_texts
+    from quacks.ui.scenes.replay_view import describe_entry
+
+    names = ("You", "Ada")
+    assert describe_entry(["chance", "draw", 0, "white-1"], names) == "You draw white 1"
+    assert describe_entry(["chance", "reveal", 0, "white-1 orange-1"], names) == "You look at white 1, orange 1"
+    assert describe_entry(["chance", "die", 0, "vp-1"], names) == "You roll the bonus die"
+    assert describe_entry(["chance", "draw", 1, "white-1"], names) == "Ada draws white 1"
+    info = SlotInfo("g", Path("g.quacks-replay.json"), seats=names, over=True, scores=(30, 20))
+    try:
+        for lang, said in (("en", "You won with 30 VP"), ("de", "Du hast mit 30 SP gewonnen"),
+                           ("nl", "Jij won met 30 OP")):
+            set_language(lang)
+            assert said in replay_texts(info)[1], lang
+    finally:
+        set_language("en")
+    assert "Ada won with 30 VP" in replay_texts(SlotInfo("g", Path("g"), seats=names, over=True, scores=(2, 30)))[1]
+
+
+def test_the_hand_off_card_names_the_decision(driver: Driver) -> None:
+    """Issue 19 §8: the card said "You have a decision to take"; it now asks the seat's question."""
+    from quacks.ui import theme as T
+    from quacks.ui.app import text_engine
+    from quacks.wording.decisions import handoff_text
+
+    from ..rules.gamekit import make_game, steps
+
+    g = make_game(("Mia", "Bo"), Mia={"droplet": 10})
+    steps(g, "Mia stop", "Bo stop", "Mia die vp-1")
+    assert g.decision_kind(0) == DecisionKind.SHOP
+    card = Handoff(driver.app, "Mia", (next(iter(T.PLAYER_LOOKS)), "M"), False, "", lambda: None, lambda: None,
+                   question=handoff_text(g, 0))
+    driver.app.push(card)
+    te = text_engine()
+    seen: list[str] = []
+    original = te.blit
+
+    def spy(surf, text, *a, **k):  # type: ignore[no-untyped-def]
+        seen.append(str(text))
+        return original(surf, text, *a, **k)
+
+    te.blit = spy  # type: ignore[method-assign]
+    try:
+        card.draw(driver.app.screen)
+    finally:
+        te.blit = original  # type: ignore[method-assign]
+    shown = " ".join(seen)
+    assert "decision to take" not in shown
+    assert "Shopping: buy up to two chips" in shown and "look away" in shown, shown
+
+
+def test_the_title_pot_shows_the_boards_printed_numbers() -> None:
+    """Issue 19 §3: the title's pot was labelled 0 to 53 (the engine's count); it prints the board's coins."""
+    from quacks.content.loader import default_catalogue
+    from quacks.ui.scenes.title import _printed_pot
+
+    pot = default_catalogue().pot
+    spaces = _printed_pot()
+    assert [c for c, _vp, _ruby in spaces] == [s.coins for s in pot.spaces]
+    assert spaces[16] == (15, 3, True) and spaces[-1] == (35, 15, False)

@@ -20,11 +20,12 @@ class Handoff(Overlay):
     seed = 44
 
     def __init__(self, app: App, name: str, look: tuple[str, str], brewing: bool, last_tick: str,
-                 on_ready: Callable[[], None], on_menu: Callable[[], None]) -> None:
+                 on_ready: Callable[[], None], on_menu: Callable[[], None], *, question: str) -> None:
         super().__init__(app, grown(app, (860, 470 if last_tick else 420), 0.7))
         self.name = name
         self.look = look
         self.brewing = brewing
+        self.question = question  # what the seat decides (wording.decisions.handoff_text), when not brewing
         self.last_tick = last_tick
         self.on_ready = on_ready
         self.on_menu = on_menu
@@ -50,8 +51,7 @@ class Handoff(Overlay):
         surf.blit(mk, mk.get_rect(midtop=(r.centerx, inner.y)))
         what = W.you_or(self.name, _("Your stir: draw or stop. Others, please look away."),
                         _("{name}: your stir, draw or stop. Others, please look away.")) if self.brewing else \
-            W.you_or(self.name, _("You have a decision to take. Others, please look away."),
-                     _("{name}: you have a decision to take. Others, please look away."))
+            self.question
         with te.roomy():
             hint = _("Click or press Space when ready · Esc: menu")
             hint_h = te.height("sans-bold", 22, 2)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pygame
 
-from ...i18n import N_, _, ngettext, pgettext
+from ...i18n import N_, _, pgettext
 from ...rules.kinds import EventKind
 from ...session.match import Match
+from ...wording.results import tie_text, winner_text
 from .. import art
 from .. import theme as T
 from ..app import App, Scene
@@ -147,11 +148,8 @@ class FinalScene(Scene):
         ranking = g.ranking() or []
         x0, inner_w = body.x, body.w
         y = body.y
-        winners = [g.seats[i].name for i in ranking[0]] if ranking else []
-        if winners:
-            title = ngettext("{names} wins: the biggest quack of Quedlinburg!",
-                             "{names} win: the biggest quack of Quedlinburg!", len(winners)).format(
-                names=_(" and ").join(winners))
+        title = winner_text(g)  # (wording: "You win" in every language)
+        if title:
             one = te.fit(title, "serif-italic", 32, inner_w) >= 26
             box = pygame.Rect(x0, y, inner_w, te.height("serif-italic", 32, 1 if one else 2))
             y = te.blit_fit(surf, title, box, "serif-italic", 32, T.BRASS_DARK, anchor="midleft").bottom + 12
@@ -173,7 +171,7 @@ class FinalScene(Scene):
         cols_x = [x0 + fixed + name_w + sum(widths[:k]) for k in range(len(heads))]
         head_lines = max(len(te.wrap(t, "sans-bold", head_size, w - 14)) for t, w in zip(heads, widths))
         head_h = te.height("sans-bold", head_size, head_lines)
-        tie = self.tie_text()
+        tie = tie_text(g)
         tie_h = te.height("sans", 20, 2) + 4 if tie else 0
         # the rows as tall as their words at the UI scale, closer where the chart would get too little room
         row_want = max(mark_want, te.height("serif-bold", 30), te.height("sans-bold", 30)) + 10
@@ -232,18 +230,6 @@ class FinalScene(Scene):
         while s > 10 and te.height(face, s) > height:
             s -= 1
         return s
-
-    def tie_text(self) -> str:
-        """Who won a tie on VP, and why (R23: the one further along in the last round), or ""."""
-        g = self.match.game
-        ranking = g.ranking() or []
-        if ranking and len(ranking[0]) == 1 and len(ranking) > 1:
-            first, second = g.seats[ranking[0][0]], g.seats[ranking[1][0]]
-            if first.score == second.score:
-                return _("{first} and {second} tied on {vp} VP; {first} got further in the last round (space {a} "
-                         "against {b}).").format(first=first.name, second=second.name, vp=first.score,
-                                                 a=first.last_space, b=second.last_space)
-        return ""
 
     def draw_chart(self, surf: pygame.Surface, r: pygame.Rect) -> None:
         te = self.app.text

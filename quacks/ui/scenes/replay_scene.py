@@ -6,6 +6,7 @@ import pygame
 
 from ...i18n import _, pgettext, verbatim
 from ...storage.saves import SlotInfo
+from ...wording import text as W
 from ..app import App, Scene
 from ..widgets import Button
 from .file_rows import FileRows, draw_file_screen
@@ -21,9 +22,13 @@ def replay_texts(r: SlotInfo) -> tuple[str, str, bool]:
     parts = []
     if r.over and r.scores:
         best = max(r.scores)
-        top = [verbatim(n) for n, v in zip(r.seats, r.scores) if v == best]
-        parts.append(_("{name} won with {vp} VP").format(name=top[0], vp=best) if len(top) == 1 else
-                     _("{names} on {vp} VP").format(names=", ".join(top), vp=best))
+        top = [n for n, v in zip(r.seats, r.scores) if v == best]
+        if len(top) > 1:
+            parts.append(_("{names} on {vp} VP").format(names=", ".join(verbatim(n) for n in top), vp=best))
+        elif W.is_you(top[0]):  # a seat called You is spoken to
+            parts.append(_("You won with {vp} VP").format(vp=best))
+        else:
+            parts.append(_("{name} won with {vp} VP").format(name=verbatim(top[0]), vp=best))
     elif r.round is not None:
         parts.append(_("until round {round}").format(round=r.round))
     if r.saved_at:

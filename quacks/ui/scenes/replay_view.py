@@ -37,11 +37,12 @@ def describe_entry(entry: list[Any], names: tuple[str, ...]) -> str:
     kind, seat, outcome = entry[1], entry[2], entry[3]
     who = names[int(seat)] if seat is not None and 0 <= int(seat) < len(names) else ""
     if kind == ChanceKind.DRAW:
-        return _("{name} draws {chip}").format(name=who, chip=W.chip_list(str(outcome).split()))
+        return W.you_or(who, _("You draw {chip}"), _("{name} draws {chip}"), chip=W.chip_list(str(outcome).split()))
     if kind == ChanceKind.REVEAL:
-        return _("{name} looks at {chips}").format(name=who, chips=W.chip_list(str(outcome).split()))
+        return W.you_or(who, _("You look at {chips}"), _("{name} looks at {chips}"),
+                        chips=W.chip_list(str(outcome).split()))
     if kind == ChanceKind.DIE:
-        return _("{name} rolls the bonus die").format(name=who)
+        return W.you_or(who, _("You roll the bonus die"), _("{name} rolls the bonus die"))
     return _("a fortune card is drawn")
 
 

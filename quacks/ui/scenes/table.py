@@ -20,7 +20,7 @@ from ...session.driver import MatchDriver
 from ...session.match import Match, Waits
 from ...tutorial.coach import Coach
 from ...wording import text as W
-from ...wording.decisions import label
+from ...wording.decisions import handoff_text, label
 from ...wording.results import round_rows, tick_text
 from ..anim import Animator
 from ..app import App, Scene
@@ -337,7 +337,7 @@ class TableScene(Scene):
         brewing = self.g.decision_kind(seat) == DecisionKind.BREW
         said = self.revealed
         self.handoff = Handoff(self.app, s.name, self.view.looks()[seat], brewing, said, lambda: self.ready(seat),
-                               self.open_menu)
+                               self.open_menu, question=handoff_text(self.g, seat))
         self.app.push(self.handoff)
 
     def ready(self, seat: int) -> None:

@@ -14,6 +14,17 @@ from ..menu import FocusRing
 from ..widgets import Button, draw_tooltip
 
 
+def _printed_pot() -> tuple[tuple[int, int, bool], ...]:
+    """The pot's spaces as printed (coins, VP, ruby) from the game's data; none if the data cannot be read
+    (the title stays usable; starting a game says what is wrong)."""
+    from ...content.loader import DataLoadError, default_catalogue
+
+    try:
+        return tuple((sp.coins, sp.vp, sp.ruby) for sp in default_catalogue().pot.spaces)
+    except DataLoadError:
+        return ()
+
+
 class TitleScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -198,12 +209,14 @@ class TitleScene(Scene):
     def draw(self, surf: pygame.Surface) -> None:
         te = self.app.text
         surf.blit(art.wood(canvas_rect().size), (0, 0))
-        # a cauldron with bubbles on the left, as large as its room allows (pot_k)
+        # a cauldron with bubbles on the left, as large as its room allows (pot_k): the board's own printed
+        # numbers (coins), as on the table
         k = self.pot_k
-        spaces = tuple((i, 0, False) for i in range(54))
-        pot = art.cauldron(int(300 * k), spaces, False)
+        spaces = _printed_pot()
         cx, cy = self.pot_centre
-        surf.blit(pot, pot.get_rect(center=(cx, cy)))
+        if spaces:
+            pot = art.cauldron(int(300 * k), spaces, False)
+            surf.blit(pot, pot.get_rect(center=(cx, cy)))
         rm = self.app.settings.reduced_motion
         for n in range(14):
             phase = (self.t * (0.35 + 0.05 * (n % 4)) + n * 0.37) % 1.0 if not rm else (n * 0.37) % 1.0

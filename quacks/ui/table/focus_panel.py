@@ -23,6 +23,7 @@ from ...ai.odds import explosion_risk
 from ...i18n import _
 from ...rules.game import Game
 from ...rules.kinds import Phase
+from ...wording import status
 from ...wording import text as W
 from .. import art
 from .. import theme as T
@@ -280,19 +281,15 @@ def _rows(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, width: 
                         what=line, behind=behind))
 
     if s.brewing or g.phase == Phase.FORTUNE:
-        text(1, _("Stop now: {reward}").format(reward=pv.reward_text(g, pv.next_space(g, seat))), "sans", 18, T.CREAM)
-    else:
-        sp = g.scoring_space(seat)
-        if sp is not None:
-            text(1, _("Scoring space {n}: {reward}").format(n=sp, reward=pv.reward_text(g, sp)), "sans", 18, T.CREAM)
+        text(1, status.stop_now_line(g, seat), "sans", 18, T.CREAM)
+    elif g.scoring_space(seat) is not None:
+        text(1, status.scoring_line(g, seat), "sans", 18, T.CREAM)
     if st.show_risk and s.brewing:
         risk = explosion_risk(g, seat)
         text(1, _("Next draw explodes: {p}").format(p=f"{risk:.0%}"), "sans-semibold", 18,
              T.DANGER if risk > 0.3 else (T.WARN if risk > 0.1 else T.SAFE))
-    where = _("Droplet on {n}").format(n=s.droplet)
-    if s.rats:
-        where = _("{where}, rat stone +{n}").format(where=where, n=s.rats)
-    text(4, where, "sans", 16, T.PARCHMENT_DARK, "the pot")  # the pot shows them too: the first to go after the bag
+    # the pot shows them too: the first to go after the bag
+    text(4, status.droplet_line(g, seat), "sans", 16, T.PARCHMENT_DARK, "the pot")
     if g.tubes:
         tube_h = pv.tube_height(width)
         rows.append(Row(1, tube_h, lambda sf, y, hh: pv.draw_tubes(sf, pygame.Rect(x, y, width, hh), g, seat),

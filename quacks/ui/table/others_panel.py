@@ -17,6 +17,7 @@ import pygame
 from ...ai.odds import explosion_risk
 from ...i18n import _
 from ...rules.game import Game
+from ...wording import status
 from ...wording import text as W
 from .. import art
 from .. import theme as T
@@ -121,14 +122,11 @@ def _rows(view: TableView, g: Game, st: ViewState, seat: int, x: int, width: int
         pv.fuse(sf, pygame.Rect(x, y + h - meter, width, meter), s.white_total, limit, s.exploded)
 
     rows.append((te.linesize("sans-semibold", max(te.floor(14), 17 - shrink)) + 4 + meter, 1, white))
-    status = view.status(g, seat, st)
-    if status:
-        text(1, status, "sans-bold", 16, T.DANGER if s.exploded else T.CREAM)
-    sp = g.scoring_space(seat) if not s.brewing else pv.next_space(g, seat)
-    if sp is not None:
-        space = g.cat.pot.space(sp)
-        line = (_("space {n}: {coins}, {vp}") if not s.brewing else _("next {n}: {coins}, {vp}")).format(
-            n=sp, coins=W.coins(space.coins), vp=W.vp(space.vp))
+    said = view.status(g, seat, st)
+    if said:
+        text(1, said, "sans-bold", 16, T.DANGER if s.exploded else T.CREAM)
+    line = status.other_seat_line(g, seat)
+    if line:
         text(1, line, "sans", 15, T.PARCHMENT_DARK)
     if st.show_risk and s.brewing:
         text(2, _("risk {p}").format(p=f"{explosion_risk(g, seat):.0%}"), "sans-semibold", 15, T.WARN)

@@ -101,8 +101,8 @@ def next_space(g: Game, seat: int) -> int:
 
 
 def reward_text(g: Game, index: int) -> str:
-    sp = g.cat.pot.space(index)
-    return W.space_reward(sp.coins, sp.vp, sp.ruby)
+    """What a space gives, "24 coins, 8 VP, a ruby" (issue 19: the one home is ``wording.text.space_gives``)."""
+    return W.space_gives(g.cat.pot, index)
 
 
 def draw_rubies(surf: pygame.Surface, pos: tuple[int, int], n: int, size: int = 26, per_row: int = 6,
