@@ -148,6 +148,7 @@ class App(Window):
         self._rough = False  # nearest pixels for now, see _fit
         self._polish_at: float | None = None  # when the rough picture is shown again averaged
         self._settle_at: float | None = None  # when a native scene lays out for its window's new size (Window)
+        self._stretch_rows: list[pygame.Rect] = []
         self._show_all = True  # the next frame shows the whole canvas (a new window surface, an expose)
         self.resizes = 0  # how often the window changed size (each one draws and shows everything)
         self._unshown: list[pygame.Rect] = []  # canvas bands a new window surface has not shown yet (Window)

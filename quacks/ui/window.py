@@ -207,6 +207,7 @@ class Window:
     _rough: bool
     _polish_at: float | None
     _settle_at: float | None  # a native scene's window changed size: it lays out anew at this time
+    _stretch_rows: list[pygame.Rect]  # meanwhile, the bands of its last picture not yet stretched to the window
     _show_all: bool
     _unshown: list[pygame.Rect]
     clock_now: Any
@@ -294,9 +295,30 @@ class Window:
         self.resizes += 1
         self._unshown = []
         self._settle_at = self.clock_now() + SETTLE_AFTER
+        self._stretch_rows = self._stretch_bands()
         self._show_all = True
         self.dirty = True
         return True
+
+    def _present_stretched(self) -> None:
+        """While a native scene's window settles on a new size: its last picture stretched to the window, shown
+        once per new size, a band of rows a frame (each about :data:`FIRST_SHOW_PIXELS` window pixels: a new
+        window surface is slow to fill, see :meth:`_bands`); nothing more until the scene lays out anew."""
+        if not self._stretch_rows:
+            return
+        band = self._stretch_rows.pop(0)
+        (_cw, ch), (w, h) = self.geo.visible, self.display.get_size()
+        top, bottom = band.y * h // ch, min(h, band.bottom * h // ch) if band.bottom < ch else h
+        dst = pygame.Rect(0, top, w, bottom - top)
+        if dst.h > 0:
+            pygame.transform.scale(self.screen.subsurface(band), dst.size, self.display.subsurface(dst))
+            pygame.display.update([dst])
+
+    def _stretch_bands(self) -> list[pygame.Rect]:
+        """The visible canvas in bands of rows, each about :data:`FIRST_SHOW_PIXELS` pixels of the window."""
+        (cw, ch), (w, h) = self.geo.visible, self.display.get_size()
+        rows = max(1, FIRST_SHOW_PIXELS * ch // max(1, w * h))
+        return [pygame.Rect(0, y, cw, min(rows, ch - y)) for y in range(0, ch, rows)]
 
     def _bands(self) -> list[pygame.Rect]:
         """The canvas in horizontal bands of whole 120-pixel rows (so on every scale's grid), each showing about
@@ -320,7 +342,7 @@ class Window:
     @property
     def showing_first(self) -> bool:
         """True while a new window surface is still being shown band by band (the loop keeps drawing)."""
-        return bool(self._unshown)
+        return bool(self._unshown) or bool(self._settle_at is not None and self._stretch_rows)
 
     def _set_icon(self) -> None:
         try:
@@ -502,9 +524,7 @@ class Window:
         """
         bounds = self.screen.get_rect()
         if self._settle_at is not None:  # stretched to the window until the scene lays out for its size
-            visible = self.screen.subsurface((0, 0, *self.geo.visible))
-            pygame.transform.scale(visible, self.display.get_size(), self.display)
-            pygame.display.flip()
+            self._present_stretched()
             return
         if not self.scaled:
             if rects is None:
