@@ -118,6 +118,15 @@ class MatchDriver:
         self.skip_beats = True
         self.next_beat()
 
+    def events_shown(self) -> int:
+        """How many of the game's events the table has been handed (those of beats still to come are not)."""
+        return self._events_read - sum(len(x.events) if isinstance(x, Beat) else 0 if isinstance(x, Results) else 1
+                                       for x in self._outbox)
+
+    def show_key(self) -> tuple[int, int]:
+        """Changes whenever what the table shows of the beats changes (a beat begins, a beat is read)."""
+        return (self.beat_serial, len(self._outbox))
+
     def held(self) -> list[Held]:
         """What the beats not begun yet change, per seat (the table shows the state without it)."""
         return held(self._outbox, self.game.n)

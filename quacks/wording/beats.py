@@ -143,15 +143,19 @@ def gain(g: Game, e: Event) -> str | None:
     return None  # the bonus die's roll (its gains say it), a look at chips, a choice (its gains say it)
 
 
-def seat_line(g: Game, events: Iterable[Event], own: frozenset[CauseKind] | set[CauseKind] = frozenset()) -> str:
+def seat_line(g: Game, events: Iterable[Event], own: frozenset[CauseKind] | set[CauseKind] = frozenset(),
+              short: bool = False) -> str:
     """One seat's gains in a beat: grouped by cause, each group with its cause unless the beat already says it
-    ("+1 ruby, a green 1 into the bag: 2 green chips last or next to last")."""
+    ("+1 ruby, a green 1 into the bag: 2 green chips last or next to last"); ``short``: the gains alone, for a
+    narrow place (the causes are in the log)."""
     groups: list[tuple[object, list[str]]] = []
     choices: list[Event] = []
     for e in events:
         if e.kind == EventKind.CARD_CHOICE:
             choices.append(e)
             continue
+        if short and e.kind == EventKind.SUM:
+            continue  # what a card looked at: the gains say what came of it
         text = gain(g, e)
         if text is None:
             continue
@@ -163,7 +167,7 @@ def seat_line(g: Game, events: Iterable[Event], own: frozenset[CauseKind] | set[
     for cause, items in groups:
         what = ", ".join(items)
         kind = CauseKind(cause.kind)  # type: ignore[attr-defined]
-        if kind in own or kind in (CauseKind.EXACT_WHITE_PUSH,):
+        if short or kind in own or kind in (CauseKind.EXACT_WHITE_PUSH,):
             parts.append(what)
         else:
             parts.append(_("{gain}: {why}").format(gain=what, why=cause_text(g, cause)))  # type: ignore[arg-type]
@@ -183,12 +187,12 @@ def choice_text(g: Game, e: Event) -> str:
         return str(e.get("choice", ""))
 
 
-def lines(g: Game, beat: Beat) -> list[tuple[int, str]]:
-    """Per seat of the beat, in the order they come, what it got ("" lines left out)."""
+def lines(g: Game, beat: Beat, short: bool = False) -> list[tuple[int, str]]:
+    """Per seat of the beat, in the order they come, what it got ("" lines left out); ``short``: gains alone."""
     own = OWN_CAUSE.get(beat.kind, set())
     out = []
     for seat in beat.seats():
-        text = seat_line(g, (e for e in beat.events if e.seat == seat), own)
+        text = seat_line(g, (e for e in beat.events if e.seat == seat), own, short)
         if text:
             out.append((seat, text))
     return out
@@ -214,9 +218,9 @@ def summary(g: Game, beat: Beat) -> str:
 # the fortune card's outcome
 
 
-def card_lines(g: Game, events: Iterable[Event]) -> list[tuple[int, str]]:
+def card_lines(g: Game, events: Iterable[Event], short: bool = False) -> list[tuple[int, str]]:
     """What each seat chose or got from this round's fortune card (one line each, in seat order), from the events
-    shown so far; seats the card did nothing for are left out."""
+    shown so far; seats the card did nothing for are left out. ``short``: the gains alone."""
     per: dict[int, list[Event]] = {}
     for e in events:
         if e.round != g.round or e.seat is None:
@@ -225,7 +229,7 @@ def card_lines(g: Game, events: Iterable[Event]) -> list[tuple[int, str]]:
             per.setdefault(e.seat, []).append(e)
     out = []
     for seat in sorted(per):
-        text = seat_line(g, per[seat], CARD_CAUSES)
+        text = seat_line(g, per[seat], CARD_CAUSES, short)
         if text:
             out.append((seat, text))
     return out
