@@ -76,7 +76,8 @@ _NO_BEAT = frozenset({
     CauseKind.FLASK_REFILL,
 })
 ROLE: dict[CauseKind, BeatKind | str | None] = {
-    **dict.fromkeys(_NO_BEAT), **dict.fromkeys(_BOOK, BeatKind.CHIP_ACTION), **dict.fromkeys(CARD_CAUSES, BeatKind.CARD),
+    **dict.fromkeys(_NO_BEAT), **dict.fromkeys(_BOOK, BeatKind.CHIP_ACTION),
+    **dict.fromkeys(CARD_CAUSES, BeatKind.CARD),
     CauseKind.FORTUNE_REVEALED: BeatKind.FORTUNE, CauseKind.RATS_BEHIND: BeatKind.RATS,
     CauseKind.BONUS_DIE: BeatKind.DIE, CauseKind.DIE_FACE: BeatKind.DIE,
     CauseKind.RUBY_SPACE: BeatKind.RUBIES, CauseKind.TAKES_VP: BeatKind.EXPLOSION,
@@ -93,8 +94,8 @@ class Beat:
     """One step of the evaluation (or of a round's start) as the table shows it.
 
     ``seat`` is the seat it is about (None for a beat of every seat: the card revealed and what it did, the
-    rats, the rubies, the victory points); ``source`` the book's colour of a chip action or the card's id; ``events`` what it
-    shows, in the engine's order."""
+    rats, the rubies, the victory points); ``source`` the book's colour of a chip action or the card's id;
+    ``events`` what it shows, in the engine's order."""
 
     kind: BeatKind
     seat: int | None

@@ -94,6 +94,8 @@ class MatchDriver:
         """``take_events`` in runs: each beat begun since the last call with its events, and the plain events
         between them (beat None)."""
         self._read()
+        if not self.hold:
+            self._pump()  # events the game got outside a step (a scripted test's) go out as any others
         out, self._ready = self._ready, []
         return out
 
@@ -358,15 +360,13 @@ class MatchDriver:
     def _pump(self) -> None:
         """Hand over what the outbox holds, in order, until a beat is on show or the results are due."""
         box = self._outbox
-        while box and self.round_done is None:
+        while box and self.round_done is None and self.beat is None:
             item = box[0]
             if isinstance(item, Results):
                 box.popleft()
                 self._results(item.round)
                 return
             if isinstance(item, Beat):
-                if self.beat is not None:
-                    return
                 box.popleft()
                 self._ready.append((item, list(item.events)))
                 self.beat_serial += 1

@@ -163,7 +163,8 @@ class Animator:
         if k == EventKind.VP:
             before = float(e.get("before", g.seats[seat].score))
             self.marker_from[seat] = self.marker_value(seat, before)
-            self.add(Anim(Motion.SLIDE, SLIDE, seat, data={"from": self.marker_from[seat], "to": float(e.get("after", 0))}))
+            self.add(Anim(Motion.SLIDE, SLIDE, seat, data={"from": self.marker_from[seat],
+                                                           "to": float(e.get("after", 0))}))
             self._fly(seat, "+" + W.vp(int(e.get("amount", 0))), T.BRASS_LIGHT, src, self.view.score_pos(seat))
             self.sounds.append("vp")
         elif k == EventKind.RUBIES and int(e.get("amount", 0)) > 0:
@@ -343,9 +344,9 @@ class Animator:
                     surf.blit(puff, pr)
                     rects.append(pr)
             elif a.kind is Motion.FLY:
-                rr = self._draw_fly(surf, a, te, cb)
-                if rr is not None:
-                    rects.append(rr)
+                flown = self._draw_fly(surf, a, te, cb)
+                if flown is not None:
+                    rects.append(flown)
             elif a.kind is Motion.RAT:
                 lay = self.pot_of(a.seat)  # type: ignore[arg-type]
                 if lay is None:

@@ -214,3 +214,20 @@ def test_the_shown_game_holds_back_what_the_beats_still_to_come_add() -> None:
     d.skip_to_end()
     d.update(0.0)
     assert d.shown() is g  # all shown: the game itself
+
+
+def test_the_results_wait_for_the_last_beat_whoever_asks_for_the_events() -> None:
+    """The table takes the events every frame: that must not open the results under the last beat (D)."""
+    d = MatchDriver(make(), pace="slow", threaded=False)
+    for _ in range(20000):
+        d.update(0.05)
+        d.take_events()
+        if d.beat is not None and d.beat.kind is BeatKind.VICTORY_POINTS:
+            break
+    assert d.beat is not None and d.beat.kind is BeatKind.VICTORY_POINTS
+    for _ in range(5):
+        d.take_events()
+        assert d.round_done is None  # D is still on show
+    while d.beat is not None:
+        d.update(0.05)
+    assert d.round_done == d.game.round

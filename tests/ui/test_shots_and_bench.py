@@ -30,8 +30,8 @@ def test_screenshots_draw_every_screen_of_the_readme_at_both_sizes(home: Path, t
         text_engine().set_scale(scale)
     printed = capsys.readouterr().out.split()
     names = {Path(p).name.rsplit("-", 1)[0] for p in printed}
-    assert names == {"title", "new-game", "brewing", "brewing-200", "shop", "log", "round-results", "guided",
-                     "result", "rules", "hover-help", "colour-blind"}
+    assert names == {"title", "new-game", "brewing", "brewing-200", "shop", "log", "round-results", "evaluation",
+                     "guided", "result", "rules", "hover-help", "colour-blind"}
     for p in map(Path, printed):
         size = pygame.image.load(str(p)).get_size()
         assert size == ((1920, 1080) if p.name.endswith("-1920x1080.png") else (1280, 800))

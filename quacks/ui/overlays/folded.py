@@ -13,8 +13,8 @@ from ...rules.game import Game
 from .. import theme as T
 from ..app import App, Scene, canvas_rect
 from ..table.board_view import BoardView
-from ..table.card_outcome import Line
 from ..table.books_view import BooksView
+from ..table.card_outcome import Line
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..table.view import TableView

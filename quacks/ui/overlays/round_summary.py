@@ -133,8 +133,8 @@ class RoundSummary(Overlay):
         self.line_h = max(self.mark, te.height("serif-bold", 26), te.height("sans-bold", self.vs))
         self.value_h = te.height("sans-bold", self.vs) + 6 if self.stacked else 0
         self.why_w = inner - self.mark - 12
-        self.row_hs = [self.line_h + self.value_h + (te.height("sans", 16, len(te.wrap(row.why, "sans", 16, self.why_w)))
-                                                     + 4 if row.why else 0) + 16 for row in self.rows]
+        why = [len(te.wrap(row.why, "sans", 16, self.why_w)) if row.why else 0 for row in self.rows]
+        self.row_hs = [self.line_h + self.value_h + (te.height("sans", 16, n) + 4 if n else 0) + 16 for n in why]
         self.button_h = max(66, te.height("sans-semibold", 24) + 20)
 
     def _max_top(self) -> int:
@@ -146,7 +146,8 @@ class RoundSummary(Overlay):
 
     def _shown(self) -> list[int]:
         """The rows that fit in the view from the first shown."""
-        out, h = [], 0
+        out: list[int] = []
+        h = 0
         for i in range(self.top, len(self.rows)):
             if h + self.row_hs[i] > self.view_h and out:
                 break

@@ -17,13 +17,14 @@ import pygame
 from ...i18n import _
 from ...rules.actions import Action
 from ...rules.chips import CHIP_BY_NAME
+from ...rules.game import Game
 from ...rules.kinds import DecisionKind, EventKind
 from ...session.driver import MatchDriver
 from ...session.match import Match, Waits
 from ...tutorial.coach import Coach
 from ...wording import text as W
-from ...wording.decisions import prompt
 from ...wording.beats import card_lines
+from ...wording.decisions import prompt
 from ...wording.results import round_rows, tick_text
 from ..anim import Animator
 from ..app import App, Scene
@@ -92,7 +93,7 @@ class TableScene(Scene):
             dice=tuple(self.dice), pot_covered=self.controls.shop is not None or self.choice is not None,
             card_lines=self.card_lines())
 
-    def shown(self):  # type: ignore[no-untyped-def]
+    def shown(self) -> Game:
         """The game as the table shows it: without what the beats still to come add (``MatchDriver.shown``)."""
         return self.driver.shown(self.anim.rats_moving())
 

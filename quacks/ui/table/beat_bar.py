@@ -9,6 +9,7 @@ end) and these buttons move on. The words are ``wording/beats.py``'s.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -20,6 +21,9 @@ from .. import theme as T
 from ..app import text_engine
 from ..widgets import Button, draw_row
 from .layout import TableLayout
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .view import TableView
 
 PACE_NAMES = {"slow": pgettext("pace", "slow"), "normal": pgettext("pace", "normal"),
               "fast": pgettext("pace", "fast"), "instant": pgettext("pace", "instant")}
@@ -106,23 +110,23 @@ class BeatBar:
         draw_row(surf, self.buttons)
 
 
-def seat_label_rect(view: object, seat: int) -> pygame.Rect | None:
+def seat_label_rect(view: TableView, seat: int) -> pygame.Rect | None:
     """Where a seat's line of a beat goes: across its pot, above the middle (the seat in focus), or over the lower
     part of another seat's card or tile."""
-    lay = view.layout  # type: ignore[attr-defined]
-    if seat == view.focus:  # type: ignore[attr-defined]
+    lay = view.layout
+    if seat == view.focus:
         (cx, cy), r = lay.pot_centre, lay.pot_radius
         w = int(min(r * 1.7, lay.focus.w - 40))
         h = max(text_engine().height("sans-bold", 20, 2) + 12, int(r * 0.28))
         return pygame.Rect(cx - w // 2, cy - int(r * 0.62), w, h)
-    rect = view.other_rects.get(seat)  # type: ignore[attr-defined]
+    rect = view.other_rects.get(seat)
     if rect is None:
         return None
     h = min(rect.h - 8, text_engine().height("sans-bold", 15, 2) + 10)
     return pygame.Rect(rect.x + 6, rect.bottom - h - 6, rect.w - 12, h)
 
 
-def draw_seat_lines(surf: pygame.Surface, view: object, g: Game, beat: Beat) -> None:
+def draw_seat_lines(surf: pygame.Surface, view: TableView, g: Game, beat: Beat) -> None:
     """Each seat's line of the beat on the seat: a dark label with its gains and why ("+1 ruby: ..."), the gains
     alone where the whole line does not fit."""
     te = text_engine()
@@ -132,7 +136,7 @@ def draw_seat_lines(surf: pygame.Surface, view: object, g: Game, beat: Beat) -> 
         box = seat_label_rect(view, seat)
         if box is None:
             continue
-        big = seat == view.focus  # type: ignore[attr-defined]
+        big = seat == view.focus
         size = 20 if big else 15
         inner = box.inflate(-12, -8)
         with te.roomy(), te.layer():  # a callout over the seat for the beat's time, as a tooltip lies over the table

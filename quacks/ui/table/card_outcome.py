@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from ...i18n import ngettext
+from ...i18n import _
 from .. import art
 from .. import theme as T
 from ..app import text_engine
@@ -42,7 +42,7 @@ def fitting(lines: Sequence[Line], rect: pygame.Rect) -> list[Line]:
     out: list[Line] = []
     for i, row in enumerate(short):
         rest = len(short) - i
-        more = (-1, ngettext("and {n} more", "and {n} more", rest).format(n=rest), "")
+        more = (-1, _("and {n} more").format(n=rest), "")
         if rows_height([*out, row, more] if rest > 1 else [*out, row], rect.w) > rect.h:
             return [*out, more] if out else [more]
         out.append(row)
