@@ -125,9 +125,9 @@ class MatchDriver:
         return self._events_read - sum(len(x.events) if isinstance(x, Beat) else 0 if isinstance(x, Results) else 1
                                        for x in self._outbox)
 
-    def show_key(self) -> tuple[int, int]:
-        """Changes whenever what the table shows of the beats changes (a beat begins, a beat is read)."""
-        return (self.beat_serial, len(self._outbox))
+    def show_key(self) -> tuple[int, int, bool]:
+        """Changes whenever what the table shows of the beats changes (a beat begins or ends, a beat is read)."""
+        return (self.beat_serial, len(self._outbox), self.beat is not None)
 
     def held(self) -> list[Held]:
         """What the beats not begun yet change, per seat (the table shows the state without it)."""

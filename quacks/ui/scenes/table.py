@@ -145,7 +145,7 @@ class TableScene(Scene):
         elif self.controls.active and not self.g.legal_actions(self.controls.seat or 0):
             self.clear_controls()
         who = self.undoer()
-        self.controls.offer_undo(self.undo if who is not None and (
+        self.controls.offer_undo(self.undo if who is not None and not d.beat and (  # a beat's bar has no Undo
             d.can_undo(who) or (self.controls.shop is not None and bool(self.controls.shop.history))) else None)
 
     # ------------------------------------------------------------------------------------------------
@@ -346,7 +346,7 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo()
             return True
-        if self.driver.beats_pending() and self.handoff is None and self.beat_bar.handle(event):
+        if self.driver.beat is not None and self.handoff is None and self.beat_bar.handle(event):
             return True
         if event.type == pygame.KEYDOWN and event.key in self.KEYS:
             getattr(self, self.KEYS[event.key])()
@@ -356,7 +356,7 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             self.zoom = self.view.pot_under(event.pos)
             self.hover_text = "" if self.zoom is not None else (self.controls.hover_help(event.pos) or (
-                self.beat_bar.hover_help(event.pos) if self.driver.beats_pending() else "") or (
+                self.beat_bar.hover_help(event.pos) if self.driver.beat is not None else "") or (
                 self.choice.hover_help(event.pos) if self.choice is not None else "") or hover_help(
                 self.view, self.g, self.state(), self.anim, event.pos))
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
