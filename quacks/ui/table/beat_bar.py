@@ -25,8 +25,13 @@ from .layout import TableLayout
 if TYPE_CHECKING:  # pragma: no cover
     from .view import TableView
 
-PACE_NAMES = {"slow": pgettext("pace", "slow"), "normal": pgettext("pace", "normal"),
-              "fast": pgettext("pace", "fast"), "instant": pgettext("pace", "instant")}
+
+
+def pace_name(pace: str) -> str:
+    """The pace setting's name in the player's language ("normal")."""
+    names = {"slow": pgettext("pace", "slow"), "normal": pgettext("pace", "normal"),
+             "fast": pgettext("pace", "fast"), "instant": pgettext("pace", "instant")}
+    return names.get(pace, pace)
 
 
 class BeatBar:
@@ -86,7 +91,7 @@ class BeatBar:
         bar = self.layout.actions
         area = self.layout.prompt
         with te.roomy():
-            note = _("Pace: {pace} (Settings)").format(pace=PACE_NAMES.get(pace, pace))
+            note = _("Pace: {pace} (Settings)").format(pace=pace_name(pace))
             nw = min(te.size(note, "sans", 15)[0], int(area.w * 0.34))
             te.blit_fit(surf, note, pygame.Rect(area.right - nw, area.y, nw, area.h), "sans", 15, T.PARCHMENT_DARK,
                         anchor="midright", min_size=12)
