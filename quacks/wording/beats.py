@@ -42,10 +42,6 @@ def title(g: Game, beat: Beat) -> str:
     return fn(g, beat)
 
 
-def _seat_name(g: Game, seat: int | None) -> str:
-    return g.seats[seat].name if seat is not None and 0 <= seat < g.n else ""
-
-
 def _card(g: Game, card_id: str) -> str:
     card = g.cat.cards.get(card_id)
     return data_text.card_name(card) if card is not None else _("the fortune card")
@@ -71,9 +67,8 @@ def _rats(g: Game, beat: Beat) -> str:
 
 @titled(BeatKind.DIE)
 def _die(g: Game, beat: Beat) -> str:
-    name = _seat_name(g, beat.seat)
-    # Translators: step A of the evaluation (the letters are the board's)
-    return W.you_or(name, _("A · Bonus die: you roll"), _("A · Bonus die: {name} rolls"))
+    # Translators: step A of the evaluation (the letters are the board's); the line under it names who rolled
+    return _("A · Bonus die")
 
 
 @titled(BeatKind.CHIP_ACTION)
@@ -150,7 +145,9 @@ def seat_line(g: Game, events: Iterable[Event], own: frozenset[CauseKind] | set[
     narrow place (the causes are in the log)."""
     groups: list[tuple[object, list[str]]] = []
     choices: list[Event] = []
+    seen: list[Event] = []
     for e in events:
+        seen.append(e)
         if e.kind == EventKind.CARD_CHOICE:
             choices.append(e)
             continue
@@ -159,8 +156,9 @@ def seat_line(g: Game, events: Iterable[Event], own: frozenset[CauseKind] | set[
         text = gain(g, e)
         if text is None:
             continue
-        if groups and groups[-1][0] == e.cause:
-            groups[-1][1].append(text)
+        if groups and (groups[-1][0] == e.cause or (CauseKind(e.cause.kind) is CauseKind.TEST_TUBE and any(
+                x.kind == EventKind.TUBE for x in seen))):
+            groups[-1][1].append(text)  # a test tube's bonus goes with the step that reached it
         else:
             groups.append((e.cause, [text]))
     parts = []

@@ -64,4 +64,6 @@ def test_a_beat_named_for_a_seat_called_you_speaks_to_it() -> None:
     g = played(1).game
     g.seats[0].name = "You"
     die = next(b for b in beats(g.events, Phase.FORTUNE) if b.kind is BeatKind.DIE and b.seat == 0)
-    assert isinstance(die, Beat) and words.title(g, die) == "A · Bonus die: you roll"
+    assert isinstance(die, Beat) and words.title(g, die) == "A · Bonus die"
+    assert words.summary(g, die).startswith("You: ")
+    assert words.summary(g, die) == "You: test tube 1, +1 ruby"  # the tube's bonus goes with the step

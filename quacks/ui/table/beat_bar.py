@@ -19,6 +19,7 @@ from ...session.beats import Beat
 from ...wording import beats as words
 from .. import theme as T
 from ..app import text_engine
+from ..text import Text
 from ..widgets import Button, draw_row
 from .layout import TableLayout
 
@@ -100,19 +101,59 @@ class BeatBar:
                         min_size=14)
             left = min(b.rect.x for b in self.buttons)
             box = pygame.Rect(bar.x + 4, bar.y, left - 16 - bar.x, bar.h)
-            size, rows = te.fit_block(words.summary(g, beat), "sans-semibold", 20, box, min_size=12, line_gap=0)
+            size, rows = self._summary(te, g, beat, box)
             lh = te.linesize("sans-semibold", size)
-            fit = max(1, box.h // lh)
-            if len(rows) > fit:  # the seats' own lines say it all; the bar says as much as fits
-                text = words.summary(g, beat) if len(words.lines(g, beat)) <= 1 else " · ".join(
-                    words.named_line(g, s, t) for s, t in words.lines(g, beat, short=True))
-                size, rows = te.fit_block(text, "sans-semibold", 20, box, min_size=12, line_gap=0)
-                rows = rows[:fit]
             y = box.centery - lh * len(rows) // 2
             for row in rows:
                 te.blit(surf, row, (box.x, y), "sans-semibold", size, T.CREAM, box=box)
                 y += lh
         draw_row(surf, self.buttons)
+
+
+    @staticmethod
+    def _summary(te: Text, g: Game, beat: Beat, box: pygame.Rect) -> tuple[int, list[str]]:
+        """The bar's text: each seat's line ("Mia: +2 VP"), the lines packed whole where they fit (a name is never
+        cut in two), at the largest size that fits the bar; else each seat's gains alone; else as many lines as
+        fit, the last ending in "..." (each seat's own label on the table says the rest)."""
+        got = words.lines(g, beat)
+        sets = [[words.summary(g, beat)]] if not got else [
+            [words.named_line(g, seat, t) for seat, t in got],
+            [words.named_line(g, seat, t) for seat, t in words.lines(g, beat, short=True)]]
+        face = "sans-semibold"
+        rows: list[str] = []
+        size = 20
+        for items in sets:
+            for size in range(20, te.floor(12) - 1, -1):
+                rows = _pack(te, items, face, size, box.w)
+                if len(rows) * te.linesize(face, size) <= box.h:
+                    return size, rows
+        fit = max(1, box.h // te.linesize(face, size))
+        if len(rows) > fit:
+            rows = rows[:fit]
+            last = rows[-1]
+            while last and te.size(last + "...", face, size)[0] > box.w:
+                last = last[:-1]
+            rows[-1] = last.rstrip(" ·") + "..."
+        return size, rows
+
+
+def _pack(te: Text, items: list[str], face: str, size: int, width: int) -> list[str]:
+    """``items`` joined by " · " into lines of ``width``, each item whole on one line where it fits."""
+    lines: list[str] = []
+    cur = ""
+    for item in items:
+        trial = f"{cur} · {item}" if cur else item
+        if te.size(trial, face, size)[0] <= width:
+            cur = trial
+            continue
+        if cur:
+            lines.append(cur)
+        wrapped = [item] if te.size(item, face, size)[0] <= width else te.wrap(item, face, size, width)
+        lines += wrapped[:-1]
+        cur = wrapped[-1]
+    if cur:
+        lines.append(cur)
+    return lines
 
 
 def seat_label_rect(view: TableView, seat: int) -> pygame.Rect | None:
