@@ -1,9 +1,14 @@
 """The match driver: runs a match at the table's pace, with no pygame.
 
 It owns what moves the game on by itself: chance steps at once, bots at the pace the player chose (thinking
-in a worker thread, so a frame loop never waits), stir ticks collected and revealed together (R22), a pause
-at the end of every round until the table has shown the results, and an autosave point after every step.
-The table only shows the driver's state and animates the engine events the driver hands over.
+in a worker thread, so a frame loop never waits), stir ticks collected and revealed together (R22), the
+evaluation played as beats one can watch (``session/beats.py``: the game is held at each beat at the
+player's pace, "next" and "skip to the end" move on), a pause when the evaluation ends until the table has
+shown the round's results (before the shop), and an autosave point after every step. The table only shows
+the driver's state and animates the engine events the driver hands over (a beat's when the beat begins).
+
+Beats are presentation, never engine state: an undo, a save or a replay knows nothing of them; a game
+resumed in the shop before anyone shopped shows its round's results again.
 
 ``threaded=False`` makes bots decide inside ``update`` (tests, screenshots, benchmarks).
 """
@@ -12,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -19,12 +25,14 @@ from ..ai.base import Decision as BotDecision
 from ..rules.actions import Action
 from ..rules.events import Event
 from ..rules.game import Game
-from ..rules.kinds import ChanceKind
+from ..rules.kinds import ChanceKind, EventKind, Phase
+from .beats import Beat, Held, Item, Results, held, plan, shown_state
 from .match import Match, Need, Waits
 
 log = logging.getLogger("quacks.session")
 
 PACE = {"slow": 1.1, "normal": 0.55, "fast": 0.2, "instant": 0.0}
+BEAT_PACE = {"slow": 2.6, "normal": 1.5, "fast": 0.7, "instant": 0.0}  # seconds a beat of the evaluation holds
 REVEAL_HOLD = 1.2  # hot-seat: seconds a revealed stir tick stays in view before the next hand-off
 MAX_STEPS_PER_UPDATE = 200
 
@@ -39,15 +47,25 @@ class MatchDriver:
         self.skip = False  # fast-forward the bots to the next human decision
         self.hold = False  # the table holds the game (a menu or a question is open)
         self.timer = 0.0  # seconds until the next bot step may happen
-        self.round_done: int | None = None  # a round ended: the game waits until ack_round()
+        self.round_done: int | None = None  # a round's evaluation ended: the game waits until ack_round()
         self.last_tick: list[tuple[int, Action]] = []  # the stir tick revealed last, in seat order
         self.stop_when: Callable[[], bool] | None = None  # asked after every step: True stops this update
+        self.beat: Beat | None = None  # the beat of the evaluation on show (session/beats.py)
+        self.beat_left = 0.0  # seconds it stays on show
+        self.beat_serial = 0  # beats begun so far (the table draws anew when it changes)
+        self.skip_beats = False  # "skip to the end": the beats still to come pass at once
+        self._outbox: deque[Item] = deque()  # events, beats and results read from the game, not handed over yet
+        self._ready: list[tuple[Beat | None, list[Event]]] = []  # handed over, not taken by the table yet
+        self._phase = match.game.phase  # the phase the events read so far leave the game in
         self._round_seen = match.game.round
         self._events_read = len(match.game.events)  # events from before (a resumed game) are history
         self._worker: threading.Thread | None = None
         self._worker_seat: int | None = None
         self._worker_box: list[BotDecision | BaseException | None] = [None]
         self._undo_floor = self._floor_at_start()  # undo never cuts the record below this (a round's results)
+        self._shown: tuple[object, Game] | None = None
+        if self._results_unseen():
+            self._results(match.game.round)  # resumed in the shop before anyone shopped: the results again
 
     # ------------------------------------------------------------------------------------------------
     # what the table reads
@@ -68,18 +86,79 @@ class MatchDriver:
         return 0.0 if self.skip else PACE.get(self.pace_name, PACE["normal"])
 
     def take_events(self) -> list[Event]:
-        """The engine events since the last call (the table animates and narrates them)."""
-        evs = self.game.events
-        new = evs[self._events_read:]
-        self._events_read = len(evs)
-        return new
+        """The engine events handed over since the last call, in order (the table animates and narrates them):
+        those of a beat come when the beat begins."""
+        return [e for _beat, evs in self.take_shown() for e in evs]
+
+    def take_shown(self) -> list[tuple[Beat | None, list[Event]]]:
+        """``take_events`` in runs: each beat begun since the last call with its events, and the plain events
+        between them (beat None)."""
+        self._read()
+        if not self.hold:
+            self._pump()  # events the game got outside a step (a scripted test's) go out as any others
+        out, self._ready = self._ready, []
+        return out
+
+    def beats_pending(self) -> bool:
+        """True while a beat is on show or more are to come (the game is held until they are shown)."""
+        return self.beat is not None or any(isinstance(x, (Beat, Results)) for x in self._outbox)
+
+    def beat_pace(self) -> float:
+        """Seconds a beat holds at the pace the player chose (none when skipping)."""
+        if self.skip or self.skip_beats:
+            return 0.0
+        return BEAT_PACE.get(self.pace_name, BEAT_PACE["normal"])
+
+    def next_beat(self) -> None:
+        """"Next": the beat on show ends now (the next begins at the next update)."""
+        self.beat = None
+        self.beat_left = 0.0
+
+    def skip_to_end(self) -> None:
+        """"Skip to the end": every beat still to come passes at once, to the round's results (or, at a round's
+        start, to the brewing)."""
+        self.skip_beats = True
+        self.next_beat()
+
+    def events_shown(self) -> int:
+        """How many of the game's events the table has been handed (those of beats still to come are not)."""
+        return self._events_read - sum(len(x.events) if isinstance(x, Beat) else 0 if isinstance(x, Results) else 1
+                                       for x in self._outbox)
+
+    def show_key(self) -> tuple[int, int, bool]:
+        """Changes whenever what the table shows of the beats changes (a beat begins or ends, a beat is read)."""
+        return (self.beat_serial, len(self._outbox), self.beat is not None)
+
+    def held(self) -> list[Held]:
+        """What the beats not begun yet change, per seat (the table shows the state without it)."""
+        return held(self._outbox, self.game.n)
+
+    def shown(self, moving_rats: frozenset[int] = frozenset()) -> Game:
+        """The game as the table shows it: the state without what the beats still to come add, in the phase they
+        belong to; ``moving_rats``: seats whose rat stone is still on its way (drawn moving, not in place)."""
+        g = self.game
+        key = (id(g), g.version, self.beat_serial, len(self._outbox), moving_rats)
+        if self._shown is not None and self._shown[0] == key:
+            return self._shown[1]
+        hold = self.held()
+        for seat in moving_rats:
+            if 0 <= seat < len(hold):
+                hold[seat].rats = True
+        first = self.beat or next((x for x in self._outbox if isinstance(x, Beat)), None)
+        phase = first.phase if first is not None else (Phase.EVALUATION if any(
+            isinstance(x, Results) for x in self._outbox) else None)
+        shown = shown_state(g, hold, phase)
+        self._shown = (key, shown)
+        return shown
 
     def busy(self) -> bool:
-        """True while the game will move on by itself (a bot thinks, a chance step or a reveal is due)."""
+        """True while the game will move on by itself (a bot thinks, a chance step, a reveal or a beat is due)."""
         if self._worker is not None:
             return True
         if self.hold or self.round_done is not None:
             return False
+        if self.beats_pending() or self._outbox:
+            return True
         return self.need().kind in (Waits.CHANCE, Waits.REVEAL, Waits.BOT) or self.timer > 0
 
     def wake_in(self) -> float | None:
@@ -88,14 +167,19 @@ class MatchDriver:
             return 0.0
         if self.hold or self.round_done is not None:
             return None
+        if self.beat is not None:
+            return max(0.0, self.beat_left)
+        if self._outbox:
+            return 0.0
         kind = self.need().kind
         if kind is Waits.OVER or (kind is Waits.HUMAN and self.timer <= 0):
             return None
         return max(0.0, self.timer)
 
     def human_turn(self) -> tuple[int, ...]:
-        """The human seats the game waits for now (none while a revealed stir tick is still on show)."""
-        if self.hold or self.round_done is not None or self._worker is not None or self.timer > 0:
+        """The human seats the game waits for now (none while a revealed stir tick or a beat is still on show)."""
+        if (self.hold or self.round_done is not None or self._worker is not None or self.timer > 0
+                or self.beats_pending()):
             return ()
         need = self.need()
         return need.seats if need.kind is Waits.HUMAN else ()
@@ -107,8 +191,10 @@ class MatchDriver:
         self.timer -= dt
         if self.hold or self.round_done is not None:
             return
+        if self._beats_hold(dt):
+            return
         self._collect_worker()
-        if self._worker is not None or self.round_done is not None:
+        if self._worker is not None or self._waits():
             return
         m = self.match
         for _ in range(MAX_STEPS_PER_UPDATE):
@@ -134,7 +220,7 @@ class MatchDriver:
                     self._start_worker(seat)
                     return
                 self._bot_acts(seat, m.bot_decide(seat), in_tick)
-                if self.round_done is not None or self.timer > 0 or self._stopped():
+                if self._waits() or self.timer > 0 or self._stopped():
                     return
                 continue
             if need.kind is Waits.HUMAN:
@@ -143,6 +229,20 @@ class MatchDriver:
 
     def _stopped(self) -> bool:
         return self.stop_when is not None and self.stop_when()
+
+    def _waits(self) -> bool:
+        """The game is held: for the round's results, or for a beat on show or to come."""
+        return self.round_done is not None or self.beats_pending()
+
+    def _beats_hold(self, dt: float) -> bool:
+        """Count down the beat on show, begin the next; True while the game is held for them."""
+        if self.beat is not None:
+            self.beat_left -= dt
+            if self.beat_left > 0:
+                return True
+            self.beat = None
+        self._pump()
+        return self._waits()
 
     def submit(self, seat: int, action: Action | str) -> None:
         """A human's choice (IllegalAction if it is not legal now)."""
@@ -174,6 +274,11 @@ class MatchDriver:
         self.match = new
         self._events_read = len(new.game.events)
         self._round_seen = new.game.round
+        self._outbox.clear()  # the beats of the steps taken back are gone with them
+        self._ready = []
+        self.beat = None
+        self.skip_beats = False
+        self._phase = new.game.phase
         self.timer = 0.0
         self.last_tick = []
         if self.autosave is not None:
@@ -181,8 +286,9 @@ class MatchDriver:
         return True
 
     def _floor_at_start(self) -> int:
-        """Where undo stops in a resumed game: at its end if a human's last step was in a round that has ended
-        since (its results were shown before the game was saved), else at its start."""
+        """Where undo stops in a resumed game: at its end if a human's last step came before results that have
+        been shown since (a round that has ended, or this round's evaluation once the shop has begun), else at
+        its start."""
         m = self.match
         if m.game.is_over:
             return len(m.game.record)
@@ -190,16 +296,24 @@ class MatchDriver:
             if m.undo_point(seat) is None:
                 continue
             back = m.undone(seat)
-            if back is not None and back.game.round != m.game.round:
+            if back is not None and (back.game.round != m.game.round or
+                                     _past_results(m.game) and not _past_results(back.game)):
                 return len(m.game.record)
         return 0
+
+    def _results_unseen(self) -> bool:
+        """A game resumed in the shop before anyone shopped: its round's results may not have been seen."""
+        g = self.game
+        if g.is_over or g.phase is not Phase.SHOPPING:
+            return False
+        return not any(e.round == g.round and e.kind in (EventKind.BUY, EventKind.CONVERT) for e in g.events)
 
     def skip_to_human(self) -> None:
         self.skip = True
         self.timer = 0.0
 
     def ack_round(self) -> None:
-        """The table has shown the round's results: the game goes on."""
+        """The table has shown the round's results: the game goes on (to the shop)."""
         self.round_done = None
 
     # ------------------------------------------------------------------------------------------------
@@ -222,17 +336,60 @@ class MatchDriver:
             self.timer = max(self.timer, REVEAL_HOLD)
 
     def _after_step(self, delay: float = 0.0) -> bool:
-        """Autosave, the pace, and the end of a round; True if the game now waits for the round results."""
+        """Autosave, the pace, the beats of what happened and the end of a round; True if the game now waits (for a
+        beat or the round's results)."""
         self.timer = max(self.timer, delay)
         if self.autosave is not None:
             self.autosave(self.match)
         g = self.game
-        if g.round != self._round_seen or g.is_over:
-            self.round_done = g.round if g.is_over else g.round - 1
+        if g.round != self._round_seen:
             self._round_seen = g.round
-            self._undo_floor = len(g.record)  # the results come: nothing before them is taken back
-            return True
-        return False
+            self._undo_floor = len(g.record)  # never back across the end of a round
+        self._read()
+        self._pump()
+        return self._waits()
+
+    def _read(self) -> None:
+        """The engine's new events into the outbox, as plain events, beats and the round's results."""
+        evs = self.game.events
+        if self._events_read >= len(evs):
+            return
+        p = plan(evs[self._events_read:], self._phase)
+        self._events_read = len(evs)
+        self._phase = p.phase
+        self._outbox.extend(p.items)
+
+    def _pump(self) -> None:
+        """Hand over what the outbox holds, in order, until a beat is on show or the results are due."""
+        box = self._outbox
+        while box and self.round_done is None and self.beat is None:
+            item = box[0]
+            if isinstance(item, Results):
+                box.popleft()
+                self._results(item.round)
+                return
+            if isinstance(item, Beat):
+                box.popleft()
+                self._ready.append((item, list(item.events)))
+                self.beat_serial += 1
+                left = self.beat_pace()
+                if left > 0:
+                    self.beat, self.beat_left = item, left
+                    return
+                continue
+            box.popleft()
+            if self._ready and self._ready[-1][0] is None:
+                self._ready[-1][1].append(item)
+            else:
+                self._ready.append((None, [item]))
+            if item.kind == EventKind.PHASE and item.get("phase") == Phase.BREWING:
+                self.skip_beats = False  # a skip of a round's start ends when the brewing begins
+
+    def _results(self, rnd: int) -> None:
+        """The evaluation has ended: the game waits for the round's results (before the shop, rulebook E)."""
+        self.round_done = rnd
+        self.skip_beats = False
+        self._undo_floor = len(self.game.record)  # the results are out: nothing before them is taken back
 
     def _bot_acts(self, seat: int, d: BotDecision | BaseException | None, in_tick: bool) -> None:
         m = self.match
@@ -293,3 +450,8 @@ class MatchDriver:
 
     def to_data(self) -> dict[str, Any]:
         return self.match.to_data()
+
+
+def _past_results(g: Game) -> bool:
+    """The round's results have come (its shop, the ruby spending, the end)."""
+    return g.phase in (Phase.SHOPPING, Phase.RUBIES, Phase.OVER)

@@ -4,6 +4,9 @@
 - an exploding pot shakes and puffs;
 - the bonus die tumbles and lands on its face;
 - score markers slide along the track; floating notes say "+2 VP", "+1 ruby";
+- in a beat of the evaluation (``session/beats.py``) each gain flies from where it comes from (the die, the
+  chips that earned it, the scoring space, the card) to the seat that gets it; rat stones move out from the
+  droplet at a round's start;
 - the round results count up (the summary reads ``count_up``).
 
 Every animation is under 0.7 s, a click or key finishes them all at once (``skip``), nothing waits for
@@ -24,6 +27,7 @@ from ..i18n import _
 from ..rules.chips import CHIP_BY_NAME
 from ..rules.game import Game
 from ..rules.kinds import EventKind
+from ..session.beats import Beat, BeatKind
 from ..wording import text as W
 from . import art
 from . import theme as T
@@ -42,6 +46,8 @@ class Motion(Enum):
     DIE = "die"  # the bonus die tumbling
     SLIDE = "slide"  # a score marker
     FLOAT = "float"  # a note rising from a pot ("+2 VP")
+    FLY = "fly"  # a beat's gain flying to its seat ("+1 ruby", a chip)
+    RAT = "rat"  # a rat stone moving out from the droplet
 
 
 MOVES_PICTURE = (Motion.SHAKE, Motion.DIE, Motion.SLIDE)  # these change the still picture while they run
@@ -51,6 +57,8 @@ SHAKE = 0.6
 DIE = 0.55
 SLIDE = 0.5
 FLOAT = 0.7
+FLY = 0.6
+RAT = 0.6
 
 
 def ease_out(t: float) -> float:
@@ -103,11 +111,13 @@ class Animator:
             a.t = a.duration
         self.anims.append(a)
 
-    def events(self, g: Game, evs: list[Any]) -> None:
-        """Start the animations of the new engine events."""
+    def events(self, g: Game, evs: list[Any], beat: Beat | None = None) -> None:
+        """Start the animations of the new engine events; those of a ``beat`` fly their gains to their seats."""
         self.scores = [s.score for s in g.seats]
         for e in evs:
             k = e.kind
+            if beat is not None and e.seat is not None and self._beat_event(g, beat, e):
+                continue
             if k == EventKind.PLACE and e.seat is not None:
                 # several chips in flight for one seat: the older ones land at once
                 flying = [a for a in self.anims if a.kind is Motion.FLIGHT and a.seat == e.seat and not a.done]
@@ -144,6 +154,69 @@ class Animator:
             elif k == EventKind.GAME_OVER:
                 self.sounds.append("fanfare")
         self.flush_sounds()
+
+    def _beat_event(self, g: Game, beat: Beat, e: Any) -> bool:
+        """A beat's event: its gain flies from its source to the seat (True), or it moves as any event (False)."""
+        seat = int(e.seat)
+        k = e.kind
+        src = self.source(g, beat, seat)
+        if k == EventKind.VP:
+            before = float(e.get("before", g.seats[seat].score))
+            self.marker_from[seat] = self.marker_value(seat, before)
+            self.add(Anim(Motion.SLIDE, SLIDE, seat, data={"from": self.marker_from[seat],
+                                                           "to": float(e.get("after", 0))}))
+            self._fly(seat, "+" + W.vp(int(e.get("amount", 0))), T.BRASS_LIGHT, src, self.view.score_pos(seat))
+            self.sounds.append("vp")
+        elif k == EventKind.RUBIES and int(e.get("amount", 0)) > 0:
+            self._fly(seat, "+" + W.rubies(int(e.get("amount", 0))), T.RUBY_LIGHT, src, self.view.score_pos(seat))
+            self.sounds.append("ruby")
+        elif k == EventKind.DROPLET:
+            n = int(e.get("after", 0)) - int(e.get("before", 0))
+            self._fly(seat, _("droplet +{n}").format(n=n), T.DROPLET_LIGHT, src, self.view.score_pos(seat))
+        elif k == EventKind.CHIP_GAINED and e.get("chip") in CHIP_BY_NAME:
+            self.add(Anim(Motion.FLY, FLY, seat, data={"chip": e.get("chip"), "from": src, "to": self.bag_pos(seat)}))
+        elif k == EventKind.RATS:
+            s = g.seats[seat]
+            self.add(Anim(Motion.RAT, RAT, seat, data={"from": min(s.droplet, 52), "to": g.start_index(s)}))
+        else:
+            return False
+        return True
+
+    def _fly(self, seat: int, text: str, colour: Any, src: tuple[int, int], dst: tuple[int, int]) -> None:
+        """A gain's words on their way; a seat's second and third gains of a beat follow a little later and land
+        a line lower (never on top of each other)."""
+        k = sum(1 for a in self.anims if a.kind is Motion.FLY and a.seat == seat and not a.done and "text" in a.data)
+        a = Anim(Motion.FLY, FLY, seat, t=-0.1 * k, data={"text": text, "colour": colour, "from": src,
+                                                           "to": (dst[0], dst[1] + 30 * k)})
+        self.add(a)
+
+    def source(self, g: Game, beat: Beat, seat: int) -> tuple[int, int]:
+        """Where a beat's gain comes from: the bonus die, the chips of the book that acted (the last of its colour
+        in the pot), the scoring space, the fortune card; else the seat's pot."""
+        view = self.view
+        if beat.kind is BeatKind.DIE:
+            return view.board.die_rect.center
+        if beat.kind in (BeatKind.CARD, BeatKind.FORTUNE):
+            return view.board.card_rect.center
+        lay = self.pot_of(seat)
+        if lay is None:
+            r = view.seat_region(seat)
+            return r.center
+        s = g.seats[seat]
+        centres = lay.centres()
+        if beat.kind is BeatKind.CHIP_ACTION:
+            mine = [p for p in s.pot if p.chip.colour.value == beat.source]
+            if mine:
+                x, y = centres[min(mine[-1].index, 52)]
+                return int(x), int(y)
+        if beat.kind in (BeatKind.RUBIES, BeatKind.VICTORY_POINTS) and s.final_space is not None:
+            x, y = centres[min(s.final_space, 52)]
+            return int(x), int(y)
+        return lay.centre
+
+    def rats_moving(self) -> frozenset[int]:
+        """Seats whose rat stone is on its way (the still picture leaves it out until it lands)."""
+        return frozenset(a.seat for a in self.anims if a.kind is Motion.RAT and a.seat is not None and not a.done)
 
     def flush_sounds(self) -> None:
         sound = self.sound
@@ -270,6 +343,25 @@ class Animator:
                     pr = puff.get_rect(center=(cx, cy))
                     surf.blit(puff, pr)
                     rects.append(pr)
+            elif a.kind is Motion.FLY:
+                flown = self._draw_fly(surf, a, te, cb)
+                if flown is not None:
+                    rects.append(flown)
+            elif a.kind is Motion.RAT:
+                lay = self.pot_of(a.seat)  # type: ignore[arg-type]
+                if lay is None:
+                    continue
+                centres = lay.centres()
+                at = a.data["from"] + (a.data["to"] - a.data["from"]) * ease_in_out(a.progress)
+                lo = int(at)
+                hi = min(lo + 1, 52)
+                f = at - lo
+                x = centres[lo][0] + (centres[hi][0] - centres[lo][0]) * f
+                y = centres[lo][1] + (centres[hi][1] - centres[lo][1]) * f
+                img = art.rat(int(lay.chip_radius * 1.9))
+                rr = img.get_rect(center=(x, y))
+                surf.blit(img, rr)
+                rects.append(rr)
             elif a.kind is Motion.FLOAT:
                 lay = self.pot_of(a.seat)  # type: ignore[arg-type]
                 if lay is None:
@@ -288,6 +380,28 @@ class Animator:
                 rects.append(rr)
         self.last_rects = rects
         return rects
+
+    def _draw_fly(self, surf: pygame.Surface, a: Anim, te: Any, cb: bool) -> pygame.Rect | None:
+        """A gain on its way: a chip, or its words ("+1 ruby"), along an arc from its source to its seat."""
+        if a.t < 0:
+            return None  # still waiting for the one before it
+        p = ease_in_out(a.progress)
+        (sx, sy), (tx, ty) = a.data["from"], a.data["to"]
+        x = sx + (tx - sx) * p
+        y = sy + (ty - sy) * p - math.sin(p * math.pi) * 60
+        if "chip" in a.data:
+            c = CHIP_BY_NAME[a.data["chip"]]
+            lay = self.pot_of(a.seat) if a.seat is not None else None
+            r = lay.chip_radius if lay is not None else 14
+            img = art.chip(c.colour.value, c.value, max(10, int(r * 1.2)), cb)
+        else:
+            img = te.render(a.data["text"], "sans-bold", 26 if a.seat == self.view.focus else 20, a.data["colour"])
+            if a.progress > 0.8:
+                img = img.copy()
+                img.set_alpha(int(255 * (1 - (a.progress - 0.8) / 0.2)))
+        rr = img.get_rect(center=(int(x), int(y)))
+        surf.blit(img, rr)
+        return rr
 
     # ------------------------------------------------------------------------------------------------
     def demo(self, g: Game, rng: random.Random, heavy: bool = False) -> None:

@@ -145,6 +145,37 @@ def _brewing(m: Any) -> bool:
     return g.round >= 6 and len(g.seats[0].pot) >= 8 and all(s.rubies for s in g.seats[:2])
 
 
+def _stopping_shows(m: Any, kinds: tuple[str, ...]) -> bool:
+    """Would the human stopping now bring an evaluation with a beat of each of ``kinds``? (Played on a copy.)"""
+    from ..content.loader import default_catalogue
+    from ..rules.actions import STOP
+    from ..rules.kinds import Phase
+    from ..session.beats import beats
+    from ..session.match import Match
+
+    copy = Match.from_data(default_catalogue(), m.to_data())
+    rnd = copy.game.round
+    copy.submit(0, STOP)
+    for _ in range(500):  # the human's other choices: the first offered (as the case makes them)
+        copy.run_until_human()
+        if copy.over or copy.game.round != rnd or copy.game.phase in (Phase.SHOPPING, Phase.RUBIES):
+            break
+        seat = copy.need().seats[0]
+        copy.submit(seat, copy.game.legal_actions(seat)[0])
+    shown = {b.kind.value for b in beats([e for e in copy.game.events if e.round == rnd], Phase.FORTUNE)}
+    return set(kinds) <= shown
+
+
+def _card_gave_all(m: Any) -> bool:
+    """Every seat chose or got something from this round's card (the board lists them all)."""
+    from ..session.beats import CARD_CAUSES
+
+    g = m.game
+    seats = {e.seat for e in g.events if e.round == g.round and e.seat is not None and (
+        e.cause.kind in CARD_CAUSES)}
+    return len(seats) == g.n
+
+
 def _many_choices(m: Any) -> bool:
     g = m.game
     k = g.decision_kind(0)
@@ -164,6 +195,10 @@ GAMES: dict[str, Game] = {
     "convert": Game(at("convert")),
     "choice": Game(_many_choices, seeds=range(1, 200)),
     "round-end": Game(lambda m: _human_waits(m) and m.game.round == 8 and m.game.phase == "brewing"),
+    "evaluation-beats": Game(at("brew", lambda m: m.game.round >= 5 and len(m.game.seats[0].pot) >= 4
+                                and _stopping_shows(m, ("chip-action", "die", "victory-points"))), books="2"),
+    "card-outcome": Game(at("brew", lambda m: m.game.fortune is not None and m.game.fortune.colour == "purple"
+                            and not m.game.seats[0].pot and _card_gave_all(m))),
     "final": Game(lambda m: m.over),
     # both humans brew in the same stir tick: the only decision handed over in private (R22)
     "handoff": Game(lambda m: _human_waits(m) and m.game.round >= 5 and _kind(m) == "brew" and
@@ -202,6 +237,10 @@ def _table(app: Any, game: str) -> Any:
     t.driver.threaded = False
     app.push(t)
     t.update(0.0)
+    if t.summary is not None:  # a game at the shop shows its round's results first: seen, closed
+        t.summary.close()
+        t.close_summary()
+        t.update(0.0)
     return t
 
 
@@ -221,12 +260,51 @@ def _hover(app: Any, t: Any, pos: tuple[int, int]) -> None:
 
 
 def _round_end(app: Any) -> None:
+    """Round 8's results, as the table opens them when its evaluation ends (before the shop)."""
+    from ..rules.kinds import Phase
+
     t = _table(app, "round-end")
-    play_until(t.match, lambda m: m.game.round >= 9)
+    play_until(t.match, lambda m: m.game.round == 8 and m.game.phase == Phase.SHOPPING)
     t.driver.take_events()
     t.open_summary(8)
     if t.summary is not None:
         t.summary.opened = -10.0  # counted up
+
+
+def _beat(kind: str) -> Callable[[Any], None]:
+    """The table at a beat of ``kind`` (session/beats.py) after the human stops: the bar with its title and what
+    came of it, Next and Skip, each seat's line on its pot or card (motion finished)."""
+    def build(app: Any) -> None:
+        from ..rules.actions import STOP
+        from ..rules.kinds import Phase
+
+        t = _table(app, "evaluation-beats")
+        app.settings.pace = "slow"
+        try:
+            t.driver.submit(0, STOP)
+            t.clear_controls()
+            for _ in range(5000):
+                t.update(0.05)
+                b = t.driver.beat
+                if b is not None and b.kind.value == kind:
+                    break
+                if t.summary is not None:
+                    t.summary.close()
+                    t.close_summary()
+                if t.driver.human_turn():
+                    g = t.g
+                    if g.phase in (Phase.SHOPPING, Phase.RUBIES):
+                        raise RuntimeError(f"layout case: no {kind} beat in the evaluation")
+                    t.do(0, g.legal_actions(0)[0])
+                elif b is not None:
+                    t.driver.next_beat()
+            else:
+                raise RuntimeError(f"layout case: no {kind} beat came")
+            t.anim.skip()
+        finally:
+            app.settings.pace = "instant"
+
+    return build
 
 
 def _final(app: Any) -> None:
@@ -433,6 +511,10 @@ def all_cases() -> list[Case]:
         Case("table/round 9 buying, undo offered", table("convert", _convert_once), quick=True),
         Case("table/choice dialog", table("choice"), quick=True),
         Case("table/round results", _round_end, quick=True),
+        Case("table/evaluation beat: chip action", _beat("chip-action"), quick=True),
+        Case("table/evaluation beat: bonus die", _beat("die")),
+        Case("table/evaluation beat: victory points", _beat("victory-points")),
+        Case("table/fortune card's outcome", table("card-outcome"), quick=True),
         Case("final", _final, quick=True),
         Case("table/hot-seat hand-off", table("handoff")),
         Case("table/bag", table("brewing", lambda app, t: t.toggle_bag())),

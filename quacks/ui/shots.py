@@ -117,11 +117,16 @@ def _run(out: Path, suffix: str = "") -> list[Path]:
         snap(name)
 
     def table(m: Any) -> TableScene:
-        """The table of a match that waits for the human, as the game shows it."""
+        """The table of a match that waits for the human, as the game shows it (a game at the shop shows its
+        round's results first: seen and closed)."""
         app.scenes = []
         t = TableScene(app, m)
         app.push(t)
         t.update(0.0)
+        if t.summary is not None:
+            t.summary.close()
+            t.close_summary()
+            t.update(0.0)
         return t
 
     show(TitleScene(app), "title")
@@ -186,16 +191,19 @@ def _run(out: Path, suffix: str = "") -> list[Path]:
     t.toggle_log()
     snap("log")
 
-    # the round results, as the table shows them when round 3 is over
-    m = _human_match(17)
-    play_human_until(m, lambda mm: mm.game.round >= 3 and mm.game.phase == Phase.BREWING)
-    t = table(m)
-    play_human_until(m, lambda mm: mm.game.round >= 4)
-    t.driver.take_events()
-    t.open_summary(3)
+    # a beat of the evaluation: a chip action named on its seat and in the bar
+    was = app.settings.pace
+    app.settings.pace = "normal"
+    evaluation(app, _human_match(21, kinds=("human", "normal", "hard", "easy"), books=2), 4,
+               lambda t: t.driver.beat is not None and t.driver.beat.kind.value == "chip-action")
+    snap("evaluation")
+
+    # the round results, as the table opens them when round 3's evaluation is over (before the shop)
+    t = evaluation(app, _human_match(17), 3, lambda t: t.summary is not None)
     if t.summary is not None:
         t.summary.opened = -10.0  # counted up
     snap("round-results")
+    app.settings.pace = was
 
     # the guided first game: the guide explains the white total
     guided(app, "white-total")
@@ -230,6 +238,33 @@ def _run(out: Path, suffix: str = "") -> list[Path]:
     app.settings.colour_blind = False
     _art.chip.cache_clear()
     return paths
+
+
+def evaluation(app: Any, m: Any, rnd: int, until: Callable[[Any], bool], limit: int = 20_000) -> Any:
+    """Play ``m`` to round ``rnd``'s brewing, then at the table (the human stops at once, the bots at the app's
+    pace, each beat of the evaluation moved on) until ``until(table)``; the table."""
+    from ..rules.actions import STOP
+    from ..rules.kinds import DecisionKind, Phase
+    from .scenes.table import TableScene
+
+    play_human_until(m, lambda mm: mm.game.round >= rnd and mm.game.phase == Phase.BREWING
+                     and mm.game.decision_kind(0) == DecisionKind.BREW)
+    app.scenes = []
+    t = TableScene(app, m)
+    t.driver.threaded = False
+    app.push(t)
+    for _ in range(limit):
+        t.update(0.05)
+        if until(t):
+            return t
+        if t.summary is not None:
+            t.summary.close()
+            t.close_summary()
+        elif t.driver.human_turn():
+            t.do(0, STOP if t.g.decision_kind(0) == DecisionKind.BREW else t.g.legal_actions(0)[0])
+        elif t.driver.beat is not None:
+            t.driver.next_beat()
+    raise RuntimeError("the table never got there")
 
 
 def guided(app: Any, step: str, limit: int = 5000) -> None:

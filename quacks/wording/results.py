@@ -52,8 +52,9 @@ def round_rows(g: Game, rnd: int, before: list[int]) -> list[SeatRound]:
     rows = []
     for i, s in enumerate(g.seats):
         b = before[i] if i < len(before) else 0
-        rows.append(SeatRound(s.name, s.last_space, s.score - b, s.score, g.cat.pot.space(s.last_space).coins,
-                              place=W.space_label(g.cat.pot, s.last_space)))
+        space = s.final_space if s.final_space is not None else s.last_space  # before the shop: this round's
+        coins = s.coins if s.coins is not None else g.cat.pot.space(space).coins
+        rows.append(SeatRound(s.name, space, s.score - b, s.score, coins, place=W.space_label(g.cat.pot, space)))
     vp_by: list[dict[str, list[int]]] = [{} for _ in g.seats]
     other: list[list[str]] = [[] for _ in g.seats]
     for e in g.events:

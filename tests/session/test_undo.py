@@ -107,25 +107,40 @@ def round_ended_by_a_spend() -> MatchDriver:
     m = match(rubies=6)
     until_decision(m, DecisionKind.SPEND)
     d = MatchDriver(m, pace="instant", threaded=False)
-    while d.round_done is None:
-        assert d.game.round == 1
+    while d.game.round == 1:
+        assert d.round_done is None  # the results came before the shop, not at the round's end
         d.submit(0, "spend droplet")
-        d.update(0.0)
-    assert d.round_done == 1 and d.match.undo_point(0) is not None  # the record alone would allow it
+    assert d.match.undo_point(0) is not None  # the record alone would allow it
     return d
 
 
-def test_never_across_a_rounds_results_even_before_the_next_round_begins() -> None:
-    """Issue 18: the table closes the results (ack_round) and handles a Ctrl+Z in one frame, before update starts
-    the next round: undo must not take back the spend that ended the round the player has seen the results of."""
+def test_never_across_the_end_of_a_round_even_before_the_next_round_begins() -> None:
+    """Issue 18: a Ctrl+Z right after the spend that ended the round (before update starts the next round) must not
+    take it back: the round is over, its results were shown."""
     d = round_ended_by_a_spend()
-    assert not d.can_undo(0)
-    d.ack_round()
     before = fingerprint(d.game)
     assert not d.can_undo(0) and not d.undo(0)
     assert fingerprint(d.game) == before and d.game.round == 2
     d.update(0.0)
     assert not d.can_undo(0) and not d.undo(0) and d.game.round == 2
+
+
+def test_never_across_a_rounds_results() -> None:
+    """The results close the evaluation, before the shop: a choice of the evaluation (an exploded pot's VP or
+    coins) is not taken back once they are shown."""
+    m = match(kinds=(HUMAN, "easy"), seed=5, bag=ChipCounts.from_mapping({"white-3": 4}))
+    until_decision(m, DecisionKind.BREW)
+    while m.game.decision_kind(0) == DecisionKind.BREW:
+        m.submit(0, "draw")
+        m.run_until_human()
+    until_decision(m, DecisionKind.EXPLOSION)
+    d = MatchDriver(m, pace="instant", threaded=False)
+    d.submit(0, "choose vp")
+    assert d.round_done == 1 and d.match.undo_point(0) is not None  # the record alone would allow it
+    assert not d.can_undo(0) and not d.undo(0)
+    d.ack_round()
+    d.update(0.0)
+    assert not d.can_undo(0) and not d.undo(0)
 
 
 def test_a_resumed_game_never_takes_back_a_step_of_a_round_that_ended_before_it_was_saved() -> None:

@@ -31,7 +31,7 @@ def test_screenshots_draw_every_screen_of_the_readme_in_windows_of_their_size(
     printed = capsys.readouterr().out.split()
     names = {Path(p).name.rsplit("-", 1)[0] for p in printed}
     assert names >= {"title", "new-game", "brewing", "brewing-200", "pot-zoom", "two-seats", "shop", "log",
-                     "round-results", "guided", "result", "rules", "hover-help", "colour-blind"}
+                     "round-results", "evaluation", "guided", "result", "rules", "hover-help", "colour-blind"}
     sizes = {Path(p).name for p in printed}
     assert {"brewing-1280x800.png", "brewing-2560x1440.png", "brewing-1000x900.png", "brewing-200-1280x800.png",
             "brewing-200-2560x1440.png"} <= sizes

@@ -190,6 +190,8 @@ def test_undo_in_the_shop_takes_back_the_last_chip_in_the_cart(driver: Driver) -
     t = table(driver, fortunes=False)
     t.g.seats[0].droplet = 20
     key(driver, pygame.K_s)
+    driver.until(lambda: t.summary is not None, timeout=30, what="the round's results (before the shop)")
+    key(driver, pygame.K_RETURN)
     driver.until(lambda: t.controls.shop is not None, timeout=30, what="the shop")
     shop = t.controls.shop
     orange = next(r for c, r in shop.slots if c.name == "orange-1")

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -14,6 +14,7 @@ from .. import theme as T
 from ..app import App, Scene, canvas_rect
 from ..table.board_view import BoardView
 from ..table.books_view import ORDER, BooksView
+from ..table.card_outcome import Line
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..table.view import TableView
@@ -118,6 +119,7 @@ class BoardOpen(Unfolded):
     the bonus die with this round's rolls."""
 
     dice: tuple[tuple[int, str], ...] = ()
+    card_lines: Callable[[], Sequence[Line]] = staticmethod(lambda: ())  # what the card gave each seat
 
     def place(self) -> pygame.Rect:
         c = canvas_rect()
@@ -135,7 +137,8 @@ class BoardOpen(Unfolded):
         board = BoardView(self.rect)
         board.draw_static(surf, g)
         dice = [(g.seats[s].name, f) for s, f in self.dice]
-        board.draw(surf, g, self.view.looks(), dice, None, bool(self.app.settings.colour_blind), static=False)
+        board.draw(surf, g, self.view.looks(), dice, None, bool(self.app.settings.colour_blind), static=False,
+                   card_lines=self.card_lines())
         self.board = board
         self.note(surf, _("Esc or a click outside closes the board"))
 
@@ -149,11 +152,13 @@ def open_books(app: App, view: TableView, source: Callable[[], Game]) -> None:
 
 
 def open_board(app: App, view: TableView, source: Callable[[], Game],
-               dice: tuple[tuple[int, str], ...] = ()) -> None:
+               dice: tuple[tuple[int, str], ...] = (), card_lines: Callable[[], Sequence[Line]] | None = None) -> None:
     for s in app.scenes:
         if isinstance(s, BoardOpen):
             app.pop(s)
             return
     o = BoardOpen(app, source, view)
     o.dice = dice
+    if card_lines is not None:
+        o.card_lines = card_lines  # type: ignore[method-assign]
     app.push(o)

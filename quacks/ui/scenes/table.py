@@ -1,9 +1,11 @@
 """The table: the game in one screen, played with the mouse or the keyboard, hot-seat and bots.
 
 The scene shows a ``MatchDriver`` (session/driver.py), which moves the game on by itself at the player's
-pace, and animates the engine events the driver hands over. A human's decision becomes controls (or a
-choice dialog); everything else that pops up is an overlay scene pushed on the App's stack: the pause
-menu, confirmations, the round results, the hot-seat hand-off, the bag and the log.
+pace, and animates the engine events the driver hands over. The evaluation plays in beats the driver holds
+(``ui/table/beat_bar.py`` names each on the board and its seats; the board shows the state as the beats have
+got to). A human's decision becomes controls (or a choice dialog); everything else that pops up is an overlay
+scene pushed on the App's stack: the pause menu, confirmations, the round results (after the evaluation,
+before the shop), the hot-seat hand-off, the bag and the log.
 """
 
 from __future__ import annotations
@@ -15,11 +17,13 @@ import pygame
 from ...i18n import _
 from ...rules.actions import Action
 from ...rules.chips import CHIP_BY_NAME
+from ...rules.game import Game
 from ...rules.kinds import DecisionKind, EventKind, Phase
 from ...session.driver import MatchDriver
 from ...session.match import Match, Waits
 from ...tutorial.coach import Coach
 from ...wording import text as W
+from ...wording.beats import card_lines
 from ...wording.decisions import handoff_text, label
 from ...wording.results import round_rows, tick_text
 from ..anim import Animator
@@ -31,7 +35,8 @@ from ..overlays.confirm import Confirm
 from ..overlays.handoff import Handoff
 from ..overlays.log import toggle_log
 from ..overlays.pause_menu import PauseMenu
-from ..overlays.round_summary import RoundSummary
+from ..overlays.round_summary import RoundSummary, scores_before
+from ..table.beat_bar import BeatBar, draw_seat_lines
 from ..table.controls import Controls
 from ..table.frames import FrameCache, moving_regions
 from ..table.guide import TableGuide
@@ -54,6 +59,7 @@ class TableScene(Scene):
         self.view = TableView(match.setup)
         self.anim = Animator(self.view, app.settings, app.sound)
         self.controls = Controls(self.view.layout, self.choose)
+        self.beat_bar = BeatBar(self.view.layout, self.next_beat, self.skip_beats)
         self.frames = FrameCache()
         humans = match.humans()
         self.focus = humans[0] if humans else 0
@@ -64,8 +70,8 @@ class TableScene(Scene):
         self._tick_seen: object = None
         self.choice: ChoiceDialog | None = None
         self.summary: RoundSummary | None = None
-        self.round_start = [s.score for s in self.g.seats]
         self.dice: list[tuple[int, str]] = []
+        self._card_lines: tuple[object, tuple[tuple[int, str, str], ...]] = (None, ())
         self.hover_text = ""
         self.zoom: int | None = None  # the other seat whose pot is shown large under the mouse
         self.coach = coach
@@ -90,7 +96,24 @@ class TableScene(Scene):
             focus=self.focus, viewer=self.viewer, colour_blind=bool(st.colour_blind),
             show_risk=bool(st.show_risk) or self.coach is not None,  # the guided game shows the odds (not a setting)
             reasons={i: m.reason(i) for i in m.bots}, decided=frozenset(s for s in m.tick if m.is_human(s)),
-            dice=tuple(self.dice), pot_covered=self.controls.shop is not None or self.choice is not None)
+            dice=tuple(self.dice), pot_covered=self.controls.shop is not None or self.choice is not None,
+            card_lines=self.card_lines())
+
+    def shown(self) -> Game:
+        """The game as the table shows it: without what the beats still to come add (``MatchDriver.shown``)."""
+        return self.driver.shown(self.anim.rats_moving())
+
+    def card_lines(self) -> tuple[tuple[int, str, str], ...]:
+        """What each seat chose or got from the round's card, as far as the beats have shown (cached)."""
+        g = self.g
+        n = self.driver.events_shown()
+        key = (id(g), g.version, n, self.app.settings.language)
+        if self._card_lines[0] != key:
+            shown = g.events[:n]
+            short = dict(card_lines(g, shown, short=True))
+            lines = tuple((seat, text, short.get(seat, text)) for seat, text in card_lines(g, shown))
+            self._card_lines = (key, lines)
+        return self._card_lines[1]
 
     def _read_dice(self, events: list) -> None:  # type: ignore[type-arg]
         for e in events:
@@ -115,10 +138,9 @@ class TableScene(Scene):
             self.coach is not None and self.coach.holds_game)
         d.update(dt)
         self._note_reveal()
-        evs = d.take_events()
-        if evs:
+        for beat, evs in d.take_shown():
             self._read_dice(evs)
-            self.anim.events(self.g, evs)
+            self.anim.events(self.shown(), evs, beat)
             self.hover_text = ""  # the state changed: what was under the mouse may be gone
         if self.guide is not None:
             self.guide.update()
@@ -134,7 +156,7 @@ class TableScene(Scene):
         elif self.controls.active and not self.g.legal_actions(self.controls.seat or 0):
             self.clear_controls()
         who = self.undoer()
-        self.controls.offer_undo(self.undo if who is not None and (
+        self.controls.offer_undo(self.undo if who is not None and not d.beat and (  # a beat's bar has no Undo
             d.can_undo(who) or (self.controls.shop is not None and bool(self.controls.shop.history))) else None)
 
     # ------------------------------------------------------------------------------------------------
@@ -321,11 +343,13 @@ class TableScene(Scene):
     # overlays
 
     def open_summary(self, rnd: int) -> None:
+        """The round's results: they close its evaluation, before the shop (the driver waits for them)."""
         g = self.g
-        rows = round_rows(g, rnd, self.round_start)
-        self.round_start = [s.score for s in g.seats]
+        rows = round_rows(g, rnd, scores_before(g, rnd))
         self.clear_controls()
-        self.summary = RoundSummary(self.app, rnd, rows, self.view.looks(), g.is_over, g.round, self.close_summary)
+        self.summary = RoundSummary(self.app, rnd, rows, self.view.looks(), [g.cat.pot.space(r.space).coins
+                                                                              for r in rows],
+                                    rnd >= g.cat.events.rounds, self.close_summary)
         self.app.push(self.summary)
 
     def close_summary(self) -> None:
@@ -403,6 +427,8 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo()
             return True
+        if self.driver.beat is not None and self.handoff is None and self.beat_bar.handle(event):
+            return True
         if event.type == pygame.KEYDOWN and event.key in self.KEYS:
             getattr(self, self.KEYS[event.key])()
             return True
@@ -411,6 +437,7 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             self.zoom = self.view.pot_under(event.pos)
             self.hover_text = "" if self.zoom is not None else (self.controls.hover_help(event.pos) or (
+                self.beat_bar.hover_help(event.pos) if self.driver.beat is not None else "") or (
                 self.choice.hover_help(event.pos) if self.choice is not None else "") or hover_help(
                 self.view, self.g, self.state(), self.anim, event.pos))
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -438,10 +465,22 @@ class TableScene(Scene):
     def toggle_board(self) -> None:
         from ..overlays.folded import open_board
 
-        open_board(self.app, self.view, lambda: self.g, tuple(self.dice))
+        open_board(self.app, self.view, self.shown, tuple(self.dice), self.card_lines)
 
     def skip(self) -> None:
-        self.driver.skip_to_human()
+        """Tab: the rest of the evaluation's beats at once, or (otherwise) the bots fast-forward to a human."""
+        if self.driver.beats_pending():
+            self.skip_beats()
+        else:
+            self.driver.skip_to_human()
+
+    def next_beat(self) -> None:
+        self.anim.skip()
+        self.driver.next_beat()
+
+    def skip_beats(self) -> None:
+        self.anim.skip()
+        self.driver.skip_to_end()
 
     def cycle_focus(self) -> None:
         self.set_focus((self.focus + 1) % self.g.n)
@@ -470,6 +509,7 @@ class TableScene(Scene):
         if self.controls.shop is None:
             self.controls.key = None
         self.controls.undo = None
+        self.beat_bar.relayout()
         self.hover_text = ""
         self.view.forget_background()
         self.frames.invalidate()
@@ -484,6 +524,7 @@ class TableScene(Scene):
         again in their new places (a shop keeps its cart)."""
         if self.view.relayout():
             self.controls.relayout()
+            self.beat_bar.relayout()
             if self.choice is not None and self.controls.seat is not None:
                 self._sync_choice(self.controls.seat)
         self.frames.invalidate()
@@ -507,17 +548,25 @@ class TableScene(Scene):
     def draw(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
         shop = self.controls.shop
         st = self.state()
+        d = self.driver
+        shown = self.shown()
         waiting = self.waiting_text()
         still = (self.g.version, self.focus, self.viewer, self.controls.key, self.controls.hint, st.dice, waiting,
                  self.controls.note,
                  self.controls.undo is not None,
                  tuple(self.anim.hidden(i) for i in range(self.g.n)), self.driver.thinking, self.hover_text, self.zoom,
                  st.reasons, None if shop is None else (tuple(shop.cart), shop.cursor, shop.message, shop.hover),
-                 self.app.settings.colour_blind, st.show_risk)
+                 self.app.settings.colour_blind, st.show_risk, d.show_key(), self.anim.rats_moving(),
+                 st.card_lines, self.app.settings.pace)
 
         def draw_still(s: pygame.Surface) -> None:
-            self.view.draw(s, self.g, st, self.anim)
-            self.controls.draw(s, self.g, waiting)
+            self.view.draw(s, shown, st, self.anim)
+            beat = d.beat
+            if beat is not None:
+                draw_seat_lines(s, self.view, shown, beat)
+                self.beat_bar.draw(s, shown, beat, self.app.settings.pace)
+            else:
+                self.controls.draw(s, self.g, waiting)
 
         on_top = self.app.scene is self or (self.guide is not None and self.app.scene is self.guide.bubble)
         zoom = self.zoom if on_top else None
@@ -526,7 +575,7 @@ class TableScene(Scene):
         if zoom is not None:
             from ..table.pot_zoom import draw_zoom
 
-            draw_zoom(surf, self.view, self.g, st, zoom, self.anim)
+            draw_zoom(surf, self.view, shown, st, zoom, self.anim)
         elif self.hover_text and on_top:
             draw_tooltip(surf, self.hover_text, self.app.mouse_pos)
         return rects

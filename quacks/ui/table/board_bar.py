@@ -5,6 +5,8 @@ click anywhere on the bar opens the whole board large (``ui.overlays.board``).""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from ...i18n import _
@@ -13,7 +15,9 @@ from ...wording import data_text as D
 from .. import art
 from .. import theme as T
 from ..app import text_engine
+from . import card_outcome
 from .board_view import BoardView, space_of
+from .card_outcome import Line
 
 
 class BoardBar:
@@ -82,7 +86,8 @@ class BoardBar:
 
     def draw(self, surf: pygame.Surface, g: Game, looks: list[tuple[str, str]],
              dice: list[tuple[str, str]] | None = None, marker_vp: list[float] | None = None,
-             colour_blind: bool = False, static: bool = True, die_spin: float = 0.0) -> None:
+             colour_blind: bool = False, static: bool = True, die_spin: float = 0.0,
+             card_lines: Sequence[Line] = ()) -> None:
         te = text_engine()
         if static:
             self.draw_static(surf, g)
@@ -103,7 +108,7 @@ class BoardBar:
             else:  # a long phase name: the line takes both rows (hovering over it names the start player)
                 te.blit_fit(surf, line, pygame.Rect(r.x + 4, r.y, r.w - 4, r.h), "serif-bold", 20, T.CREAM, lines=2,
                             anchor="midleft", min_size=12)
-        self._card(surf, g)
+        self._card(surf, g, card_lines, looks)
         self._dice(surf, dice or [], die_spin)
         vps = marker_vp if marker_vp is not None else [float(s.score) for s in g.seats]
         by_space: dict[int, list[int]] = {}
@@ -125,7 +130,9 @@ class BoardBar:
                 if v >= 50:
                     BoardView.draw_fifty(surf, a, int(v) // 50 * 50)
 
-    def _card(self, surf: pygame.Surface, g: Game) -> None:
+    def _card(self, surf: pygame.Surface, g: Game, lines: Sequence[Line] = (),
+              looks: Sequence[tuple[str, str]] = ()) -> None:
+        """The card's name; once it has done something, a row of each seat's marker and gains under it."""
         te = text_engine()
         r = self.card_rect
         card = g.fortune
@@ -138,6 +145,17 @@ class BoardBar:
             head = T.PURPLE_CARD if card.colour == "purple" else T.BLUE_CARD
             pygame.draw.rect(surf, head, r, border_radius=8)
             pygame.draw.rect(surf, T.BRASS_LIGHT, r, 1, border_radius=8)
+            if lines:
+                half = r.h // 2
+                size = 18
+                while te.height("serif-bold", size) > half + 1 and size > te.floor(12):
+                    size -= 1
+                name, size = te.fit_name(D.card_name(card), "serif-bold", size, r.w - 14)  # whole on the board
+                te.blit(surf, name, (r.centerx, r.y + 1 + half // 2), "serif-bold", size, T.CREAM, "center",
+                        box=pygame.Rect(r.x + 7, r.y, r.w - 14, half + 1))
+                card_outcome.draw_compact(surf, pygame.Rect(r.x + 7, r.y + half, r.w - 14, r.h - half - 1), lines,
+                                          looks)
+                return
             te.blit_fit(surf, D.card_name(card), r.inflate(-14, -4), "serif-bold", 20, T.CREAM, lines=2, min_size=12)
 
     def _dice(self, surf: pygame.Surface, dice: list[tuple[str, str]], spin: float) -> None:

@@ -3,6 +3,8 @@ and 0/50 seals; inside, the round track with the flame, the fortune card of the 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from ...i18n import _, ngettext, pgettext
@@ -13,6 +15,8 @@ from ...wording.results import phase_name
 from .. import art
 from .. import theme as T
 from ..app import text_engine
+from . import card_outcome
+from .card_outcome import Line
 
 TOP, SIDE = 17, 8  # spaces along the top/bottom and along each side: 17 + 8 + 17 + 8 = 50
 
@@ -141,8 +145,10 @@ class BoardView:
 
     def draw(self, surf: pygame.Surface, g: Game, looks: list[tuple[str, str]],
              dice: list[tuple[str, str]] | None = None, marker_vp: list[float] | None = None,
-             colour_blind: bool = False, static: bool = True, die_spin: float = 0.0) -> None:
-        """``dice``: this round's rolls as (who, face), in order; the die shows the last, the list all of them."""
+             colour_blind: bool = False, static: bool = True, die_spin: float = 0.0,
+             card_lines: Sequence[Line] = ()) -> None:
+        """``dice``: this round's rolls as (who, face), in order; the die shows the last, the list all of them;
+        ``card_lines``: what each seat chose or got from the card (``card_outcome``)."""
         te = text_engine()
         if static:
             surf.blit(self.static(g), self.rect.topleft)
@@ -151,7 +157,7 @@ class BoardView:
         if static:
             pygame.draw.rect(surf, (70, 48, 30), inner, border_radius=12)
             pygame.draw.rect(surf, T.BRASS_DARK, inner, 2, border_radius=12)
-        self.draw_card(surf, g)
+        self.draw_card(surf, g, card_lines, looks)
         self.draw_rounds(surf, g)
         self.draw_dice(surf, dice or [], die_spin)
         # phase and start player, between the card and the die
@@ -239,7 +245,10 @@ class BoardView:
             te.blit(surf, who, (x + icon.get_width() + 6, y + row // 2), "sans", size, T.CREAM, "midleft", box=below)
             y += row
 
-    def draw_card(self, surf: pygame.Surface, g: Game) -> None:
+    def draw_card(self, surf: pygame.Surface, g: Game, lines: Sequence[Line] = (),
+                  looks: Sequence[tuple[str, str]] = ()) -> None:
+        """The card of the round: its name, when it acts, its text; under it, once it has done something, a row
+        per seat of what it chose or got (the text gives way to them if both do not fit: hovering shows it)."""
         te = text_engine()
         r = self.card_rect
         card = g.fortune
@@ -260,6 +269,16 @@ class BoardView:
         wr = te.blit_fit(surf, when, pygame.Rect(r.x + 10, hr.bottom + 4, r.w - 20, one * min(2, len(two))),
                          "sans-semibold", 14, head, lines=2)
         body = pygame.Rect(r.x + 14, wr.bottom + 6, r.w - 28, r.bottom - art.EDGE - wr.bottom - 6)
+        if lines:
+            lines = card_outcome.fitting(lines, body)
+            need = card_outcome.rows_height(lines, body.w)
+            text = pygame.Rect(body.x, body.y, body.w, body.h - need - 6)
+            size, rows = te.fit_block(D.card_text(card), "serif", 19, text, min_size=12, line_gap=0)
+            if len(rows) * te.linesize("serif", size) <= text.h:
+                te.blit_wrapped(surf, D.card_text(card), text, "serif", size, T.INK, line_gap=0)
+                pygame.draw.line(surf, T.PARCHMENT_EDGE, (body.x, text.bottom + 3), (body.right, text.bottom + 3))
+            card_outcome.draw_rows(surf, pygame.Rect(body.x, body.bottom - need, body.w, need), lines, looks)
+            return
         size, _lines = te.fit_block(D.card_text(card), "serif", 19, body, min_size=12, line_gap=0)
         te.blit_wrapped(surf, D.card_text(card), body, "serif", size, T.INK, line_gap=0)
 

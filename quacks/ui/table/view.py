@@ -39,6 +39,8 @@ class ViewState:
     decided: frozenset[int] = frozenset()  # seats whose stir decision is in, hidden until the reveal
     dice: tuple[tuple[int, str], ...] = ()  # this round's bonus-die rolls (seat, face), in order
     pot_covered: bool = False  # the shop lies over the pot in focus
+    card_lines: tuple[tuple[int, str, str], ...] = ()  # (seat, line, short line): what each seat chose or got from
+    # the fortune card so far (wording/beats.py)
 
 
 class TableView:
@@ -146,6 +148,14 @@ class TableView:
         c = canvas_rect()
         return (r.right - 40, r.bottom - 40) if r is not None else (c.w // 2, c.h // 2)
 
+    def score_pos(self, seat: int) -> tuple[int, int]:
+        """Where a seat's victory points are written (a beat's gains fly there)."""
+        if seat == self.focus:
+            info = self.layout.info
+            return (info.right - 50, info.y + 18)
+        r = self.other_rects.get(seat)
+        return (r.right - 44, r.y + 22) if r is not None else self.bag_pos(seat)
+
     def seat_region(self, seat: int) -> pygame.Rect:
         """The part of the screen a seat's pot and panel take (for partial redraws)."""
         if seat == self.focus:
@@ -226,6 +236,7 @@ class TableView:
         if anim is not None and dice:
             face, spin = anim.die_face(dice[-1][1])  # type: ignore[attr-defined]
             dice[-1] = (dice[-1][0], face)
-        self.board.draw(surf, g, self.looks(), dice, vps, st.colour_blind, static=False, die_spin=spin)
+        self.board.draw(surf, g, self.looks(), dice, vps, st.colour_blind, static=False, die_spin=spin,
+                        card_lines=st.card_lines)
         draw_focus(surf, self, g, st, anim)
         draw_others(surf, self, g, st, anim)
