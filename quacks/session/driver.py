@@ -39,7 +39,7 @@ MAX_STEPS_PER_UPDATE = 200
 
 class MatchDriver:
     def __init__(self, match: Match, *, pace: str = "normal", threaded: bool = True,
-                 autosave: Callable[[Match], None] | None = None) -> None:
+                 autosave: Callable[[Match], None] | None = None, results_seen: bool = False) -> None:
         self.match = match
         self.pace_name = pace
         self.threaded = threaded
@@ -64,7 +64,7 @@ class MatchDriver:
         self._worker_box: list[BotDecision | BaseException | None] = [None]
         self._undo_floor = self._floor_at_start()  # undo never cuts the record below this (a round's results)
         self._shown: tuple[object, Game] | None = None
-        if self._results_unseen():
+        if not results_seen and self._results_unseen():
             self._results(match.game.round)  # resumed in the shop before anyone shopped: the results again
 
     # ------------------------------------------------------------------------------------------------

@@ -48,8 +48,9 @@ def test_the_bubble_never_shows_with_another_pop_up_in_a_whole_guided_game(home:
     tally = {"shown": 0, "waited": 0, "behind results": 0}
     shown, _table = walk(d, on_frame=lambda t: check_one_at_a_time(t, tally))
     assert tally["shown"] >= len(shown)
-    assert tally["behind results"] > 0, "a step came with the round's results and waited for them to close"
-    assert "books-out" in shown and "round-9" in shown  # the steps that come with the results were all shown
+    # (the round's results close the evaluation, before the shop: the steps of the next round's start no longer
+    # wait behind them, and a step that comes while they are open waits; either way all are shown)
+    assert "books-out" in shown and "round-9" in shown
 
 
 def test_the_bubble_waits_while_the_bag_is_open_and_comes_back(home: Path) -> None:

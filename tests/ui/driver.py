@@ -50,5 +50,17 @@ class Driver:
             self.frames(1)
             time.sleep(0.001)
 
+    def until_shop(self, table: Any, timeout: float = 30.0) -> Any:
+        """Play on to the table's shop (closing the round's results, which come before it); the shop panel."""
+        end = time.monotonic() + timeout
+        while table.controls.shop is None:
+            if time.monotonic() > end:
+                raise AssertionError("timed out waiting for the shop")
+            if table.summary is not None and self.app.scene is table.summary:
+                self.key(pygame.K_RETURN, frames=1)
+            self.frames(1)
+            time.sleep(0.001)
+        return table.controls.shop
+
     def shot(self, path: str) -> None:
         pygame.image.save(self.app.screen, path)

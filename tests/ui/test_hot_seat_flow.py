@@ -162,7 +162,7 @@ def test_revealing_the_stir_shows_only_before_a_reveal_of_several_seats(home: Pa
 def to_shop(d: Driver, scene: TableScene) -> None:
     d.until(lambda: human_waiting(scene))
     d.key(pygame.K_s)
-    d.until(lambda: scene.controls.shop is not None, timeout=30, what="the shop")
+    d.until_shop(scene)  # (the round's results come first)
 
 
 def test_buy_nothing_asks_nothing(driver: Driver) -> None:

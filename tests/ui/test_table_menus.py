@@ -214,8 +214,7 @@ def test_the_shop_s_arrows_move_in_two_dimensions(driver: Driver) -> None:
     t = table(driver, fortunes=False)
     t.g.seats[0].droplet = 20  # coins enough for the shop to offer every book
     key(driver, pygame.K_s)
-    driver.until(lambda: t.controls.shop is not None, timeout=30, what="the shop")
-    shop = t.controls.shop
+    shop = driver.until_shop(t)
     rows = sorted({r.y for _c, r in shop.slots})
     first_of = {y: next(i for i, (_c, r) in enumerate(shop.slots) if r.y == y) for y in rows}
     shop.cursor = first_of[rows[2]]  # the first price of the third row

@@ -55,7 +55,10 @@ class TableScene(Scene):
         from ..flows import autosave
 
         self.game_id = new_game_id() if game is None else game  # the game's autosave (storage/saves.py)
-        self.driver = MatchDriver(match, pace=app.settings.pace, autosave=lambda m: autosave(app, m, self.game_id))
+        # a lesson's moment of the guided game (its coach already past step 0) begins where the lesson does, not
+        # with the round's results again
+        self.driver = MatchDriver(match, pace=app.settings.pace, autosave=lambda m: autosave(app, m, self.game_id),
+                                  results_seen=coach is not None and bool(coach.finished))
         self.view = TableView(match.setup)
         self.anim = Animator(self.view, app.settings, app.sound)
         self.controls = Controls(self.view.layout, self.choose)
