@@ -498,7 +498,8 @@ _LETTERS = re.compile(r"[^\W\d_]{2,}")
 
 def unmarked(text: str, names: Iterable[str] = ()) -> list[str]:
     """The words of ``text`` (shown in the marker language) that did not come through a catalogue: words of
-    two letters or more outside every ``‹...›``, ``names`` (seats, bots: shown as they are) aside. A line of a
+    two letters or more outside every ``‹...›``, ``names`` (seats, bots: shown as they are) aside, and their
+    words (a name wrapped over two lines) and beginnings shortened with "…" (a name in a narrow place). A line of a
     wrapped text may start inside a word's markers or end inside them ("‹Wor" / "d›")."""
     rest = _MARKED.sub(" ", text)
     if MARK_CLOSE in rest and MARK_OPEN not in rest[:rest.index(MARK_CLOSE)]:
@@ -507,4 +508,8 @@ def unmarked(text: str, names: Iterable[str] = ()) -> list[str]:
         rest = rest[:rest.rindex(MARK_OPEN)]
     for name in sorted(names, key=len, reverse=True):
         rest = rest.replace(name, " ")
-    return _LETTERS.findall(rest)
+    parts = {w for name in names for w in name.split()}
+    # a name wrapped over two lines shows its words apart; one shortened for a narrow place ends in "…"
+    rest = re.sub(r"[^\W\d_]+…", lambda m: " " if any(p.startswith(m.group()[:-1]) for p in parts) else m.group(),
+                  rest)
+    return [w for w in _LETTERS.findall(rest) if w not in parts]

@@ -3,6 +3,7 @@ rubies, flask, fuse, markers). Numbers come from the game's data."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ..i18n import _
@@ -52,7 +53,11 @@ def hover_help(view: TableView, g: Game, st: ViewState, anim: Any | None, pos: t
     if text:
         return text
     if not st.pot_covered:
-        text = _space_help(g, st.focus, pv.PotLayout(view.layout.pot_centre, view.layout.pot_radius), pos)
+        lay = pv.PotLayout(view.layout.pot_centre, view.layout.pot_radius)
+        aside = g.seats[st.focus].aside
+        if any(math.dist(c, pos) <= lay.chip_radius for c in pv.aside_centres(lay, len(aside))):
+            return _("Beside the pot: {chips}").format(chips=", ".join(W.chip_name(c) for c in aside))
+        text = _space_help(g, st.focus, lay, pos)
         if text:
             return text
     for seat, r in view.other_rects.items():

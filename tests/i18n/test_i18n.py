@@ -104,6 +104,10 @@ def test_the_marker_language_marks_catalogue_strings_only() -> None:
     assert i18n.unmarked(_("Not in the catalogue")) == ["Not", "in", "the", "catalogue"]
     assert i18n.unmarked(_("{name} draws.").format(name="Hildegard"), ["Hildegard"]) == []
     assert i18n.unmarked("‹Wor") == [] and i18n.unmarked("d› ‹x› 12 VP") == ["VP"]
+    # a name wrapped over two lines, or shortened for a narrow place, is still the name; other words are not
+    assert i18n.unmarked("Rose ‹exploded›", ["Mechthild Rose"]) == []
+    assert i18n.unmarked("‹start› ‹player:› Hilde…", ["Hildegard Zorn"]) == []
+    assert i18n.unmarked("Hilfe… Ros", ["Hildegard Zorn", "Mechthild Rose"]) == ["Hilfe", "Ros"]
     assert i18n.verbatim("MIT") == "‹MIT›"
     i18n.set_language("en")
     assert i18n.verbatim("MIT") == "MIT"

@@ -66,3 +66,29 @@ def test_export_replay_writes_a_file_that_imports_again(home: Path) -> None:
     loaded = replays.import_replay(path, default_catalogue())
     assert loaded.value is not None
     assert loaded.value.match_data["record"] == [list(e) for e in m.game.record]
+
+
+def test_narrow_replay_buttons_give_their_keys_on_hover(home: Path) -> None:
+    """At 1000x640 and 200% the seven buttons are too narrow for "Leertaste" in a corner: no button shows a
+    key hint then (none spills out), and hovering over one names its key."""
+    from types import SimpleNamespace
+
+    from quacks import i18n
+    from quacks.storage.settings import Settings
+    from quacks.ui.app import App
+
+    m = finished_match()
+    saved = SimpleNamespace(match_data=m.to_data())
+    wide = ReplayScene(App(Settings(pace="instant"), size=(1920, 1080), headless=True), saved)
+    assert all(b.hotkey_label for b in wide.buttons)
+    i18n.set_language("de")
+    try:
+        app = App(Settings(pace="instant", ui_scale=200, language="de"), size=(1000, 640), headless=True)
+        scene = ReplayScene(app, saved)
+        app.push(scene)
+        assert not any(b.hotkey_label for b in scene.buttons)
+        play = scene.buttons[3]
+        scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=play.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+        assert scene.hover_text == "Taste: Leertaste"
+    finally:
+        i18n.set_language("en")

@@ -113,3 +113,48 @@ def test_a_new_window_opens_at_the_size_it_had_when_it_fits_the_desktop(monkeypa
     assert app._remembered_size() == app.fitting_size()
     app.settings.window_size = None
     assert app._remembered_size() == app.fitting_size() and app.fitting_size()[0] >= 1000
+
+
+@pytest.mark.parametrize("size", [(1000, 640), (1280, 800), (2560, 1440)])
+def test_chips_beside_the_pot_lie_by_its_rim_inside_the_frame(home: object, size: tuple[int, int]) -> None:
+    """Red set 2's chips beside the pot (R38) are drawn there, clear of the pot, the panel and each other, and
+    hovering over one names them; up to six fit round the frame's free corner."""
+    import math
+
+    from quacks.rules.chips import CHIP_BY_NAME
+    from quacks.ui.table import pot_view as pv
+
+    app = App(Settings(pace="instant", ui_scale=200), size=size, headless=True)
+    t = C._table(app, "brewing")
+    s = t.g.seats[t.focus]
+    assert s.aside, "the case game has a chip beside the focus seat's pot"
+    lay = t.view.layout
+    pot = pv.PotLayout(lay.pot_centre, lay.pot_radius)
+    for n in range(1, 7):
+        centres = pv.aside_centres(pot, n)
+        cr = pot.chip_radius
+        for i, c in enumerate(centres):
+            assert math.dist(c, pot.centre) >= pot.radius * 1.13 + cr, "outside the iron rim"
+            assert lay.focus.contains(pygame.Rect(c[0] - cr, c[1] - cr, 2 * cr, 2 * cr)), (n, c, lay.focus)
+            assert not lay.info.colliderect(pygame.Rect(c[0] - cr, c[1] - cr, 2 * cr, 2 * cr))
+            assert all(math.dist(c, d) >= 2 * cr for d in centres[:i])
+    first = pv.aside_centres(pot, len(s.aside))[0]
+    t.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=first, rel=(0, 0), buttons=(0, 0, 0)))
+    assert t.hover_text.startswith("Beside the pot: ") and CHIP_BY_NAME[s.aside[0].name] == s.aside[0]
+
+
+def test_the_die_line_shortens_a_name_rather_than_break_it(home: object) -> None:
+    """Who rolled the bonus die, in the board bar: a name too long for it shows its first word or ends in "…",
+    never broken in two pieces."""
+    app = App(Settings(pace="instant", ui_scale=200), size=(1000, 640), headless=True)
+    t = C._table(app, "brewing")
+    te = app.text
+    bar = t.view.board
+    long_name = "Mechthild Rosenkranz-Überwald"
+    with te.record(app.screen) as rec:
+        bar._dice(app.screen, [(long_name, "1")], 0.0)
+    lines = [d.text for d in rec.items if d.text != "Board"]
+    assert len(lines) == 1, lines  # one line: not "Mechthild Rosen-" over "kranz-Überwald"
+    line = lines[0]
+    whole_words = long_name.startswith(line) and long_name[len(line):][:1] in ("", " ")
+    assert whole_words or (line.endswith("…") and long_name.startswith(line[:-1].rstrip())), line

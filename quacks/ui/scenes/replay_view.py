@@ -80,7 +80,11 @@ class ReplayScene(Scene):
                  (_("step >"), self.forward, pgettext("key", "Right")),
                  (_("round >>"), self.next_round, pgettext("key", "PgDn")), (">|", self.to_end, pgettext("key", "End"))]
         w = (bar.w - 6 * 10) // 7
-        self.buttons = [Button(pygame.Rect(bar.x + i * (w + 10), bar.y, w, bar.h), label, fn, hotkey_label=hk,
+        te = self.app.text
+        with te.roomy(), te.crowded():  # the key hints in the corners, unless one is too wide for its button
+            hints = all(te.size(hk, "sans-bold", Button.KEY_SIZE)[0] + 24 <= w for _l, _f, hk in specs)
+        self.buttons = [Button(pygame.Rect(bar.x + i * (w + 10), bar.y, w, bar.h), label, fn,
+                               hotkey_label=hk if hints else "", tooltip=_("Key: {key}").format(key=hk),
                                size=20, style="parchment") for i, (label, fn, hk) in enumerate(specs)]
 
     # moving through the record --------------------------------------------------------------------------
@@ -157,7 +161,9 @@ class ReplayScene(Scene):
                 getattr(self, self.KEYS[event.key])()
                 return True
         if event.type == pygame.MOUSEMOTION:
-            self.hover_text = hover_help(self.view, self.g, self.state(), None, event.pos)
+            over = [b for b in self.buttons if b.contains(event.pos)]
+            self.hover_text = over[0].help_text() if over else hover_help(self.view, self.g, self.state(), None,
+                                                                           event.pos)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             seat = self.view.seat_at(event.pos)
             if seat is not None:

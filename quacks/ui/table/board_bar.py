@@ -179,4 +179,12 @@ class BoardBar:
             who, _face = dice[-1]
             more = len(dice) - 1
             line = who if not more else _("{name} (and {n} before)").format(name=who, n=more)
-            te.blit_fit(surf, line, text_box, "sans-semibold", 15, T.CREAM, min_size=12, anchor="midleft")
+            rows = te.fit_label(line, "sans-semibold", 15, text_box, 12)[1]
+            lines = 2
+            if " ".join(rows).split() != line.split():  # a word would break in two: the name is shortened instead
+                rest = "" if not more else _("{name} (and {n} before)").format(name="", n=more)
+                who = te.fit_name(who, "sans-semibold", 15, text_box.w - te.size(rest, "sans-semibold", 12)[0])[0]
+                line = who if not more else _("{name} (and {n} before)").format(name=who, n=more)
+                lines = 1
+            te.blit_fit(surf, line, text_box, "sans-semibold", 15, T.CREAM, min_size=12, anchor="midleft",
+                        lines=lines)

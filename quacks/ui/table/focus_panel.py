@@ -157,6 +157,7 @@ def draw_focus(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, an
         hidden = anim.hidden(seat) if anim is not None else 0
         pv.draw_pot(surf, g, seat, pot, colour_blind=st.colour_blind, hidden_chips=hidden,
                     highlight=pv.next_space(g, seat) if s.brewing else None)
+        pv.draw_aside(surf, g, seat, pot, st.colour_blind)
     with te.roomy(), te.within(lay.info.inflate(8, 8)), panel_text(view, g, seat):
         _panel(surf, view, g, st, mouse)
 
@@ -294,9 +295,9 @@ def _rows(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, width: 
         tube_h = pv.tube_height(width)
         rows.append(Row(1, tube_h, lambda sf, y, hh: pv.draw_tubes(sf, pygame.Rect(x, y, width, hh), g, seat),
                         least=pv.TUBE_LEAST, what="test tubes"))  # short of room, smaller glasses rather than none
-    if s.aside:  # red set 2's chips beside the pot: always shown (nothing else shows them)
-        text(1, _("Beside the pot: {chips}").format(chips=", ".join(W.chip_name(c) for c in s.aside)), "sans", 16,
-             T.CREAM)
+    if s.aside:  # red set 2's chips beside the pot: the pot shows them by its rim, the line names them
+        text(2, _("Beside the pot: {chips}").format(chips=", ".join(W.chip_name(c) for c in s.aside)), "sans", 16,
+             T.CREAM, "the pot")
     reason = st.reasons.get(seat, "")
     if reason and view.setup.seats[seat].is_bot:
         text(3, reason, "sans", 16, T.PARCHMENT_DARK, "hover over the name")

@@ -64,6 +64,29 @@ def draw_pot(surf: pygame.Surface, g: Game, seat: int, lay: PotLayout, *, colour
         pygame.draw.circle(surf, T.FOCUS, (x, y), cr + 4, 3)
 
 
+def aside_centres(lay: PotLayout, n: int) -> list[tuple[int, int]]:
+    """Where ``n`` chips set beside the pot lie: just outside the rim, round its bottom-left (the frame's corner
+    there is free), the first in the middle and the others either side of it."""
+    cr = lay.chip_radius
+    reach = lay.radius * 1.13 + cr + 3  # the iron rim's edge (art.cauldron), then the chip
+    step = (2 * cr + 3) / reach
+    out = []
+    for i in range(n):
+        angle = math.radians(135) + step * ((i + 1) // 2) * (1 if i % 2 else -1)
+        out.append((int(lay.centre[0] - reach * math.sin(angle)), int(lay.centre[1] - reach * math.cos(angle))))
+    return out
+
+
+def draw_aside(surf: pygame.Surface, g: Game, seat: int, lay: PotLayout, colour_blind: bool = False) -> None:
+    """The chips a seat set beside its pot (red set 2, R38), drawn as chips by the pot's rim."""
+    chips = g.seats[seat].aside
+    cr = lay.chip_radius
+    for c, (x, y) in zip(chips, aside_centres(lay, len(chips)), strict=True):
+        pygame.draw.circle(surf, (0, 0, 0), (x + 2, y + 3), cr)  # its shadow on the table
+        img = art.chip(c.colour.value, c.value, cr, colour_blind)
+        surf.blit(img, img.get_rect(center=(x, y)))
+
+
 def space_at(lay: PotLayout, pos: tuple[int, int]) -> int | None:
     """The space under the mouse, for hover help."""
     r = lay.chip_radius + 2
