@@ -375,16 +375,21 @@ class Text:
     def fit_label(self, text: str, face: str, size: int, box: pygame.Rect, min_size: int = 14,
                   lines: int = 2) -> tuple[int, list[str]]:
         """The size and lines of a label in ``box``: one line, shrinking a little (to 80%) if need be; then up
-        to ``lines`` lines, shrinking until it is ``min_size`` pixels high. Past that it stays there."""
+        to ``lines`` lines, shrinking until it is ``min_size`` pixels high, whole words first (a word is broken
+        in two only where no size keeps it whole). Past that it stays there."""
         low = min(size, self.floor(min_size))
         for s in range(size, max(low, int(size * 0.8)) - 1, -1):
             if self.size(text, face, s)[0] <= box.w and self.height(face, s, 1, text) <= box.h:
                 return s, [text]
-        for s in range(size, low - 1, -1):
-            rows = [text] if self.size(text, face, s)[0] <= box.w else self.wrap(text, face, s, box.w)
-            if len(rows) <= lines and self.height(face, s, len(rows), rows[-1]) <= box.h and \
-                    all(self.size(r, face, s)[0] <= box.w for r in rows):
-                return s, rows
+        words = text.split()
+        for whole in (True, False):
+            for s in range(size, low - 1, -1):
+                rows = [text] if self.size(text, face, s)[0] <= box.w else self.wrap(text, face, s, box.w)
+                if whole and " ".join(rows).split() != words:
+                    continue
+                if len(rows) <= lines and self.height(face, s, len(rows), rows[-1]) <= box.h and \
+                        all(self.size(r, face, s)[0] <= box.w for r in rows):
+                    return s, rows
         return low, self.wrap(text, face, low, box.w)
 
     def blit_fit(self, surf: pygame.Surface, text: str, box: pygame.Rect, face: str = "sans", size: int = 18,

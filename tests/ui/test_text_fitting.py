@@ -105,3 +105,14 @@ def test_a_20000_letter_label_is_fitted(text: Text) -> None:
         del text.font_px
     assert "".join(r.rstrip("-") for r in rows) == "W" * n
     assert sum(c.letters for c in counting.values()) < 400 * n
+
+
+def test_a_label_shrinks_to_keep_its_words_whole_before_it_breaks_one(text: Text) -> None:
+    """"Bücher" in a tab a little narrower than the word at its size: smaller and whole, not "Büc-" / "her"."""
+    width = text.size("Bücher", "sans-bold", 18)[0]
+    box = pygame.Rect(0, 0, width - 6, 200)
+    size, rows = text.fit_label("Bücher", "sans-bold", 24, box, min_size=8)
+    assert rows == ["Bücher"] and size < 18
+    # only where no size down to the least keeps it whole is it broken (into pieces that each fit)
+    size, rows = text.fit_label("Bücher", "sans-bold", 24, pygame.Rect(0, 0, 20, 200), min_size=12)
+    assert len(rows) > 1 and all(text.size(r, "sans-bold", size)[0] <= 20 for r in rows)
