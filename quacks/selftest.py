@@ -105,7 +105,7 @@ def _open_app() -> Any:
     from .ui.app import App
 
     app = App(Settings(pace="instant"), size=(960, 540), headless=os.environ.get("SDL_VIDEODRIVER") == "dummy")
-    app.no_saves = True  # type: ignore[attr-defined]  # never write saves, settings or statistics
+    app.no_saves = True  # never write saves, settings or statistics
     return app
 
 

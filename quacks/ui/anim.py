@@ -19,12 +19,14 @@ import math
 import random
 from dataclasses import dataclass, field
 from enum import Enum
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ..i18n import _
 from ..rules.chips import CHIP_BY_NAME
+from ..rules.events import Event
 from ..rules.game import Game
 from ..rules.kinds import EventKind
 from ..session.beats import Beat, BeatKind
@@ -35,7 +37,10 @@ from .app import text_engine
 from .table import pot_view as pv
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..storage.settings import Settings
+    from .sound import Sound
     from .table.view import TableView
+    from .text import RGB, Text
 
 
 class Motion(Enum):
@@ -51,6 +56,7 @@ class Motion(Enum):
 
 
 MOVES_PICTURE = (Motion.SHAKE, Motion.DIE, Motion.SLIDE)  # these change the still picture while they run
+DRAWN_ON_POT = (Motion.FLIGHT, Motion.SHAKE, Motion.RAT, Motion.FLOAT)  # drawn over their seat's pot (if shown)
 
 FLIGHT = 0.38
 SHAKE = 0.6
@@ -73,7 +79,7 @@ def ease_in_out(t: float) -> float:
 class Anim:
     kind: Motion
     duration: float
-    seat: int | None = None
+    seat: int
     t: float = 0.0
     data: dict[str, Any] = field(default_factory=dict)
 
@@ -90,7 +96,7 @@ class Animator:
     """The running animations of one table view; ``settings`` is read for reduced motion and colour-blind
     chips, ``sound`` plays what the events sound like (may be None)."""
 
-    def __init__(self, view: TableView, settings: Any, sound: Any = None) -> None:
+    def __init__(self, view: TableView, settings: Settings, sound: Sound | None = None) -> None:
         self.view = view
         self.settings = settings
         self.sound = sound
@@ -111,12 +117,12 @@ class Animator:
             a.t = a.duration
         self.anims.append(a)
 
-    def events(self, g: Game, evs: list[Any], beat: Beat | None = None) -> None:
+    def events(self, g: Game, evs: Sequence[Event], beat: Beat | None = None) -> None:
         """Start the animations of the new engine events; those of a ``beat`` fly their gains to their seats."""
         self.scores = [s.score for s in g.seats]
         for e in evs:
             k = e.kind
-            if beat is not None and e.seat is not None and self._beat_event(g, beat, e):
+            if beat is not None and e.seat is not None and self._beat_event(g, beat, e, e.seat):
                 continue
             if k == EventKind.PLACE and e.seat is not None:
                 # several chips in flight for one seat: the older ones land at once
@@ -155,9 +161,8 @@ class Animator:
                 self.sounds.append("fanfare")
         self.flush_sounds()
 
-    def _beat_event(self, g: Game, beat: Beat, e: Any) -> bool:
+    def _beat_event(self, g: Game, beat: Beat, e: Event, seat: int) -> bool:
         """A beat's event: its gain flies from its source to the seat (True), or it moves as any event (False)."""
-        seat = int(e.seat)
         k = e.kind
         src = self.source(g, beat, seat)
         if k == EventKind.VP:
@@ -182,7 +187,7 @@ class Animator:
             return False
         return True
 
-    def _fly(self, seat: int, text: str, colour: Any, src: tuple[int, int], dst: tuple[int, int]) -> None:
+    def _fly(self, seat: int, text: str, colour: RGB, src: tuple[int, int], dst: tuple[int, int]) -> None:
         """A gain's words on their way; a seat's second and third gains of a beat follow a little later and land
         a line lower (never on top of each other)."""
         k = sum(1 for a in self.anims if a.kind is Motion.FLY and a.seat == seat and not a.done and "text" in a.data)
@@ -216,7 +221,7 @@ class Animator:
 
     def rats_moving(self) -> frozenset[int]:
         """Seats whose rat stone is on its way (the still picture leaves it out until it lands)."""
-        return frozenset(a.seat for a in self.anims if a.kind is Motion.RAT and a.seat is not None and not a.done)
+        return frozenset(a.seat for a in self.anims if a.kind is Motion.RAT and not a.done)
 
     def flush_sounds(self) -> None:
         sound = self.sound
@@ -270,7 +275,7 @@ class Animator:
         self.scores = [s.score for s in g.seats]
         return [self.marker_value(i) for i in range(g.n)]
 
-    def die_face(self, face: str | None) -> tuple[str | None, float]:
+    def die_face(self, face: str) -> tuple[str, float]:
         """The face to show and a rotation (degrees) while the die tumbles."""
         for a in self.anims:
             if a.kind is Motion.DIE:
@@ -311,13 +316,20 @@ class Animator:
         cb = bool(self.settings.colour_blind)
         focus = self.view.focus
         for a in self.anims:
+            if a.kind is Motion.FLY:
+                flown = self._draw_fly(surf, a, te, cb)
+                if flown is not None:
+                    rects.append(flown)
+                continue
+            if a.kind not in DRAWN_ON_POT:
+                continue
+            lay = self.pot_of(a.seat)
+            if lay is None:
+                continue
             if a.kind is Motion.FLIGHT:
-                lay = self.pot_of(a.seat)  # type: ignore[arg-type]
-                if lay is None:
-                    continue
                 idx = min(int(a.data["index"]), 52)
                 tx, ty = lay.centres()[idx]
-                sx, sy = self.bag_pos(a.seat)  # type: ignore[arg-type]
+                sx, sy = self.bag_pos(a.seat)
                 p = ease_out(a.progress)
                 x = sx + (tx - sx) * p
                 y = sy + (ty - sy) * p - math.sin(p * math.pi) * 90
@@ -328,9 +340,6 @@ class Animator:
                 surf.blit(img, rr)
                 rects.append(rr)
             elif a.kind is Motion.SHAKE:
-                lay = self.pot_of(a.seat)  # type: ignore[arg-type]
-                if lay is None:
-                    continue
                 rng = random.Random(a.data["seed"])
                 p = a.progress
                 for _ in range(10):
@@ -343,14 +352,7 @@ class Animator:
                     pr = puff.get_rect(center=(cx, cy))
                     surf.blit(puff, pr)
                     rects.append(pr)
-            elif a.kind is Motion.FLY:
-                flown = self._draw_fly(surf, a, te, cb)
-                if flown is not None:
-                    rects.append(flown)
             elif a.kind is Motion.RAT:
-                lay = self.pot_of(a.seat)  # type: ignore[arg-type]
-                if lay is None:
-                    continue
                 centres = lay.centres()
                 at = a.data["from"] + (a.data["to"] - a.data["from"]) * ease_in_out(a.progress)
                 lo = int(at)
@@ -363,9 +365,6 @@ class Animator:
                 surf.blit(img, rr)
                 rects.append(rr)
             elif a.kind is Motion.FLOAT:
-                lay = self.pot_of(a.seat)  # type: ignore[arg-type]
-                if lay is None:
-                    continue
                 p = a.progress
                 stack = [b for b in self.anims if b.kind is Motion.FLOAT and b.seat == a.seat]
                 k = stack.index(a)
@@ -381,7 +380,7 @@ class Animator:
         self.last_rects = rects
         return rects
 
-    def _draw_fly(self, surf: pygame.Surface, a: Anim, te: Any, cb: bool) -> pygame.Rect | None:
+    def _draw_fly(self, surf: pygame.Surface, a: Anim, te: Text, cb: bool) -> pygame.Rect | None:
         """A gain on its way: a chip, or its words ("+1 ruby"), along an arc from its source to its seat."""
         if a.t < 0:
             return None  # still waiting for the one before it
@@ -391,7 +390,7 @@ class Animator:
         y = sy + (ty - sy) * p - math.sin(p * math.pi) * 60
         if "chip" in a.data:
             c = CHIP_BY_NAME[a.data["chip"]]
-            lay = self.pot_of(a.seat) if a.seat is not None else None
+            lay = self.pot_of(a.seat)
             r = lay.chip_radius if lay is not None else 14
             img = art.chip(c.colour.value, c.value, max(10, int(r * 1.2)), cb)
         else:

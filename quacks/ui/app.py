@@ -164,6 +164,7 @@ class App(Window):
         self.frame_times: list[float] = []
         self.after_frame: list[Callable[[pygame.Surface], None]] = []
         self.toasts: list[tuple[float, str]] = []
+        self.no_saves = False  # a window that writes nothing of the home (a second window, shots, self-test)
         self._fit(force=True)
         self.sleeper = Sleeper()
         self.audio_release = audio_release_seconds()  # seconds without a frame before the sound device closes

@@ -65,7 +65,7 @@ def play_games(games: int = 3, seed: int = 1, max_frames: int = 200_000) -> dict
     settings = Settings(pace="instant")
     settings.last_setup = {"seats": BOTS, "books": "1"}  # the new-game screen's choices: two bots
     app = App(settings, headless=True)
-    app.no_saves = True  # type: ignore[attr-defined]
+    app.no_saves = True
     app.push(TitleScene(app))
     _frames(app, 3)
     out: dict[str, Any] = {"games": games, "title_mb": rss_mb(), "final_mb": [], "new_game_mb": [],

@@ -10,7 +10,7 @@ import logging.handlers
 import os
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ..i18n import _
 
@@ -70,7 +70,7 @@ class QuietFileHandler(logging.handlers.RotatingFileHandler):
             pass
 
 
-class _QuietStreamHandler(logging.StreamHandler):  # type: ignore[type-arg]
+class _QuietStreamHandler(logging.StreamHandler[TextIO]):
     def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802
         pass  # stderr itself is broken: nothing left to tell
 
@@ -144,7 +144,7 @@ def second_window(app: App, open_title: Callable[[Callable[[Scene], None]], None
         if not locks.take_home_lock().held:
             return False
         log.info("the other Quacks game has closed: this window plays")
-        app.no_saves = False  # type: ignore[attr-defined]
+        app.no_saves = False
         open_title(app.replace)  # the title in this screen's place
         return True
 
@@ -206,7 +206,7 @@ def run(args: Any = None) -> int:
                 start_waiting_table(app)
 
         if home.busy:
-            app.no_saves = True  # type: ignore[attr-defined]  # nothing of the home is written from this window
+            app.no_saves = True  # nothing of the home is written from this window
             app.push(second_window(app, open_title))
         else:
             open_title()

@@ -91,7 +91,7 @@ def _run(out: Path, suffix: str = "") -> list[Path]:
     from .scenes.title import TitleScene
 
     app = App(Settings(pace="instant", show_risk=True), size=(1280, 800), headless=True)
-    app.no_saves = True  # type: ignore[attr-defined]
+    app.no_saves = True
     paths: list[Path] = []
 
     def snap(name: str, sizes: tuple[tuple[int, int], ...] = ((1280, 800),)) -> None:
@@ -149,7 +149,9 @@ def _run(out: Path, suffix: str = "") -> list[Path]:
     # another seat's pot, large under the mouse
     t = table(m)
     seat = next(iter(t.view.other_rects))
-    centre = t.view.pot_layout(seat).centre  # type: ignore[union-attr]
+    lay = t.view.pot_layout(seat)
+    assert lay is not None, "another seat's pot is drawn"
+    centre = lay.centre
     app.mouse_pos = centre
     t.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0)))
     snap("pot-zoom")

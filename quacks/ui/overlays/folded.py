@@ -10,6 +10,7 @@ import pygame
 
 from ...i18n import _
 from ...rules.game import Game
+from ...rules.chips import Colour
 from .. import theme as T
 from ..app import App, Scene, canvas_rect
 from ..table.board_view import BoardView
@@ -83,11 +84,11 @@ class BooksOpen(Unfolded):
         w = cols * col_w + self.GAP * (cols - 1)
         return pygame.Rect(12, 12, w, h)
 
-    def pages(self) -> dict[object, pygame.Rect]:
+    def pages(self) -> dict[Colour, pygame.Rect]:
         r = self.rect
         col_w = (r.w - self.GAP * (self.cols - 1)) // self.cols
         page_h = (r.h - self.GAP * (self.per_col - 1)) // self.per_col
-        out: dict[object, pygame.Rect] = {}
+        out: dict[Colour, pygame.Rect] = {}
         for i, colour in enumerate(ORDER):
             col, row = divmod(i, self.per_col)
             out[colour] = pygame.Rect(r.x + col * (col_w + self.GAP), r.y + row * (page_h + self.GAP), col_w, page_h)
@@ -104,7 +105,7 @@ class BooksOpen(Unfolded):
             with te.at_scale(scale):
                 self.rect = self.place()
                 books = BooksView(self.rect)
-                books.rects = self.pages()  # type: ignore[assignment]
+                books.rects = self.pages()
                 books.fit(g, ORDER[0])  # (fitted once for every page)
                 if not books.short or scale <= 1.0:
                     books.draw(surf, g, bool(self.app.settings.colour_blind), te.scale)
@@ -119,7 +120,11 @@ class BoardOpen(Unfolded):
     the bonus die with this round's rolls."""
 
     dice: tuple[tuple[int, str], ...] = ()
-    card_lines: Callable[[], Sequence[Line]] = staticmethod(lambda: ())  # what the card gave each seat
+
+    def __init__(self, app: App, source: Callable[[], Game], view: TableView,
+                 card_lines: Callable[[], Sequence[Line]] | None = None) -> None:
+        self.card_lines: Callable[[], Sequence[Line]] = card_lines or (lambda: ())  # what the card gave each seat
+        super().__init__(app, source, view)
 
     def place(self) -> pygame.Rect:
         c = canvas_rect()
@@ -157,8 +162,6 @@ def open_board(app: App, view: TableView, source: Callable[[], Game],
         if isinstance(s, BoardOpen):
             app.pop(s)
             return
-    o = BoardOpen(app, source, view)
+    o = BoardOpen(app, source, view, card_lines)
     o.dice = dice
-    if card_lines is not None:
-        o.card_lines = card_lines  # type: ignore[method-assign]
     app.push(o)

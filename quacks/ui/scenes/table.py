@@ -11,12 +11,14 @@ before the shop), the hot-seat hand-off, the bag and the log.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
 import pygame
 
 from ...i18n import _
 from ...rules.actions import Action
 from ...rules.chips import CHIP_BY_NAME
+from ...rules.events import Event
 from ...rules.game import Game
 from ...rules.kinds import DecisionKind, EventKind, Phase
 from ...session.driver import MatchDriver
@@ -86,7 +88,7 @@ class TableScene(Scene):
         return self.driver.match
 
     @property
-    def g(self):  # type: ignore[no-untyped-def]
+    def g(self) -> Game:
         return self.driver.match.game
 
     # ------------------------------------------------------------------------------------------------
@@ -118,7 +120,7 @@ class TableScene(Scene):
             self._card_lines = (key, lines)
         return self._card_lines[1]
 
-    def _read_dice(self, events: list) -> None:  # type: ignore[type-arg]
+    def _read_dice(self, events: Sequence[Event]) -> None:
         for e in events:
             if e.kind == EventKind.ROUND:
                 self.dice = []

@@ -15,6 +15,7 @@ import pygame
 from ...rules.kinds import DecisionKind
 from ...tutorial.script import Target
 from ..app import text_engine
+from .board_bar import BoardBar
 from .focus_panel import GAP, _grow, header_places, panel_text
 from .layout import POT_RIM
 
@@ -79,7 +80,7 @@ def target_rect(scene: TableScene, target: Target, seat: int = 0) -> pygame.Rect
     if target is Target.BOOKS:
         return view.books.rect.copy()  # the column of books, or their strip of tabs
     if target in (Target.DIE, Target.CARD, Target.ROUNDS, Target.TRACK):  # on the board, or on its bar
-        track = board.ruler if board.folded else board.rect  # type: ignore[union-attr]
+        track = board.ruler if isinstance(board, BoardBar) else board.rect
         parts = {Target.DIE: board.die_rect, Target.CARD: board.card_rect, Target.ROUNDS: board.rounds_rect,
                  Target.TRACK: track}
         return pygame.Rect(parts[target])

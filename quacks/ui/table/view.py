@@ -8,6 +8,7 @@ mouse). It drives nothing: the live table, the replay viewer and ``bench-ui`` al
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -25,6 +26,9 @@ from .board_view import BoardView
 from .books_strip import BooksStrip
 from .books_view import BooksView
 from .layout import TableLayout
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..anim import Animator
 
 
 @dataclass
@@ -223,18 +227,18 @@ class TableView:
     def forget_background(self) -> None:
         self._bg_key = None
 
-    def draw(self, surf: pygame.Surface, g: Game, st: ViewState, anim: object | None = None) -> None:
+    def draw(self, surf: pygame.Surface, g: Game, st: ViewState, anim: Animator | None = None) -> None:
         """The whole table body (not the controls): background, board, the pot in focus, the others."""
         from ..app import text_engine
         from .focus_panel import draw_focus
         from .others_panel import draw_others
 
         surf.blit(self.background(g, st, text_engine().scale), (0, 0))
-        vps = anim.marker_values(g) if anim is not None else None  # type: ignore[attr-defined]
+        vps = anim.marker_values(g) if anim is not None else None
         dice = [(g.seats[s].name, f) for s, f in st.dice]
         spin = 0.0
         if anim is not None and dice:
-            face, spin = anim.die_face(dice[-1][1])  # type: ignore[attr-defined]
+            face, spin = anim.die_face(dice[-1][1])
             dice[-1] = (dice[-1][0], face)
         self.board.draw(surf, g, self.looks(), dice, vps, st.colour_blind, static=False, die_spin=spin,
                         card_lines=st.card_lines)
