@@ -22,13 +22,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Generic, NoReturn, TypeVar
 
 from ..i18n import N_, _
 from ..resources import ReadError, read_bytes
 from ..session.names import bad_character, describe_character, printable
 
 T = TypeVar("T")
+
+#: a JSON object as parsed: the keys are text, every value is still to be checked where it is read
+JsonObject = dict[str, object]
 
 MAX_BYTES = 32 * 1024 * 1024  # no save of Quacks comes near this; a bigger file is not ours
 BACKUP_SUFFIX = ".bak"
@@ -85,7 +88,7 @@ class TooNewError(BadDataError):
     """Raised by validators: the file was written by a newer version of Quacks."""
 
 
-def json_type(x: Any) -> str:
+def json_type(x: object) -> str:
     """The JSON name of a value's type, for messages."""
     if x is None:
         return "null"
@@ -102,10 +105,17 @@ def json_type(x: Any) -> str:
     return type(x).__name__
 
 
-def check_document(obj: Any, *, kind: str | None, current: int, oldest: int = 1) -> int:
-    """Check the envelope of a document (an object with ``"schema"`` and maybe ``"kind"``); its version."""
-    if not isinstance(obj, dict):
-        raise BadDataError(f"the top level must be an object, not {json_type(obj)}")
+def as_object(x: object, where: str) -> JsonObject:
+    """``x`` if it is a JSON object, else BadDataError naming ``where`` it was read."""
+    if not isinstance(x, dict):
+        raise BadDataError(f"{where} must be an object, not {json_type(x)}")
+    return x
+
+
+def check_document(obj: object, *, kind: str | None, current: int, oldest: int = 1) -> tuple[JsonObject, int]:
+    """Check the envelope of a document (an object with ``"schema"`` and maybe ``"kind"``): the object and its
+    version."""
+    obj = as_object(obj, "the top level")
     if kind is not None and obj.get("kind") != kind:
         raise BadDataError(f'"kind" must be "{kind}", not {json.dumps(obj.get("kind"))[:60]}')
     v = obj.get("schema")
@@ -116,10 +126,10 @@ def check_document(obj: Any, *, kind: str | None, current: int, oldest: int = 1)
                             "{current})").format(schema=v, current=current))
     if v < oldest:
         raise BadDataError(f"schema version {v} is unknown (the oldest known is {oldest})")
-    return v
+    return obj, v
 
 
-def check_text(obj: Any, where: str = "") -> None:
+def check_text(obj: object, where: str = "") -> None:
     """BadDataError if any text in ``obj`` (keys included) holds a control or invisible formatting character.
 
     Nothing the game writes holds one, and such a character stops the text renderer when it is drawn.
@@ -128,7 +138,7 @@ def check_text(obj: Any, where: str = "") -> None:
     """
     if not _holds_bad_text(obj):
         return
-    stack: list[tuple[Any, str]] = [(obj, where)]
+    stack: list[tuple[object, str]] = [(obj, where)]
     while stack:
         x, at = stack.pop()
         if isinstance(x, str):
@@ -148,7 +158,7 @@ def check_text(obj: Any, where: str = "") -> None:
                 stack.append((v, f"{at}[{i}]"))
 
 
-def _holds_bad_text(obj: Any) -> bool:
+def _holds_bad_text(obj: object) -> bool:
     """Whether ``obj`` may hold a text (or key) that :func:`check_text` refuses: False only when it surely does not.
 
     Written as JSON in one go (C speed), every text of ``obj`` is in the result: a control character below
@@ -219,11 +229,11 @@ def _decode(raw: bytes, path: Path | None, what: str) -> str:
                            kind="not-json", what=what) from None
 
 
-def _reject_constant(name: str) -> Any:
+def _reject_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not allowed")
 
 
-def parse_json(text: str, path: Path | None = None, what: str = "file") -> Any:
+def parse_json(text: str, path: Path | None = None, what: str = "file") -> object:
     """Parse JSON text (no NaN or Infinity); StorageError (kind not-json) says where it breaks."""
     try:
         return json.loads(text, parse_constant=_reject_constant)
@@ -245,12 +255,12 @@ def parse_json(text: str, path: Path | None = None, what: str = "file") -> Any:
                            what=what) from None
 
 
-def read_one(path: Path, validate: Callable[[Any], T], what: str = "file") -> T:
+def read_one(path: Path, validate: Callable[[object], T], what: str = "file") -> T:
     """Read, parse and validate one file; StorageError on any problem (the file is left where it is)."""
     return validate_bytes(read_raw(path, what), path, validate, what)
 
 
-def validate_bytes(raw: bytes, path: Path | None, validate: Callable[[Any], T], what: str = "file") -> T:
+def validate_bytes(raw: bytes, path: Path | None, validate: Callable[[object], T], what: str = "file") -> T:
     """Parse and validate the bytes of a file (read before); StorageError on any problem."""
     if not raw.strip():
         raise StorageError(path, _("the file is empty (it was probably cut off while being written)"),
@@ -276,7 +286,7 @@ def gc_paused(pause: bool = True) -> Iterator[None]:
             gc.enable()
 
 
-def _parse_and_validate(raw: bytes, path: Path | None, validate: Callable[[Any], T], what: str) -> T:
+def _parse_and_validate(raw: bytes, path: Path | None, validate: Callable[[object], T], what: str) -> T:
     obj = parse_json(_decode(raw, path, what), path, what)
     try:
         return validate(obj)
@@ -311,7 +321,7 @@ def move_aside(path: Path) -> Path | None:
     return None
 
 
-def load_json(path: Path, validate: Callable[[Any], T], *, what: str = "file", required: bool = False,
+def load_json(path: Path, validate: Callable[[object], T], *, what: str = "file", required: bool = False,
               keep_aside: bool = True, use_backup: bool = True) -> Loaded[T]:
     """Load ``path`` through ``validate``; on a problem report it, move the file aside and try ``.bak``.
 
@@ -529,23 +539,24 @@ def clean_leftovers(folders: list[Path]) -> list[Path]:
     return removed
 
 
-def dumps(data: Any, path: Path | None = None, what: str = "file", *, compact: bool = False) -> bytes:
+def dumps(data: object, path: Path | None = None, what: str = "file", *, compact: bool = False) -> bytes:
     """The JSON text of ``data`` (plain JSON only: no NaN, no objects); StorageError otherwise.
 
     One value a line, indented, unless ``compact`` (no spaces and one line: for files that grow large)."""
-    layout: dict[str, Any] = {"separators": (",", ":")} if compact else {"indent": 1}
+    indent, separators = (None, (",", ":")) if compact else (1, None)
     try:
-        text = json.dumps(data, ensure_ascii=False, allow_nan=False, **layout) + "\n"
+        text = json.dumps(data, ensure_ascii=False, allow_nan=False, indent=indent, separators=separators) + "\n"
         try:
             return text.encode("utf-8")
         except UnicodeEncodeError:  # a lone surrogate in some name: escape everything instead
-            return (json.dumps(data, ensure_ascii=True, allow_nan=False, **layout) + "\n").encode("ascii")
+            return (json.dumps(data, ensure_ascii=True, allow_nan=False, indent=indent, separators=separators)
+                    + "\n").encode("ascii")
     except (TypeError, ValueError, RecursionError) as e:
         raise StorageError(path, _("cannot be written: the data is not plain JSON ({problem})").format(problem=e),
                            kind="invalid", what=what) from None
 
 
-def write_json(path: Path, data: Any, *, what: str = "file", validate_old: Callable[[Any], Any] | None = None,
+def write_json(path: Path, data: object, *, what: str = "file", validate_old: Callable[[object], object] | None = None,
                backup: bool = True, old_checked: bool = False, compact: bool = False) -> list[StorageError]:
     """Write ``data`` as JSON atomically, keeping the previous good file as ``<name>.bak``.
 

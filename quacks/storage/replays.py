@@ -12,7 +12,6 @@ import bisect
 import re
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from ..i18n import N_, _
 from ..rules.catalogue import Catalogue
@@ -23,8 +22,10 @@ from ..session.match import Match
 from . import paths
 from .files import (
     BadDataError,
+    JsonObject,
     Loaded,
     StorageError,
+    as_object,
     dumps,
     load_json,
     read_raw,
@@ -37,13 +38,14 @@ from .saves import (
     REPLAY_KIND,
     SAVE_KIND,
     MatchLike,
+    Meta,
     SavedGame,
     SlotInfo,
-    check_match_structure,
     document_validator,
     file_info,
     forget_infos,
     make_document,
+    match_record,
 )
 
 REPLAY_SUFFIX = ".quacks-replay.json"
@@ -58,16 +60,16 @@ def replay_path(path: str | Path) -> Path:
 def suggest_replay_path(match: MatchLike, base: Base = None) -> Path:
     """A default file for exporting ``match``: ``<data>/replays/<date>-<seats>.quacks-replay.json``."""
     data = match.to_data() if isinstance(match, Match) else match
-    try:
-        names = [str(s["name"]) for s in data["setup"]["seats"]]
-    except (KeyError, TypeError):
-        names = []
+    setup = data.get("setup")
+    seats = setup.get("seats") if isinstance(setup, dict) else None
+    names = [str(s["name"]) for s in seats] if isinstance(seats, list) and all(
+        isinstance(s, dict) and "name" in s for s in seats) else []
     slug = re.sub(r"[^A-Za-z0-9]+", "-", "-".join(names)).strip("-")[:40] or "game"
     stamp = datetime.now().strftime("%Y-%m-%d-%H%M")
     return paths.replays_dir(base) / f"{stamp}-{slug}{REPLAY_SUFFIX}"
 
 
-def export_replay(match: MatchLike, path: str | Path, meta: dict[str, Any] | None = None) -> Path:
+def export_replay(match: MatchLike, path: str | Path, meta: Meta | None = None) -> Path:
     """Write ``match`` (a Match or its ``to_data()``) as a replay file; the path written (suffix added).
 
     A file already there becomes ``<name>.bak``. Raises StorageError if it cannot be written.
@@ -204,15 +206,15 @@ class ReplayCursor:
     hold everything that happened so far, so the UI can narrate the step it just moved over.
     """
 
-    def __init__(self, catalogue: Catalogue, match_data: dict[str, Any], *, snapshot_every: int = 50) -> None:
+    def __init__(self, catalogue: Catalogue, match_data: JsonObject, *, snapshot_every: int = 50) -> None:
         """Replay the whole record once, keeping snapshots; BadDataError if an entry cannot be played."""
-        check_match_structure(match_data)
+        record = match_record(match_data)
         try:
-            self.config = GameConfig.from_data(match_data["setup"]["game"])
+            self.config = GameConfig.from_data(as_object(as_object(match_data["setup"], "setup")["game"], "game"))
         except Exception as e:
             raise BadDataError(f"the game setup is not valid ({e})") from None
         self.cat = catalogue
-        self.record: list[list[Any]] = [list(e) for e in match_data["record"]]
+        self.record: list[list[object]] = [list(e) for e in record]
         self.every = max(1, int(snapshot_every))
         self.seat_names = tuple(self.config.seats)
         g = Game(catalogue, self.config)
@@ -234,8 +236,8 @@ class ReplayCursor:
         self.index = len(self.record)
 
     @classmethod
-    def from_saved(cls, saved: SavedGame, catalogue: Catalogue, **kw: Any) -> ReplayCursor:
-        return cls(catalogue, saved.match_data, **kw)
+    def from_saved(cls, saved: SavedGame, catalogue: Catalogue, *, snapshot_every: int = 50) -> ReplayCursor:
+        return cls(catalogue, saved.match_data, snapshot_every=snapshot_every)
 
     @property
     def length(self) -> int:
@@ -254,7 +256,7 @@ class ReplayCursor:
         """Each round played and the step at which it starts."""
         return dict(self._round_start)
 
-    def entry(self, i: int) -> list[Any]:
+    def entry(self, i: int) -> list[object]:
         """The record entry that step ``i`` applies (from state ``i`` to ``i + 1``)."""
         return self.record[i]
 

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TypedDict, cast
 
 from .. import i18n
 from ..i18n import N_, _
@@ -36,9 +36,11 @@ from .files import (
     BACKUP_SUFFIX,
     TEMP_MARK,
     BadDataError,
+    JsonObject,
     Loaded,
     StorageError,
     TooNewError,
+    as_object,
     backup_path,
     check_document,
     check_text,
@@ -64,7 +66,18 @@ SLOT_PREFIX = "slot-"
 MAX_SLOT_NAME = 60
 MAX_RECORD = 200_000
 
-MatchLike = Match | dict[str, Any]
+MatchLike = Match | JsonObject  # a Match, or its ``to_data()``
+Meta = dict[str, object]  # a document's summary and what the caller adds (its name, its game's id)
+
+
+class SaveDocument(TypedDict):
+    """A save or replay file's content (current schema)."""
+
+    schema: int
+    kind: str
+    saved_at: str
+    meta: Meta
+    match: JsonObject
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -76,7 +89,7 @@ def now_iso() -> str:
     return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
-def summarize(match: MatchLike) -> dict[str, Any]:
+def summarize(match: MatchLike) -> Meta:
     """What a list of saves shows: seat names and kinds, and (from a live Match) round, phase, scores."""
     if isinstance(match, Match):
         g = match.game
@@ -89,18 +102,19 @@ def summarize(match: MatchLike) -> dict[str, Any]:
             "scores": [s.score for s in g.seats],
             "steps": len(g.record),
         }
-    out: dict[str, Any] = {}
-    try:
-        seats = match["setup"]["seats"]
+    out: Meta = {}
+    setup = match.get("setup")
+    seats = setup.get("seats") if isinstance(setup, dict) else None
+    if isinstance(seats, list) and all(isinstance(s, dict) and "name" in s and "kind" in s for s in seats):
         out["seats"] = [str(s["name"]) for s in seats]
         out["kinds"] = [str(s["kind"]) for s in seats]
-        out["steps"] = len(match["record"])
-    except (KeyError, TypeError, IndexError):
-        pass
+        record = match.get("record")
+        if isinstance(record, list):
+            out["steps"] = len(record)
     return out
 
 
-def make_document(match: MatchLike, meta: dict[str, Any] | None = None, kind: str = SAVE_KIND) -> dict[str, Any]:
+def make_document(match: MatchLike, meta: Meta | None = None, kind: str = SAVE_KIND) -> SaveDocument:
     """The file content for ``match`` (a ``Match`` or its ``to_data()``), with ``meta`` and a summary."""
     data = match.to_data() if isinstance(match, Match) else match
     return {
@@ -116,7 +130,7 @@ def make_document(match: MatchLike, meta: dict[str, Any] | None = None, kind: st
 # migrations: one step per older schema version
 
 
-def _v1_entry(i: int, e: Any) -> list[Any]:
+def _v1_entry(i: int, e: object) -> list[object]:
     """A version-1 record entry (``"act 0 draw"``, ``"chance draw 0 white-1"``, seat ``-`` for none)."""
     if not isinstance(e, str):
         raise BadDataError(f"record entry {i} must be a string in a version 1 save, not {json_type(e)}")
@@ -133,11 +147,9 @@ def _v1_entry(i: int, e: Any) -> list[Any]:
                        '"chance <kind> <seat> <outcome>"')
 
 
-def migrate_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
+def migrate_1_to_2(doc: JsonObject) -> JsonObject:
     """Version 1 had no open stir tick (``"tick"``) and wrote record entries as strings."""
-    match = doc.get("match")
-    if not isinstance(match, dict):
-        raise BadDataError(f'"match" must be an object, not {json_type(match)}')
+    match = as_object(doc.get("match"), '"match"')
     record = match.get("record")
     if not isinstance(record, list):
         raise BadDataError(f'"match.record" must be a list, not {json_type(record)}')
@@ -145,10 +157,10 @@ def migrate_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
     return {**doc, "schema": 2, "match": new_match}
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: migrate_1_to_2}
+MIGRATIONS: dict[int, Callable[[JsonObject], JsonObject]] = {1: migrate_1_to_2}
 
 
-def migrate(doc: dict[str, Any], version: int) -> dict[str, Any]:
+def migrate(doc: JsonObject, version: int) -> JsonObject:
     """Bring a document of ``version`` up to the current schema, one step at a time."""
     while version < SCHEMA:
         step = MIGRATIONS.get(version)
@@ -163,10 +175,10 @@ def migrate(doc: dict[str, Any], version: int) -> dict[str, Any]:
 # validation
 
 
-def check_match_structure(d: Any) -> None:
-    """The shape of ``Match.to_data()``: setup object, record of entries, tick of draw/stop choices."""
-    if not isinstance(d, dict):
-        raise BadDataError(f'"match" must be an object, not {json_type(d)}')
+def check_match_structure(d: object) -> JsonObject:
+    """The shape of ``Match.to_data()``: setup object, record of entries, tick of draw/stop choices (``d``,
+    checked)."""
+    d = as_object(d, '"match"')
     if not isinstance(d.get("setup"), dict):
         raise BadDataError(f'"match.setup" must be an object, not {json_type(d.get("setup"))}')
     record = d.get("record")
@@ -182,9 +194,15 @@ def check_match_structure(d: Any) -> None:
     for k, v in (tick or {}).items():
         if not (isinstance(k, str) and k.isdigit() and len(k) < 3) or v not in ("draw", "stop"):
             raise BadDataError(f'"match.tick" maps seat numbers to "draw" or "stop", not {k!r}: {str(v)[:40]!r}')
+    return d
 
 
-def _check_entry(i: int, e: Any) -> None:
+def match_record(d: object) -> list[list[object]]:
+    """The record entries of match data ``d``, its structure checked (:func:`check_match_structure`)."""
+    return cast("list[list[object]]", check_match_structure(d)["record"])  # (each entry checked: a list)
+
+
+def _check_entry(i: int, e: object) -> None:
     shown = json.dumps(e)[:80] if isinstance(e, list | str | int | float | type(None)) else json_type(e)
     if not isinstance(e, list) or not e:
         raise BadDataError(f"record entry {i} must be a list, not {shown}")
@@ -199,7 +217,7 @@ def _check_entry(i: int, e: Any) -> None:
     raise BadDataError(f'record entry {i} {shown} must start with "act" or "chance"')
 
 
-def check_seat_names(setup: Any) -> None:
+def check_seat_names(setup: object) -> None:
     """Every seat name in a match setup is a name (:func:`quacks.session.names.name_problem`)."""
     if not isinstance(setup, dict):
         return  # the setup itself is checked when the match is built
@@ -217,11 +235,12 @@ def check_seat_names(setup: Any) -> None:
             raise BadDataError(f'"match.setup.game.seats": {problem}')
 
 
-def build_match(catalogue: Catalogue, d: dict[str, Any]) -> Match:
+def build_match(catalogue: Catalogue, d: JsonObject) -> Match:
     """Replay ``d`` (``Match.to_data()`` form) into a Match; BadDataError names the entry that cannot be played."""
-    check_match_structure(d)
+    record = match_record(d)
+    open_tick = cast("dict[str, str] | None", d.get("tick"))  # (checked: seat numbers to "draw" or "stop")
     try:
-        setup = MatchSetup.from_data(d["setup"])
+        setup = MatchSetup.from_data(as_object(d["setup"], '"match.setup"'))
     except Exception as e:  # any mistake in a hand-edited setup is reported, whatever its type
         raise BadDataError(f'"match.setup" is not a valid game setup ({_reason(e)})') from None
     problems = config_problems(setup.game, catalogue)  # a scenario's ranges, checked before a game is built
@@ -232,7 +251,7 @@ def build_match(catalogue: Catalogue, d: dict[str, Any]) -> Match:
     except Exception as e:
         raise BadDataError(f'"match.setup" cannot start a game ({_reason(e)})') from None
     g = m.game
-    for i, entry in enumerate(d["record"]):
+    for i, entry in enumerate(record):
         if entry[0] == "chance":
             ch = g.pending_chance()
             if ch is None or ch.kind != entry[1] or ch.seat != entry[2]:
@@ -245,7 +264,7 @@ def build_match(catalogue: Catalogue, d: dict[str, Any]) -> Match:
     # The open stir tick (and any decisions still being revealed, which to_data() folds into it): the
     # match skips a revealed choice that is no longer legal, so only the seat and the verb are checked.
     tick: dict[int, str] = {}
-    for k, v in (d.get("tick") or {}).items():
+    for k, v in (open_tick or {}).items():
         seat = int(k)
         if not 0 <= seat < g.n:
             raise BadDataError(f'"match.tick" has a choice for seat {seat}, but the game has seats 0-{g.n - 1}')
@@ -271,8 +290,8 @@ class SavedGame:
     """A loaded save or replay: the match data (current schema), meta, time, and notes (e.g. migrations)."""
 
     kind: str
-    match_data: dict[str, Any]
-    meta: dict[str, Any]
+    match_data: JsonObject
+    meta: Meta
     saved_at: str
     version: int  # the schema version found in the file
     notes: list[str] = field(default_factory=list)
@@ -292,7 +311,7 @@ class SavedGame:
 
 
 def document_validator(kinds: Iterable[str], catalogue: Catalogue | None = None, *,
-                       replay: bool = True) -> Callable[[Any], SavedGame]:
+                       replay: bool = True) -> Callable[[object], SavedGame]:
     """A validator for save/replay documents of the given kinds (for :func:`files.load_json`).
 
     The catalogue is loaded here, before any file is read: a problem with the game's own data
@@ -305,8 +324,8 @@ def document_validator(kinds: Iterable[str], catalogue: Catalogue | None = None,
 
         cat = default_catalogue()
 
-    def validate(obj: Any) -> SavedGame:
-        version = check_document(obj, kind=None, current=SCHEMA, oldest=OLDEST)
+    def validate(raw: object) -> SavedGame:
+        obj, version = check_document(raw, kind=None, current=SCHEMA, oldest=OLDEST)
         check_text(obj)  # a control character in any name or text: a bad file, never drawn
         kind = obj.get("kind")
         if kind not in kinds:
@@ -319,9 +338,7 @@ def document_validator(kinds: Iterable[str], catalogue: Catalogue | None = None,
         saved_at = doc.get("saved_at", "")
         if not isinstance(saved_at, str):
             raise BadDataError(f'"saved_at" must be a string, not {json_type(saved_at)}')
-        data = doc.get("match")
-        check_match_structure(data)
-        assert isinstance(data, dict)
+        data = check_match_structure(doc.get("match"))
         check_seat_names(data.get("setup"))
         notes = [_("This file was written by an older version of Quacks (schema {schema}) and was converted.").format(
             schema=version)] \
@@ -335,7 +352,7 @@ def document_validator(kinds: Iterable[str], catalogue: Catalogue | None = None,
     return validate
 
 
-def _old_file_ok(obj: Any) -> Any:
+def _old_file_ok(obj: object) -> object:
     """What an existing save must be to become the backup (not a newer version's file)."""
     check_document(obj, kind=None, current=SCHEMA, oldest=OLDEST)
     return obj
@@ -378,7 +395,7 @@ def game_of(path: Path) -> str | None:
     return None
 
 
-def autosave(match: MatchLike, meta: dict[str, Any] | None = None, base: Base = None, game: str = "") -> list[str]:
+def autosave(match: MatchLike, meta: Meta | None = None, base: Base = None, game: str = "") -> list[str]:
     """Save the game in progress (after every action); notes about a bad old file that was kept aside.
 
     ``match`` is the Match (preferred: the save then shows round, phase and scores) or ``Match.to_data()``.
@@ -387,7 +404,7 @@ def autosave(match: MatchLike, meta: dict[str, Any] | None = None, base: Base = 
     return write_autosave(autosave_document(match, meta, game), base)
 
 
-def autosave_document(match: MatchLike, meta: dict[str, Any] | None = None, game: str = "") -> dict[str, Any]:
+def autosave_document(match: MatchLike, meta: Meta | None = None, game: str = "") -> SaveDocument:
     """The autosave's content, made on the caller's thread (the match keeps changing afterwards); ``game`` (the
     game's id, :func:`new_game_id`) says which autosave file it goes to."""
     autosave_path(game)  # a bad id is refused here, on the caller's thread
@@ -399,7 +416,7 @@ def _autosave_lock(base: Base) -> Path:
     return paths.saves_dir(base) / "autosaves"
 
 
-def write_autosave(doc: dict[str, Any], base: Base = None) -> list[str]:
+def write_autosave(doc: SaveDocument, base: Base = None) -> list[str]:
     """Write a document made by :func:`autosave_document` to its game's autosave (from a background writer).
 
     The first autosave of a game makes room: beyond ``MAX_UNFINISHED`` unfinished games the oldest autosave is
@@ -407,7 +424,8 @@ def write_autosave(doc: dict[str, Any], base: Base = None) -> list[str]:
     never both drop). Atomic: a kill at any moment leaves the old file or the new one, whole."""
     meta = doc.get("meta")
     game = meta.get("game", "") if isinstance(meta, dict) else ""
-    path = autosave_path(game if isinstance(game, str) else "", base)
+    game = game if isinstance(game, str) else ""
+    path = autosave_path(game, base)
     _make_saves_folder(base)
     with write_lock(_autosave_lock(base), N_("autosave")):
         new = not path.exists() and not backup_path(path).exists()
@@ -570,7 +588,7 @@ def slot_path(name: str, base: Base = None) -> Path:
     return paths.saves_dir(base) / f"{SLOT_PREFIX}{slug}-{digest}.json"
 
 
-def save_slot(name: str, match: MatchLike, meta: dict[str, Any] | None = None, base: Base = None) -> list[str]:
+def save_slot(name: str, match: MatchLike, meta: Meta | None = None, base: Base = None) -> list[str]:
     """Save ``match`` in slot ``name`` (an earlier save there becomes its backup); notes about bad old files.
 
     Raises StorageError for a bad name or if the file cannot be written.
@@ -597,7 +615,7 @@ def fit_slot_name(name: str, suffix: str = "") -> str:
     return text + suffix
 
 
-def save_new_slot(name: str, match: MatchLike, meta: dict[str, Any] | None = None, base: Base = None) -> str:
+def save_new_slot(name: str, match: MatchLike, meta: Meta | None = None, base: Base = None) -> str:
     """Save ``match`` as a save of its own, never replacing another: as ``name``, else ``name (2)``, ``name (3)``...
     (each cut to fit, :func:`fit_slot_name`); the name it got. Atomic and exclusive (``files.write_bytes_new``),
     so two saves at once, even from two programs, each get their own file.
@@ -668,8 +686,8 @@ def forget_infos(folder: Path, keep: Iterable[Path] = (), which: Callable[[str],
 
 
 def _read_info(path: Path, kinds: tuple[str, ...], what: str, name: str) -> SlotInfo:
-    def meta_only(obj: Any) -> dict[str, Any]:
-        check_document(obj, kind=None, current=SCHEMA, oldest=OLDEST)
+    def meta_only(raw: object) -> Meta:
+        obj, _version = check_document(raw, kind=None, current=SCHEMA, oldest=OLDEST)
         if obj.get("kind") not in kinds:
             raise BadDataError(f'"kind" must be {" or ".join(map(repr, kinds))}, not {json_type(obj.get("kind"))}')
         meta = obj.get("meta")

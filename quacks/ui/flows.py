@@ -19,6 +19,7 @@ from ..i18n import _, ngettext
 from ..session.match import Match, MatchSetup
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..storage.saves import SaveDocument
     from .app import App
 
 log = logging.getLogger("quacks.ui")
@@ -32,7 +33,7 @@ class AutosaveWriter:
 
     def __init__(self, idle: float = 5.0) -> None:
         self.idle = idle  # seconds without work after which the thread ends (the next submit starts one)
-        self._pending: dict[str, dict[str, Any]] = {}
+        self._pending: dict[str, SaveDocument] = {}
         self._closed: set[str] = set()  # games whose autosave is gone (finished and recorded): never written again
         self._cv = threading.Condition()
         self._thread: threading.Thread | None = None
@@ -40,12 +41,12 @@ class AutosaveWriter:
         self.last_error = ""
 
     @staticmethod
-    def _game(data: dict[str, Any]) -> str:
+    def _game(data: SaveDocument) -> str:
         meta = data.get("meta")
         game = meta.get("game", "") if isinstance(meta, dict) else ""
         return game if isinstance(game, str) else ""
 
-    def submit(self, data: dict[str, Any]) -> None:
+    def submit(self, data: SaveDocument) -> None:
         with self._cv:
             game = self._game(data)
             if game and game in self._closed:

@@ -8,12 +8,15 @@ import json
 import os
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..bench_storage import KEYS, PLAYERS, SAVE_MB, SAVES
 
+if TYPE_CHECKING:  # pragma: no cover
+    from ..storage.saves import SaveDocument
 
-def _big_save_document(mb: float) -> dict[str, Any]:
+
+def _big_save_document(mb: float) -> SaveDocument:
     """A real finished 4-seat game's save, its record repeated to about ``mb`` MB (only the list reads it)."""
     from ..content.loader import default_catalogue
     from ..rules.config import GameConfig
@@ -26,8 +29,9 @@ def _big_save_document(mb: float) -> dict[str, Any]:
     m = Match(default_catalogue(), setup)
     m.run_until_human()
     doc = saves.make_document(m)
-    one = len(json.dumps(doc["match"]["record"], indent=1))
-    doc["match"]["record"] = doc["match"]["record"] * max(1, int(mb * 1e6 / one))
+    record = saves.match_record(doc["match"])
+    one = len(json.dumps(record, indent=1))
+    doc["match"]["record"] = record * max(1, int(mb * 1e6 / one))
     return doc
 
 

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...i18n import _
-from ...rules.game import Game
 from ...rules.chips import Colour
+from ...rules.game import Game
 from .. import theme as T
 from ..app import App, Scene, canvas_rect
 from ..table.board_view import BoardView
