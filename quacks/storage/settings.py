@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from ..i18n import LANGUAGES, N_, _
 from ..resources import ReadError, read_bytes
@@ -20,7 +20,7 @@ from . import paths
 from .files import (
     ASIDE_MARK,
     MAX_BYTES,
-    BadDataError,
+    JsonObject,
     Loaded,
     StorageError,
     check_document,
@@ -50,20 +50,20 @@ class Settings:
     fullscreen: bool = False
     sequential_brewing: bool = False  # the house rule's default for new games
     language: str = ""  # "" follows the system's language; else "en", "de" or "nl" (quacks.i18n.LANGUAGES)
-    last_setup: dict[str, Any] | None = None  # the last new-game choices, as plain data
+    last_setup: JsonObject | None = None  # the last new-game choices, as plain data
     window_size: tuple[int, int] | None = None  # the window's size and place when the game last closed
     window_pos: tuple[int, int] | None = None
 
-    def to_data(self) -> dict[str, Any]:
+    def to_data(self) -> JsonObject:
         """The file's content (with the schema version)."""
         return {"schema": SCHEMA, **asdict(self)}
 
     @staticmethod
-    def from_data(d: dict[str, Any]) -> tuple[Settings, list[str]]:
+    def from_data(d: Mapping[str, object]) -> tuple[Settings, list[str]]:
         """Settings from a mapping: unknown keys ignored, wrong values defaulted, each with a note."""
         notes: list[str] = []
         default = Settings()
-        values: dict[str, Any] = {}
+        settings = Settings()
         known = {f.name for f in fields(Settings)}
         for key in d:
             if key not in known and key != "schema":
@@ -74,19 +74,19 @@ class Settings:
             value = d[f.name]
             ok, clean = _check(f.name, value)
             if ok:
-                values[f.name] = clean
+                setattr(settings, f.name, clean)
             else:
                 notes.append(_("Setting {name} cannot be {value} ({expected}); the default {default} is used.").format(
                     name=repr(f.name), value=_show(value), expected=_expect(f.name),
                     default=repr(getattr(default, f.name))))
-        return Settings(**values), notes
+        return settings, notes
 
     def validated(self) -> tuple[Settings, list[str]]:
         """A copy with every wrong value replaced by its default, and the notes."""
         return Settings.from_data(asdict(self))
 
 
-def _show(value: Any) -> str:
+def _show(value: object) -> str:
     try:
         text = json.dumps(value)
     except (TypeError, ValueError, RecursionError):
@@ -110,7 +110,7 @@ def _expect(name: str) -> str:
     return _("true or false")
 
 
-def _plain(x: Any, depth: int = 0) -> bool:
+def _plain(x: object, depth: int = 0) -> bool:
     """True for plain JSON data (objects with string keys, lists, strings, finite numbers, booleans, null)."""
     if depth > 30:
         return False
@@ -127,9 +127,9 @@ def _plain(x: Any, depth: int = 0) -> bool:
     return False
 
 
-def _has_bad_text(x: Any) -> bool:
+def _has_bad_text(x: object) -> bool:
     """True if any text (or key) inside ``x`` holds a control or invisible formatting character."""
-    stack = [x]
+    stack: list[object] = [x]
     while stack:
         v = stack.pop()
         if isinstance(v, str):
@@ -143,7 +143,7 @@ def _has_bad_text(x: Any) -> bool:
     return False
 
 
-def _check(name: str, v: Any) -> tuple[bool, Any]:
+def _check(name: str, v: object) -> tuple[bool, object]:
     """(ok, clean value). Never raises, whatever ``v`` is (a number too large for a float included)."""
     try:
         return _check_value(name, v)
@@ -151,7 +151,7 @@ def _check(name: str, v: Any) -> tuple[bool, Any]:
         return False, None
 
 
-def _check_value(name: str, v: Any) -> tuple[bool, Any]:
+def _check_value(name: str, v: object) -> tuple[bool, object]:
     if name == "pace":
         return (v in PACES if isinstance(v, str) else False), v
     if name == "volume":
@@ -186,11 +186,8 @@ def _check_value(name: str, v: Any) -> tuple[bool, Any]:
     return type(v) is bool, v
 
 
-def _validate(obj: Any) -> dict[str, Any]:
-    check_document(obj, kind=None, current=SCHEMA)
-    if not isinstance(obj, dict):  # pragma: no cover - check_document ensures it
-        raise BadDataError("not an object")
-    return obj
+def _validate(obj: object) -> JsonObject:
+    return check_document(obj, kind=None, current=SCHEMA)[0]
 
 
 def load_settings(base: Base = None) -> tuple[Settings, list[str]]:
@@ -208,7 +205,7 @@ def load_settings(base: Base = None) -> tuple[Settings, list[str]]:
 
 def _load_settings(base: Base) -> tuple[Settings, list[str]]:
     path = paths.settings_path(base)
-    loaded: Loaded[dict[str, Any]] = load_json(path, _validate, what=WHAT)
+    loaded: Loaded[JsonObject] = load_json(path, _validate, what=WHAT)
     notes = loaded.notes
     if loaded.value is None:
         if loaded.problems:

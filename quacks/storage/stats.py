@@ -13,13 +13,13 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TypedDict, cast
 
 from ..i18n import N_, _
 from ..session.match import HUMAN, Match
 from ..session.names import MAX_NAME, name_problem, printable
 from . import paths
-from .files import BadDataError, Loaded, check_document, json_type, load_json, write_json
+from .files import BadDataError, JsonObject, Loaded, as_object, check_document, json_type, load_json, write_json
 from .locks import write_lock
 from .paths import Base
 
@@ -30,6 +30,30 @@ MIXED = "mixed"
 MAX_COUNTED = 100_000
 COUNTED = re.compile(r"[0-9A-Za-z]{1,64}")  # a game's key (match_key: 32 hex digits)
 MAX_NUMBER = 10**12  # far beyond any count or score a player reaches; keeps the averages finite
+
+
+class PlayerData(TypedDict):
+    """One player's statistics as written (rounds as text keys, a tally as ``[games, wins]``)."""
+
+    games: int
+    wins: int
+    score_total: int
+    best_score: int | None
+    best_pot: int | None
+    by_opponents: dict[str, list[int]]
+    by_seats: dict[str, list[int]]
+    brews: dict[str, int]
+    explosions: dict[str, int]
+    buys: dict[str, int]
+
+
+class StatisticsData(TypedDict):
+    """The statistics file as written."""
+
+    schema: int
+    kind: str
+    players: dict[str, PlayerData]
+    counted: list[str]
 
 
 @dataclass
@@ -73,7 +97,7 @@ class PlayerStats:
         """The ``n`` chips bought most often, most first."""
         return sorted(self.buys.items(), key=lambda kv: (-kv[1], kv[0]))[:n]
 
-    def to_data(self) -> dict[str, Any]:
+    def to_data(self) -> PlayerData:
         return {
             "games": self.games, "wins": self.wins, "score_total": self.score_total,
             "best_score": self.best_score, "best_pot": self.best_pot,
@@ -85,13 +109,12 @@ class PlayerStats:
         }
 
     @staticmethod
-    def from_data(d: Any, where: str) -> PlayerStats:
+    def from_data(raw: object, where: str) -> PlayerStats:
         """One player's statistics from the file; BadDataError says where and what is wrong.
 
         The place in the file is written out only for a message (a file of 50,000 players took seconds when
         every field's place was built as it was read)."""
-        if not isinstance(d, dict):
-            raise BadDataError(f"{where} must be an object, not {json_type(d)}")
+        d = as_object(raw, where)
         p = PlayerStats(
             games=_count(d.get("games"), where, "games"),
             wins=_count(d.get("wins"), where, "wins"),
@@ -116,7 +139,7 @@ def _at(where: str, *keys: str) -> str:
     return ".".join((where, *(printable(str(k), 30) for k in keys)))
 
 
-def _int(v: Any, where: str, *keys: str) -> int:
+def _int(v: object, where: str, *keys: str) -> int:
     if type(v) is not int:
         raise BadDataError(f"{_at(where, *keys)} must be a whole number, not {json_type(v)}")
     if not -MAX_NUMBER <= v <= MAX_NUMBER:
@@ -134,18 +157,18 @@ def _label(k: str, where: str, *keys: str) -> str:
     return k
 
 
-def _count(v: Any, where: str, *keys: str) -> int:
-    if type(v) is not int or not 0 <= v <= MAX_NUMBER:
-        if _int(v, where, *keys) < 0:
-            raise BadDataError(f"{_at(where, *keys)} cannot be negative")
-    return v  # type: ignore[no-any-return]
+def _count(v: object, where: str, *keys: str) -> int:
+    n = _int(v, where, *keys)
+    if n < 0:
+        raise BadDataError(f"{_at(where, *keys)} cannot be negative")
+    return n
 
 
-def _opt_int(v: Any, where: str, key: str) -> int | None:
+def _opt_int(v: object, where: str, key: str) -> int | None:
     return None if v is None else _int(v, where, key)
 
 
-def _obj(d: dict[str, Any], key: str, where: str) -> dict[str, Any]:
+def _obj(d: JsonObject, key: str, where: str) -> JsonObject:
     v = d.get(key, {})
     if not isinstance(v, dict):
         raise BadDataError(f"{_at(where, key)} must be an object, not {json_type(v)}")
@@ -158,16 +181,16 @@ def _key(k: str, where: str, *keys: str) -> int:
     return int(k)
 
 
-def _per_round(d: dict[str, Any], key: str, where: str) -> dict[int, int]:
+def _per_round(d: JsonObject, key: str, where: str) -> dict[int, int]:
     """A count per round (``{"1": 40, "2": 38}``): looked over in one go, each entry on its own only if one is wrong."""
     v = _obj(d, key, where)
     if all(len(k) <= 3 and k.isascii() and k.isdigit() for k in v) and all(
             type(n) is int and 0 <= n <= MAX_NUMBER for n in v.values()):
-        return {int(k): n for k, n in v.items()}
+        return {int(k): n for k, n in cast("dict[str, int]", v).items()}  # (every value checked just above)
     return {_key(k, where, key): _count(n, where, key, k) for k, n in v.items()}
 
 
-def _tally(v: Any, where: str, *keys: str) -> Tally:
+def _tally(v: object, where: str, *keys: str) -> Tally:
     if not (type(v) is list and len(v) == 2):
         raise BadDataError(f"{_at(where, *keys)} must be [games, wins]")
     t = Tally(_count(v[0], where, *keys), _count(v[1], where, *keys))
@@ -187,7 +210,7 @@ class Statistics:
         """The statistics of ``name`` (empty ones if never seen)."""
         return self.players.get(name, PlayerStats())
 
-    def to_data(self) -> dict[str, Any]:
+    def to_data(self) -> StatisticsData:
         return {
             "schema": SCHEMA, "kind": KIND,
             "players": {n: p.to_data() for n, p in sorted(self.players.items())},
@@ -195,8 +218,8 @@ class Statistics:
         }
 
     @staticmethod
-    def from_data(obj: Any) -> Statistics:
-        check_document(obj, kind=KIND, current=SCHEMA)
+    def from_data(raw: object) -> Statistics:
+        obj, _version = check_document(raw, kind=KIND, current=SCHEMA)
         # Every text that is kept is checked where it is read (a name by name_problem, a level or chip by LABEL,
         # a round by its ASCII digits, a counted game by COUNTED), so no control character is ever drawn or
         # written back; files.check_text over a whole large file took seconds.
