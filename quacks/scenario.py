@@ -10,16 +10,16 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import cast
 
 from .content.yamlfile import YamlFileError, load_yaml
 from .rules.actions import IllegalAction
 from .rules.bag import ChipCounts
 from .rules.catalogue import Catalogue
-from .rules.chips import CHIP_BY_NAME, CHIP_NAMES, SET_COLOURS, Colour
+from .rules.chips import CHIP_BY_NAME, CHIP_NAMES, SET_COLOURS, Chip, Colour
 from .rules.config import VARIANTS, GameConfig, SeatSetup, check_house
 from .rules.game import ChanceWaiting, Game
 from .rules.params import suggest
@@ -43,7 +43,7 @@ class Scenario:
     about: str
     config: GameConfig
     steps: list[str]
-    expect: Mapping[str, Any] | None
+    expect: Mapping[str, object] | None
     path: str = ""
     notes: list[str] = field(default_factory=list)
 
@@ -62,18 +62,14 @@ def load_scenario(path: str | Path) -> Scenario:
     return parse_scenario(data, str(p))
 
 
-def parse_scenario(data: Any, where: str = "scenario") -> Scenario:
+def parse_scenario(data: object, where: str = "scenario") -> Scenario:
     if not isinstance(data, Mapping):
         raise ScenarioError(f"{where}: a scenario is a mapping with about, setup, steps and expect")
-    for k in data:
-        if k not in TOP_KEYS:
-            raise ScenarioError(f"{where}: unknown key {k!r}{suggest(str(k), TOP_KEYS)}")
+    _only_known(data, TOP_KEYS, f"{where}: unknown key")
     setup = data.get("setup")
     if not isinstance(setup, Mapping):
         raise ScenarioError(f"{where}: setup must be a mapping with at least 'seats'")
-    for k in setup:
-        if k not in SETUP_KEYS:
-            raise ScenarioError(f"{where}: unknown setup key {k!r}{suggest(str(k), SETUP_KEYS)}")
+    _only_known(setup, SETUP_KEYS, f"{where}: unknown setup key")
     seats = setup.get("seats")
     if not isinstance(seats, list) or not 2 <= len(seats) <= 4:
         raise ScenarioError(f"{where}: setup.seats must list 2 to 4 names")
@@ -137,7 +133,14 @@ def parse_scenario(data: Any, where: str = "scenario") -> Scenario:
     return Scenario(str(about), config, list(steps), expect, where)
 
 
-def _books(v: Any, where: str) -> dict[Colour, int]:
+def _only_known(m: Mapping[object, object], keys: Sequence[str], unknown: str) -> None:
+    """ScenarioError (``unknown`` and the key, and the nearest known one) for a key of ``m`` not in ``keys``."""
+    for k in m:
+        if k not in keys:
+            raise ScenarioError(f"{unknown} {k!r}{suggest(str(k), keys)}")
+
+
+def _books(v: object, where: str) -> dict[Colour, int]:
     if isinstance(v, int) and not isinstance(v, bool):
         if v not in (1, 2, 3, 4):
             raise ScenarioError(f"{where}: setup.books must be a set 1-4, not {v}")
@@ -157,26 +160,24 @@ def _books(v: Any, where: str) -> dict[Colour, int]:
     raise ScenarioError(f"{where}: setup.books must be a set 1-4 or a set per colour")
 
 
-def _chip(name: Any, where: str) -> Any:
+def _chip(name: object, where: str) -> Chip:
     c = CHIP_BY_NAME.get(str(name))
     if c is None:
         raise ScenarioError(f"{where}: unknown chip {name!r}{suggest(str(name), CHIP_NAMES)}")
     return c
 
 
-def _count(v: Any, where: str) -> int:
+def _count(v: object, where: str) -> int:
     problem = count_problem(v, where)
-    if problem:
-        raise ScenarioError(problem)
-    return int(v)
+    if problem or not isinstance(v, int):
+        raise ScenarioError(problem or where)
+    return v
 
 
-def _seat_state(st: Any, where: str) -> SeatSetup:
+def _seat_state(st: object, where: str) -> SeatSetup:
     if not isinstance(st, Mapping):
         raise ScenarioError(f"{where} must be a mapping")
-    for k in st:
-        if k not in STATE_KEYS:
-            raise ScenarioError(f"{where}: unknown key {k!r}{suggest(str(k), STATE_KEYS)}")
+    _only_known(st, STATE_KEYS, f"{where}: unknown key")
     flask = st.get("flask")
     if flask not in (None, "full", "empty"):
         raise ScenarioError(f"{where}.flask must be full or empty, not {flask!r}")
@@ -214,7 +215,7 @@ def check_against(sc: Scenario, catalogue: Catalogue) -> None:
         raise ScenarioError(f"{sc.path}: {problems[0]}")
 
 
-def count_problem(v: Any, where: str, high: int = MAX_COUNT) -> str | None:
+def count_problem(v: object, where: str, high: int = MAX_COUNT) -> str | None:
     """Why ``v`` is not a whole number from 0 to ``high`` (a scenario's range for every count), or None."""
     if type(v) is not int or not 0 <= v <= high:
         shown = repr(v) if len(repr(v)) <= 40 else repr(v)[:37] + "..."
@@ -320,13 +321,13 @@ def _expect_chance(g: Game, kind: str, seat: int | None) -> None:
 # expectations
 
 
-def check_expect(expect: Mapping[str, Any], state: Mapping[str, Any]) -> list[str]:
+def check_expect(expect: Mapping[str, object], state: Mapping[str, object]) -> list[str]:
     out: list[str] = []
     for k, v in expect.items():
         if k not in state:
             out.append(f"{k}: no such field in the printed state{suggest(str(k), list(state))}")
         elif k == "seats":
-            out += _check_seats(v, state["seats"])
+            out += _check_seats(v, cast("list[Mapping[str, object]]", state["seats"]))  # (state_json's seats)
         elif k == "waiting":
             out += _check_waiting(v, state["waiting"])
         else:
@@ -334,7 +335,7 @@ def check_expect(expect: Mapping[str, Any], state: Mapping[str, Any]) -> list[st
     return out
 
 
-def _check_seats(v: Any, seats: list[dict[str, Any]]) -> list[str]:
+def _check_seats(v: object, seats: Sequence[Mapping[str, object]]) -> list[str]:
     by_name = {s["name"]: s for s in seats}
     if isinstance(v, list):
         v = {s.get("name"): s for s in v if isinstance(s, Mapping)}
@@ -349,10 +350,10 @@ def _check_seats(v: Any, seats: list[dict[str, Any]]) -> list[str]:
     return out
 
 
-def _norm_waiting(entries: Any) -> Any:
+def _norm_waiting(entries: object) -> object:
     if not isinstance(entries, list):
         return entries
-    out: list[tuple[str, str, Any]] = []
+    out: list[tuple[str, str, object]] = []
     for e in entries:
         if isinstance(e, Mapping) and "actions" in e:
             acts = e["actions"] or []
@@ -364,13 +365,13 @@ def _norm_waiting(entries: Any) -> Any:
     return sorted(out)
 
 
-def _check_waiting(v: Any, actual: Any) -> list[str]:
+def _check_waiting(v: object, actual: object) -> list[str]:
     if _norm_waiting(v) != _norm_waiting(actual):
         return [f"waiting: expected {json.dumps(v)}, got {json.dumps(actual)}"]
     return []
 
 
-def _match(exp: Any, act: Any, path: str) -> list[str]:
+def _match(exp: object, act: object, path: str) -> list[str]:
     if isinstance(exp, Mapping):
         if not isinstance(act, Mapping):
             return [f"{path}: expected {json.dumps(exp)}, got {json.dumps(act)}"]
