@@ -7,7 +7,16 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..rules.chips import Colour
+    from ..rules.kinds import DecisionKind
+    from ..session.match import Match
+    from .app import App, Scene
+    from .scenes.newgame import NewGameScene
+    from .scenes.table import TableScene
 
 #: the human seat is "You" in the language drawn (see ``human_name``); bots with 14-letter names (the most)
 NAMES = ("You", "Hildegard Zorn", "Ottokar Brauer", "Mechthild Rose")
@@ -24,7 +33,7 @@ def _env() -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-def _books(kind: str) -> dict[Any, int]:
+def _books(kind: str) -> dict[Colour, int]:
     """Sets per colour: "long" picks the book with the longest text of each colour (the hardest to fit)."""
     from ..content.loader import default_catalogue
     from ..rules.chips import SET_COLOURS
@@ -36,7 +45,7 @@ def _books(kind: str) -> dict[Any, int]:
 
 
 def new_match(seed: int, humans: int = 1, books: str = "long", variant: str = "standard",
-              pieces: Sequence[tuple[int, int | None, int | None]] = (), seats: int = 4) -> Any:
+              pieces: Sequence[tuple[int, int | None, int | None]] = (), seats: int = 4) -> Match:
     """A match of ``seats`` seats (four unless told); ``pieces``: (seat, score, test-tube glass) at the start."""
     from ..content.loader import default_catalogue
     from ..rules.config import GameConfig, SeatSetup
@@ -50,7 +59,7 @@ def new_match(seed: int, humans: int = 1, books: str = "long", variant: str = "s
     return Match(default_catalogue(), MatchSetup(cfg, specs, seed))
 
 
-def play_until(match: Any, stop: Callable[[Any], bool], limit: int = 20_000) -> bool:
+def play_until(match: Match, stop: Callable[[Match], bool], limit: int = 20_000) -> bool:
     """Let Normal bots play the human seats until ``stop(match)`` holds at a human decision."""
     import random
 
@@ -78,7 +87,7 @@ def play_until(match: Any, stop: Callable[[Any], bool], limit: int = 20_000) -> 
 class Game:
     """A game to show: how it is set up and the human decision (or moment) it stops at."""
 
-    stop: Callable[[Any], bool]
+    stop: Callable[[Match], bool]
     humans: int = 1
     books: str = "long"
     variant: str = "standard"
@@ -87,10 +96,10 @@ class Game:
     seats: int = 4
 
 
-_FOUND: dict[Game, dict[str, Any]] = {}
+_FOUND: dict[Game, dict[str, object]] = {}
 
 
-def find(game: Game) -> dict[str, Any]:
+def find(game: Game) -> dict[str, object]:
     """The record of the first seeded game that reaches ``game.stop`` (found once per process)."""
     hit = _FOUND.get(game)
     if hit is not None:
@@ -111,41 +120,40 @@ def human_name(name: str) -> str:
     return _("You") if name == "You" else name
 
 
-def rebuild(data: dict[str, Any]) -> Any:
+def rebuild(data: dict[str, object]) -> Match:
     """The match of a found game's record, its human seat named in the language drawn."""
-    import copy
+    from dataclasses import replace
 
     from ..content.loader import default_catalogue
-    from ..session.match import Match
+    from ..session.match import Match, MatchSetup
+    from ..storage.files import as_object
 
-    data = copy.deepcopy(data)
-    setup = data["setup"]
-    for seat in setup["seats"]:
-        seat["name"] = human_name(seat["name"])
-    setup["game"]["seats"] = [human_name(n) for n in setup["game"]["seats"]]
-    return Match.from_data(default_catalogue(), data)
+    setup = MatchSetup.from_data(as_object(data["setup"], "setup"))
+    named = replace(setup, game=replace(setup.game, seats=tuple(human_name(n) for n in setup.game.seats)),
+                    seats=tuple(replace(s, name=human_name(s.name)) for s in setup.seats))
+    return Match.from_data(default_catalogue(), {**data, "setup": named.to_data()})
 
 
-def _kind(m: Any, seat: int = 0) -> Any:
+def _kind(m: Match, seat: int = 0) -> DecisionKind | None:
     return m.game.decision_kind(seat)
 
 
-def _human_waits(m: Any) -> bool:
+def _human_waits(m: Match) -> bool:
     from ..session.match import Waits
 
     return m.need().kind is Waits.HUMAN
 
 
-def at(kind: str, extra: Callable[[Any], bool] = lambda m: True) -> Callable[[Any], bool]:
+def at(kind: str, extra: Callable[[Match], bool] = lambda m: True) -> Callable[[Match], bool]:
     return lambda m: _human_waits(m) and _kind(m) == kind and extra(m)
 
 
-def _brewing(m: Any) -> bool:
+def _brewing(m: Match) -> bool:
     g = m.game
     return g.round >= 6 and len(g.seats[0].pot) >= 8 and all(s.rubies for s in g.seats[:2])
 
 
-def _stopping_shows(m: Any, kinds: tuple[str, ...]) -> bool:
+def _stopping_shows(m: Match, kinds: tuple[str, ...]) -> bool:
     """Would the human stopping now bring an evaluation with a beat of each of ``kinds``? (Played on a copy.)"""
     from ..content.loader import default_catalogue
     from ..rules.actions import STOP
@@ -166,7 +174,7 @@ def _stopping_shows(m: Any, kinds: tuple[str, ...]) -> bool:
     return set(kinds) <= shown
 
 
-def _card_gave_all(m: Any) -> bool:
+def _card_gave_all(m: Match) -> bool:
     """Every seat chose or got something from this round's card (the board lists them all)."""
     from ..session.beats import CARD_CAUSES
 
@@ -176,7 +184,7 @@ def _card_gave_all(m: Any) -> bool:
     return len(seats) == g.n
 
 
-def _many_choices(m: Any) -> bool:
+def _many_choices(m: Match) -> bool:
     g = m.game
     k = g.decision_kind(0)
     return k not in (None, "brew", "shop") and len(g.legal_actions(0)) > 4
@@ -215,7 +223,7 @@ GAMES: dict[str, Game] = {
 @dataclass(frozen=True)
 class Case:
     name: str
-    build: Callable[[Any], None]  # puts the scenes on the app's stack
+    build: Callable[[App], None]  # puts the scenes on the app's stack
     quick: bool = False  # part of the default test suite's subset
 
 
@@ -223,7 +231,7 @@ class Case:
 LONG_REASON = "stops: {} could explode the pot, and I never risk that"
 
 
-def _table(app: Any, game: str) -> Any:
+def _table(app: App, game: str) -> TableScene:
     from ..ai.base import Decision
     from ..rules.actions import STOP
     from ..rules.chips import CHIP_BY_NAME
@@ -244,7 +252,7 @@ def _table(app: Any, game: str) -> Any:
     return t
 
 
-def _convert_once(app: Any, t: Any) -> None:
+def _convert_once(app: App, t: TableScene) -> None:
     """One conversion chosen at the table: the bar shows Undo beside the question and the key hints."""
     t.choose(0, next(a for a in t.g.legal_actions(0) if a.verb == "convert"))
     t.update(0.0)
@@ -252,14 +260,14 @@ def _convert_once(app: Any, t: Any) -> None:
         raise RuntimeError("layout case: Undo is not offered after a conversion")
 
 
-def _hover(app: Any, t: Any, pos: tuple[int, int]) -> None:
+def _hover(app: App, t: TableScene, pos: tuple[int, int]) -> None:
     import pygame
 
     app.mouse_pos = pos
     t.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
 
 
-def _round_end(app: Any) -> None:
+def _round_end(app: App) -> None:
     """Round 8's results, as the table opens them when its evaluation ends (before the shop)."""
     from ..rules.kinds import Phase
 
@@ -271,10 +279,10 @@ def _round_end(app: Any) -> None:
         t.summary.opened = -10.0  # counted up
 
 
-def _beat(kind: str) -> Callable[[Any], None]:
+def _beat(kind: str) -> Callable[[App], None]:
     """The table at a beat of ``kind`` (session/beats.py) after the human stops: the bar with its title and what
     came of it, Next and Skip, each seat's line on its pot or card (motion finished)."""
-    def build(app: Any) -> None:
+    def build(app: App) -> None:
         from ..rules.actions import STOP
         from ..rules.kinds import Phase
 
@@ -307,14 +315,14 @@ def _beat(kind: str) -> Callable[[Any], None]:
     return build
 
 
-def _final(app: Any) -> None:
+def _final(app: App) -> None:
     from .scenes.final import FinalScene
 
     app.scenes = []
     app.push(FinalScene(app, rebuild(find(GAMES["final"]))))
 
 
-def _guided(app: Any) -> None:
+def _guided(app: App) -> None:
     """The guided first game at its first words (the guide's bubble over the table)."""
     from .flows import start_tutorial
     from .scenes.table import TableScene
@@ -328,9 +336,9 @@ def _guided(app: Any) -> None:
             sc.update(0.0)
 
 
-def _guided_lesson(lesson: str) -> Callable[[Any], None]:
+def _guided_lesson(lesson: str) -> Callable[[App], None]:
     """The guided game at the moment a lesson begins (the guide's bubble and its ring on what it talks about)."""
-    def build(app: Any) -> None:
+    def build(app: App) -> None:
         from .flows import start_tutorial
         from .scenes.table import TableScene
 
@@ -345,12 +353,14 @@ def _guided_lesson(lesson: str) -> Callable[[Any], None]:
     return build
 
 
-def _confirm(app: Any) -> None:
+def _confirm(app: App) -> None:
     """A purchase that leaves coins that would still buy a chip: "Buy anyway?"."""
     from ..rules.actions import Action
 
     t = _table(app, "shop")
     shop = t.controls.shop
+    if shop is None:
+        raise RuntimeError("layout case: no shop at the table")
     cheapest = min((c for c, _r in shop.slots if not shop.why_not(c)), key=shop.price)
     t.choose(0, Action("buy", (cheapest.name,)))  # (the cart as drawn stays empty)
     from .overlays.confirm import Confirm
@@ -359,7 +369,7 @@ def _confirm(app: Any) -> None:
         raise RuntimeError("layout case: no question over the shop")
 
 
-def _replace_question(app: Any) -> None:
+def _replace_question(app: App) -> None:
     """New game, Start, while five games are unfinished: the question names the waiting game and the one a sixth
     drops (long seat names)."""
     from ..storage import saves
@@ -379,16 +389,16 @@ def _replace_question(app: Any) -> None:
         raise RuntimeError("layout case: no question before replacing five unfinished games")
 
 
-def _scene(factory: Callable[[Any], Any]) -> Callable[[Any], None]:
-    def build(app: Any) -> None:
+def _scene(factory: Callable[[App], Scene]) -> Callable[[App], None]:
+    def build(app: App) -> None:
         app.scenes = []
         app.push(factory(app))
 
     return build
 
 
-def _rules(page: int) -> Callable[[Any], None]:
-    def build(app: Any) -> None:
+def _rules(page: int) -> Callable[[App], None]:
+    def build(app: App) -> None:
         from .scenes.rules_scene import RulesScene
 
         app.scenes = []
@@ -399,7 +409,7 @@ def _rules(page: int) -> Callable[[Any], None]:
     return build
 
 
-def _newgame_full(app: Any) -> None:
+def _newgame_form(app: App) -> NewGameScene:
     from .scenes.newgame import NewGameScene
 
     app.scenes = []
@@ -407,16 +417,20 @@ def _newgame_full(app: Any) -> None:
     app.push(sc)
     sc.add_seat()
     sc.set_books("mix")
+    return sc
 
 
-def _newgame_end(app: Any) -> None:
+def _newgame_full(app: App) -> None:
+    _newgame_form(app)
+
+
+def _newgame_end(app: App) -> None:
     """The new-game form scrolled to its end (where the window is too short for all of it): what the first
     drawing of a scrolled form does not show."""
-    _newgame_full(app)
-    app.scenes[-1].scroll_by(10_000)
+    _newgame_form(app).scroll_by(10_000)
 
 
-def _replay(app: Any) -> None:
+def _replay(app: App) -> None:
     from ..storage.replays import import_replay
     from .scenes.replay_view import ReplayScene
 
@@ -427,10 +441,10 @@ def _replay(app: Any) -> None:
     sc.seek(sc.cursor.length // 2)
 
 
-_STORE: dict[str, Any] = {}
+_STORE: dict[str, Path] = {}
 
 
-def _storage() -> dict[str, Any]:
+def _storage() -> dict[str, Path]:
     """Saves, statistics and a replay in a temporary home (the load, statistics and replay screens)."""
     if _STORE:
         return _STORE
@@ -449,21 +463,28 @@ def _storage() -> dict[str, Any]:
     return _STORE
 
 
-def _with_storage(factory: Callable[[Any], Any]) -> Callable[[Any], None]:
-    def build(app: Any) -> None:
+def _with_storage(factory: Callable[[App], Scene]) -> Callable[[App], None]:
+    def build(app: App) -> None:
         _storage()
         _scene(factory)(app)
 
     return build
 
 
-def _second_window(app: Any) -> Any:
+def _second_window(app: App) -> Scene:
     """The screen of a second game window on the same home, after a "Try again" while the other is still open."""
     from .scenes.already_open import AlreadyOpenScene
 
     sc = AlreadyOpenScene(app, "/home/a-player-with-a-long-name/.local/share/Quacks", lambda: False)
     sc.retry()
     return sc
+
+
+def _pot_centre(t: TableScene, seat: int) -> tuple[int, int]:
+    lay = t.view.pot_layout(seat)
+    if lay is None:
+        raise RuntimeError(f"layout case: seat {seat}'s pot is not drawn")
+    return lay.centre
 
 
 def all_cases() -> list[Case]:
@@ -476,13 +497,13 @@ def all_cases() -> list[Case]:
     from .scenes.stats_scene import StatsScene
     from .scenes.title import TitleScene
 
-    def table(game: str, then: Callable[[Any, Any], None] = lambda app, t: None) -> Callable[[Any], None]:
-        def build(app: Any) -> None:
+    def table(game: str, then: Callable[[App, TableScene], None] = lambda app, t: None) -> Callable[[App], None]:
+        def build(app: App) -> None:
             then(app, _table(app, game))
 
         return build
 
-    def tip(where: Callable[[Any], tuple[int, int]]) -> Callable[[Any, Any], None]:
+    def tip(where: Callable[[TableScene], tuple[int, int]]) -> Callable[[App, TableScene], None]:
         return lambda app, t: _hover(app, t, where(t))
 
     return [
@@ -524,7 +545,7 @@ def all_cases() -> list[Case]:
         Case("table/guided game", _guided),
         Case("table/crow skull pick", table("pick")),
         Case("table/two seats", table("two")),
-        Case("table/another pot large", table("brewing", tip(lambda t: t.view.pot_layout(1).centre))),
+        Case("table/another pot large", table("brewing", tip(lambda t: _pot_centre(t, 1)))),
         Case("table/books open", table("brewing", lambda app, t: t.toggle_books())),
         Case("table/board open", table("brewing", lambda app, t: t.toggle_board())),
         *[Case(f"table/guided game, lesson {lesson}", _guided_lesson(lesson)) for lesson in ("flask", "shopping",
