@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .shots import play_human_until
+
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.chips import Colour
     from ..rules.kinds import DecisionKind
@@ -59,30 +61,6 @@ def new_match(seed: int, humans: int = 1, books: str = "long", variant: str = "s
     return Match(default_catalogue(), MatchSetup(cfg, specs, seed))
 
 
-def play_until(match: Match, stop: Callable[[Match], bool], limit: int = 20_000) -> bool:
-    """Let Normal bots play the human seats until ``stop(match)`` holds at a human decision."""
-    import random
-
-    from ..ai.normal import NormalBot
-
-    bot = NormalBot()
-    rng = random.Random(3)
-    for _ in range(limit):
-        match.run_until_human()
-        if stop(match):
-            return True
-        if match.over:
-            return False
-        need = match.need()
-        for seat in need.seats:
-            if seat in match.humans():
-                acts = match.game.legal_actions(seat)
-                if acts:
-                    match.submit(seat, bot.decide(match.game, seat, list(acts), rng).action)
-                break
-    return False
-
-
 @dataclass(frozen=True)
 class Game:
     """A game to show: how it is set up and the human decision (or moment) it stops at."""
@@ -106,7 +84,7 @@ def find(game: Game) -> dict[str, object]:
         return hit
     for seed in game.seeds:
         m = new_match(seed, game.humans, game.books, game.variant, game.pieces, game.seats)
-        if play_until(m, game.stop):
+        if play_human_until(m, game.stop):
             _FOUND[game] = m.to_data()
             return _FOUND[game]
     raise RuntimeError(f"no seeded game reaches the state for {game}")
@@ -272,7 +250,7 @@ def _round_end(app: App) -> None:
     from ..rules.kinds import Phase
 
     t = _table(app, "round-end")
-    play_until(t.match, lambda m: m.game.round == 8 and m.game.phase == Phase.SHOPPING)
+    play_human_until(t.match, lambda m: m.game.round == 8 and m.game.phase == Phase.SHOPPING)
     t.driver.take_events()
     t.open_summary(8)
     if t.summary is not None:

@@ -34,9 +34,18 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .layout_cases import _STORE, LOOKS, NAMES, Case, _env, all_cases  # noqa: F401 - the cases, re-exported
+
+if TYPE_CHECKING:  # pragma: no cover
+    import argparse
+
+    import pygame
+
+    from .app import App
+    from .text import Drawn, Dropped
+    from .window import Geometry
 
 SCALES = (100, 125, 150, 175, 200)
 SIZES = ((1000, 640), (1000, 900), (1280, 720), (1280, 800), (1366, 768), (1920, 1080), (2560, 1440), (3840, 2160))
@@ -64,7 +73,7 @@ class Problem:
     detail: str = ""
     sizes: tuple[tuple[int, int], ...] = ()
 
-    def key(self) -> tuple[Any, ...]:
+    def key(self) -> tuple[str, str, int, str, str, str, str]:
         return (self.kind, self.case, self.scale, self.language, self.text, self.where, self.detail)
 
     def line(self) -> str:
@@ -97,20 +106,20 @@ def unmarked_words(text: str) -> list[str]:
     return unmarked(text, VERBATIM)
 
 
-def untranslated(items: Sequence[Any], case: str, scale: int) -> list[Problem]:
+def untranslated(items: Sequence[Drawn], case: str, scale: int) -> list[Problem]:
     """Every drawn line (in the marker language) with words that did not come through a catalogue."""
     out = []
     for d in items:
         words = unmarked_words(d.text)
         if words:
-            out.append(Problem("untranslated", case, scale, "marker", d.text, d.where, tuple(d.rect),
+            out.append(Problem("untranslated", case, scale, "marker", d.text, d.where, (*d.rect.topleft, *d.rect.size),
                                "not through a catalogue: " + ", ".join(words)))
     return out
 
 
-def problems_of(items: Sequence[Any], case: str, scale: int, language: str,
-                size: tuple[int, int] = LOGICAL, canvas: Any = None, shrink: float | None = None,
-                dropped: Sequence[Any] = ()) -> list[Problem]:
+def problems_of(items: Sequence[Drawn], case: str, scale: int, language: str,
+                size: tuple[int, int] = LOGICAL, canvas: pygame.Rect | None = None, shrink: float | None = None,
+                dropped: Sequence[Dropped] = ()) -> list[Problem]:
     """The problems among the recorded lines of one drawing (``text.Drawn`` items) in a window of ``size``:
     ``canvas`` is the part of the canvas the window shows (default: all of a 1920x1080 one), ``shrink`` how
     much the canvas is scaled into the window (default: as ``ui.window.geometry`` says for the case)."""
@@ -126,8 +135,9 @@ def problems_of(items: Sequence[Any], case: str, scale: int, language: str,
     least = MIN_TABLE_PX if table else MIN_PX
     out: list[Problem] = []
 
-    def add(kind: str, d: Any, detail: str = "") -> None:
-        out.append(Problem(kind, case, scale, language, d.text, d.where, tuple(d.rect), detail, (size,)))
+    def add(kind: str, d: Drawn, detail: str = "") -> None:
+        out.append(Problem(kind, case, scale, language, d.text, d.where, (*d.rect.topleft, *d.rect.size), detail,
+                           (size,)))
 
     cut_blocks: set[int] = set()
     for d in items:
@@ -194,10 +204,10 @@ class Report:
         return out
 
 
-_APP: Any = None
+_APP: App | None = None
 
 
-def _app(scale: int, size: tuple[int, int] = LOGICAL) -> Any:
+def _app(scale: int, size: tuple[int, int] = LOGICAL) -> App:
     global _APP
     import pygame
 
@@ -229,9 +239,9 @@ class Drawing:
     """One case drawn: the recorded lines, the window's geometry (``ui.window.Geometry``), and what the views
     left out for lack of room (``text.Dropped``)."""
 
-    items: list[Any]
-    geo: Any
-    dropped: list[Any]
+    items: list[Drawn]
+    geo: Geometry
+    dropped: list[Dropped]
 
 
 def draw_case(case: Case, scale: int, language: str, shot: Path | None = None,
@@ -328,7 +338,7 @@ def parse_size(text: str) -> tuple[int, int]:
     return (int(w), int(h))
 
 
-def main(args: Any) -> int:
+def main(args: argparse.Namespace) -> int:
     _env()
     cases = all_cases()
     if getattr(args, "quick", False):

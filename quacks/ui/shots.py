@@ -13,7 +13,16 @@ import os
 import random
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    import argparse
+
+    import pygame
+
+    from ..session.match import Match
+    from .app import App, Scene
+    from .scenes.table import TableScene
 
 
 def _setup_env() -> None:
@@ -22,7 +31,7 @@ def _setup_env() -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-def save_window(display: Any, out: Path, name: str) -> Path:
+def save_window(display: pygame.Surface, out: Path, name: str) -> Path:
     """The window's picture as ``<name>-<w>x<h>.png``."""
     import pygame
 
@@ -33,7 +42,7 @@ def save_window(display: Any, out: Path, name: str) -> Path:
     return path
 
 
-def _human_match(seed: int, kinds: tuple[str, ...] = ("human", "normal", "hard"), books: int = 1, **kw: Any) -> Any:
+def _human_match(seed: int, kinds: tuple[str, ...] = ("human", "normal", "hard"), books: int = 1) -> Match:
     from ..content.loader import default_catalogue
     from ..i18n import _
     from ..rules.chips import SET_COLOURS
@@ -41,22 +50,25 @@ def _human_match(seed: int, kinds: tuple[str, ...] = ("human", "normal", "hard")
     from ..session.match import Match, MatchSetup, SeatSpec
 
     names = (_("You"), "Hildegard", "Ottokar", "Mechthild")[: len(kinds)]
-    cfg = GameConfig(seats=names, books={c: books for c in SET_COLOURS}, **kw)
+    cfg = GameConfig(seats=names, books={c: books for c in SET_COLOURS})
     looks = ("amber", "teal", "plum", "moss")
     return Match(default_catalogue(), MatchSetup(cfg, tuple(SeatSpec(n, c, k) for n, c, k in zip(names, looks, kinds)),
                                                  seed))
 
 
-def play_human_until(match: Any, stop: Callable[[Any], bool], limit: int = 20_000) -> None:
-    """Let a Normal bot play the human seat until ``stop(match)`` (at a human decision)."""
+def play_human_until(match: Match, stop: Callable[[Match], bool], limit: int = 20_000) -> bool:
+    """Let a Normal bot play the human seats until ``stop(match)`` holds at a human decision (True), or the game
+    ends first (False)."""
     from ..ai.normal import NormalBot
 
     bot = NormalBot()
     rng = random.Random(3)
     for _ in range(limit):
         match.run_until_human()
-        if match.over or stop(match):
-            return
+        if stop(match):
+            return True
+        if match.over:
+            return False
         need = match.need()
         for seat in need.seats:
             if seat in match.humans():
@@ -65,6 +77,7 @@ def play_human_until(match: Any, stop: Callable[[Any], bool], limit: int = 20_00
                     d = bot.decide(match.game, seat, list(acts), rng)
                     match.submit(seat, d.action)
                 break
+    return False
 
 
 def run(out: Path, language: str = "en") -> list[Path]:
@@ -111,12 +124,12 @@ def _run(out: Path, suffix: str = "") -> list[Path]:
             app.present()
             paths.append(save_window(app.display, out, name + suffix))
 
-    def show(scene: Any, name: str) -> None:
+    def show(scene: Scene, name: str) -> None:
         app.scenes = []
         app.push(scene)
         snap(name)
 
-    def table(m: Any) -> TableScene:
+    def table(m: Match) -> TableScene:
         """The table of a match that waits for the human, as the game shows it (a game at the shop shows its
         round's results first: seen and closed)."""
         app.scenes = []
@@ -242,7 +255,7 @@ def _run(out: Path, suffix: str = "") -> list[Path]:
     return paths
 
 
-def evaluation(app: Any, m: Any, rnd: int, until: Callable[[Any], bool], limit: int = 20_000) -> Any:
+def evaluation(app: App, m: Match, rnd: int, until: Callable[[TableScene], bool], limit: int = 20_000) -> TableScene:
     """Play ``m`` to round ``rnd``'s brewing, then at the table (the human stops at once, the bots at the app's
     pace, each beat of the evaluation moved on) until ``until(table)``; the table."""
     from ..rules.actions import STOP
@@ -269,7 +282,7 @@ def evaluation(app: Any, m: Any, rnd: int, until: Callable[[Any], bool], limit: 
     raise RuntimeError("the table never got there")
 
 
-def guided(app: Any, step: str, limit: int = 5000) -> None:
+def guided(app: App, step: str, limit: int = 5000) -> None:
     """Start the guided game and play it (Enter for the guide, a careful player otherwise) until ``step``."""
     import pygame
 
@@ -305,7 +318,7 @@ def guided(app: Any, step: str, limit: int = 5000) -> None:
     raise RuntimeError(f"the guided game never reached the step {step!r}")
 
 
-def main(args: Any) -> int:
+def main(args: argparse.Namespace) -> int:
     paths = run(Path(args.out), getattr(args, "language", "en") or "en")
     for p in paths:
         print(p)
