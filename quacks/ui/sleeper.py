@@ -78,7 +78,7 @@ class Sleeper:
             fn = lib.SDL_WaitEventTimeout
             fn.restype = ctypes.c_int
             fn.argtypes = [ctypes.c_void_p, ctypes.c_int]
-            return fn  # type: ignore[no-any-return]
+            return fn
         return None
 
     def sleep(self, seconds: float | None, longest: float = 1.0) -> None:

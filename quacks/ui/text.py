@@ -27,6 +27,7 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from types import FrameType
 
 import pygame
 
@@ -584,10 +585,10 @@ class Text:
 
 def _caller() -> str:
     """The first frame outside the text engine: the code that drew."""
-    f = sys._getframe(2)
+    f: FrameType | None = sys._getframe(2)
     skip = (__file__, "contextlib.py")
     while f is not None and f.f_code.co_filename.endswith(skip):
-        f = f.f_back  # type: ignore[assignment]
+        f = f.f_back
     if f is None:
         return "?"
     name = f.f_code.co_filename

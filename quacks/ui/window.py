@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import math
 import os
+import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -82,11 +83,13 @@ def _x11_size(window: int) -> tuple[int, int] | None:
 
 
 def _win32_size(hwnd: int) -> tuple[int, int] | None:  # pragma: no cover - Windows only
+    if sys.platform != "win32":  # (SDL's windows driver runs only there; ctypes.windll is Windows' own)
+        return None
     import ctypes
     from ctypes import wintypes
 
     rect = wintypes.RECT()
-    if not ctypes.windll.user32.GetClientRect(wintypes.HWND(hwnd), ctypes.byref(rect)):  # type: ignore[attr-defined]
+    if not ctypes.windll.user32.GetClientRect(wintypes.HWND(hwnd), ctypes.byref(rect)):
         return None
     return (int(rect.right - rect.left), int(rect.bottom - rect.top))
 

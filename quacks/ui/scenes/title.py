@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
@@ -57,7 +58,7 @@ class TitleScene(Scene):
     def build(self) -> None:
         from ..flows import game_summary, has_autosave, unfinished_game
 
-        items: list[tuple[str, object, bool, str]] = [
+        items: list[tuple[str, Callable[[], None], bool, str]] = [
             (_("New game"), self.new_game, True, _("Set up seats, books and rules, then play.")),
             (_("Learn to play"), self.learn, True, _("A first game with a guide who explains each idea as it comes "
                                                     "up, or any one of its lessons again.")),
@@ -76,7 +77,7 @@ class TitleScene(Scene):
         ]
         self.lay_out(items)
 
-    def lay_out(self, items: list[tuple[str, object, bool, str]]) -> None:
+    def lay_out(self, items: list[tuple[str, Callable[[], None], bool, str]]) -> None:
         """The column of the title and the buttons on the right, centred in the height above the footer (the
         title smaller where the buttons need its room); the pot in the room on the left, as large as it fits.
         About in the bottom-left corner, the key hints in the bottom-right one."""
@@ -111,7 +112,7 @@ class TitleScene(Scene):
         y = float(self.top + self.header_height() + 24)
         self.buttons = []
         for label, fn, enabled, tip in items:
-            b = Button(pygame.Rect(cx - w // 2, int(y), w, int(step) - 12), label, on_click=fn, enabled=enabled,  # type: ignore[arg-type]
+            b = Button(pygame.Rect(cx - w // 2, int(y), w, int(step) - 12), label, on_click=fn, enabled=enabled,
                        reason=tip if not enabled else "", tooltip=tip, size=28)
             self.buttons.append(b)
             y += step

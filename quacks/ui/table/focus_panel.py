@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -30,9 +30,11 @@ from .. import theme as T
 from ..app import text_engine
 from ..widgets import Button
 from . import pot_view as pv
+from .view import ViewState
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .view import TableView, ViewState
+    from ..anim import Animator
+    from .view import TableView
 
 GAP = 6  # between rows
 
@@ -102,21 +104,10 @@ def _essentials_height(view: TableView, g: Game, seat: int) -> int:
     te = text_engine()
     with te.roomy():
         places = header_places(view, g, seat)
-        st = _EssentialsState(seat)
-        rows = _rows(None, view, g, st, view.layout.info.w - 8, 0)  # type: ignore[arg-type]
+        st = ViewState(focus=seat, show_risk=True)  # room for the risk line too
+        rows = _rows(view, g, st, view.layout.info.w - 8, 0)
     needed = sum((r.least or r.height) + GAP for r in rows if r.priority == 1)
     return places["fuse"].bottom - view.layout.info.y + GAP + 4 + needed + 6 + view.bag_button_rect().h
-
-
-@dataclass
-class _EssentialsState:
-    focus: int
-    show_risk: bool = True  # room for the risk line too
-    reasons: dict[int, str] | None = None
-    colour_blind: bool = False
-
-    def __post_init__(self) -> None:
-        self.reasons = {}
 
 
 def header_places(view: TableView, g: Game, seat: int) -> dict[str, pygame.Rect]:
@@ -145,7 +136,7 @@ def header_places(view: TableView, g: Game, seat: int) -> dict[str, pygame.Rect]
     return {"header": head, "rubies": rubies, "flask": flask_r, "fuse": fuse}
 
 
-def draw_focus(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, anim: Any | None,
+def draw_focus(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, anim: Animator | None,
                mouse: tuple[int, int] = (-1, -1)) -> None:
     te = text_engine()
     seat = st.focus
@@ -215,7 +206,7 @@ def _panel(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, mouse:
     top = fu.bottom + GAP + 4
     room = br.y - 6 - top
     for shrink in range(0, 7):
-        rows = _rows(surf, view, g, st, info.w - 8, shrink)
+        rows = _rows(view, g, st, info.w - 8, shrink)
         chosen = _choose(rows, room)
         if chosen is not None:
             break
@@ -266,7 +257,7 @@ def _choose(rows: list[Row], room: int) -> list[Row] | None:
     return sorted(chosen, key=rows.index)
 
 
-def _rows(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, width: int, shrink: int) -> list[Row]:
+def _rows(view: TableView, g: Game, st: ViewState, width: int, shrink: int) -> list[Row]:
     te = text_engine()
     seat = st.focus
     s = g.seats[seat]
