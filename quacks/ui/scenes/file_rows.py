@@ -8,15 +8,59 @@ from collections.abc import Callable
 
 import pygame
 
-from ...i18n import _
+from ...i18n import _, pgettext
 from .. import theme as T
+from ..app import App, Scene
 from ..text import Text
 from ..widgets import Button
-from .frame import Frame
+from .frame import Frame, frame
 
 TITLE = ("serif-bold", 26)
 DETAIL = ("sans", 17)
 GAP = 10  # between rows
+
+
+class FileListScene(Scene):
+    """A screen with a list of files (Load, Replays): the chosen row, a message, Back (Esc) and the list."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.index = 0
+        self.message = ""
+        self.layout()
+
+    def layout(self) -> None:
+        raise NotImplementedError
+
+    def choose(self, index: int) -> None:
+        """Row ``index`` is the chosen one."""
+        self.index = index
+
+    def handle_list(self, event: pygame.event.Event, n: int, enter: Callable[[], None]) -> bool:
+        """The list's keys, wheel and clicks (of ``n`` rows), Esc (back) and Enter (``enter``): True if ``event`` was
+        one of them."""
+        moved = self.list.moved(event, self.index, n, self.app.text)
+        if moved is not None:
+            self.choose(moved)  # the list as it was read when the screen opened: no file is read again
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                enter()
+                return True
+        return False
+
+    def lay_out_list(self, left: list[Button], right: list[Button]) -> None:
+        """The page with Back and ``left`` under it on the left, ``right`` on the right, the list filling it (scrolled
+        where the list of the layout before was)."""
+        self.back_b = Button(pygame.Rect(0, 0, 0, 0), _("Back"), self.app.pop, style="dark",
+                             hotkey_label=pgettext("key", "Esc"), size=26)
+        self.frame = frame(self.app.text, [self.back_b, *left], right, message=True)
+        before: FileRows | None = getattr(self, "list", None)
+        self.list = FileRows(self.frame.body)
+        self.list.top = before.top if before is not None else 0
 
 
 class FileRows:

@@ -8,10 +8,9 @@ import pygame
 from ...i18n import _, pgettext, verbatim
 from ...storage.saves import SlotInfo
 from ...wording.results import phase_name
-from ..app import App, Scene
+from ..app import App
 from ..widgets import Button
-from .file_rows import FileRows, draw_file_screen
-from .frame import frame
+from .file_rows import FileListScene, draw_file_screen
 
 
 def _phase(phase: str) -> str:
@@ -37,26 +36,19 @@ def slot_texts(s: SlotInfo) -> tuple[str, str, bool]:
         saved=s.saved_at[:16].replace("T", " ")), False
 
 
-class LoadScene(Scene):
+class LoadScene(FileListScene):
     def __init__(self, app: App) -> None:
-        super().__init__(app)
         self.slots: list[SlotInfo] = []
-        self.index = 0
-        self.message = ""
-        self.layout()
+        super().__init__(app)
 
     def layout(self) -> None:
         """The list fills the page (as many rows as the window has room for); the buttons under it."""
         z = pygame.Rect(0, 0, 0, 0)
-        self.back_b = Button(z, _("Back"), self.app.pop, style="dark", hotkey_label=pgettext("key", "Esc"), size=26)
         self.load_b = Button(z.copy(), _("Load"), self.load, hotkey_label=pgettext("key", "Enter"), size=28)
         self.delete_b = Button(z.copy(), _("Delete"), self.delete, style="danger", hotkey_label=pgettext("key", "Del"),
                                size=24)
         self.replays_b = Button(z.copy(), _("Replays"), self.replays, style="parchment", hotkey_label="R", size=24)
-        self.frame = frame(self.app.text, [self.back_b, self.replays_b], [self.delete_b, self.load_b], message=True)
-        top = getattr(self, "list", None)
-        self.list = FileRows(self.frame.body)
-        self.list.top = top.top if top is not None else 0
+        self.lay_out_list([self.replays_b], [self.delete_b, self.load_b])
         self.choose(self.index)
 
     def enter(self) -> None:
@@ -134,17 +126,9 @@ class LoadScene(Scene):
         self.app.push(ReplayListScene(self.app))
 
     def handle(self, event: pygame.event.Event) -> None:
-        moved = self.list.moved(event, self.index, len(self.slots), self.app.text)
-        if moved is not None:
-            self.choose(moved)  # the list as it was read when the screen opened: no file is read again
+        if self.handle_list(event, len(self.slots), self.load):
             return
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.app.pop()
-                return
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.load()
-                return
             if event.key == pygame.K_DELETE:
                 self.delete()
                 return

@@ -7,10 +7,9 @@ import pygame
 from ...i18n import _, pgettext, verbatim
 from ...storage.saves import SlotInfo
 from ...wording import text as W
-from ..app import App, Scene
+from ..app import App
 from ..widgets import Button
-from .file_rows import FileRows, draw_file_screen
-from .frame import frame
+from .file_rows import FileListScene, draw_file_screen
 
 
 def replay_texts(r: SlotInfo) -> tuple[str, str, bool]:
@@ -37,23 +36,16 @@ def replay_texts(r: SlotInfo) -> tuple[str, str, bool]:
     return title, " · ".join(parts), False
 
 
-class ReplayListScene(Scene):
+class ReplayListScene(FileListScene):
     def __init__(self, app: App) -> None:
-        super().__init__(app)
         self.files: list[SlotInfo] = []
-        self.index = 0
-        self.message = ""
-        self.layout()
+        super().__init__(app)
 
     def layout(self) -> None:
         """The list fills the page (as many rows as the window has room for); the buttons under it."""
-        z = pygame.Rect(0, 0, 0, 0)
-        self.back_b = Button(z, _("Back"), self.app.pop, style="dark", hotkey_label=pgettext("key", "Esc"), size=26)
-        self.open_b = Button(z.copy(), _("Watch"), self.open, hotkey_label=pgettext("key", "Enter"), size=28)
-        self.frame = frame(self.app.text, [self.back_b], [self.open_b], message=True)
-        top = getattr(self, "list", None)
-        self.list = FileRows(self.frame.body)
-        self.list.top = top.top if top is not None else 0
+        self.open_b = Button(pygame.Rect(0, 0, 0, 0), _("Watch"), self.open, hotkey_label=pgettext("key", "Enter"),
+                             size=28)
+        self.lay_out_list([], [self.open_b])
         self._sync()
 
     def enter(self) -> None:
@@ -89,17 +81,8 @@ class ReplayListScene(Scene):
             self.message = _("This replay cannot be shown: {problem}").format(problem=e)
 
     def handle(self, event: pygame.event.Event) -> None:
-        moved = self.list.moved(event, self.index, len(self.files), self.app.text)
-        if moved is not None:
-            self.index = moved
+        if self.handle_list(event, len(self.files), self.open):
             return
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.app.pop()
-                return
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.open()
-                return
         for b in (self.back_b, self.open_b):
             if b.handle(event):
                 return
