@@ -16,7 +16,13 @@ import sys
 import time
 import traceback
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
+    from .session.match import Match
+    from .ui.app import App, Scene
 
 T = TypeVar("T")
 
@@ -51,7 +57,7 @@ def _step(what: str, fn: Callable[[], T]) -> T:
         raise SelftestError(f"{what}: {type(e).__name__}: {e}") from e
 
 
-def _looks_drawn(surf: Any, what: str) -> None:
+def _looks_drawn(surf: pygame.Surface, what: str) -> None:
     """A drawn screen has many colours; a blank (or single-colour) one means nothing was drawn."""
     import pygame
 
@@ -90,7 +96,7 @@ def _check_languages() -> None:
                                 f"e.g. {loaded.dropped[0]}")
 
 
-def _match(seed: int) -> Any:
+def _match(seed: int) -> Match:
     from .content.loader import default_catalogue
     from .rules.config import GameConfig
     from .session.match import Match, MatchSetup, SeatSpec
@@ -100,7 +106,7 @@ def _match(seed: int) -> Any:
     return Match(default_catalogue(), setup)
 
 
-def _open_app() -> Any:
+def _open_app() -> App:
     from .storage.settings import Settings
     from .ui.app import App
 
@@ -109,7 +115,7 @@ def _open_app() -> Any:
     return app
 
 
-def _draw(app: Any, scene: Any, what: str) -> None:
+def _draw(app: App, scene: Scene, what: str) -> None:
     app.scenes = [scene]
     scene.enter()
     scene.update(0.0)
@@ -118,13 +124,13 @@ def _draw(app: Any, scene: Any, what: str) -> None:
     app.present()
 
 
-def _title(app: Any) -> None:
+def _title(app: App) -> None:
     from .ui.scenes.title import TitleScene
 
     _draw(app, TitleScene(app), "the title screen")
 
 
-def _table(app: Any) -> None:
+def _table(app: App) -> None:
     from .ui.scenes.table import TableScene
 
     m = _match(7)
@@ -203,7 +209,7 @@ def run() -> int:
     return 0
 
 
-def main(args: Any = None) -> int:
+def main(args: object = None) -> int:
     """For ``quacks.cli``: ``--selftest`` and the ``selftest`` command."""
     return run()
 

@@ -8,12 +8,17 @@ import json
 import os
 import sys
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from ..bench_storage import KEYS, PLAYERS, SAVE_MB, SAVES
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..session.match import Match
     from ..storage.saves import SaveDocument
+    from ..storage.stats import StatisticsData
+
+T = TypeVar("T")
 
 
 def _big_save_document(mb: float) -> SaveDocument:
@@ -35,11 +40,11 @@ def _big_save_document(mb: float) -> SaveDocument:
     return doc
 
 
-def _players(n: int) -> dict[str, Any]:
+def _players(n: int) -> StatisticsData:
     """A statistics document of ``n`` players, each as after a few dozen games."""
-    from ..storage.stats import KIND, SCHEMA
+    from ..storage.stats import KIND, SCHEMA, PlayerData
 
-    one = {"games": 40, "wins": 13, "score_total": 2480, "best_score": 91, "best_pot": 19,
+    one: PlayerData = {"games": 40, "wins": 13, "score_total": 2480, "best_score": 91, "best_pot": 19,
            "by_opponents": {"normal": [40, 13]}, "by_seats": {"2": [40, 13]},
            "brews": {str(r): 40 for r in range(1, 10)}, "explosions": {str(r): 3 + r for r in range(1, 10)},
            "buys": {c: 7 for c in ("orange-1", "blue-1", "red-1")}}
@@ -47,7 +52,7 @@ def _players(n: int) -> dict[str, Any]:
             "counted": [f"{i:032x}" for i in range(min(n, 100_000))]}
 
 
-def measure(quick: bool = False) -> dict[str, Any]:
+def measure(quick: bool = False) -> dict[str, dict[str, float]]:
     """Every figure of the group, in this process (its home: ``$QUACKS_HOME``, which must be a scratch folder)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -60,7 +65,7 @@ def measure(quick: bool = False) -> dict[str, Any]:
     for i in range(n_saves):
         doc_bytes = raw.replace(b'"quacks-save"', b'"quacks-save", "_n": %d' % i, 1)
         (folder / f"slot-big-{i:02d}-{i:08x}.json").write_bytes(doc_bytes)
-    out: dict[str, Any] = {"load_list": _load_list(n_saves, len(raw))}
+    out: dict[str, dict[str, float]] = {"load_list": _load_list(n_saves, len(raw))}
 
     st_path = paths.statistics_path()
     st_path.write_bytes(dumps(_players(n_players)))  # indented, as the game wrote it before
@@ -78,14 +83,14 @@ def measure(quick: bool = False) -> dict[str, Any]:
     return out
 
 
-def _timed(fn: Any) -> tuple[tuple[float, float], Any]:
+def _timed(fn: Callable[[], T]) -> tuple[tuple[float, float], T]:
     """((wall seconds, CPU seconds of this process), what ``fn()`` returned)."""
     t0, c0 = time.perf_counter(), time.process_time()
     value = fn()
     return (round(time.perf_counter() - t0, 3), round(time.process_time() - c0, 3)), value
 
 
-def _finished_game() -> Any:
+def _finished_game() -> Match:
     from ..content.loader import default_catalogue
     from ..rules.config import GameConfig
     from ..session.match import HUMAN, Match, MatchSetup, SeatSpec
@@ -98,7 +103,7 @@ def _finished_game() -> Any:
                  record=list(m.game.record))
 
 
-def _load_list(n_saves: int, size: int) -> dict[str, Any]:
+def _load_list(n_saves: int, size: int) -> dict[str, float]:
     import pygame
 
     from ..storage.settings import Settings
