@@ -6,16 +6,23 @@ Every control can be reached with the keyboard: buttons carry a hotkey, and a di
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 import pygame
 
 from . import art
 from . import theme as T
 from .app import text_engine
+
+K = TypeVar("K")
+
+
+def key_at(rects: Mapping[K, pygame.Rect], pos: tuple[int, int]) -> K | None:
+    """The key of the first of ``rects`` under ``pos`` (a book's colour, a seat, a chip's name), or None."""
+    return next((k for k, r in rects.items() if r.collidepoint(pos)), None)
 
 
 @dataclass

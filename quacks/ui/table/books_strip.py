@@ -13,6 +13,7 @@ from ...rules.game import Game
 from .. import art
 from .. import theme as T
 from ..app import text_engine
+from ..widgets import key_at
 from .books_view import ORDER, book_of
 
 
@@ -32,10 +33,7 @@ class BooksStrip:
         self.chip_rects: dict[str, pygame.Rect] = {}
 
     def book_at(self, pos: tuple[int, int]) -> Colour | None:
-        for c, r in self.rects.items():
-            if r.collidepoint(pos):
-                return c
-        return None
+        return key_at(self.rects, pos)
 
     def chip_at(self, pos: tuple[int, int]) -> str | None:
         return None

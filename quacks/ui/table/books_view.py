@@ -23,6 +23,7 @@ from ...wording import data_text as D
 from .. import art
 from .. import theme as T
 from ..app import text_engine
+from ..widgets import key_at
 
 ORDER = (Colour.ORANGE, Colour.BLACK, Colour.GREEN, Colour.BLUE, Colour.RED, Colour.YELLOW, Colour.PURPLE)
 LEFT_PAD = 28  # the colour strip and a margin
@@ -75,16 +76,10 @@ class BooksView:
     _short: dict[object, bool] = {}  # whether those pages were short of room (``short``)
 
     def book_at(self, pos: tuple[int, int]) -> Colour | None:
-        for c, r in self.rects.items():
-            if r.collidepoint(pos):
-                return c
-        return None
+        return key_at(self.rects, pos)
 
     def chip_at(self, pos: tuple[int, int]) -> str | None:
-        for name, r in self.chip_rects.items():
-            if r.collidepoint(pos):
-                return name
-        return None
+        return key_at(self.chip_rects, pos)
 
     # ------------------------------------------------------------------------------------------------
     # fitting a page

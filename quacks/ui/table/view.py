@@ -20,6 +20,7 @@ from ...wording.text import bot_name
 from .. import art
 from .. import theme as T
 from ..app import canvas_rect
+from ..widgets import key_at
 from . import pot_view as pv
 from .board_bar import BoardBar
 from .board_view import BoardView
@@ -109,10 +110,7 @@ class TableView:
 
     def seat_at(self, pos: tuple[int, int]) -> int | None:
         """The seat whose small pot card is at ``pos``."""
-        for seat, r in self.other_rects.items():
-            if r.collidepoint(pos):
-                return seat
-        return None
+        return key_at(self.other_rects, pos)
 
     def pot_under(self, pos: tuple[int, int]) -> int | None:
         """The other seat whose small pot is under ``pos`` (it is shown large while the mouse is there)."""
