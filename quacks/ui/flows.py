@@ -12,15 +12,15 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..content.loader import default_catalogue
 from ..i18n import _, ngettext
 from ..session.match import Match, MatchSetup
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..storage.saves import SaveDocument
-    from .app import App
+    from ..storage.saves import SavedGame, SaveDocument, SlotInfo
+    from .app import App, Scene
 
 log = logging.getLogger("quacks.ui")
 
@@ -118,7 +118,7 @@ def start_match(app: App, setup: MatchSetup, replace: bool = False) -> None:
     autosave_now(app, match, game)
 
 
-def start_tutorial(app: App, lesson: str | None = None, replace: Any = None) -> str:
+def start_tutorial(app: App, lesson: str | None = None, replace: Scene | None = None) -> str:
     """The guided first game: you against one gentle bot, a fixed seed, the guide at your side. With ``lesson``
     (the id of one of the script's lessons), the guided game from the moment that lesson begins in it
     (``tutorial.lessons``). ``replace``: a scene (a guided game's table) the new table takes the place of.
@@ -199,7 +199,7 @@ def continue_autosave(app: App) -> str:
     return ""
 
 
-def open_saved(app: App, saved: Any, game: str | None = None) -> str:
+def open_saved(app: App, saved: SavedGame, game: str | None = None) -> str:
     """Play on from a save: an autosave (``game``: its id) goes on in its own file; a named save is never written
     again, its game goes on as a new unfinished game. The autosave is written at once, so "Continue" resumes this
     game even if the player quits right away."""
@@ -296,7 +296,7 @@ def settle_finished(app: App) -> None:
 # an unfinished game is never replaced without a word
 
 
-def unfinished_game() -> Any:
+def unfinished_game() -> SlotInfo | None:
     """The unfinished game "Continue" would resume (a ``SlotInfo``: who plays, the round, when it was last
     played), or None. Never raises."""
     try:
@@ -311,7 +311,7 @@ def unfinished_game() -> Any:
     return None
 
 
-def game_summary(info: Any) -> str:
+def game_summary(info: SlotInfo) -> str:
     """"Ann, Bob · round 4 · last played 2025-01-31 20:15": which game a question is about."""
     from ..i18n import verbatim
 
