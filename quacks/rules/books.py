@@ -14,15 +14,16 @@ Every kind cites the Almanac section it implements.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Collection, Mapping
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from .actions import PASS, Action, act
 from .chips import CHIP_BY_NAME, Chip, Colour, find_chip
+from .effects import Effect, Params
 from .events import Cause
 from .kinds import BookKind, CauseKind, ChanceKind, DecisionKind, EventKind
 from .params import (
     Param,
-    Reward,
     Schema,
     parse_chip,
     parse_chip_choices,
@@ -38,30 +39,28 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
 BOOK_KINDS: dict[BookKind, type[BookEffect]] = {}
+E = TypeVar("E", bound="BookEffect")
 
 
-class BookEffect:
+class BookEffect(Effect):
     """Base of all chip actions: every hook does nothing unless a kind overrides it."""
 
+    family = "book"
+    kind_type = BookKind
     kind: ClassVar[BookKind]  # set by every concrete kind; registers the class in BOOK_KINDS
-    schema: ClassVar[Schema] = Schema()
     evaluates: ClassVar[bool] = False  # acts in evaluation step B
 
-    def __init__(self, colour: Colour, params: dict[str, Any] | None = None) -> None:
+    def __init__(self, colour: Colour, params: Mapping[str, object] | None = None) -> None:
         self.colour = colour
-        self.params = params or {}
-        for k, v in self.params.items():
-            setattr(self, k, v)
+        super().__init__(params)
 
-    def __init_subclass__(cls, **kw: Any) -> None:
-        super().__init_subclass__(**kw)
-        kind = cls.__dict__.get("kind")
-        if kind is not None:
-            if not isinstance(kind, BookKind):
-                raise TypeError(f"{cls.__name__}.kind {kind!r} is not a BookKind (add it to rules/kinds.py)")
-            if kind in BOOK_KINDS:
-                raise RuntimeError(f"book kind {kind!r} defined twice")
-            BOOK_KINDS[kind] = cls
+    @classmethod
+    def registered(cls) -> Collection[BookKind]:
+        return BOOK_KINDS
+
+    @classmethod
+    def register(cls) -> None:
+        BOOK_KINDS[cls.kind] = cls
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.colour}, {self.params})"
@@ -117,8 +116,9 @@ class BlackDuel(BookEffect):
         "tie": Param(parse_reward, "gain for as many as the opponent"),
         "more": Param(parse_reward, "gain for more than the opponent"),
     })
-    tie: Reward
-    more: Reward
+
+    def read(self, p: Params) -> None:
+        self.tie, self.more = p.reward("tie"), p.reward("more")
 
     def evaluate(self, g: Game, seat: int) -> None:
         mine = g.seats[seat].count_colour(self.colour)
@@ -140,8 +140,9 @@ class BlackNeighbours(BookEffect):
         "one": Param(parse_reward, "gain for more than the left or the right neighbour"),
         "both": Param(parse_reward, "gain for more than both neighbours"),
     })
-    one: Reward
-    both: Reward
+
+    def read(self, p: Params) -> None:
+        self.one, self.both = p.reward("one"), p.reward("both")
 
     def evaluate(self, g: Game, seat: int) -> None:
         mine = g.seats[seat].count_colour(self.colour)
@@ -184,7 +185,9 @@ class RubySpaceRuby(BookEffect):
 
     kind = BookKind.RUBY_SPACE_RUBY
     schema = Schema({"rubies": Param(parse_int(1), "rubies for a chip on a ruby space")})
-    rubies: int
+
+    def read(self, p: Params) -> None:
+        self.rubies = p.number("rubies")
 
     def after_place(self, g: Game, seat: int, p: Placed, source: str) -> None:
         if g.cat.pot.space(p.index).ruby:
@@ -212,8 +215,9 @@ class OrangeBoost(BookEffect):
         "counted": Param(parse_chip, "the chip kind counted in the pot"),
         "bonus": Param(parse_int_map("chips in the pot"), "from so many chips on, so many extra spaces"),
     })
-    counted: Chip
-    bonus: tuple[tuple[int, int], ...]
+
+    def read(self, p: Params) -> None:
+        self.counted, self.bonus = p.chip("counted"), p.int_pairs("bonus")
 
     def move_bonus(self, g: Game, s: SeatState, c: Chip) -> int:
         if c.colour is not self.colour:
@@ -254,8 +258,9 @@ class WhiteBoost(BookEffect):
         "chip": Param(parse_chip, "the chip kind that moves further"),
         "extra": Param(parse_int(1), "extra spaces"),
     })
-    chip: Chip
-    extra: int
+
+    def read(self, p: Params) -> None:
+        self.chip, self.extra = p.chip("chip"), p.number("extra")
 
     def moves(self, c: Chip) -> bool:
         return c is self.chip
@@ -286,7 +291,9 @@ class DoubleNext(BookEffect):
 
     kind = BookKind.DOUBLE_NEXT
     schema = Schema({"factor": Param(parse_int(2), "how many times the next chip moves")})
-    factor: int
+
+    def read(self, p: Params) -> None:
+        self.factor = p.number("factor")
 
     def after_place(self, g: Game, seat: int, p: Placed, source: str) -> None:
         g.seats[seat].double_next = self.factor
@@ -297,7 +304,9 @@ class RaiseLimit(BookEffect):
 
     kind = BookKind.RAISE_LIMIT
     schema = Schema({"limits": Param(parse_int_map("chips drawn"), "from so many chips on, this limit")})
-    limits: tuple[tuple[int, int], ...]
+
+    def read(self, p: Params) -> None:
+        self.limits = p.int_pairs("limits")
 
     def limit(self, g: Game, s: SeatState) -> int:
         n = s.count_colour(self.colour)
@@ -313,7 +322,9 @@ class CountBonus(BookEffect):
 
     kind = BookKind.COUNT_BONUS
     schema = Schema({"bonuses": Param(parse_list(parse_int(0), 1), "extra spaces for the 1st, 2nd, ... chip")})
-    bonuses: tuple[int, ...]
+
+    def read(self, p: Params) -> None:
+        self.bonuses = p.ints("bonuses")
 
     def move_bonus(self, g: Game, s: SeatState, c: Chip) -> int:
         if not self.mine(c):
@@ -331,7 +342,9 @@ class LastTwoRubies(BookEffect):
     kind = BookKind.LAST_TWO_RUBIES
     evaluates = True
     schema = Schema({"rubies": Param(parse_int(1), "rubies per chip")})
-    rubies: int
+
+    def read(self, p: Params) -> None:
+        self.rubies = p.number("rubies")
 
     def evaluate(self, g: Game, seat: int) -> None:
         n = sum(1 for c in last_two(g.seats[seat]) if self.mine(c))
@@ -345,7 +358,9 @@ class LastTwoChips(BookEffect):
     kind = BookKind.LAST_TWO_CHIPS
     evaluates = True
     schema = Schema({"choices": Param(parse_chip_choices, "for each chip, the chips one may take")})
-    choices: tuple[tuple[Chip, tuple[Chip, ...]], ...]
+
+    def read(self, p: Params) -> None:
+        self.choices = p.chip_choices("choices")
 
     def evaluate(self, g: Game, seat: int) -> None:
         for c in last_two(g.seats[seat]):
@@ -372,7 +387,9 @@ class ExactWhitePush(BookEffect):
     kind = BookKind.EXACT_WHITE_PUSH
     evaluates = True
     schema = Schema({"total": Param(parse_int(1), "the white total needed")})
-    total: int
+
+    def read(self, p: Params) -> None:
+        self.total = p.number("total")
 
     def evaluate(self, g: Game, seat: int) -> None:
         s = g.seats[seat]
@@ -399,7 +416,9 @@ class LastTwoRubyDroplet(BookEffect):
     kind = BookKind.LAST_TWO_RUBY_DROPLET
     evaluates = True
     schema = Schema({"cost": Param(parse_int(1), "rubies per droplet step")})
-    cost: int
+
+    def read(self, p: Params) -> None:
+        self.cost = p.number("cost")
 
     def evaluate(self, g: Game, seat: int) -> None:
         n = sum(1 for c in last_two(g.seats[seat]) if self.mine(c))
@@ -431,7 +450,9 @@ class CountTiers(BookEffect):
     kind = BookKind.COUNT_TIERS
     evaluates = True
     schema = Schema({"tiers": Param(parse_list(parse_reward, 1), "gains for 1, 2, 3... chips")})
-    tiers: tuple[Reward, ...]
+
+    def read(self, p: Params) -> None:
+        self.tiers = p.rewards("tiers")
 
     def evaluate(self, g: Game, seat: int) -> None:
         n = min(g.seats[seat].count_colour(self.colour), len(self.tiers))
@@ -457,7 +478,9 @@ class TradeTiers(BookEffect):
     kind = BookKind.TRADE_TIERS
     evaluates = True
     schema = Schema({"tiers": Param(parse_list(parse_reward, 1), "gains for trading in 1, 2, 3... chips")})
-    tiers: tuple[Reward, ...]
+
+    def read(self, p: Params) -> None:
+        self.tiers = p.rewards("tiers")
 
     def evaluate(self, g: Game, seat: int) -> None:
         n = min(g.seats[seat].count_colour(self.colour), len(self.tiers))
@@ -489,7 +512,9 @@ class BandVP(BookEffect):
     kind = BookKind.BAND_VP
     evaluates = True
     schema = Schema({"bands": Param(parse_int_map("coin number"), "from this coin number on, so many VP")})
-    bands: tuple[tuple[int, int], ...]
+
+    def read(self, p: Params) -> None:
+        self.bands = p.int_pairs("bands")
 
     def evaluate(self, g: Game, seat: int) -> None:
         total = 0
@@ -515,7 +540,9 @@ class UpgradeTiers(BookEffect):
             parse_list(parse_list(parse_int(1), 2, 2), 1), "for 1, 2, 3... chips: [from value, to value]"
         ),
     })
-    tiers: tuple[tuple[int, int], ...]
+
+    def read(self, p: Params) -> None:
+        self.tiers = p.int_pairs("tiers")
 
     def evaluate(self, g: Game, seat: int) -> None:
         n = min(g.seats[seat].count_colour(self.colour), len(self.tiers))
@@ -556,7 +583,7 @@ def _purple_upgrade(g: Game, d: Decision, a: Action) -> None:
     g.give_chip(d.seat, new, Cause(CauseKind.UPGRADED_FROM, (old.name,)))
 
 
-def _find(g: Game, kind: type[BookEffect]) -> Any:
+def _find(g: Game, kind: type[E]) -> E:
     for e in g.book_effects:
         if isinstance(e, kind):
             return e

@@ -6,13 +6,15 @@ during the round or at its end. A card's numbers come from ``data/fortune_cards.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable, Collection
+from typing import TYPE_CHECKING, ClassVar
 
 from .actions import PASS, Action, act
 from .chips import CHIP_BY_NAME, Chip, Colour, next_higher
+from .effects import Effect, Params
 from .events import Cause
 from .kinds import CardKind, CauseKind, ChanceKind, DecisionKind, EventKind
-from .params import Param, Reward, Schema, parse_chip, parse_int, parse_list, parse_reward, parse_text
+from .params import Param, Schema, parse_chip, parse_int, parse_list, parse_reward, parse_text
 from .registry import chance, decision, step
 from .state import Chance, Decision, Placed, SeatState, make_chance, make_decision, make_step
 
@@ -22,30 +24,21 @@ if TYPE_CHECKING:  # pragma: no cover
 CARD_KINDS: dict[CardKind, type[CardEffect]] = {}
 
 
-class CardEffect:
+class CardEffect(Effect):
     """Base of all card effects: each hook does nothing unless a kind overrides it."""
 
+    family = "card"
+    kind_type = CardKind
     kind: ClassVar[CardKind]  # set by every concrete kind; registers the class in CARD_KINDS
-    schema: ClassVar[Schema] = Schema()
     fixes_rats: ClassVar[bool] = False  # the card refers to this round's rat tails (see docs/rulings)
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        self.params = params or {}
-        for k, v in self.params.items():
-            setattr(self, k, v)
+    @classmethod
+    def registered(cls) -> Collection[CardKind]:
+        return CARD_KINDS
 
-    def __init_subclass__(cls, **kw: Any) -> None:
-        super().__init_subclass__(**kw)
-        kind = cls.__dict__.get("kind")
-        if kind is not None:
-            if not isinstance(kind, CardKind):
-                raise TypeError(f"{cls.__name__}.kind {kind!r} is not a CardKind (add it to rules/kinds.py)")
-            if kind in CARD_KINDS:
-                raise RuntimeError(f"card kind {kind!r} defined twice")
-            CARD_KINDS[kind] = cls
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.params})"
+    @classmethod
+    def register(cls) -> None:
+        CARD_KINDS[cls.kind] = cls
 
     # hooks -------------------------------------------------------------------------------------------------
     def reveal(self, g: Game) -> None:
@@ -88,7 +81,7 @@ class CardEffect:
         """At step F, before ruby spending (magic-potion)."""
 
 
-def card_decision(seat: int, *data: Any) -> Decision:
+def card_decision(seat: int, *data: str | int) -> Decision:
     return make_decision(seat, DecisionKind.CARD, data)
 
 
@@ -105,12 +98,12 @@ def _card_choose(g: Game, d: Decision, a: Action) -> None:
     g.fortune.effect.choose(g, d, a)
 
 
-def _each_seat(g: Game, make: Any) -> None:
+def _each_seat(g: Game, make: Callable[[int], Decision]) -> None:
     for seat in g.seat_order():
         g.push(make(seat))
 
 
-def _cause(g: Game, kind: CauseKind = CauseKind.CARD, *args: Any) -> Cause:
+def _cause(g: Game, kind: CauseKind = CauseKind.CARD, *args: str | int) -> Cause:
     """A cause that names the card of the round first (``CauseKind.CARD`` and its kin)."""
     return Cause(kind, (g.fortune.id if g.fortune is not None else "", *args))
 
@@ -126,8 +119,9 @@ class ChooseDropletOrChip(CardEffect):
         "droplet": Param(parse_int(1), "droplet steps"),
         "chip": Param(parse_chip, "the chip one may take instead"),
     })
-    droplet: int
-    chip: Chip
+
+    def read(self, p: Params) -> None:
+        self.droplet, self.chip = p.number("droplet"), p.chip("chip")
 
     def reveal(self, g: Game) -> None:
         _each_seat(g, card_decision)
@@ -150,7 +144,9 @@ class DropletForAll(CardEffect):
 
     kind = CardKind.DROPLET_FOR_ALL
     schema = Schema({"droplet": Param(parse_int(1), "droplet steps")})
-    droplet: int
+
+    def read(self, p: Params) -> None:
+        self.droplet = p.number("droplet")
 
     def reveal(self, g: Game) -> None:
         for seat in g.seat_order():
@@ -165,8 +161,9 @@ class FewestGain(CardEffect):
         "measure": Param(parse_text, "what is counted: rubies or vp"),
         "reward": Param(parse_reward, "the gain"),
     })
-    measure: str
-    reward: Reward
+
+    def read(self, p: Params) -> None:
+        self.measure, self.reward = p.text("measure"), p.reward("reward")
 
     def reveal(self, g: Game) -> None:
         values = [s.rubies if self.measure == "rubies" else s.score for s in g.seats]
@@ -186,9 +183,9 @@ class LowestSum(CardEffect):
         "lowest": Param(parse_reward, "gain for the lowest sum"),
         "others": Param(parse_reward, "gain for everyone else"),
     })
-    draw: int
-    lowest: Reward
-    others: Reward
+
+    def read(self, p: Params) -> None:
+        self.draw, self.lowest, self.others = p.number("draw"), p.reward("lowest"), p.reward("others")
 
     def reveal(self, g: Game) -> None:
         for seat in g.seat_order():
@@ -240,9 +237,9 @@ class ChipOrRubies(CardEffect):
         "value": Param(parse_int(1), "or any one chip of this value"),
         "rubies": Param(parse_int(1), "or so many rubies"),
     })
-    chip: Chip
-    value: int
-    rubies: int
+
+    def read(self, p: Params) -> None:
+        self.chip, self.value, self.rubies = p.chip("chip"), p.number("value"), p.number("rubies")
 
     def reveal(self, g: Game) -> None:
         _each_seat(g, card_decision)
@@ -275,9 +272,9 @@ class RubyForChip(CardEffect):
         "value": Param(parse_int(1), "the value of the chip"),
         "exclude": Param(parse_list(parse_text), "colours not allowed", required=False, default=()),
     })
-    cost: int
-    value: int
-    exclude: tuple[str, ...]
+
+    def read(self, p: Params) -> None:
+        self.cost, self.value, self.exclude = p.number("cost"), p.number("value"), p.texts("exclude")
 
     def reveal(self, g: Game) -> None:
         _each_seat(g, card_decision)
@@ -304,8 +301,9 @@ class RatsForRubies(CardEffect):
         "most": Param(parse_int(1), "most tails passed up"),
         "rubies": Param(parse_int(1), "rubies per tail"),
     })
-    most: int
-    rubies: int
+
+    def read(self, p: Params) -> None:
+        self.most, self.rubies = p.number("most"), p.number("rubies")
 
     def reveal(self, g: Game) -> None:
         _each_seat(g, card_decision)
@@ -326,7 +324,9 @@ class EveryoneRolls(CardEffect):
 
     kind = CardKind.EVERYONE_ROLLS
     schema = Schema({"rolls": Param(parse_int(1), "rolls per seat")})
-    rolls: int
+
+    def read(self, p: Params) -> None:
+        self.rolls = p.number("rolls")
 
     def reveal(self, g: Game) -> None:
         for seat in g.seat_order():
@@ -342,8 +342,9 @@ class LookAndUpgrade(CardEffect):
         "draw": Param(parse_int(1), "chips looked at"),
         "fallback": Param(parse_reward, "gain when no trade can be made"),
     })
-    draw: int
-    fallback: Reward
+
+    def read(self, p: Params) -> None:
+        self.draw, self.fallback = p.number("draw"), p.reward("fallback")
 
     def reveal(self, g: Game) -> None:
         for seat in g.seat_order():
@@ -393,8 +394,9 @@ class VpOrRemove(CardEffect):
         "vp": Param(parse_int(1), "victory points"),
         "chip": Param(parse_chip, "the chip one may remove from the bag"),
     })
-    vp: int
-    chip: Chip
+
+    def read(self, p: Params) -> None:
+        self.vp, self.chip = p.number("vp"), p.chip("chip")
 
     def reveal(self, g: Game) -> None:
         _each_seat(g, card_decision)
@@ -422,8 +424,9 @@ class ChipOrRatVp(CardEffect):
         "value": Param(parse_int(1), "the value of the chip"),
         "vp_per_rat": Param(parse_int(1), "VP per rat tail"),
     })
-    value: int
-    vp_per_rat: int
+
+    def read(self, p: Params) -> None:
+        self.value, self.vp_per_rat = p.number("value"), p.number("vp_per_rat")
 
     def reveal(self, g: Game) -> None:
         _each_seat(g, card_decision)
@@ -444,7 +447,9 @@ class RatFactor(CardEffect):
 
     kind = CardKind.RAT_FACTOR
     schema = Schema({"factor": Param(parse_int(1), "multiplier")})
-    factor: int
+
+    def read(self, p: Params) -> None:
+        self.factor = p.number("factor")
 
     def rat_factor(self) -> int:
         return self.factor
@@ -458,7 +463,9 @@ class WhiteLimit(CardEffect):
 
     kind = CardKind.WHITE_LIMIT
     schema = Schema({"limit": Param(parse_int(1), "the white limit")})
-    limit: int
+
+    def read(self, p: Params) -> None:
+        self.limit = p.number("limit")
 
     def white_limit(self, g: Game, seat: int) -> int:
         return self.limit
@@ -472,8 +479,9 @@ class ExactWhiteReward(CardEffect):
         "total": Param(parse_int(1), "the white total"),
         "reward": Param(parse_reward, "the gain"),
     })
-    total: int
-    reward: Reward
+
+    def read(self, p: Params) -> None:
+        self.total, self.reward = p.number("total"), p.reward("reward")
 
     def end_of_chip_actions(self, g: Game) -> None:
         for seat in g.seat_order():
@@ -486,7 +494,9 @@ class RubySpaceBonus(CardEffect):
 
     kind = CardKind.RUBY_SPACE_BONUS
     schema = Schema({"reward": Param(parse_reward, "the extra gain")})
-    reward: Reward
+
+    def read(self, p: Params) -> None:
+        self.reward = p.reward("reward")
 
     def ruby_space(self, g: Game, seat: int) -> None:
         g.give_reward(seat, self.reward, _cause(g, CauseKind.CARD_RUBY_SPACE), "card")
@@ -497,7 +507,9 @@ class ExplosionGift(CardEffect):
 
     kind = CardKind.EXPLOSION_GIFT
     schema = Schema({"value": Param(parse_int(1), "the value of the chip")})
-    value: int
+
+    def read(self, p: Params) -> None:
+        self.value = p.number("value")
 
     def end_of_chip_actions(self, g: Game) -> None:
         """The receivers decide one at a time in seat order from the start player (R25)."""
@@ -531,7 +543,9 @@ class ExtraDieRolls(CardEffect):
 
     kind = CardKind.EXTRA_DIE_ROLLS
     schema = Schema({"rolls": Param(parse_int(1), "rolls")})
-    rolls: int
+
+    def read(self, p: Params) -> None:
+        self.rolls = p.number("rolls")
 
     def die_rolls(self) -> int:
         return self.rolls
@@ -542,7 +556,9 @@ class RestartBrew(CardEffect):
 
     kind = CardKind.RESTART_BREW
     schema = Schema({"after": Param(parse_int(1), "chips in the pot")})
-    after: int
+
+    def read(self, p: Params) -> None:
+        self.after = p.number("after")
 
     def offers_restart(self, g: Game, seat: int) -> bool:
         s = g.seats[seat]
@@ -555,7 +571,9 @@ class LookAndPlace(CardEffect):
 
     kind = CardKind.LOOK_AND_PLACE
     schema = Schema({"draw": Param(parse_int(1), "chips looked at")})
-    draw: int
+
+    def read(self, p: Params) -> None:
+        self.draw = p.number("draw")
 
     def after_brewing(self, g: Game) -> None:
         for seat in g.seat_order():
@@ -570,8 +588,9 @@ class MoveBonus(CardEffect):
         "chip": Param(parse_chip, "the chip kind"),
         "extra": Param(parse_int(1), "extra spaces"),
     })
-    chip: Chip
-    extra: int
+
+    def read(self, p: Params) -> None:
+        self.chip, self.extra = p.chip("chip"), p.number("extra")
 
     def move_bonus(self, g: Game, s: SeatState, c: Chip) -> int:
         return self.extra if c is self.chip else 0
