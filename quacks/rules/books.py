@@ -17,13 +17,14 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
-from .actions import PASS, Action, act
 from .chips import CHIP_BY_NAME, Chip, Colour, find_chip
 from .effects import Effect, Params
 from .events import Cause
 from .kinds import BookKind, CauseKind, ChanceKind, DecisionKind, EventKind
+from .options import KEEP_POT, BuyDroplet, Decline, Option, TakeChip, TakeTier, TradeIn, Upgrade, offered
 from .params import (
     Param,
+    Reward,
     Schema,
     parse_chip,
     parse_chip_choices,
@@ -32,7 +33,7 @@ from .params import (
     parse_list,
     parse_reward,
 )
-from .registry import decision, step
+from .registry import step
 from .state import Decision, Placed, SeatState, make_chance, make_decision, make_step
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -368,17 +369,19 @@ class LastTwoChips(BookEffect):
                 g.push(make_decision(seat, DecisionKind.GREEN_CHIP, (c.name,)))
 
 
-def _green_chip_options(g: Game, d: Decision) -> list[Action]:
+def _green_chip_offers(g: Game, d: Decision) -> list[Option]:
     eff = g.effect_of(CHIP_BY_NAME[d.data[0]].colour)
     for c, opts in eff.choices:
         if c.name == d.data[0]:
-            return [act("choose", o) for o in opts if g.chip_obtainable(o)]
+            return [TakeChip(o) for o in opts if g.chip_obtainable(o)]
     return []
 
 
-@decision(DecisionKind.GREEN_CHIP, _green_chip_options)
-def _green_chip(g: Game, d: Decision, a: Action) -> None:
-    g.give_chip(d.seat, CHIP_BY_NAME[a.args[0]], Cause(CauseKind.FOR_CHIP_LAST_TWO, (d.data[0],)))
+@offered(DecisionKind.GREEN_CHIP, _green_chip_offers)
+def _green_chip(g: Game, d: Decision, o: Option) -> None:
+    if not isinstance(o, TakeChip):
+        raise _not_offered(d, o)
+    g.give_chip(d.seat, o.chip, Cause(CauseKind.FOR_CHIP_LAST_TWO, (d.data[0],)))
 
 
 class ExactWhitePush(BookEffect):
@@ -426,18 +429,20 @@ class LastTwoRubyDroplet(BookEffect):
             g.push(make_decision(seat, DecisionKind.GREEN_RUBY, (n, self.cost)))
 
 
-def _green_ruby_options(g: Game, d: Decision) -> list[Action]:
+def _green_ruby_offers(g: Game, d: Decision) -> list[Option]:
     n, cost = d.data
     most = min(n, g.seats[d.seat].rubies // cost)
-    return [act("choose", k) for k in range(most + 1)]
+    return [BuyDroplet(k, cost) for k in range(most + 1)]
 
 
-@decision(DecisionKind.GREEN_RUBY, _green_ruby_options)
-def _green_ruby(g: Game, d: Decision, a: Action) -> None:
-    k = int(a.args[0])
+@offered(DecisionKind.GREEN_RUBY, _green_ruby_offers)
+def _green_ruby(g: Game, d: Decision, o: Option) -> None:
+    if not isinstance(o, BuyDroplet):
+        raise _not_offered(d, o)
+    k = o.steps
     if k:
         why = Cause(CauseKind.LAST_TWO_PAID, (_find(g, LastTwoRubyDroplet).colour.value,))
-        g.pay_rubies(d.seat, k * d.data[1], why)
+        g.pay_rubies(d.seat, k * o.rubies_each, why)
         g.move_droplet(d.seat, k, why)
 
 
@@ -460,16 +465,22 @@ class CountTiers(BookEffect):
             g.push(make_decision(seat, DecisionKind.PURPLE_TIER, (n,)))
 
 
-def _tier_options(g: Game, d: Decision) -> list[Action]:
-    return [act("choose", k) for k in range(d.data[0] + 1)]
+def _tiers(tiers: tuple[Reward, ...], n: int) -> list[tuple[int, Reward]]:
+    """0 to ``n`` chips with the gains of their tier (none for 0)."""
+    return [(k, tiers[k - 1] if k else Reward()) for k in range(n + 1)]
 
 
-@decision(DecisionKind.PURPLE_TIER, _tier_options)
-def _purple_tier(g: Game, d: Decision, a: Action) -> None:
-    k = int(a.args[0])
-    eff = _find(g, CountTiers)
-    if k:
-        g.give_reward(d.seat, eff.tiers[k - 1], Cause(CauseKind.TIER, (k, eff.colour.value)), "chip")
+def _tier_offers(g: Game, d: Decision) -> list[Option]:
+    return [TakeTier(k, r) for k, r in _tiers(_find(g, CountTiers).tiers, d.data[0])]
+
+
+@offered(DecisionKind.PURPLE_TIER, _tier_offers)
+def _purple_tier(g: Game, d: Decision, o: Option) -> None:
+    if not isinstance(o, TakeTier):
+        raise _not_offered(d, o)
+    if o.chips:
+        why = Cause(CauseKind.TIER, (o.chips, _find(g, CountTiers).colour.value))
+        g.give_reward(d.seat, o.reward, why, "chip")
 
 
 class TradeTiers(BookEffect):
@@ -488,9 +499,15 @@ class TradeTiers(BookEffect):
             g.push(make_decision(seat, DecisionKind.PURPLE_TRADE, (n,)))
 
 
-@decision(DecisionKind.PURPLE_TRADE, _tier_options)
-def _purple_trade(g: Game, d: Decision, a: Action) -> None:
-    k = int(a.args[0])
+def _trade_offers(g: Game, d: Decision) -> list[Option]:
+    return [TradeIn(k, r) for k, r in _tiers(_find(g, TradeTiers).tiers, d.data[0])]
+
+
+@offered(DecisionKind.PURPLE_TRADE, _trade_offers)
+def _purple_trade(g: Game, d: Decision, o: Option) -> None:
+    if not isinstance(o, TradeIn):
+        raise _not_offered(d, o)
+    k = o.chips
     if not k:
         return
     eff = _find(g, TradeTiers)
@@ -503,7 +520,7 @@ def _purple_trade(g: Game, d: Decision, a: Action) -> None:
             p = s.pot.pop(i)
             g.return_to_supply(d.seat, p.chip, Cause(CauseKind.TRADED_IN, (eff.colour.value,)))
             removed += 1
-    g.give_reward(d.seat, eff.tiers[k - 1], Cause(CauseKind.TRADE_TIER, (k, eff.colour.value)), "chip")
+    g.give_reward(d.seat, o.reward, Cause(CauseKind.TRADE_TIER, (k, eff.colour.value)), "chip")
 
 
 class BandVP(BookEffect):
@@ -562,16 +579,18 @@ class UpgradeTiers(BookEffect):
         return sorted(out, key=lambda t: (t[0].index, t[1].index))
 
 
-def _upgrade_options(g: Game, d: Decision) -> list[Action]:
+def _upgrade_offers(g: Game, d: Decision) -> list[Option]:
     eff = _find(g, UpgradeTiers)
-    return [act("upgrade", a, b) for a, b in eff.upgrades(g, d.seat, d.data[0])] + [PASS]
+    return [Upgrade(a, b, looked_at=False) for a, b in eff.upgrades(g, d.seat, d.data[0])] + [KEEP_POT]
 
 
-@decision(DecisionKind.PURPLE_UPGRADE, _upgrade_options)
-def _purple_upgrade(g: Game, d: Decision, a: Action) -> None:
-    if a == PASS:
+@offered(DecisionKind.PURPLE_UPGRADE, _upgrade_offers)
+def _purple_upgrade(g: Game, d: Decision, o: Option) -> None:
+    if isinstance(o, Decline):
         return
-    old, new = CHIP_BY_NAME[a.args[0]], CHIP_BY_NAME[a.args[1]]
+    if not isinstance(o, Upgrade):
+        raise _not_offered(d, o)
+    old, new = o.old, o.new
     s = g.seats[d.seat]
     for i in range(len(s.pot) - 1, -1, -1):
         if s.pot[i].chip is old:
@@ -588,6 +607,10 @@ def _find(g: Game, kind: type[E]) -> E:
         if isinstance(e, kind):
             return e
     raise LookupError(kind.kind)  # pragma: no cover
+
+
+def _not_offered(d: Decision, o: Option) -> TypeError:
+    return TypeError(f"a {d.kind} decision offers no {o}")
 
 
 # --- the evaluation step B driver ----------------------------------------------------------------------------

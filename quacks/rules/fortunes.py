@@ -9,13 +9,28 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, ClassVar
 
-from .actions import PASS, Action, act
-from .chips import CHIP_BY_NAME, Chip, Colour, next_higher
+from .chips import Chip, Colour, next_higher
 from .effects import Effect, Params
 from .events import Cause
 from .kinds import CardKind, CauseKind, ChanceKind, DecisionKind, EventKind
+from .options import (
+    KEEP_LOOKED_AT,
+    KEEP_RUBIES,
+    BuyChip,
+    Decline,
+    GainRubies,
+    GainVP,
+    GiveUpRats,
+    MoveDroplet,
+    Option,
+    RatTailVP,
+    RemoveChip,
+    TakeChip,
+    Upgrade,
+    offered,
+)
 from .params import Param, Schema, parse_chip, parse_int, parse_list, parse_reward, parse_text
-from .registry import chance, decision, step
+from .registry import chance, step
 from .state import Chance, Decision, Placed, SeatState, make_chance, make_decision, make_step
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -44,10 +59,12 @@ class CardEffect(Effect):
     def reveal(self, g: Game) -> None:
         """When the card is revealed (purple cards act here)."""
 
-    def options(self, g: Game, d: Decision) -> list[Action]:
+    def offers(self, g: Game, d: Decision) -> list[Option]:
+        """What the card offers the seat deciding ``d`` (rules/options.py)."""
         return []
 
-    def choose(self, g: Game, d: Decision, a: Action) -> None:
+    def take(self, g: Game, d: Decision, o: Option) -> None:
+        """Carry out option ``o``, one of those ``offers`` listed."""
         raise NotImplementedError(self.kind)  # pragma: no cover
 
     def rat_factor(self) -> int:
@@ -85,17 +102,21 @@ def card_decision(seat: int, *data: str | int) -> Decision:
     return make_decision(seat, DecisionKind.CARD, data)
 
 
-def _card_options(g: Game, d: Decision) -> list[Action]:
+def _card_offers(g: Game, d: Decision) -> list[Option]:
     assert g.fortune is not None
-    return g.fortune.effect.options(g, d)
+    return g.fortune.effect.offers(g, d)
 
 
-@decision(DecisionKind.CARD, _card_options)
-def _card_choose(g: Game, d: Decision, a: Action) -> None:
+@offered(DecisionKind.CARD, _card_offers)
+def _card_take(g: Game, d: Decision, o: Option) -> None:
     assert g.fortune is not None
     if g.record_events:
-        g.emit(EventKind.CARD_CHOICE, d.seat, _cause(g), choice=str(a))
-    g.fortune.effect.choose(g, d, a)
+        g.emit(EventKind.CARD_CHOICE, d.seat, _cause(g), choice=str(o.action))
+    g.fortune.effect.take(g, d, o)
+
+
+def _not_offered(eff: CardEffect, o: Option) -> TypeError:
+    return TypeError(f"{type(eff).__name__} offers no {o}")
 
 
 def _each_seat(g: Game, make: Callable[[int], Decision]) -> None:
@@ -126,17 +147,20 @@ class ChooseDropletOrChip(CardEffect):
     def reveal(self, g: Game) -> None:
         _each_seat(g, card_decision)
 
-    def options(self, g: Game, d: Decision) -> list[Action]:
-        out = [act("choose", "droplet")]
+    def offers(self, g: Game, d: Decision) -> list[Option]:
+        out: list[Option] = [MoveDroplet(self.droplet)]
         if g.chip_obtainable(self.chip):
-            out.append(act("choose", self.chip))
+            out.append(TakeChip(self.chip))
         return out
 
-    def choose(self, g: Game, d: Decision, a: Action) -> None:
-        if a.args[0] == "droplet":
-            g.move_droplet(d.seat, self.droplet, _cause(g))
-        else:
-            g.give_chip(d.seat, self.chip, _cause(g))
+    def take(self, g: Game, d: Decision, o: Option) -> None:
+        match o:
+            case MoveDroplet(steps=n):
+                g.move_droplet(d.seat, n, _cause(g))
+            case TakeChip(chip=c):
+                g.give_chip(d.seat, c, _cause(g))
+            case _:
+                raise _not_offered(self, o)
 
 
 class DropletForAll(CardEffect):
@@ -244,19 +268,22 @@ class ChipOrRubies(CardEffect):
     def reveal(self, g: Game) -> None:
         _each_seat(g, card_decision)
 
-    def options(self, g: Game, d: Decision) -> list[Action]:
-        out = []
+    def offers(self, g: Game, d: Decision) -> list[Option]:
+        out: list[Option] = []
         if g.chip_obtainable(self.chip):
-            out.append(act("choose", self.chip))
-        out.append(act("choose", "rubies"))
-        out += [act("choose", c) for c in g.coloured_chips(self.value) if c is not self.chip]
+            out.append(TakeChip(self.chip))
+        out.append(GainRubies(self.rubies))
+        out += [TakeChip(c) for c in g.coloured_chips(self.value) if c is not self.chip]
         return out
 
-    def choose(self, g: Game, d: Decision, a: Action) -> None:
-        if a.args[0] == "rubies":
-            g.gain_rubies(d.seat, self.rubies, _cause(g))
-        else:
-            g.give_chip(d.seat, CHIP_BY_NAME[a.args[0]], _cause(g))
+    def take(self, g: Game, d: Decision, o: Option) -> None:
+        match o:
+            case GainRubies(rubies=n):
+                g.gain_rubies(d.seat, n, _cause(g))
+            case TakeChip(chip=c):
+                g.give_chip(d.seat, c, _cause(g))
+            case _:
+                raise _not_offered(self, o)
 
 
 class RubyForChip(CardEffect):
@@ -279,17 +306,21 @@ class RubyForChip(CardEffect):
     def reveal(self, g: Game) -> None:
         _each_seat(g, card_decision)
 
-    def options(self, g: Game, d: Decision) -> list[Action]:
+    def offers(self, g: Game, d: Decision) -> list[Option]:
         if g.seats[d.seat].rubies < self.cost:
             return []
         ex = [Colour(c) for c in self.exclude]
-        return [act("choose", c) for c in g.coloured_chips(self.value, ex)] + [PASS]
+        return [BuyChip(c, self.cost) for c in g.coloured_chips(self.value, ex)] + [KEEP_RUBIES]
 
-    def choose(self, g: Game, d: Decision, a: Action) -> None:
-        if a == PASS:
-            return
-        g.pay_rubies(d.seat, self.cost, _cause(g))
-        g.give_chip(d.seat, CHIP_BY_NAME[a.args[0]], _cause(g))
+    def take(self, g: Game, d: Decision, o: Option) -> None:
+        match o:
+            case Decline():
+                return
+            case BuyChip(chip=c, rubies=cost):
+                g.pay_rubies(d.seat, cost, _cause(g))
+                g.give_chip(d.seat, c, _cause(g))
+            case _:
+                raise _not_offered(self, o)
 
 
 class RatsForRubies(CardEffect):
@@ -308,15 +339,17 @@ class RatsForRubies(CardEffect):
     def reveal(self, g: Game) -> None:
         _each_seat(g, card_decision)
 
-    def options(self, g: Game, d: Decision) -> list[Action]:
+    def offers(self, g: Game, d: Decision) -> list[Option]:
         rats = g.fixed_rats[d.seat] if g.fixed_rats is not None else 0
-        return [act("choose", k) for k in range(min(self.most, rats) + 1)]
+        return [GiveUpRats(k, self.rubies) for k in range(min(self.most, rats) + 1)]
 
-    def choose(self, g: Game, d: Decision, a: Action) -> None:
-        k = int(a.args[0])
+    def take(self, g: Game, d: Decision, o: Option) -> None:
+        if not isinstance(o, GiveUpRats):
+            raise _not_offered(self, o)
+        k = o.tails
         if k:
             g.seats[d.seat].passed_rats = k
-            g.gain_rubies(d.seat, k * self.rubies, _cause(g, CauseKind.CARD_PASSED_RATS, k))
+            g.gain_rubies(d.seat, k * o.rubies_each, _cause(g, CauseKind.CARD_PASSED_RATS, k))
 
 
 class EveryoneRolls(CardEffect):
@@ -362,16 +395,19 @@ class LookAndUpgrade(CardEffect):
                 out.add((c, up))
         return sorted(out, key=lambda t: t[0].index)
 
-    def options(self, g: Game, d: Decision) -> list[Action]:
-        return [act("upgrade", a, b) for a, b in self.upgrades(g, d.seat)] + [PASS]
+    def offers(self, g: Game, d: Decision) -> list[Option]:
+        return [Upgrade(a, b, looked_at=True) for a, b in self.upgrades(g, d.seat)] + [KEEP_LOOKED_AT]
 
-    def choose(self, g: Game, d: Decision, a: Action) -> None:
-        s = g.seats[d.seat]
-        if a != PASS:
-            old, new = CHIP_BY_NAME[a.args[0]], CHIP_BY_NAME[a.args[1]]
-            s.revealed.remove(old)
-            g.return_to_supply(d.seat, old, _cause(g, CauseKind.CARD_TRADED_UP))
-            g.give_chip(d.seat, new, _cause(g, CauseKind.CARD_TRADED_UP_FROM, old.name))
+    def take(self, g: Game, d: Decision, o: Option) -> None:
+        match o:
+            case Upgrade(old=old, new=new):
+                g.seats[d.seat].revealed.remove(old)
+                g.return_to_supply(d.seat, old, _cause(g, CauseKind.CARD_TRADED_UP))
+                g.give_chip(d.seat, new, _cause(g, CauseKind.CARD_TRADED_UP_FROM, old.name))
+            case Decline():
+                pass
+            case _:
+                raise _not_offered(self, o)
         _return_revealed(g, d.seat)
 
 
@@ -401,18 +437,21 @@ class VpOrRemove(CardEffect):
     def reveal(self, g: Game) -> None:
         _each_seat(g, card_decision)
 
-    def options(self, g: Game, d: Decision) -> list[Action]:
-        out = [act("choose", "vp")]
+    def offers(self, g: Game, d: Decision) -> list[Option]:
+        out: list[Option] = [GainVP(self.vp)]
         if g.seats[d.seat].bag[self.chip]:
-            out.append(act("choose", "remove-white"))
+            out.append(RemoveChip(self.chip))
         return out
 
-    def choose(self, g: Game, d: Decision, a: Action) -> None:
-        if a.args[0] == "vp":
-            g.gain_vp(d.seat, self.vp, _cause(g), "card")
-        else:
-            g.seats[d.seat].bag.remove(self.chip)
-            g.return_to_supply(d.seat, self.chip, _cause(g, CauseKind.CARD_REMOVED))
+    def take(self, g: Game, d: Decision, o: Option) -> None:
+        match o:
+            case GainVP(vp=n):
+                g.gain_vp(d.seat, n, _cause(g), "card")
+            case RemoveChip(chip=c):
+                g.seats[d.seat].bag.remove(c)
+                g.return_to_supply(d.seat, c, _cause(g, CauseKind.CARD_REMOVED))
+            case _:
+                raise _not_offered(self, o)
 
 
 class ChipOrRatVp(CardEffect):
@@ -431,15 +470,18 @@ class ChipOrRatVp(CardEffect):
     def reveal(self, g: Game) -> None:
         _each_seat(g, card_decision)
 
-    def options(self, g: Game, d: Decision) -> list[Action]:
-        return [act("choose", c) for c in g.coloured_chips(self.value)] + [act("choose", "rat-vp")]
+    def offers(self, g: Game, d: Decision) -> list[Option]:
+        rats = g.fixed_rats[d.seat] if g.fixed_rats is not None else 0
+        return [*(TakeChip(c) for c in g.coloured_chips(self.value)), RatTailVP(rats, self.vp_per_rat)]
 
-    def choose(self, g: Game, d: Decision, a: Action) -> None:
-        if a.args[0] == "rat-vp":
-            rats = g.fixed_rats[d.seat] if g.fixed_rats is not None else 0
-            g.gain_vp(d.seat, rats * self.vp_per_rat, _cause(g, CauseKind.CARD_RAT_TAILS, rats), "card")
-        else:
-            g.give_chip(d.seat, CHIP_BY_NAME[a.args[0]], _cause(g))
+    def take(self, g: Game, d: Decision, o: Option) -> None:
+        match o:
+            case RatTailVP(rats=rats, vp_per_rat=per):
+                g.gain_vp(d.seat, rats * per, _cause(g, CauseKind.CARD_RAT_TAILS, rats), "card")
+            case TakeChip(chip=c):
+                g.give_chip(d.seat, c, _cause(g))
+            case _:
+                raise _not_offered(self, o)
 
 
 class RatFactor(CardEffect):
@@ -518,11 +560,13 @@ class ExplosionGift(CardEffect):
             if g.seats[giver].exploded:
                 g.push(card_decision(receiver, "gift", giver))
 
-    def options(self, g: Game, d: Decision) -> list[Action]:
-        return [act("choose", c) for c in g.coloured_chips(self.value)]
+    def offers(self, g: Game, d: Decision) -> list[Option]:
+        return [TakeChip(c) for c in g.coloured_chips(self.value)]
 
-    def choose(self, g: Game, d: Decision, a: Action) -> None:
-        g.give_chip(d.seat, CHIP_BY_NAME[a.args[0]], _cause(g, CauseKind.CARD_GIFT, int(d.data[1])))
+    def take(self, g: Game, d: Decision, o: Option) -> None:
+        if not isinstance(o, TakeChip):
+            raise _not_offered(self, o)
+        g.give_chip(d.seat, o.chip, _cause(g, CauseKind.CARD_GIFT, int(d.data[1])))
 
 
 class ReturnFirstWhite(CardEffect):
