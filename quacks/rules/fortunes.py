@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, ClassVar
 
-from .chips import Chip, Colour, next_higher
+from .actions import PASS, Action, IllegalAction
+from .chips import CHIP_BY_NAME, Chip, Colour, next_higher
 from .effects import Effect, Params
 from .events import Cause
 from .kinds import CardKind, CauseKind, ChanceKind, DecisionKind, EventKind
@@ -67,6 +68,11 @@ class CardEffect(Effect):
         """Carry out option ``o``, one of those ``offers`` listed."""
         raise NotImplementedError(self.kind)  # pragma: no cover
 
+    def option_for(self, g: Game, seat: int, a: Action) -> Option:
+        """The option a recorded choice ``a`` of the seat stood for, once the decision is gone (the evaluation
+        shows what each seat chose); the inverse of ``Option.action`` for this card's options."""
+        raise IllegalAction(f"{self.kind} offers no choice, so not {a}")
+
     def rat_factor(self) -> int:
         return 1
 
@@ -119,6 +125,20 @@ def _not_offered(eff: CardEffect, o: Option) -> TypeError:
     return TypeError(f"{type(eff).__name__} offers no {o}")
 
 
+def _word(a: Action) -> str:
+    """The argument of a ``choose`` action ("droplet", "2", "green-1")."""
+    if a.verb != "choose" or len(a.args) != 1:
+        raise IllegalAction(f"{a} is not a card's choice")
+    return a.args[0]
+
+
+def _chip(a: Action) -> Chip:
+    c = CHIP_BY_NAME.get(_word(a))
+    if c is None:
+        raise IllegalAction(f"{a} names no chip")
+    return c
+
+
 def _each_seat(g: Game, make: Callable[[int], Decision]) -> None:
     for seat in g.seat_order():
         g.push(make(seat))
@@ -152,6 +172,9 @@ class ChooseDropletOrChip(CardEffect):
         if g.chip_obtainable(self.chip):
             out.append(TakeChip(self.chip))
         return out
+
+    def option_for(self, g: Game, seat: int, a: Action) -> Option:
+        return MoveDroplet(self.droplet) if _word(a) == "droplet" else TakeChip(_chip(a))
 
     def take(self, g: Game, d: Decision, o: Option) -> None:
         match o:
@@ -276,6 +299,9 @@ class ChipOrRubies(CardEffect):
         out += [TakeChip(c) for c in g.coloured_chips(self.value) if c is not self.chip]
         return out
 
+    def option_for(self, g: Game, seat: int, a: Action) -> Option:
+        return GainRubies(self.rubies) if _word(a) == "rubies" else TakeChip(_chip(a))
+
     def take(self, g: Game, d: Decision, o: Option) -> None:
         match o:
             case GainRubies(rubies=n):
@@ -312,6 +338,9 @@ class RubyForChip(CardEffect):
         ex = [Colour(c) for c in self.exclude]
         return [BuyChip(c, self.cost) for c in g.coloured_chips(self.value, ex)] + [KEEP_RUBIES]
 
+    def option_for(self, g: Game, seat: int, a: Action) -> Option:
+        return KEEP_RUBIES if a == PASS else BuyChip(_chip(a), self.cost)
+
     def take(self, g: Game, d: Decision, o: Option) -> None:
         match o:
             case Decline():
@@ -342,6 +371,11 @@ class RatsForRubies(CardEffect):
     def offers(self, g: Game, d: Decision) -> list[Option]:
         rats = g.fixed_rats[d.seat] if g.fixed_rats is not None else 0
         return [GiveUpRats(k, self.rubies) for k in range(min(self.most, rats) + 1)]
+
+    def option_for(self, g: Game, seat: int, a: Action) -> Option:
+        if not _word(a).isdigit():
+            raise IllegalAction(f"{a} is not a number of rat tails")
+        return GiveUpRats(int(_word(a)), self.rubies)
 
     def take(self, g: Game, d: Decision, o: Option) -> None:
         if not isinstance(o, GiveUpRats):
@@ -398,6 +432,13 @@ class LookAndUpgrade(CardEffect):
     def offers(self, g: Game, d: Decision) -> list[Option]:
         return [Upgrade(a, b, looked_at=True) for a, b in self.upgrades(g, d.seat)] + [KEEP_LOOKED_AT]
 
+    def option_for(self, g: Game, seat: int, a: Action) -> Option:
+        if a == PASS:
+            return KEEP_LOOKED_AT
+        if a.verb != "upgrade" or len(a.args) != 2 or not set(a.args) <= CHIP_BY_NAME.keys():
+            raise IllegalAction(f"{a} is not a trade up")
+        return Upgrade(CHIP_BY_NAME[a.args[0]], CHIP_BY_NAME[a.args[1]], looked_at=True)
+
     def take(self, g: Game, d: Decision, o: Option) -> None:
         match o:
             case Upgrade(old=old, new=new):
@@ -443,6 +484,13 @@ class VpOrRemove(CardEffect):
             out.append(RemoveChip(self.chip))
         return out
 
+    def option_for(self, g: Game, seat: int, a: Action) -> Option:
+        if _word(a) == "remove-white":
+            return RemoveChip(self.chip)
+        if _word(a) == "vp":
+            return GainVP(self.vp)
+        raise IllegalAction(f"{a} is none of the card's choices")
+
     def take(self, g: Game, d: Decision, o: Option) -> None:
         match o:
             case GainVP(vp=n):
@@ -473,6 +521,11 @@ class ChipOrRatVp(CardEffect):
     def offers(self, g: Game, d: Decision) -> list[Option]:
         rats = g.fixed_rats[d.seat] if g.fixed_rats is not None else 0
         return [*(TakeChip(c) for c in g.coloured_chips(self.value)), RatTailVP(rats, self.vp_per_rat)]
+
+    def option_for(self, g: Game, seat: int, a: Action) -> Option:
+        if _word(a) == "rat-vp":
+            return RatTailVP(g.fixed_rats[seat] if g.fixed_rats is not None else 0, self.vp_per_rat)
+        return TakeChip(_chip(a))
 
     def take(self, g: Game, d: Decision, o: Option) -> None:
         match o:
@@ -562,6 +615,9 @@ class ExplosionGift(CardEffect):
 
     def offers(self, g: Game, d: Decision) -> list[Option]:
         return [TakeChip(c) for c in g.coloured_chips(self.value)]
+
+    def option_for(self, g: Game, seat: int, a: Action) -> Option:
+        return TakeChip(_chip(a))
 
     def take(self, g: Game, d: Decision, o: Option) -> None:
         if not isinstance(o, TakeChip):

@@ -34,6 +34,8 @@ def walk(seed: int, seen: set[tuple[DecisionKind, type]]) -> None:
                 assert option_of(opts, o.action) == o
                 assert option_of(opts, Action.parse(str(o.action))) == o  # through the text of a record
                 seen.add((kind, type(o)))
+                if kind is DecisionKind.CARD:  # a card's choice read back from the record, decision gone
+                    assert g.fortune is not None and g.fortune.effect.option_for(g, seat, o.action) == o
         draw = [a for a in acts if a.verb == "draw"]
         g.apply(seat, draw[0] if draw and rng.random() < 0.8 else rng.choice(acts))
 
