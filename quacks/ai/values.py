@@ -9,24 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..rules import options as opt
 from ..rules.chips import CHIP_BY_NAME, Chip, Colour
 from ..rules.game import Game
-from ..rules.options import (
-    BuyChip,
-    BuyDroplet,
-    Decline,
-    GainRubies,
-    GainVP,
-    GiveUpRats,
-    MoveDroplet,
-    Option,
-    RatTailVP,
-    RemoveChip,
-    TakeChip,
-    TakeTier,
-    TradeIn,
-    Upgrade,
-)
 from ..rules.params import Reward
 
 
@@ -72,34 +57,34 @@ class Values:
     def chip_value_name(self, name: str) -> float:
         return self.chip_value(CHIP_BY_NAME[name])
 
-    def option(self, o: Option) -> float:
+    def option(self, o: opt.Option) -> float:
         """What an option an effect offers (rules/options.py) is worth now; a type without a value is an error."""
         match o:
-            case Decline():
+            case opt.Decline():
                 return 0.0
-            case TakeChip(chip=c):
+            case opt.TakeChip(chip=c):
                 return self.chip_value(c)
-            case BuyChip(chip=c, rubies=cost):
+            case opt.BuyChip(chip=c, rubies=cost):
                 return self.chip_value(c) - cost * self.ruby
-            case MoveDroplet(steps=n):
+            case opt.MoveDroplet(steps=n):
                 return n * self.droplet
-            case GainRubies(rubies=n):
+            case opt.GainRubies(rubies=n):
                 return n * self.ruby
-            case GainVP(vp=n):
+            case opt.GainVP(vp=n):
                 return float(n)
-            case RatTailVP(rats=rats, vp_per_rat=per):
+            case opt.RatTailVP(rats=rats, vp_per_rat=per):
                 return rats * per
-            case RemoveChip():  # a white 1 fewer in the bag: safer draws in the rounds left
+            case opt.RemoveChip():  # a white 1 fewer in the bag: safer draws in the rounds left
                 return 0.9 * self.left / 8 + 0.4
-            case GiveUpRats(tails=k, rubies_each=per):
+            case opt.GiveUpRats(tails=k, rubies_each=per):
                 return k * per * self.ruby - k * self.w.rat_space
-            case BuyDroplet(steps=k, rubies_each=cost):
+            case opt.BuyDroplet(steps=k, rubies_each=cost):
                 return k * (self.droplet - cost * self.ruby)
-            case TakeTier(reward=r):
+            case opt.TakeTier(reward=r):
                 return self.reward(r)
-            case TradeIn(chips=k, reward=r):  # the purple chips leave the bag for good
+            case opt.TradeIn(chips=k, reward=r):  # the purple chips leave the bag for good
                 return self.reward(r) - k * 0.9 * self.chip_value_name("purple-1") if k else 0.0
-            case Upgrade(old=old, new=new):
+            case opt.Upgrade(old=old, new=new):
                 return self.chip_value(new) - self.chip_value(old)
         raise TypeError(f"the bots have no value for the option {o!r}")
 
