@@ -21,6 +21,7 @@ from ..rules.actions import DONE, DRAW, FLASK, PASS, STOP, Action
 from ..rules.chips import CHIP_BY_NAME, CHIPS, Chip, Colour
 from ..rules.game import Game
 from ..rules.kinds import DecisionKind
+from ..rules.options import Option, Upgrade, options_now
 from .base import Decision
 from .odds import explosion_risk, leader_margin, stop_space
 
@@ -237,16 +238,13 @@ def _best_pick(actions: list[Action]) -> Action | None:
     return best[1] if best else None
 
 
-def _best_upgrade(actions: list[Action]) -> Action | None:
+def _best_upgrade(options: list[Option]) -> Action | None:
     best: tuple[float, Action] | None = None
-    for a in actions:
-        if a.verb == "upgrade":
-            old, new = CHIP_BY_NAME[a.args[0]], CHIP_BY_NAME[a.args[1]]
-            if old.is_white:
-                continue
-            gain = chip_weight(new) - chip_weight(old)
+    for o in options:
+        if isinstance(o, Upgrade) and not o.old.is_white:
+            gain = chip_weight(o.new) - chip_weight(o.old)
             if best is None or gain > best[0]:
-                best = (gain, a)
+                best = (gain, o.action)
     return best[1] if best else None
 
 
@@ -293,7 +291,7 @@ def obvious_most(g: Game, seat: int, actions: list[Action], rng: random.Random) 
 
 def obvious_upgrade(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
     """The upgrade that gains the most chip weight; else pass; else any legal action."""
-    a = _best_upgrade(actions)
+    a = _best_upgrade(options_now(g, seat))
     if a is not None:
         return Decision(a, "{}", a)
     if PASS in actions:
@@ -303,7 +301,7 @@ def obvious_upgrade(g: Game, seat: int, actions: list[Action], rng: random.Rando
 
 def obvious_card(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
     """A card's trade-up offer as an upgrade; any other card choice has no obvious answer."""
-    if any(a.verb == "upgrade" for a in actions):
+    if any(isinstance(o, Upgrade) for o in options_now(g, seat)):
         return obvious_upgrade(g, seat, actions, rng)
     return any_legal(g, seat, actions, rng)
 

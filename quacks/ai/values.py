@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules.chips import Chip, Colour
+from ..rules import options as opt
+from ..rules.chips import CHIP_BY_NAME, Chip, Colour
 from ..rules.game import Game
 from ..rules.params import Reward
 
@@ -54,9 +55,38 @@ class Values:
         return max(0.05, price * self.coin * 0.8)
 
     def chip_value_name(self, name: str) -> float:
-        from ..rules.chips import CHIP_BY_NAME
-
         return self.chip_value(CHIP_BY_NAME[name])
+
+    def option(self, o: opt.Option) -> float:
+        """What an option an effect offers (rules/options.py) is worth now; a type without a value is an error."""
+        match o:
+            case opt.Decline():
+                return 0.0
+            case opt.TakeChip(chip=c):
+                return self.chip_value(c)
+            case opt.BuyChip(chip=c, rubies=cost):
+                return self.chip_value(c) - cost * self.ruby
+            case opt.MoveDroplet(steps=n):
+                return n * self.droplet
+            case opt.GainRubies(rubies=n):
+                return n * self.ruby
+            case opt.GainVP(vp=n):
+                return float(n)
+            case opt.RatTailVP(rats=rats, vp_per_rat=per):
+                return rats * per
+            case opt.RemoveChip():  # a white 1 fewer in the bag: safer draws in the rounds left
+                return 0.9 * self.left / 8 + 0.4
+            case opt.GiveUpRats(tails=k, rubies_each=per):
+                return k * per * self.ruby - k * self.w.rat_space
+            case opt.BuyDroplet(steps=k, rubies_each=cost):
+                return k * (self.droplet - cost * self.ruby)
+            case opt.TakeTier(reward=r):
+                return self.reward(r)
+            case opt.TradeIn(chips=k, reward=r):  # the purple chips leave the bag for good
+                return self.reward(r) - k * 0.9 * self.chip_value_name("purple-1") if k else 0.0
+            case opt.Upgrade(old=old, new=new):
+                return self.chip_value(new) - self.chip_value(old)
+        raise TypeError(f"the bots have no value for the option {o!r}")
 
     def reward(self, r: Reward) -> float:
         return r.vp + r.rubies * self.ruby + r.droplet * self.droplet + sum(self.chip_value(c) for c in r.chips)

@@ -169,7 +169,10 @@ def parse_effect(
         errors.add(join(path, "kind"), f"unknown effect kind {kind!r}", suggest(str(kind), sorted(kinds)))
         return None
     cls = kinds[kind]
+    before = len(errors.items)
     params = cls.schema.parse(m, path, errors, skip=("kind",))
+    if len(errors.items) > before:  # a kind reads typed parameters: built from valid ones only
+        return None
     return make(cls, params)
 
 

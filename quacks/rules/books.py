@@ -14,12 +14,14 @@ Every kind cites the Almanac section it implements.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Collection, Mapping
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
-from .actions import PASS, Action, act
 from .chips import CHIP_BY_NAME, Chip, Colour, find_chip
+from .effects import Effect, Params
 from .events import Cause
 from .kinds import BookKind, CauseKind, ChanceKind, DecisionKind, EventKind
+from .options import KEEP_POT, BuyDroplet, Decline, Option, TakeChip, TakeTier, TradeIn, Upgrade, offered
 from .params import (
     Param,
     Reward,
@@ -31,37 +33,35 @@ from .params import (
     parse_list,
     parse_reward,
 )
-from .registry import decision, step
+from .registry import step
 from .state import Decision, Placed, SeatState, make_chance, make_decision, make_step
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
 BOOK_KINDS: dict[BookKind, type[BookEffect]] = {}
+E = TypeVar("E", bound="BookEffect")
 
 
-class BookEffect:
+class BookEffect(Effect):
     """Base of all chip actions: every hook does nothing unless a kind overrides it."""
 
+    family = "book"
+    kind_type = BookKind
     kind: ClassVar[BookKind]  # set by every concrete kind; registers the class in BOOK_KINDS
-    schema: ClassVar[Schema] = Schema()
     evaluates: ClassVar[bool] = False  # acts in evaluation step B
 
-    def __init__(self, colour: Colour, params: dict[str, Any] | None = None) -> None:
+    def __init__(self, colour: Colour, params: Mapping[str, object] | None = None) -> None:
         self.colour = colour
-        self.params = params or {}
-        for k, v in self.params.items():
-            setattr(self, k, v)
+        super().__init__(params)
 
-    def __init_subclass__(cls, **kw: Any) -> None:
-        super().__init_subclass__(**kw)
-        kind = cls.__dict__.get("kind")
-        if kind is not None:
-            if not isinstance(kind, BookKind):
-                raise TypeError(f"{cls.__name__}.kind {kind!r} is not a BookKind (add it to rules/kinds.py)")
-            if kind in BOOK_KINDS:
-                raise RuntimeError(f"book kind {kind!r} defined twice")
-            BOOK_KINDS[kind] = cls
+    @classmethod
+    def registered(cls) -> Collection[BookKind]:
+        return BOOK_KINDS
+
+    @classmethod
+    def register(cls) -> None:
+        BOOK_KINDS[cls.kind] = cls
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.colour}, {self.params})"
@@ -117,8 +117,9 @@ class BlackDuel(BookEffect):
         "tie": Param(parse_reward, "gain for as many as the opponent"),
         "more": Param(parse_reward, "gain for more than the opponent"),
     })
-    tie: Reward
-    more: Reward
+
+    def read(self, p: Params) -> None:
+        self.tie, self.more = p.reward("tie"), p.reward("more")
 
     def evaluate(self, g: Game, seat: int) -> None:
         mine = g.seats[seat].count_colour(self.colour)
@@ -140,8 +141,9 @@ class BlackNeighbours(BookEffect):
         "one": Param(parse_reward, "gain for more than the left or the right neighbour"),
         "both": Param(parse_reward, "gain for more than both neighbours"),
     })
-    one: Reward
-    both: Reward
+
+    def read(self, p: Params) -> None:
+        self.one, self.both = p.reward("one"), p.reward("both")
 
     def evaluate(self, g: Game, seat: int) -> None:
         mine = g.seats[seat].count_colour(self.colour)
@@ -184,7 +186,9 @@ class RubySpaceRuby(BookEffect):
 
     kind = BookKind.RUBY_SPACE_RUBY
     schema = Schema({"rubies": Param(parse_int(1), "rubies for a chip on a ruby space")})
-    rubies: int
+
+    def read(self, p: Params) -> None:
+        self.rubies = p.number("rubies")
 
     def after_place(self, g: Game, seat: int, p: Placed, source: str) -> None:
         if g.cat.pot.space(p.index).ruby:
@@ -212,8 +216,9 @@ class OrangeBoost(BookEffect):
         "counted": Param(parse_chip, "the chip kind counted in the pot"),
         "bonus": Param(parse_int_map("chips in the pot"), "from so many chips on, so many extra spaces"),
     })
-    counted: Chip
-    bonus: tuple[tuple[int, int], ...]
+
+    def read(self, p: Params) -> None:
+        self.counted, self.bonus = p.chip("counted"), p.int_pairs("bonus")
 
     def move_bonus(self, g: Game, s: SeatState, c: Chip) -> int:
         if c.colour is not self.colour:
@@ -254,8 +259,9 @@ class WhiteBoost(BookEffect):
         "chip": Param(parse_chip, "the chip kind that moves further"),
         "extra": Param(parse_int(1), "extra spaces"),
     })
-    chip: Chip
-    extra: int
+
+    def read(self, p: Params) -> None:
+        self.chip, self.extra = p.chip("chip"), p.number("extra")
 
     def moves(self, c: Chip) -> bool:
         return c is self.chip
@@ -286,7 +292,9 @@ class DoubleNext(BookEffect):
 
     kind = BookKind.DOUBLE_NEXT
     schema = Schema({"factor": Param(parse_int(2), "how many times the next chip moves")})
-    factor: int
+
+    def read(self, p: Params) -> None:
+        self.factor = p.number("factor")
 
     def after_place(self, g: Game, seat: int, p: Placed, source: str) -> None:
         g.seats[seat].double_next = self.factor
@@ -297,7 +305,9 @@ class RaiseLimit(BookEffect):
 
     kind = BookKind.RAISE_LIMIT
     schema = Schema({"limits": Param(parse_int_map("chips drawn"), "from so many chips on, this limit")})
-    limits: tuple[tuple[int, int], ...]
+
+    def read(self, p: Params) -> None:
+        self.limits = p.int_pairs("limits")
 
     def limit(self, g: Game, s: SeatState) -> int:
         n = s.count_colour(self.colour)
@@ -313,7 +323,9 @@ class CountBonus(BookEffect):
 
     kind = BookKind.COUNT_BONUS
     schema = Schema({"bonuses": Param(parse_list(parse_int(0), 1), "extra spaces for the 1st, 2nd, ... chip")})
-    bonuses: tuple[int, ...]
+
+    def read(self, p: Params) -> None:
+        self.bonuses = p.ints("bonuses")
 
     def move_bonus(self, g: Game, s: SeatState, c: Chip) -> int:
         if not self.mine(c):
@@ -331,7 +343,9 @@ class LastTwoRubies(BookEffect):
     kind = BookKind.LAST_TWO_RUBIES
     evaluates = True
     schema = Schema({"rubies": Param(parse_int(1), "rubies per chip")})
-    rubies: int
+
+    def read(self, p: Params) -> None:
+        self.rubies = p.number("rubies")
 
     def evaluate(self, g: Game, seat: int) -> None:
         n = sum(1 for c in last_two(g.seats[seat]) if self.mine(c))
@@ -345,7 +359,9 @@ class LastTwoChips(BookEffect):
     kind = BookKind.LAST_TWO_CHIPS
     evaluates = True
     schema = Schema({"choices": Param(parse_chip_choices, "for each chip, the chips one may take")})
-    choices: tuple[tuple[Chip, tuple[Chip, ...]], ...]
+
+    def read(self, p: Params) -> None:
+        self.choices = p.chip_choices("choices")
 
     def evaluate(self, g: Game, seat: int) -> None:
         for c in last_two(g.seats[seat]):
@@ -353,17 +369,19 @@ class LastTwoChips(BookEffect):
                 g.push(make_decision(seat, DecisionKind.GREEN_CHIP, (c.name,)))
 
 
-def _green_chip_options(g: Game, d: Decision) -> list[Action]:
+def _green_chip_offers(g: Game, d: Decision) -> list[Option]:
     eff = g.effect_of(CHIP_BY_NAME[d.data[0]].colour)
     for c, opts in eff.choices:
         if c.name == d.data[0]:
-            return [act("choose", o) for o in opts if g.chip_obtainable(o)]
+            return [TakeChip(o) for o in opts if g.chip_obtainable(o)]
     return []
 
 
-@decision(DecisionKind.GREEN_CHIP, _green_chip_options)
-def _green_chip(g: Game, d: Decision, a: Action) -> None:
-    g.give_chip(d.seat, CHIP_BY_NAME[a.args[0]], Cause(CauseKind.FOR_CHIP_LAST_TWO, (d.data[0],)))
+@offered(DecisionKind.GREEN_CHIP, _green_chip_offers)
+def _green_chip(g: Game, d: Decision, o: Option) -> None:
+    if not isinstance(o, TakeChip):
+        raise _not_offered(d, o)
+    g.give_chip(d.seat, o.chip, Cause(CauseKind.FOR_CHIP_LAST_TWO, (d.data[0],)))
 
 
 class ExactWhitePush(BookEffect):
@@ -372,7 +390,9 @@ class ExactWhitePush(BookEffect):
     kind = BookKind.EXACT_WHITE_PUSH
     evaluates = True
     schema = Schema({"total": Param(parse_int(1), "the white total needed")})
-    total: int
+
+    def read(self, p: Params) -> None:
+        self.total = p.number("total")
 
     def evaluate(self, g: Game, seat: int) -> None:
         s = g.seats[seat]
@@ -399,7 +419,9 @@ class LastTwoRubyDroplet(BookEffect):
     kind = BookKind.LAST_TWO_RUBY_DROPLET
     evaluates = True
     schema = Schema({"cost": Param(parse_int(1), "rubies per droplet step")})
-    cost: int
+
+    def read(self, p: Params) -> None:
+        self.cost = p.number("cost")
 
     def evaluate(self, g: Game, seat: int) -> None:
         n = sum(1 for c in last_two(g.seats[seat]) if self.mine(c))
@@ -407,18 +429,20 @@ class LastTwoRubyDroplet(BookEffect):
             g.push(make_decision(seat, DecisionKind.GREEN_RUBY, (n, self.cost)))
 
 
-def _green_ruby_options(g: Game, d: Decision) -> list[Action]:
+def _green_ruby_offers(g: Game, d: Decision) -> list[Option]:
     n, cost = d.data
     most = min(n, g.seats[d.seat].rubies // cost)
-    return [act("choose", k) for k in range(most + 1)]
+    return [BuyDroplet(k, cost) for k in range(most + 1)]
 
 
-@decision(DecisionKind.GREEN_RUBY, _green_ruby_options)
-def _green_ruby(g: Game, d: Decision, a: Action) -> None:
-    k = int(a.args[0])
+@offered(DecisionKind.GREEN_RUBY, _green_ruby_offers)
+def _green_ruby(g: Game, d: Decision, o: Option) -> None:
+    if not isinstance(o, BuyDroplet):
+        raise _not_offered(d, o)
+    k = o.steps
     if k:
         why = Cause(CauseKind.LAST_TWO_PAID, (_find(g, LastTwoRubyDroplet).colour.value,))
-        g.pay_rubies(d.seat, k * d.data[1], why)
+        g.pay_rubies(d.seat, k * o.rubies_each, why)
         g.move_droplet(d.seat, k, why)
 
 
@@ -431,7 +455,9 @@ class CountTiers(BookEffect):
     kind = BookKind.COUNT_TIERS
     evaluates = True
     schema = Schema({"tiers": Param(parse_list(parse_reward, 1), "gains for 1, 2, 3... chips")})
-    tiers: tuple[Reward, ...]
+
+    def read(self, p: Params) -> None:
+        self.tiers = p.rewards("tiers")
 
     def evaluate(self, g: Game, seat: int) -> None:
         n = min(g.seats[seat].count_colour(self.colour), len(self.tiers))
@@ -439,16 +465,22 @@ class CountTiers(BookEffect):
             g.push(make_decision(seat, DecisionKind.PURPLE_TIER, (n,)))
 
 
-def _tier_options(g: Game, d: Decision) -> list[Action]:
-    return [act("choose", k) for k in range(d.data[0] + 1)]
+def _tiers(tiers: tuple[Reward, ...], n: int) -> list[tuple[int, Reward]]:
+    """0 to ``n`` chips with the gains of their tier (none for 0)."""
+    return [(k, tiers[k - 1] if k else Reward()) for k in range(n + 1)]
 
 
-@decision(DecisionKind.PURPLE_TIER, _tier_options)
-def _purple_tier(g: Game, d: Decision, a: Action) -> None:
-    k = int(a.args[0])
-    eff = _find(g, CountTiers)
-    if k:
-        g.give_reward(d.seat, eff.tiers[k - 1], Cause(CauseKind.TIER, (k, eff.colour.value)), "chip")
+def _tier_offers(g: Game, d: Decision) -> list[Option]:
+    return [TakeTier(k, r) for k, r in _tiers(_find(g, CountTiers).tiers, d.data[0])]
+
+
+@offered(DecisionKind.PURPLE_TIER, _tier_offers)
+def _purple_tier(g: Game, d: Decision, o: Option) -> None:
+    if not isinstance(o, TakeTier):
+        raise _not_offered(d, o)
+    if o.chips:
+        why = Cause(CauseKind.TIER, (o.chips, _find(g, CountTiers).colour.value))
+        g.give_reward(d.seat, o.reward, why, "chip")
 
 
 class TradeTiers(BookEffect):
@@ -457,7 +489,9 @@ class TradeTiers(BookEffect):
     kind = BookKind.TRADE_TIERS
     evaluates = True
     schema = Schema({"tiers": Param(parse_list(parse_reward, 1), "gains for trading in 1, 2, 3... chips")})
-    tiers: tuple[Reward, ...]
+
+    def read(self, p: Params) -> None:
+        self.tiers = p.rewards("tiers")
 
     def evaluate(self, g: Game, seat: int) -> None:
         n = min(g.seats[seat].count_colour(self.colour), len(self.tiers))
@@ -465,9 +499,15 @@ class TradeTiers(BookEffect):
             g.push(make_decision(seat, DecisionKind.PURPLE_TRADE, (n,)))
 
 
-@decision(DecisionKind.PURPLE_TRADE, _tier_options)
-def _purple_trade(g: Game, d: Decision, a: Action) -> None:
-    k = int(a.args[0])
+def _trade_offers(g: Game, d: Decision) -> list[Option]:
+    return [TradeIn(k, r) for k, r in _tiers(_find(g, TradeTiers).tiers, d.data[0])]
+
+
+@offered(DecisionKind.PURPLE_TRADE, _trade_offers)
+def _purple_trade(g: Game, d: Decision, o: Option) -> None:
+    if not isinstance(o, TradeIn):
+        raise _not_offered(d, o)
+    k = o.chips
     if not k:
         return
     eff = _find(g, TradeTiers)
@@ -480,7 +520,7 @@ def _purple_trade(g: Game, d: Decision, a: Action) -> None:
             p = s.pot.pop(i)
             g.return_to_supply(d.seat, p.chip, Cause(CauseKind.TRADED_IN, (eff.colour.value,)))
             removed += 1
-    g.give_reward(d.seat, eff.tiers[k - 1], Cause(CauseKind.TRADE_TIER, (k, eff.colour.value)), "chip")
+    g.give_reward(d.seat, o.reward, Cause(CauseKind.TRADE_TIER, (k, eff.colour.value)), "chip")
 
 
 class BandVP(BookEffect):
@@ -489,7 +529,9 @@ class BandVP(BookEffect):
     kind = BookKind.BAND_VP
     evaluates = True
     schema = Schema({"bands": Param(parse_int_map("coin number"), "from this coin number on, so many VP")})
-    bands: tuple[tuple[int, int], ...]
+
+    def read(self, p: Params) -> None:
+        self.bands = p.int_pairs("bands")
 
     def evaluate(self, g: Game, seat: int) -> None:
         total = 0
@@ -515,7 +557,9 @@ class UpgradeTiers(BookEffect):
             parse_list(parse_list(parse_int(1), 2, 2), 1), "for 1, 2, 3... chips: [from value, to value]"
         ),
     })
-    tiers: tuple[tuple[int, int], ...]
+
+    def read(self, p: Params) -> None:
+        self.tiers = p.int_pairs("tiers")
 
     def evaluate(self, g: Game, seat: int) -> None:
         n = min(g.seats[seat].count_colour(self.colour), len(self.tiers))
@@ -535,16 +579,18 @@ class UpgradeTiers(BookEffect):
         return sorted(out, key=lambda t: (t[0].index, t[1].index))
 
 
-def _upgrade_options(g: Game, d: Decision) -> list[Action]:
+def _upgrade_offers(g: Game, d: Decision) -> list[Option]:
     eff = _find(g, UpgradeTiers)
-    return [act("upgrade", a, b) for a, b in eff.upgrades(g, d.seat, d.data[0])] + [PASS]
+    return [Upgrade(a, b, looked_at=False) for a, b in eff.upgrades(g, d.seat, d.data[0])] + [KEEP_POT]
 
 
-@decision(DecisionKind.PURPLE_UPGRADE, _upgrade_options)
-def _purple_upgrade(g: Game, d: Decision, a: Action) -> None:
-    if a == PASS:
+@offered(DecisionKind.PURPLE_UPGRADE, _upgrade_offers)
+def _purple_upgrade(g: Game, d: Decision, o: Option) -> None:
+    if isinstance(o, Decline):
         return
-    old, new = CHIP_BY_NAME[a.args[0]], CHIP_BY_NAME[a.args[1]]
+    if not isinstance(o, Upgrade):
+        raise _not_offered(d, o)
+    old, new = o.old, o.new
     s = g.seats[d.seat]
     for i in range(len(s.pot) - 1, -1, -1):
         if s.pot[i].chip is old:
@@ -556,11 +602,15 @@ def _purple_upgrade(g: Game, d: Decision, a: Action) -> None:
     g.give_chip(d.seat, new, Cause(CauseKind.UPGRADED_FROM, (old.name,)))
 
 
-def _find(g: Game, kind: type[BookEffect]) -> Any:
+def _find(g: Game, kind: type[E]) -> E:
     for e in g.book_effects:
         if isinstance(e, kind):
             return e
     raise LookupError(kind.kind)  # pragma: no cover
+
+
+def _not_offered(d: Decision, o: Option) -> TypeError:
+    return TypeError(f"a {d.kind} decision offers no {o}")
 
 
 # --- the evaluation step B driver ----------------------------------------------------------------------------

@@ -6,14 +6,32 @@ during the round or at its end. A card's numbers come from ``data/fortune_cards.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable, Collection
+from typing import TYPE_CHECKING, ClassVar
 
-from .actions import PASS, Action, act
+from .actions import PASS, Action, IllegalAction
 from .chips import CHIP_BY_NAME, Chip, Colour, next_higher
+from .effects import Effect, Params
 from .events import Cause
 from .kinds import CardKind, CauseKind, ChanceKind, DecisionKind, EventKind
-from .params import Param, Reward, Schema, parse_chip, parse_int, parse_list, parse_reward, parse_text
-from .registry import chance, decision, step
+from .options import (
+    KEEP_LOOKED_AT,
+    KEEP_RUBIES,
+    BuyChip,
+    Decline,
+    GainRubies,
+    GainVP,
+    GiveUpRats,
+    MoveDroplet,
+    Option,
+    RatTailVP,
+    RemoveChip,
+    TakeChip,
+    Upgrade,
+    offered,
+)
+from .params import Param, Schema, parse_chip, parse_int, parse_list, parse_reward, parse_text
+from .registry import chance, step
 from .state import Chance, Decision, Placed, SeatState, make_chance, make_decision, make_step
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -22,40 +40,38 @@ if TYPE_CHECKING:  # pragma: no cover
 CARD_KINDS: dict[CardKind, type[CardEffect]] = {}
 
 
-class CardEffect:
+class CardEffect(Effect):
     """Base of all card effects: each hook does nothing unless a kind overrides it."""
 
+    family = "card"
+    kind_type = CardKind
     kind: ClassVar[CardKind]  # set by every concrete kind; registers the class in CARD_KINDS
-    schema: ClassVar[Schema] = Schema()
     fixes_rats: ClassVar[bool] = False  # the card refers to this round's rat tails (see docs/rulings)
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        self.params = params or {}
-        for k, v in self.params.items():
-            setattr(self, k, v)
+    @classmethod
+    def registered(cls) -> Collection[CardKind]:
+        return CARD_KINDS
 
-    def __init_subclass__(cls, **kw: Any) -> None:
-        super().__init_subclass__(**kw)
-        kind = cls.__dict__.get("kind")
-        if kind is not None:
-            if not isinstance(kind, CardKind):
-                raise TypeError(f"{cls.__name__}.kind {kind!r} is not a CardKind (add it to rules/kinds.py)")
-            if kind in CARD_KINDS:
-                raise RuntimeError(f"card kind {kind!r} defined twice")
-            CARD_KINDS[kind] = cls
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.params})"
+    @classmethod
+    def register(cls) -> None:
+        CARD_KINDS[cls.kind] = cls
 
     # hooks -------------------------------------------------------------------------------------------------
     def reveal(self, g: Game) -> None:
         """When the card is revealed (purple cards act here)."""
 
-    def options(self, g: Game, d: Decision) -> list[Action]:
+    def offers(self, g: Game, d: Decision) -> list[Option]:
+        """What the card offers the seat deciding ``d`` (rules/options.py)."""
         return []
 
-    def choose(self, g: Game, d: Decision, a: Action) -> None:
+    def take(self, g: Game, d: Decision, o: Option) -> None:
+        """Carry out option ``o``, one of those ``offers`` listed."""
         raise NotImplementedError(self.kind)  # pragma: no cover
+
+    def option_for(self, g: Game, seat: int, a: Action) -> Option:
+        """The option a recorded choice ``a`` of the seat stood for, once the decision is gone (the evaluation
+        shows what each seat chose); the inverse of ``Option.action`` for this card's options."""
+        raise IllegalAction(f"{self.kind} offers no choice, so not {a}")
 
     def rat_factor(self) -> int:
         return 1
@@ -88,29 +104,47 @@ class CardEffect:
         """At step F, before ruby spending (magic-potion)."""
 
 
-def card_decision(seat: int, *data: Any) -> Decision:
+def card_decision(seat: int, *data: str | int) -> Decision:
     return make_decision(seat, DecisionKind.CARD, data)
 
 
-def _card_options(g: Game, d: Decision) -> list[Action]:
+def _card_offers(g: Game, d: Decision) -> list[Option]:
     assert g.fortune is not None
-    return g.fortune.effect.options(g, d)
+    return g.fortune.effect.offers(g, d)
 
 
-@decision(DecisionKind.CARD, _card_options)
-def _card_choose(g: Game, d: Decision, a: Action) -> None:
+@offered(DecisionKind.CARD, _card_offers)
+def _card_take(g: Game, d: Decision, o: Option) -> None:
     assert g.fortune is not None
     if g.record_events:
-        g.emit(EventKind.CARD_CHOICE, d.seat, _cause(g), choice=str(a))
-    g.fortune.effect.choose(g, d, a)
+        g.emit(EventKind.CARD_CHOICE, d.seat, _cause(g), choice=str(o.action))
+    g.fortune.effect.take(g, d, o)
 
 
-def _each_seat(g: Game, make: Any) -> None:
+def _not_offered(eff: CardEffect, o: Option) -> TypeError:
+    return TypeError(f"{type(eff).__name__} offers no {o}")
+
+
+def _word(a: Action) -> str:
+    """The argument of a ``choose`` action ("droplet", "2", "green-1")."""
+    if a.verb != "choose" or len(a.args) != 1:
+        raise IllegalAction(f"{a} is not a card's choice")
+    return a.args[0]
+
+
+def _chip(a: Action) -> Chip:
+    c = CHIP_BY_NAME.get(_word(a))
+    if c is None:
+        raise IllegalAction(f"{a} names no chip")
+    return c
+
+
+def _each_seat(g: Game, make: Callable[[int], Decision]) -> None:
     for seat in g.seat_order():
         g.push(make(seat))
 
 
-def _cause(g: Game, kind: CauseKind = CauseKind.CARD, *args: Any) -> Cause:
+def _cause(g: Game, kind: CauseKind = CauseKind.CARD, *args: str | int) -> Cause:
     """A cause that names the card of the round first (``CauseKind.CARD`` and its kin)."""
     return Cause(kind, (g.fortune.id if g.fortune is not None else "", *args))
 
@@ -126,23 +160,30 @@ class ChooseDropletOrChip(CardEffect):
         "droplet": Param(parse_int(1), "droplet steps"),
         "chip": Param(parse_chip, "the chip one may take instead"),
     })
-    droplet: int
-    chip: Chip
+
+    def read(self, p: Params) -> None:
+        self.droplet, self.chip = p.number("droplet"), p.chip("chip")
 
     def reveal(self, g: Game) -> None:
         _each_seat(g, card_decision)
 
-    def options(self, g: Game, d: Decision) -> list[Action]:
-        out = [act("choose", "droplet")]
+    def offers(self, g: Game, d: Decision) -> list[Option]:
+        out: list[Option] = [MoveDroplet(self.droplet)]
         if g.chip_obtainable(self.chip):
-            out.append(act("choose", self.chip))
+            out.append(TakeChip(self.chip))
         return out
 
-    def choose(self, g: Game, d: Decision, a: Action) -> None:
-        if a.args[0] == "droplet":
-            g.move_droplet(d.seat, self.droplet, _cause(g))
-        else:
-            g.give_chip(d.seat, self.chip, _cause(g))
+    def option_for(self, g: Game, seat: int, a: Action) -> Option:
+        return MoveDroplet(self.droplet) if _word(a) == "droplet" else TakeChip(_chip(a))
+
+    def take(self, g: Game, d: Decision, o: Option) -> None:
+        match o:
+            case MoveDroplet(steps=n):
+                g.move_droplet(d.seat, n, _cause(g))
+            case TakeChip(chip=c):
+                g.give_chip(d.seat, c, _cause(g))
+            case _:
+                raise _not_offered(self, o)
 
 
 class DropletForAll(CardEffect):
@@ -150,7 +191,9 @@ class DropletForAll(CardEffect):
 
     kind = CardKind.DROPLET_FOR_ALL
     schema = Schema({"droplet": Param(parse_int(1), "droplet steps")})
-    droplet: int
+
+    def read(self, p: Params) -> None:
+        self.droplet = p.number("droplet")
 
     def reveal(self, g: Game) -> None:
         for seat in g.seat_order():
@@ -165,8 +208,9 @@ class FewestGain(CardEffect):
         "measure": Param(parse_text, "what is counted: rubies or vp"),
         "reward": Param(parse_reward, "the gain"),
     })
-    measure: str
-    reward: Reward
+
+    def read(self, p: Params) -> None:
+        self.measure, self.reward = p.text("measure"), p.reward("reward")
 
     def reveal(self, g: Game) -> None:
         values = [s.rubies if self.measure == "rubies" else s.score for s in g.seats]
@@ -186,9 +230,9 @@ class LowestSum(CardEffect):
         "lowest": Param(parse_reward, "gain for the lowest sum"),
         "others": Param(parse_reward, "gain for everyone else"),
     })
-    draw: int
-    lowest: Reward
-    others: Reward
+
+    def read(self, p: Params) -> None:
+        self.draw, self.lowest, self.others = p.number("draw"), p.reward("lowest"), p.reward("others")
 
     def reveal(self, g: Game) -> None:
         for seat in g.seat_order():
@@ -240,26 +284,32 @@ class ChipOrRubies(CardEffect):
         "value": Param(parse_int(1), "or any one chip of this value"),
         "rubies": Param(parse_int(1), "or so many rubies"),
     })
-    chip: Chip
-    value: int
-    rubies: int
+
+    def read(self, p: Params) -> None:
+        self.chip, self.value, self.rubies = p.chip("chip"), p.number("value"), p.number("rubies")
 
     def reveal(self, g: Game) -> None:
         _each_seat(g, card_decision)
 
-    def options(self, g: Game, d: Decision) -> list[Action]:
-        out = []
+    def offers(self, g: Game, d: Decision) -> list[Option]:
+        out: list[Option] = []
         if g.chip_obtainable(self.chip):
-            out.append(act("choose", self.chip))
-        out.append(act("choose", "rubies"))
-        out += [act("choose", c) for c in g.coloured_chips(self.value) if c is not self.chip]
+            out.append(TakeChip(self.chip))
+        out.append(GainRubies(self.rubies))
+        out += [TakeChip(c) for c in g.coloured_chips(self.value) if c is not self.chip]
         return out
 
-    def choose(self, g: Game, d: Decision, a: Action) -> None:
-        if a.args[0] == "rubies":
-            g.gain_rubies(d.seat, self.rubies, _cause(g))
-        else:
-            g.give_chip(d.seat, CHIP_BY_NAME[a.args[0]], _cause(g))
+    def option_for(self, g: Game, seat: int, a: Action) -> Option:
+        return GainRubies(self.rubies) if _word(a) == "rubies" else TakeChip(_chip(a))
+
+    def take(self, g: Game, d: Decision, o: Option) -> None:
+        match o:
+            case GainRubies(rubies=n):
+                g.gain_rubies(d.seat, n, _cause(g))
+            case TakeChip(chip=c):
+                g.give_chip(d.seat, c, _cause(g))
+            case _:
+                raise _not_offered(self, o)
 
 
 class RubyForChip(CardEffect):
@@ -275,24 +325,31 @@ class RubyForChip(CardEffect):
         "value": Param(parse_int(1), "the value of the chip"),
         "exclude": Param(parse_list(parse_text), "colours not allowed", required=False, default=()),
     })
-    cost: int
-    value: int
-    exclude: tuple[str, ...]
+
+    def read(self, p: Params) -> None:
+        self.cost, self.value, self.exclude = p.number("cost"), p.number("value"), p.texts("exclude")
 
     def reveal(self, g: Game) -> None:
         _each_seat(g, card_decision)
 
-    def options(self, g: Game, d: Decision) -> list[Action]:
+    def offers(self, g: Game, d: Decision) -> list[Option]:
         if g.seats[d.seat].rubies < self.cost:
             return []
         ex = [Colour(c) for c in self.exclude]
-        return [act("choose", c) for c in g.coloured_chips(self.value, ex)] + [PASS]
+        return [BuyChip(c, self.cost) for c in g.coloured_chips(self.value, ex)] + [KEEP_RUBIES]
 
-    def choose(self, g: Game, d: Decision, a: Action) -> None:
-        if a == PASS:
-            return
-        g.pay_rubies(d.seat, self.cost, _cause(g))
-        g.give_chip(d.seat, CHIP_BY_NAME[a.args[0]], _cause(g))
+    def option_for(self, g: Game, seat: int, a: Action) -> Option:
+        return KEEP_RUBIES if a == PASS else BuyChip(_chip(a), self.cost)
+
+    def take(self, g: Game, d: Decision, o: Option) -> None:
+        match o:
+            case Decline():
+                return
+            case BuyChip(chip=c, rubies=cost):
+                g.pay_rubies(d.seat, cost, _cause(g))
+                g.give_chip(d.seat, c, _cause(g))
+            case _:
+                raise _not_offered(self, o)
 
 
 class RatsForRubies(CardEffect):
@@ -304,21 +361,29 @@ class RatsForRubies(CardEffect):
         "most": Param(parse_int(1), "most tails passed up"),
         "rubies": Param(parse_int(1), "rubies per tail"),
     })
-    most: int
-    rubies: int
+
+    def read(self, p: Params) -> None:
+        self.most, self.rubies = p.number("most"), p.number("rubies")
 
     def reveal(self, g: Game) -> None:
         _each_seat(g, card_decision)
 
-    def options(self, g: Game, d: Decision) -> list[Action]:
+    def offers(self, g: Game, d: Decision) -> list[Option]:
         rats = g.fixed_rats[d.seat] if g.fixed_rats is not None else 0
-        return [act("choose", k) for k in range(min(self.most, rats) + 1)]
+        return [GiveUpRats(k, self.rubies) for k in range(min(self.most, rats) + 1)]
 
-    def choose(self, g: Game, d: Decision, a: Action) -> None:
-        k = int(a.args[0])
+    def option_for(self, g: Game, seat: int, a: Action) -> Option:
+        if not _word(a).isdigit():
+            raise IllegalAction(f"{a} is not a number of rat tails")
+        return GiveUpRats(int(_word(a)), self.rubies)
+
+    def take(self, g: Game, d: Decision, o: Option) -> None:
+        if not isinstance(o, GiveUpRats):
+            raise _not_offered(self, o)
+        k = o.tails
         if k:
             g.seats[d.seat].passed_rats = k
-            g.gain_rubies(d.seat, k * self.rubies, _cause(g, CauseKind.CARD_PASSED_RATS, k))
+            g.gain_rubies(d.seat, k * o.rubies_each, _cause(g, CauseKind.CARD_PASSED_RATS, k))
 
 
 class EveryoneRolls(CardEffect):
@@ -326,7 +391,9 @@ class EveryoneRolls(CardEffect):
 
     kind = CardKind.EVERYONE_ROLLS
     schema = Schema({"rolls": Param(parse_int(1), "rolls per seat")})
-    rolls: int
+
+    def read(self, p: Params) -> None:
+        self.rolls = p.number("rolls")
 
     def reveal(self, g: Game) -> None:
         for seat in g.seat_order():
@@ -342,8 +409,9 @@ class LookAndUpgrade(CardEffect):
         "draw": Param(parse_int(1), "chips looked at"),
         "fallback": Param(parse_reward, "gain when no trade can be made"),
     })
-    draw: int
-    fallback: Reward
+
+    def read(self, p: Params) -> None:
+        self.draw, self.fallback = p.number("draw"), p.reward("fallback")
 
     def reveal(self, g: Game) -> None:
         for seat in g.seat_order():
@@ -361,16 +429,26 @@ class LookAndUpgrade(CardEffect):
                 out.add((c, up))
         return sorted(out, key=lambda t: t[0].index)
 
-    def options(self, g: Game, d: Decision) -> list[Action]:
-        return [act("upgrade", a, b) for a, b in self.upgrades(g, d.seat)] + [PASS]
+    def offers(self, g: Game, d: Decision) -> list[Option]:
+        return [Upgrade(a, b, looked_at=True) for a, b in self.upgrades(g, d.seat)] + [KEEP_LOOKED_AT]
 
-    def choose(self, g: Game, d: Decision, a: Action) -> None:
-        s = g.seats[d.seat]
-        if a != PASS:
-            old, new = CHIP_BY_NAME[a.args[0]], CHIP_BY_NAME[a.args[1]]
-            s.revealed.remove(old)
-            g.return_to_supply(d.seat, old, _cause(g, CauseKind.CARD_TRADED_UP))
-            g.give_chip(d.seat, new, _cause(g, CauseKind.CARD_TRADED_UP_FROM, old.name))
+    def option_for(self, g: Game, seat: int, a: Action) -> Option:
+        if a == PASS:
+            return KEEP_LOOKED_AT
+        if a.verb != "upgrade" or len(a.args) != 2 or not set(a.args) <= CHIP_BY_NAME.keys():
+            raise IllegalAction(f"{a} is not a trade up")
+        return Upgrade(CHIP_BY_NAME[a.args[0]], CHIP_BY_NAME[a.args[1]], looked_at=True)
+
+    def take(self, g: Game, d: Decision, o: Option) -> None:
+        match o:
+            case Upgrade(old=old, new=new):
+                g.seats[d.seat].revealed.remove(old)
+                g.return_to_supply(d.seat, old, _cause(g, CauseKind.CARD_TRADED_UP))
+                g.give_chip(d.seat, new, _cause(g, CauseKind.CARD_TRADED_UP_FROM, old.name))
+            case Decline():
+                pass
+            case _:
+                raise _not_offered(self, o)
         _return_revealed(g, d.seat)
 
 
@@ -393,24 +471,35 @@ class VpOrRemove(CardEffect):
         "vp": Param(parse_int(1), "victory points"),
         "chip": Param(parse_chip, "the chip one may remove from the bag"),
     })
-    vp: int
-    chip: Chip
+
+    def read(self, p: Params) -> None:
+        self.vp, self.chip = p.number("vp"), p.chip("chip")
 
     def reveal(self, g: Game) -> None:
         _each_seat(g, card_decision)
 
-    def options(self, g: Game, d: Decision) -> list[Action]:
-        out = [act("choose", "vp")]
+    def offers(self, g: Game, d: Decision) -> list[Option]:
+        out: list[Option] = [GainVP(self.vp)]
         if g.seats[d.seat].bag[self.chip]:
-            out.append(act("choose", "remove-white"))
+            out.append(RemoveChip(self.chip))
         return out
 
-    def choose(self, g: Game, d: Decision, a: Action) -> None:
-        if a.args[0] == "vp":
-            g.gain_vp(d.seat, self.vp, _cause(g), "card")
-        else:
-            g.seats[d.seat].bag.remove(self.chip)
-            g.return_to_supply(d.seat, self.chip, _cause(g, CauseKind.CARD_REMOVED))
+    def option_for(self, g: Game, seat: int, a: Action) -> Option:
+        if _word(a) == "remove-white":
+            return RemoveChip(self.chip)
+        if _word(a) == "vp":
+            return GainVP(self.vp)
+        raise IllegalAction(f"{a} is none of the card's choices")
+
+    def take(self, g: Game, d: Decision, o: Option) -> None:
+        match o:
+            case GainVP(vp=n):
+                g.gain_vp(d.seat, n, _cause(g), "card")
+            case RemoveChip(chip=c):
+                g.seats[d.seat].bag.remove(c)
+                g.return_to_supply(d.seat, c, _cause(g, CauseKind.CARD_REMOVED))
+            case _:
+                raise _not_offered(self, o)
 
 
 class ChipOrRatVp(CardEffect):
@@ -422,21 +511,30 @@ class ChipOrRatVp(CardEffect):
         "value": Param(parse_int(1), "the value of the chip"),
         "vp_per_rat": Param(parse_int(1), "VP per rat tail"),
     })
-    value: int
-    vp_per_rat: int
+
+    def read(self, p: Params) -> None:
+        self.value, self.vp_per_rat = p.number("value"), p.number("vp_per_rat")
 
     def reveal(self, g: Game) -> None:
         _each_seat(g, card_decision)
 
-    def options(self, g: Game, d: Decision) -> list[Action]:
-        return [act("choose", c) for c in g.coloured_chips(self.value)] + [act("choose", "rat-vp")]
+    def offers(self, g: Game, d: Decision) -> list[Option]:
+        rats = g.fixed_rats[d.seat] if g.fixed_rats is not None else 0
+        return [*(TakeChip(c) for c in g.coloured_chips(self.value)), RatTailVP(rats, self.vp_per_rat)]
 
-    def choose(self, g: Game, d: Decision, a: Action) -> None:
-        if a.args[0] == "rat-vp":
-            rats = g.fixed_rats[d.seat] if g.fixed_rats is not None else 0
-            g.gain_vp(d.seat, rats * self.vp_per_rat, _cause(g, CauseKind.CARD_RAT_TAILS, rats), "card")
-        else:
-            g.give_chip(d.seat, CHIP_BY_NAME[a.args[0]], _cause(g))
+    def option_for(self, g: Game, seat: int, a: Action) -> Option:
+        if _word(a) == "rat-vp":
+            return RatTailVP(g.fixed_rats[seat] if g.fixed_rats is not None else 0, self.vp_per_rat)
+        return TakeChip(_chip(a))
+
+    def take(self, g: Game, d: Decision, o: Option) -> None:
+        match o:
+            case RatTailVP(rats=rats, vp_per_rat=per):
+                g.gain_vp(d.seat, rats * per, _cause(g, CauseKind.CARD_RAT_TAILS, rats), "card")
+            case TakeChip(chip=c):
+                g.give_chip(d.seat, c, _cause(g))
+            case _:
+                raise _not_offered(self, o)
 
 
 class RatFactor(CardEffect):
@@ -444,7 +542,9 @@ class RatFactor(CardEffect):
 
     kind = CardKind.RAT_FACTOR
     schema = Schema({"factor": Param(parse_int(1), "multiplier")})
-    factor: int
+
+    def read(self, p: Params) -> None:
+        self.factor = p.number("factor")
 
     def rat_factor(self) -> int:
         return self.factor
@@ -458,7 +558,9 @@ class WhiteLimit(CardEffect):
 
     kind = CardKind.WHITE_LIMIT
     schema = Schema({"limit": Param(parse_int(1), "the white limit")})
-    limit: int
+
+    def read(self, p: Params) -> None:
+        self.limit = p.number("limit")
 
     def white_limit(self, g: Game, seat: int) -> int:
         return self.limit
@@ -472,8 +574,9 @@ class ExactWhiteReward(CardEffect):
         "total": Param(parse_int(1), "the white total"),
         "reward": Param(parse_reward, "the gain"),
     })
-    total: int
-    reward: Reward
+
+    def read(self, p: Params) -> None:
+        self.total, self.reward = p.number("total"), p.reward("reward")
 
     def end_of_chip_actions(self, g: Game) -> None:
         for seat in g.seat_order():
@@ -486,7 +589,9 @@ class RubySpaceBonus(CardEffect):
 
     kind = CardKind.RUBY_SPACE_BONUS
     schema = Schema({"reward": Param(parse_reward, "the extra gain")})
-    reward: Reward
+
+    def read(self, p: Params) -> None:
+        self.reward = p.reward("reward")
 
     def ruby_space(self, g: Game, seat: int) -> None:
         g.give_reward(seat, self.reward, _cause(g, CauseKind.CARD_RUBY_SPACE), "card")
@@ -497,7 +602,9 @@ class ExplosionGift(CardEffect):
 
     kind = CardKind.EXPLOSION_GIFT
     schema = Schema({"value": Param(parse_int(1), "the value of the chip")})
-    value: int
+
+    def read(self, p: Params) -> None:
+        self.value = p.number("value")
 
     def end_of_chip_actions(self, g: Game) -> None:
         """The receivers decide one at a time in seat order from the start player (R25)."""
@@ -506,11 +613,16 @@ class ExplosionGift(CardEffect):
             if g.seats[giver].exploded:
                 g.push(card_decision(receiver, "gift", giver))
 
-    def options(self, g: Game, d: Decision) -> list[Action]:
-        return [act("choose", c) for c in g.coloured_chips(self.value)]
+    def offers(self, g: Game, d: Decision) -> list[Option]:
+        return [TakeChip(c) for c in g.coloured_chips(self.value)]
 
-    def choose(self, g: Game, d: Decision, a: Action) -> None:
-        g.give_chip(d.seat, CHIP_BY_NAME[a.args[0]], _cause(g, CauseKind.CARD_GIFT, int(d.data[1])))
+    def option_for(self, g: Game, seat: int, a: Action) -> Option:
+        return TakeChip(_chip(a))
+
+    def take(self, g: Game, d: Decision, o: Option) -> None:
+        if not isinstance(o, TakeChip):
+            raise _not_offered(self, o)
+        g.give_chip(d.seat, o.chip, _cause(g, CauseKind.CARD_GIFT, int(d.data[1])))
 
 
 class ReturnFirstWhite(CardEffect):
@@ -531,7 +643,9 @@ class ExtraDieRolls(CardEffect):
 
     kind = CardKind.EXTRA_DIE_ROLLS
     schema = Schema({"rolls": Param(parse_int(1), "rolls")})
-    rolls: int
+
+    def read(self, p: Params) -> None:
+        self.rolls = p.number("rolls")
 
     def die_rolls(self) -> int:
         return self.rolls
@@ -542,7 +656,9 @@ class RestartBrew(CardEffect):
 
     kind = CardKind.RESTART_BREW
     schema = Schema({"after": Param(parse_int(1), "chips in the pot")})
-    after: int
+
+    def read(self, p: Params) -> None:
+        self.after = p.number("after")
 
     def offers_restart(self, g: Game, seat: int) -> bool:
         s = g.seats[seat]
@@ -555,7 +671,9 @@ class LookAndPlace(CardEffect):
 
     kind = CardKind.LOOK_AND_PLACE
     schema = Schema({"draw": Param(parse_int(1), "chips looked at")})
-    draw: int
+
+    def read(self, p: Params) -> None:
+        self.draw = p.number("draw")
 
     def after_brewing(self, g: Game) -> None:
         for seat in g.seat_order():
@@ -570,8 +688,9 @@ class MoveBonus(CardEffect):
         "chip": Param(parse_chip, "the chip kind"),
         "extra": Param(parse_int(1), "extra spaces"),
     })
-    chip: Chip
-    extra: int
+
+    def read(self, p: Params) -> None:
+        self.chip, self.extra = p.chip("chip"), p.number("extra")
 
     def move_bonus(self, g: Game, s: SeatState, c: Chip) -> int:
         return self.extra if c is self.chip else 0

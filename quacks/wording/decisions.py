@@ -13,9 +13,9 @@ from typing import Any
 from ..i18n import _, ngettext
 from ..rules.actions import Action
 from ..rules.brewing import pot_full
-from ..rules.chips import CHIP_BY_NAME, Colour
 from ..rules.game import Game
 from ..rules.kinds import DecisionKind
+from ..rules.options import OFFERS, TakeTier
 from ..rules.state import Decision
 from . import text as W
 
@@ -46,6 +46,15 @@ class DecisionWords:
 
     def unknown(self, a: Action) -> MissingWording:
         return MissingWording(f"no wording for action {a} of decision kind {self.kind}")
+
+
+class OptionWords(DecisionWords):
+    """An effect's decision (a book's in step B, a card's): each button is the wording of its option type."""
+
+    def label(self, g: Game, seat: int, d: Decision | None, a: Action) -> Label:
+        from .options import offered_label
+
+        return offered_label(g, d, a)
 
 
 WORDS: dict[DecisionKind, DecisionWords] = {}
@@ -317,105 +326,49 @@ class SpendWords(DecisionWords):
 
 
 @words(DecisionKind.GREEN_CHIP)
-class GreenChipWords(DecisionWords):
+class GreenChipWords(OptionWords):
     def prompt(self, g: Game, seat: int, d: Decision | None) -> str:
         chip = W.chip_name(d.data[0]) if d is not None and d.data else _("green chip")
         return _("Garden spider: take a chip for your {chip}").format(chip=chip)
 
-    def label(self, g: Game, seat: int, d: Decision | None, a: Action) -> Label:
-        if a.verb == "choose" and a.args[0] in CHIP_BY_NAME:
-            return _chip_label(a.args[0], _("Take {chip}"), _("The chip goes into your bag."))
-        raise self.unknown(a)
-
 
 @words(DecisionKind.GREEN_RUBY)
-class GreenRubyWords(DecisionWords):
+class GreenRubyWords(OptionWords):
     def prompt(self, g: Game, seat: int, d: Decision | None) -> str:
         return _("Garden spider: pay rubies for droplet steps (one per green chip last or next to last)")
 
-    def label(self, g: Game, seat: int, d: Decision | None, a: Action) -> Label:
-        if a.verb != "choose" or not a.args[0].isdigit():
-            raise self.unknown(a)
-        k = int(a.args[0])
-        cost = int(d.data[1]) if d is not None and len(d.data) > 1 else 1
-        if k == 0:
-            return Label(_("Keep the rubies"), _("No droplet step."))
-        return Label(_("Pay {rubies}: droplet +{k}").format(rubies=W.rubies(k * cost), k=k),
-                     ngettext("Your droplet moves {k} space for good.", "Your droplet moves {k} spaces for good.",
-                              k).format(k=k))
-
-
-def _tiers(g: Game) -> tuple[Any, ...]:
-    return tuple(getattr(g.effect_of(Colour.PURPLE), "tiers", ()))
-
 
 @words(DecisionKind.PURPLE_TIER)
-class PurpleTierWords(DecisionWords):
+class PurpleTierWords(OptionWords):
     """Purple set 1 (R12): the purple chips in the pot earn one tier; a lower one (or none) may be taken. Each
     button says what its tier gives and for how many purple chips, so the choice reads as one."""
 
     def prompt(self, g: Game, seat: int, d: Decision | None) -> str:
         n = int(d.data[0]) if d is not None and d.data else 1
-        tiers = _tiers(g)
-        best = W.reward(tiers[n - 1]) if 0 < n <= len(tiers) else _("nothing")
+        top = OFFERS[DecisionKind.PURPLE_TIER](g, d)[-1] if d is not None else None
+        best = W.reward(top.reward) if isinstance(top, TakeTier) and top.chips else _("nothing")
         return ngettext("Ghost's breath: your {n} purple chip earns {reward}. Take it?",
                         "Ghost's breath: your {n} purple chips earn {reward}. Take it, or a lower tier?",
                         n).format(n=n, reward=best)
 
-    def label(self, g: Game, seat: int, d: Decision | None, a: Action) -> Label:
-        if a.verb != "choose" or not a.args[0].isdigit():
-            raise self.unknown(a)
-        k = int(a.args[0])
-        if k == 0:
-            return Label(_("No reward"), _("Take nothing from the ghost's breath this round."))
-        tiers = _tiers(g)
-        if k > len(tiers):
-            raise self.unknown(a)
-        return Label(_("Take {reward}").format(reward=W.reward(tiers[k - 1])),
-                     ngettext("The reward for {k} purple chip.", "The reward for {k} purple chips.", k).format(k=k))
-
 
 @words(DecisionKind.PURPLE_TRADE)
-class PurpleTradeWords(DecisionWords):
+class PurpleTradeWords(OptionWords):
     def prompt(self, g: Game, seat: int, d: Decision | None) -> str:
         return _("Ghost's breath: trade in how many purple chips?")
 
-    def label(self, g: Game, seat: int, d: Decision | None, a: Action) -> Label:
-        if a.verb != "choose" or not a.args[0].isdigit():
-            raise self.unknown(a)
-        k = int(a.args[0])
-        if k == 0:
-            return Label(_("Keep them"), _("Trade in nothing."))
-        tiers = _tiers(g)
-        what = W.reward(tiers[k - 1]) if k <= len(tiers) else ""
-        return Label(ngettext("Trade {k} chip: {reward}", "Trade {k} chips: {reward}", k).format(k=k, reward=what),
-                     _("The purple chips go back to the supply for good."))
-
 
 @words(DecisionKind.PURPLE_UPGRADE)
-class PurpleUpgradeWords(DecisionWords):
+class PurpleUpgradeWords(OptionWords):
     def prompt(self, g: Game, seat: int, d: Decision | None) -> str:
         return _("Ghost's breath: swap one chip from your pot for a higher one")
 
-    def label(self, g: Game, seat: int, d: Decision | None, a: Action) -> Label:
-        if a.verb == "pass":
-            return Label(_("No swap"), _("Keep your chips as they are."))
-        if a.verb == "upgrade":
-            return Label(_("{old} to {new}").format(old=W.chip_name(a.args[0]), new=W.chip_name(a.args[1])),
-                         _("Swap this chip for the higher one of its colour (into your bag)."), a.args[1])
-        raise self.unknown(a)
-
 
 @words(DecisionKind.CARD)
-class CardWords(DecisionWords):
-    """Fortune-card choices: the card's own wording (``wording/cards.py``, one home per card kind)."""
+class CardWords(OptionWords):
+    """Fortune-card choices: the card's question (``wording/cards.py``); its buttons are its options' wording."""
 
     def prompt(self, g: Game, seat: int, d: Decision | None) -> str:
         from .cards import card_prompt
 
         return card_prompt(g, seat, d)
-
-    def label(self, g: Game, seat: int, d: Decision | None, a: Action) -> Label:
-        from .cards import card_label
-
-        return card_label(g, seat, d, a)

@@ -75,3 +75,28 @@ def test_a_kind_outside_the_enums_cannot_be_registered() -> None:
     with pytest.raises(RuntimeError):
         book_model(BookKind.PLAIN)(BookModel)
 
+
+
+def test_every_option_type_has_a_value_and_an_unknown_one_is_a_loud_error() -> None:
+    """The bots value the effects' options through one function (``Values.option``), one case per type."""
+    from dataclasses import dataclass, fields
+
+    from quacks.rules.chips import CHIP_BY_NAME
+    from quacks.rules.options import OPTION_TYPES, BuyChip, Kept, Option, TakeChip
+    from quacks.rules.params import Reward
+
+    v = Values(make_game(round=3), 0)
+    blue = CHIP_BY_NAME["blue-2"]
+    samples: dict[str, object] = {"chip": blue, "old": CHIP_BY_NAME["blue-1"], "new": blue, "looked_at": True,
+                                  "reward": Reward(vp=2), "keeps": Kept.RUBIES}
+    for t in OPTION_TYPES:
+        o = t(**{f.name: samples.get(f.name, 1) for f in fields(t)})
+        assert isinstance(v.option(o), (int, float)), o
+    assert v.option(BuyChip(blue, 1)) == v.option(TakeChip(blue)) - v.ruby  # a chip paid for is worth less
+
+    @dataclass(frozen=True)
+    class Haggle(Option):
+        pass
+
+    with pytest.raises(TypeError, match="Haggle"):
+        v.option(Haggle())

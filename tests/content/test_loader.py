@@ -94,3 +94,13 @@ def test_check_data_command_exit_codes(data: Path) -> None:
                          text=True, cwd=root)
     assert bad.returncode == 1
     assert "did you mean 'band_vp'?" in bad.stderr
+
+
+def test_a_bad_effect_parameter_is_reported_and_the_next_card_still_checked(data: Path) -> None:
+    """The effect kinds read typed parameters; a card with a bad one is not built, the file goes on."""
+    edit(data / "fortune_cards.yaml", "droplet: 2, chip: purple-1", "droplet: 2, chip: purpel-1")
+    edit(data / "fortune_cards.yaml", "kind: white_limit, limit: 9", "kind: white_limit")
+    text = "\n".join(str(e) for e in check_data(data))
+    assert "unknown chip 'purpel-1' in data/fortune_cards.yaml cards.0.effect.chip" in text
+    assert "cards.13.effect.limit: missing parameter 'limit'" in text
+    assert "TypeError" not in text

@@ -207,3 +207,20 @@ def test_refill_flasks_magic_potion() -> None:
     steps(g, "fortune magic-potion", "A draw orange-1", "A stop", "B stop", "A die vp-1")
     # 2 and 1 coins buy nothing; at step F the flask is refilled before ruby spending; round 2 begins
     assert seat(g, "A").flask_full and g.round == 2
+
+
+def test_a_kind_reads_its_parameters_typed_and_refuses_a_wrong_type() -> None:
+    """The effects read their parameters explicitly (no ``setattr`` from data; rules/effects.py)."""
+    import pytest
+
+    from quacks.rules.fortunes import ChooseDropletOrChip
+
+    eff = ChooseDropletOrChip({"droplet": 2, "chip": CHIP_BY_NAME["purple-1"]})
+    assert (eff.droplet, eff.chip) == (2, CHIP_BY_NAME["purple-1"])
+    assert "droplet" not in vars(ChooseDropletOrChip)  # declared, not set on the class
+    with pytest.raises(TypeError, match="'droplet'"):
+        ChooseDropletOrChip({"droplet": "two", "chip": CHIP_BY_NAME["purple-1"]})
+    with pytest.raises(TypeError, match="'droplet'"):
+        ChooseDropletOrChip({"droplet": True, "chip": CHIP_BY_NAME["purple-1"]})
+    with pytest.raises(KeyError):
+        ChooseDropletOrChip({"droplet": 2})

@@ -21,7 +21,6 @@ from quacks.rules.kinds import CardKind, CauseKind, DecisionKind, EventKind, Pha
 from quacks.session.seeding import Streams
 from quacks.wording import causes, decisions, events
 from quacks.wording.actions import action_sentence
-from quacks.wording.cards import CARD_WORDS, NO_CHOICE
 from quacks.wording.results import phase_name, round_rows
 from quacks.wording.text import LEVEL_NAMES
 
@@ -38,11 +37,36 @@ def ids_in(text: str, cards: set[str]) -> list[str]:
 
 def test_every_kind_has_a_home() -> None:
     assert set(DecisionKind) <= set(decisions.WORDS)
-    assert {k for k in CardKind if k not in CARD_WORDS and k not in NO_CHOICE} == set()
     assert {k for k in EventKind if k not in events.NARRATION and k not in events.SILENT} == set()
     assert all(phase_name(p) for p in Phase)
     assert set(LEVELS) <= set(LEVEL_NAMES)
     assert set(CauseKind) <= set(causes.WORDS)
+
+
+def test_every_option_type_has_one_wording_and_an_unknown_one_is_a_loud_error() -> None:
+    """The effects' options (rules/options.py) are worded once per type, whatever card or book offers them."""
+    from dataclasses import dataclass, fields
+
+    from quacks.rules.chips import CHIP_BY_NAME
+    from quacks.rules.options import OPTION_TYPES, Kept, Option
+    from quacks.rules.params import Reward
+    from quacks.wording.options import option_label
+
+    white, blue = CHIP_BY_NAME["white-1"], CHIP_BY_NAME["blue-2"]
+    samples: dict[str, object] = {"chip": blue, "old": white, "new": blue, "looked_at": True,
+                                  "reward": Reward(vp=2), "keeps": Kept.POT}
+    for t in OPTION_TYPES:
+        for n in (0, 2):
+            o = t(**{f.name: samples.get(f.name, n) for f in fields(t)})
+            label = option_label(o)
+            assert label.text and not ids_in(label.text + label.tip, set()), (o, label)
+
+    @dataclass(frozen=True)
+    class Haggle(Option):
+        pass
+
+    with pytest.raises(decisions.MissingWording, match="Haggle"):
+        option_label(Haggle())
 
 
 SAMPLE_ARGS = {"chip": "white-1", "card": "less-is-more", "colour": "green", "seat": 1, "face": "pumpkin",
