@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from ..names import printable
 from ..resources import data_dir
 from ..rules.bag import ChipCounts
 from ..rules.books import BOOK_KINDS, BookEffect
@@ -34,7 +35,6 @@ from ..rules.catalogue import (
 from ..rules.chips import CHIP_BY_NAME, CHIP_NAMES, SET_COLOURS, Chip, Colour, chips_of
 from ..rules.fortunes import CARD_KINDS, CardEffect
 from ..rules.params import DataError, Errors, Reward, join, parse_chip, parse_int, parse_reward, suggest
-from ..session.names import printable
 from .texts import text_problem
 from .yamlfile import YamlFileError, load_yaml
 

@@ -183,7 +183,7 @@ def _text_problem(text: str) -> str | None:
 
 
 def _name(value: Any, where: str, default: str, problems: _Problems) -> str:
-    from ..session.names import MAX_NAME, name_problem
+    from ..names import MAX_NAME, name_problem
 
     if value is None:
         return default

@@ -60,7 +60,7 @@ def read_translations(path: Path) -> tuple[dict[str, str], list[tuple[str, str]]
     problem and left out: the English text shows instead."""
     from ..content.texts import text_problem
     from ..content.yamlfile import YamlFileError, load_yaml
-    from ..session.names import printable
+    from ..names import printable
 
     try:
         raw = load_yaml(path)
