@@ -59,7 +59,7 @@ def _scenario(args: argparse.Namespace) -> int:
 
 
 def _check_data(args: argparse.Namespace) -> int:
-    from .content.loader import check_data, check_translations
+    from .datacheck import check_data, check_translations
 
     errors = check_data(args.dir)  # never raises: every problem is an error naming its file
     where = args.dir or "the game's data folder"

@@ -76,6 +76,7 @@ def test_every_word_of_a_game_goes_through_a_catalogue(marker: None, config: obj
                                                        seed: int) -> None:
     from quacks.ai.levels import make_bot
     from quacks.content.loader import default_catalogue
+    from quacks.content.translations import source_texts
     from quacks.rules.game import Game
     from quacks.session.seeding import Streams
     from quacks.tutorial.script import tutorial_texts
@@ -126,7 +127,7 @@ def test_every_word_of_a_game_goes_through_a_catalogue(marker: None, config: obj
     for head, para in rules_text.flow(cat):
         read("rules", head)
         read("rules", para)
-    for key, text in data_text.source_texts(cat, tutorial_texts()).items():
+    for key, text in source_texts(cat, tutorial_texts()).items():
         read(key, re.sub(r"\{[^{}]*\}", "", data_text.text(key, text)))  # the guide's {placeholders} aside
     assert english == []
 
