@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from ..rules.actions import PASS, Action
 from ..rules.chips import CHIP_BY_NAME
 from ..rules.game import Game
-from .base import Decision
+from .base import BotChoice
 from .brew_kinds import CARD_MODELS
 from .values import Values
 
@@ -15,7 +15,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .hard import HardBot
 
 
-def choose_card(bot: HardBot, g: Game, seat: int, actions: list[Action], v: Values) -> Decision:
+def choose_card(bot: HardBot, g: Game, seat: int, actions: list[Action], v: Values) -> BotChoice:
     card = g.fortune
     assert card is not None
     eff = card.effect
@@ -50,7 +50,7 @@ def choose_card(bot: HardBot, g: Game, seat: int, actions: list[Action], v: Valu
         return 0.0
 
     best = max(actions, key=option_value)
-    return Decision(best, "{}: {}", card, best)  # the card's name in the player's language (wording.reasons)
+    return BotChoice(best, "{}: {}", card, best)  # the card's name in the player's language (wording.reasons)
 
 
 __all__ = ["choose_card"]
