@@ -102,7 +102,7 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
         try:
             import ctypes
 
-            lcid = ctypes.windll.kernel32.GetUserDefaultUILanguage()  # type: ignore[attr-defined]
+            lcid = ctypes.windll.kernel32.GetUserDefaultUILanguage()
             found = normalise(locale.windows_locale.get(lcid, ""))
             if found:
                 return found
