@@ -11,7 +11,7 @@
     python tools/i18n.py init LANG        # start a new language (then add it to LANGUAGES in quacks/i18n.py)
 
 English is the source: the strings in the code (``_``, ``N_``, ``ngettext``, ``pgettext``, and the bots'
-reason templates, the second argument of ``Decision`` in quacks/ai) and the texts of the data files. The
+reason templates, the second argument of ``BotChoice`` in quacks/ai) and the texts of the data files. The
 data's texts are translated in ``data/i18n/<lang>.yaml`` (see quacks/content/translations.py for its keys).
 ``pybabel`` works on the same files too (``babel.cfg``), but this tool adds the bots' reasons, the data
 files and the checks.
@@ -37,7 +37,7 @@ TEMPLATE = LOCALE / "quacks.pot"
 DATA_I18N = ROOT / "data" / "i18n"
 DOMAIN = "quacks"
 KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "ngettext": (1, 2), "NP_": (1, 2), "pgettext": ((1, "c"), 2)}
-BOT_KEYWORDS: dict[str, Any] = {"Decision": (2,)}  # quacks/ai: Decision(action, "reason {}", args...)
+BOT_KEYWORDS: dict[str, Any] = {"BotChoice": (2,)}  # quacks/ai: BotChoice(action, "reason {}", args...)
 COMMENT_TAGS = ("Translators:",)
 BUGS = "the Quacks issue tracker"
 HEADER = """\
