@@ -82,6 +82,7 @@ def test_every_word_of_a_game_goes_through_a_catalogue(marker: None, config: obj
     from quacks.tutorial.script import tutorial_texts
     from quacks.wording import causes, data_text, decisions, events, rules_text
     from quacks.wording.actions import action_sentence
+    from quacks.wording.reasons import reason_text
     from quacks.wording.results import round_rows
 
     cat = default_catalogue()
@@ -112,7 +113,7 @@ def test_every_word_of_a_game_goes_through_a_catalogue(marker: None, config: obj
             read(f"tip {a}", lb.tip)
             read(f"action {a}", action_sentence(g.seats[seat].name, a))
         d = bots[seat].decide(g, seat, acts, rng)
-        read(f"reason of {levels[seat]}", d.reason)
+        read(f"reason of {levels[seat]}", reason_text(d.reason))
         g.apply(seat, d.action)
         if g.round != last_round:
             for row in round_rows(g, last_round, round_start):
