@@ -12,9 +12,7 @@ up and how much CPU it uses while it waits at the title and at a table waiting f
 (``DISPLAY``/``WAYLAND_DISPLAY`` set) it measures real windows; without one the SDL dummy driver, and
 ``driver`` in the JSON says which. Each measurement runs in a process of its own.
 
-A new group: a function taking :class:`Options` and returning a dict (nested as you like), registered with
-``@group("name", targets=[Target("a.b", "<=", 8.0, "what it is"), ...])``; a target's key is the dotted path
-of its figure in that dict.
+A new group: see :mod:`quacks.bench_groups` (what a group is, and the registry every group module adds to).
 """
 
 from __future__ import annotations
@@ -28,10 +26,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+
+from . import bench_engine, bench_storage  # noqa: F401 - the "engine" and "storage" groups register themselves
+from .bench_groups import GROUPS, Figures, Group, Options, Target, child_figures, group
 
 SIZES = ((1280, 720), (1280, 800), (1366, 768), (1920, 1080), (2560, 1440), (3840, 2160))
 FRAME_P99_MS = 8.0  # issue 12: every window size, motion running
@@ -41,52 +39,9 @@ IDLE_CPU_PERCENT = 1.0  # of one core: "about 0%"
 AUDIO_RELEASE_S = 30.0  # quacks.ui.app.AUDIO_IDLE_RELEASE (not imported: this module stays free of pygame)
 
 
-@dataclass(frozen=True)
-class Target:
-    """A figure's target: ``key`` (dotted path in the group's dict) ``op`` (``<=`` or ``>=``) ``limit``."""
-
-    key: str
-    op: str
-    limit: float
-    what: str = ""
-
-    def met(self, value: Any) -> bool:
-        if not isinstance(value, int | float) or isinstance(value, bool):
-            return False
-        return value <= self.limit if self.op == "<=" else value >= self.limit
-
-
-@dataclass(frozen=True)
-class Options:
-    quick: bool = False
-    say: Callable[[str], None] = lambda _: None  # progress lines (stderr unless --json)
-
-
-@dataclass(frozen=True)
-class Group:
-    name: str
-    run: Callable[[Options], dict[str, Any]]
-    targets: tuple[Target, ...] = field(default_factory=tuple)
-    about: str = ""
-
-
-GROUPS: dict[str, Group] = {}
-
-
-def group(name: str, targets: Iterable[Target] = (), about: str = "") -> Callable[
-        [Callable[[Options], dict[str, Any]]], Callable[[Options], dict[str, Any]]]:
-    """Register a function as the figure group ``name``."""
-
-    def register(fn: Callable[[Options], dict[str, Any]]) -> Callable[[Options], dict[str, Any]]:
-        GROUPS[name] = Group(name, fn, tuple(targets), about or (fn.__doc__ or "").strip().split("\n")[0])
-        return fn
-
-    return register
-
-
-def lookup(figures: dict[str, Any], key: str) -> Any:
+def lookup(figures: Figures, key: str) -> object:
     """The figure at dotted path ``key`` (None if there is none)."""
-    cur: Any = figures
+    cur: object = figures
     for part in key.split("."):
         if not isinstance(cur, dict) or part not in cur:
             return None
@@ -94,7 +49,7 @@ def lookup(figures: dict[str, Any], key: str) -> Any:
     return cur
 
 
-def check(results: dict[str, dict[str, Any]], groups: dict[str, Group] | None = None) -> list[dict[str, Any]]:
+def check(results: dict[str, Figures], groups: dict[str, Group] | None = None) -> list[Figures]:
     """Every target of the groups in ``results`` against its figure: dicts of group, figure, value, target, ok.
     A figure that is missing (not measured) misses its target."""
     groups = GROUPS if groups is None else groups
@@ -128,14 +83,11 @@ def _child_env(home: Path | None = None) -> dict[str, str]:
     return env
 
 
-def _child(args: list[str], timeout: float = 600.0) -> dict[str, Any]:
+def _child(args: list[str], timeout: float = 600.0) -> Figures:
     """Run one measurement in a process of its own (``python -m quacks.ui.bench ...``); its JSON line."""
     r = subprocess.run([sys.executable, "-m", "quacks.ui.bench", *args], env=_child_env(), capture_output=True,
                        text=True, timeout=timeout)
-    lines = [ln for ln in r.stdout.splitlines() if ln.startswith("{")]
-    if r.returncode != 0 or not lines:
-        return {"error": (r.stderr or r.stdout).strip().splitlines()[-1:] or [f"exit {r.returncode}"]}
-    return json.loads(lines[-1])  # type: ignore[no-any-return]
+    return child_figures(r)
 
 
 def _task_counters(pid: int) -> tuple[dict[str, int], int]:
@@ -154,7 +106,7 @@ def _task_counters(pid: int) -> tuple[dict[str, int], int]:
     return per, int(after[11]) + int(after[12])  # utime + stime (fields 14 and 15 of stat)
 
 
-def _rates(a: tuple[dict[str, int], int], b: tuple[dict[str, int], int], dt: float) -> dict[str, Any]:
+def _rates(a: tuple[dict[str, int], int], b: tuple[dict[str, int], int], dt: float) -> Figures:
     per = {k: round((v - a[0].get(k, 0)) / dt, 1) for k, v in b[0].items()}
     return {
         "wakeups_per_s": round(sum(per.values()), 1),
@@ -166,7 +118,7 @@ def _rates(a: tuple[dict[str, int], int], b: tuple[dict[str, int], int], dt: flo
 
 
 def measure_idle(where: str, seconds: float = 5.0, settle: float = 1.0, later: float | None = None,
-                 start_timeout: float = 120.0, audio_release: float | None = None) -> dict[str, Any]:
+                 start_timeout: float = 120.0, audio_release: float | None = None) -> Figures:
     """Start the real game (``python -m quacks``) at the title or at a table waiting for a human, wait until it
     is there and ``settle`` seconds more, then count for ``seconds`` how often it wakes up (voluntary context
     switches: each one is a thread going to sleep, to be woken again) and the CPU it uses. With ``later``,
@@ -201,7 +153,7 @@ def measure_idle(where: str, seconds: float = 5.0, settle: float = 1.0, later: f
                     time.sleep(0.05)
                 there = time.monotonic()
 
-                def count(start: float) -> dict[str, Any]:
+                def count(start: float) -> Figures:
                     time.sleep(max(0.0, there + start - time.monotonic()))
                     a, t0 = _task_counters(proc.pid), time.monotonic()
                     time.sleep(seconds)
@@ -241,33 +193,32 @@ DISPLAY_TARGETS = tuple(
 
 
 @group("display", DISPLAY_TARGETS, "frame times per window size, during resizes, idle wake-ups and CPU")
-def display(opts: Options) -> dict[str, Any]:
+def display(opts: Options) -> Figures:
     """Frame times per window size, frames right after resizes, idle wake-ups and CPU (title, waiting table)."""
     driver = "x11" if _has_display() and os.environ.get("DISPLAY") else ("wayland" if _has_display() else "dummy")
-    out: dict[str, Any] = {"driver": driver, "display": os.environ.get("DISPLAY", "") if driver != "dummy" else "",
-                           "load_avg_1m": [round(os.getloadavg()[0], 2)] if hasattr(os, "getloadavg") else []}
+    load_avg = [round(os.getloadavg()[0], 2)] if hasattr(os, "getloadavg") else []
     frames_n = "150" if opts.quick else "600"
-    out["frames"] = {}
+    frames: Figures = {}
     for w, h in SIZES:
         opts.say(f"display: frames at {w}x{h} ...")
         r = _child(["frames", f"{w}x{h}", frames_n])
         keep = ("p50_ms", "p99_ms", "max_ms", "draw_p99_ms", "cpu_p99_ms", "window", "scale", "driver")
-        out["frames"][f"{w}x{h}"] = r if "error" in r else {k: r[k] for k in keep if k in r}
+        frames[f"{w}x{h}"] = r if "error" in r else {k: r[k] for k in keep if k in r}
     opts.say("display: resizes ...")
     r = _child(["resize", "1" if opts.quick else "4"])
-    out["resize"] = r if "error" in r else {k: r[k] for k in ("jumps", "drag", "window_did_not_resize") if k in r}
-    out["idle"] = {}
+    resize = r if "error" in r else {k: r[k] for k in ("jumps", "drag", "window_did_not_resize") if k in r}
     seconds = 2.0 if opts.quick else 5.0
     opts.say("display: idle at the title ...")
-    out["idle"]["title"] = measure_idle("title", seconds=seconds)
+    idle: Figures = {"title": measure_idle("title", seconds=seconds)}
     opts.say("display: idle at a table waiting for a human" + ("" if opts.quick else " (40 s)") + " ...")
     # the table: just after the last move, and once the sound device has been released (App.run)
     table = measure_idle("table", seconds=seconds, later=None if opts.quick else AUDIO_RELEASE_S + 3.0)
-    out["idle"]["table_first_seconds"] = {k: v for k, v in table.items() if k != "later"}
-    out["idle"]["table"] = table.get("later", out["idle"]["table_first_seconds"])
+    idle["table_first_seconds"] = {k: v for k, v in table.items() if k != "later"}
+    idle["table"] = table.get("later", idle["table_first_seconds"])
     if hasattr(os, "getloadavg"):
-        out["load_avg_1m"].append(round(os.getloadavg()[0], 2))
-    return out
+        load_avg.append(round(os.getloadavg()[0], 2))
+    return {"driver": driver, "display": os.environ.get("DISPLAY", "") if driver != "dummy" else "",
+            "load_avg_1m": load_avg, "frames": frames, "resize": resize, "idle": idle}
 
 
 # -- the memory group ----------------------------------------------------------------------------------------
@@ -278,19 +229,13 @@ MEMORY_GROWTH_MB = 40.0  # issue 18: a game left for a new one keeps nothing (it
 @group("memory", [Target("growth_mb", "<=", MEMORY_GROWTH_MB, "resident memory gained from the first final screen "
                          "to the last new-game screen, over several games")],
        "the UI process's resident memory across games (quacks/ui/bench_memory.py)")
-def memory(opts: Options) -> dict[str, Any]:
+def memory(opts: Options) -> Figures:
     """The UI process's memory at the title, each final screen and each new game after it (a process of its own)."""
     opts.say("memory: bot games through the scenes, each final screen left for a new game ...")
     r = subprocess.run([sys.executable, "-m", "quacks.ui.bench_memory", "2" if opts.quick else "4"],
                        env=_child_env(), capture_output=True, text=True, timeout=900)
-    lines = [ln for ln in r.stdout.splitlines() if ln.startswith("{")]
-    if r.returncode != 0 or not lines:
-        return {"error": (r.stderr or r.stdout).strip().splitlines()[-1:] or [f"exit {r.returncode}"]}
-    return json.loads(lines[-1])  # type: ignore[no-any-return]
+    return child_figures(r)
 
-
-# the "engine" and "storage" groups (their figures: quacks/bench_engine.py, quacks/bench_storage.py)
-from . import bench_engine, bench_storage  # noqa: E402,F401
 
 # -- the command -------------------------------------------------------------------------------------------
 
@@ -309,7 +254,7 @@ def main(args: argparse.Namespace) -> int:
 
     opts = Options(quick=args.quick, say=say)
     results = {n: GROUPS[n].run(opts) for n in names}
-    report: dict[str, Any] = {"groups": results}
+    report: Figures = {"groups": results}
     rows = check(results) if args.check else []
     if args.check:
         report["check"] = {"passed": all(r["ok"] for r in rows), "results": rows}

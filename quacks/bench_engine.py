@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from . import accel
-from .bench import Options, Target, group
+from .bench_groups import Options, Target, group
 from .tournament import Times
 
 ENGINE_TARGETS = (

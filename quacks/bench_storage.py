@@ -14,15 +14,13 @@ SDL's dummy video driver; ``--quick`` uses fewer and smaller files.
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
 
-from .bench import Options, Target, group
+from .bench_groups import Figures, Options, Target, child_figures, group
 
 SAVES = 50
 SAVE_MB = 3.0
@@ -36,7 +34,7 @@ STORAGE_TARGETS = (
 
 
 @group("storage", STORAGE_TARGETS, "the Load list over 50 large saves, a 50,000-player statistics file")
-def storage(opts: Options) -> dict[str, Any]:
+def storage(opts: Options) -> Figures:
     """Run ``quacks.ui.storage_bench`` in a process of its own, its home a temporary folder."""
     with tempfile.TemporaryDirectory(prefix="quacks-bench-storage-") as home:
         env = dict(os.environ, QUACKS_HOME=home, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
@@ -46,9 +44,6 @@ def storage(opts: Options) -> dict[str, Any]:
         opts.say("storage: the Load list and a large statistics file ...")
         r = subprocess.run([sys.executable, "-m", "quacks.ui.storage_bench", *(["--quick"] if opts.quick else [])],
                            env=env, capture_output=True, text=True, timeout=1800)
-    lines = [ln for ln in r.stdout.splitlines() if ln.startswith("{")]
-    if r.returncode != 0 or not lines:
-        return {"error": (r.stderr or r.stdout).strip().splitlines()[-1:] or [f"exit {r.returncode}"]}
-    return json.loads(lines[-1])  # type: ignore[no-any-return]
+    return child_figures(r)
 
 

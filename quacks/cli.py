@@ -15,6 +15,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .i18n import LANGUAGE_NAMES, LANGUAGES, PSEUDO, TEST_LANGUAGES
 from .version import __version__
 
 DEV_COMMANDS = {"simulate": "quacks.tournament", "bench-ui": "quacks.ui.bench", "screenshots": "quacks.ui.shots",
@@ -22,11 +23,12 @@ DEV_COMMANDS = {"simulate": "quacks.tournament", "bench-ui": "quacks.ui.bench", 
 DEV_COMMANDS["bench"] = "quacks.bench"  # python -m quacks bench: measured figures against their targets
 
 
-# the player's languages (quacks.i18n.LANGUAGES) and the pseudo-language of the layout check
-LANG_CHOICES = ("en", "de", "nl", "pseudo")
-LANG_HELP = ("the language of the game for this run: en (English), de (Deutsch), nl (Nederlands), or pseudo (every "
-             "text accented, bracketed and 40%% longer, to see whether a screen has room for longer words); default: "
-             "the setting, else the system's language")
+# the player's languages and the pseudo-language of the layout check (all named once, in quacks/i18n.py)
+LANG_CHOICES = (*LANGUAGES, PSEUDO)
+LANG_HELP = ("the language of the game for this run: "
+             + "".join(f"{code} ({LANGUAGE_NAMES[code]}), " for code in LANGUAGES)
+             + f"or {PSEUDO} (every text accented, bracketed and 40%% longer, to see whether a screen has room for "
+               "longer words); default: the setting, else the system's language")
 
 
 def _say(text: str) -> None:
@@ -59,7 +61,7 @@ def _scenario(args: argparse.Namespace) -> int:
 
 
 def _check_data(args: argparse.Namespace) -> int:
-    from .content.loader import check_data, check_translations
+    from .datacheck import check_data, check_translations
 
     errors = check_data(args.dir)  # never raises: every problem is an error naming its file
     where = args.dir or "the game's data folder"
@@ -166,7 +168,7 @@ def build_parser() -> argparse.ArgumentParser:
     be.set_defaults(func=_dev("bench"))
     sh = sub.add_parser("screenshots", help="draw the README's screenshots into a folder")
     sh.add_argument("--out", default="docs/screenshots")
-    sh.add_argument("--language", choices=("en", "de", "nl"), default="en",
+    sh.add_argument("--language", choices=LANGUAGES, default="en",
                     help="the language the screens are drawn in (default: en, as in the README)")
     sh.set_defaults(func=_dev("screenshots"))
     cl = sub.add_parser("check-layout", help="draw every screen at every UI scale and report cut, overflowing, "
@@ -174,7 +176,7 @@ def build_parser() -> argparse.ArgumentParser:
     cl.add_argument("--quick", action="store_true", help="only the screens of the default test suite")
     cl.add_argument("--case", action="append", help="only screens whose name contains this (repeatable)")
     cl.add_argument("--scale", action="append", type=int, help="a UI scale in percent (repeatable; default all)")
-    cl.add_argument("--language", action="append", choices=("en", "de", "nl", "pseudo", "marker"),
+    cl.add_argument("--language", action="append", choices=(*LANGUAGES, *TEST_LANGUAGES),
                     help="repeatable; default all (marker: report text that did not come through a catalogue)")
     cl.add_argument("--size", action="append", help="a window size such as 1280x720 (repeatable; default six)")
     cl.add_argument("--shots", default=None, help="also save every drawing as a PNG into this folder")

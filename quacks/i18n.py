@@ -41,7 +41,8 @@ LANGUAGES = ("en", "de", "nl")
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
 DECIMAL_MARKS = {"de": ",", "nl": ","}  # a language not here writes 1.5
 #: languages for checks only (never offered to a player)
-TEST_LANGUAGES = ("pseudo", "marker")
+PSEUDO, MARKER = "pseudo", "marker"
+TEST_LANGUAGES = (PSEUDO, MARKER)
 _language = "en"
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 
@@ -101,7 +102,7 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
         try:
             import ctypes
 
-            lcid = ctypes.windll.kernel32.GetUserDefaultUILanguage()  # type: ignore[attr-defined]
+            lcid = ctypes.windll.kernel32.GetUserDefaultUILanguage()
             found = normalise(locale.windows_locale.get(lcid, ""))
             if found:
                 return found
@@ -414,18 +415,18 @@ def _po_string(quoted: str) -> str:
 
 def test_text(text: str) -> str:
     """A data text (already English, not from a catalogue) as the check language in use shows it."""
-    if _language == "pseudo":
+    if _language == PSEUDO:
         return pseudo(text)
-    if _language == "marker":
+    if _language == MARKER:
         return mark(text)
     return text
 
 
 def _(message: str) -> str:
     """The text of ``message`` in the player's language."""
-    if _language == "pseudo":
+    if _language == PSEUDO:
         return pseudo(message)
-    if _language == "marker":
+    if _language == MARKER:
         return mark(message) if message in _marked else message
     return _translation.gettext(message)
 
@@ -489,7 +490,7 @@ def N_(message: str) -> str:  # noqa: N802 - the usual name of gettext's "mark o
 def verbatim(text: str) -> str:
     """A text shown as it is in every language (a name, a licence's name): only the marker language marks it,
     as checked and meant to stay as it is."""
-    return mark(text) if _language == "marker" else text
+    return mark(text) if _language == MARKER else text
 
 
 _MARKED = re.compile(MARK_OPEN + "[^" + MARK_OPEN + MARK_CLOSE + "]*" + MARK_CLOSE)

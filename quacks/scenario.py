@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import cast
 
 from .content.yamlfile import YamlFileError, load_yaml
+from .names import printable
 from .rules.actions import IllegalAction
 from .rules.bag import ChipCounts
 from .rules.catalogue import Catalogue
@@ -24,7 +25,6 @@ from .rules.config import VARIANTS, GameConfig, SeatSetup, check_house
 from .rules.game import ChanceWaiting, Game
 from .rules.params import suggest
 from .rules.snapshot import state_json
-from .session.names import printable
 
 NAME_RE = re.compile(r"^[A-Za-z0-9_-]+$")
 SETUP_KEYS = ("seats", "books", "variant", "round", "fortunes", "house", "state", "supply")

@@ -68,7 +68,8 @@ def _looks_drawn(surf: pygame.Surface, what: str) -> None:
 
 
 def _check_data() -> None:
-    from .content.loader import check_data, default_catalogue
+    from .content.loader import default_catalogue
+    from .datacheck import check_data
     from .resources import asset
 
     errors = check_data()

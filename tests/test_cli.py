@@ -55,7 +55,7 @@ def test_no_command_means_play(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_an_unexpected_problem_is_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    import quacks.content.loader as loader
+    import quacks.datacheck as loader
 
     def boom(folder: object = None) -> list[object]:
         raise RuntimeError("the disk caught fire")

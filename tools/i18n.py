@@ -11,8 +11,8 @@
     python tools/i18n.py init LANG        # start a new language (then add it to LANGUAGES in quacks/i18n.py)
 
 English is the source: the strings in the code (``_``, ``N_``, ``ngettext``, ``pgettext``, and the bots'
-reason templates, the second argument of ``Decision`` in quacks/ai) and the texts of the data files. The
-data's texts are translated in ``data/i18n/<lang>.yaml`` (see quacks/wording/data_text.py for its keys).
+reason templates, the second argument of ``BotChoice`` in quacks/ai) and the texts of the data files. The
+data's texts are translated in ``data/i18n/<lang>.yaml`` (see quacks/content/translations.py for its keys).
 ``pybabel`` works on the same files too (``babel.cfg``), but this tool adds the bots' reasons, the data
 files and the checks.
 """
@@ -37,7 +37,7 @@ TEMPLATE = LOCALE / "quacks.pot"
 DATA_I18N = ROOT / "data" / "i18n"
 DOMAIN = "quacks"
 KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "ngettext": (1, 2), "NP_": (1, 2), "pgettext": ((1, "c"), 2)}
-BOT_KEYWORDS: dict[str, Any] = {"Decision": (2,)}  # quacks/ai: Decision(action, "reason {}", args...)
+BOT_KEYWORDS: dict[str, Any] = {"BotChoice": (2,)}  # quacks/ai: BotChoice(action, "reason {}", args...)
 COMMENT_TAGS = ("Translators:",)
 BUGS = "the Quacks issue tracker"
 HEADER = """\
@@ -202,13 +202,13 @@ def update_po(lang: str, template: Any) -> bool:
 # the data's texts ----------------------------------------------------------------------------------------
 
 def data_sources() -> dict[str, str]:
-    """Every key of the game's own data with its English text (quacks/wording/data_text.py)."""
+    """Every key of the game's own data with its English text (quacks/content/translations.py)."""
     from quacks.content.loader import load_catalogue
+    from quacks.content.translations import source_texts
     from quacks.tutorial.script import tutorial_texts
-    from quacks.wording import data_text
 
     cat = load_catalogue(ROOT / "data")
-    return data_text.source_texts(cat, tutorial_texts(ROOT / "data"))
+    return source_texts(cat, tutorial_texts(ROOT / "data"))
 
 
 def read_data(lang: str) -> dict[str, Any]:
@@ -232,7 +232,7 @@ def data_file_text(lang: str, sources: dict[str, str], have: dict[str, Any]) -> 
         f"# The data's texts in {name} ({lang}): book names and rules, fortune cards, die faces, the guided game.",
         "# One key per text; the English is the comment above it. An empty text shows the English meanwhile",
         "# (python -m quacks check-data lists every one still empty). Keep the {placeholders} of the tutorial.",
-        "# Keys: quacks/wording/data_text.py. After a change to the data: python tools/i18n.py update.",
+        "# Keys: quacks/content/translations.py. After a change to the data: python tools/i18n.py update.",
         "",
     ]
     for key, english in sources.items():

@@ -1,45 +1,47 @@
 """Bots: pure functions of what their seat sees, the legal actions and their own seeded generator.
 
 A bot never touches the game's sampler and never sees future draws: the bag is a multiset with no hidden
-order, so the only randomness it can know is the exact odds. ``decide`` returns an action and a one-line
-reason a player can read ("stops: 24% risk, 11 coins in hand").
+order, so the only randomness it can know is the exact odds. ``decide`` returns a :class:`BotChoice`: an action and
+the one-line reason a player reads ("stops: 24% risk, 11 coins in hand") as a template with its arguments.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from ..i18n import Plural
 from ..rules.actions import Action
 from ..rules.game import Game
 
 
-class Decision:
-    """A bot's choice and its reason; the reason text is formatted only when someone reads it."""
+class Reason(NamedTuple):
+    """Why a bot chose, as a template and its arguments: a sentence with ``{}`` places (a text marked with
+    ``N_``, or a ``Plural`` by its count) and what fills them (chips, actions, rewards, cards, numbers).
+    ``wording.reasons`` puts it into the player's words when it is shown; the bots never render it."""
 
-    __slots__ = ("action", "_reason", "_args")
+    template: str | Plural
+    args: tuple[object, ...] = ()
 
-    def __init__(self, action: Action, reason: str | Plural, *args: object) -> None:
+
+class BotChoice:
+    """A bot's choice (the action it takes) and its :class:`Reason` (not the engine's ``rules.state.Decision``,
+    which is the question a seat is asked)."""
+
+    __slots__ = ("action", "reason")
+
+    def __init__(self, action: Action, template: str | Plural, *args: object) -> None:
         self.action = action
-        self._reason = reason
-        self._args = args
-
-    @property
-    def reason(self) -> str:
-        """The reason in the player's words: chips, actions and rewards among the args become words."""
-        from ..wording.reasons import reason_text
-
-        return reason_text(self._reason, self._args)
+        self.reason = Reason(template, args)
 
     def __repr__(self) -> str:
-        return f"Decision({self.action}, {self.reason!r})"
+        return f"BotChoice({self.action}, {self.reason!r})"
 
 
 class Bot(Protocol):
     level: str
 
-    def decide(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision: ...
+    def decide(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice: ...
 
 
 BREW_VERBS = frozenset(("draw", "stop", "flask"))

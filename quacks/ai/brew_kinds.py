@@ -17,7 +17,7 @@ same order as they always were (the bots' choices depend on them to the last bit
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..rules.chips import CHIPS, Colour
@@ -34,9 +34,6 @@ _CODE = {Colour.WHITE: WHITE, Colour.ORANGE: ORANGE, Colour.GREEN: GREEN, Colour
 COL = [_CODE[c.colour] for c in CHIPS]
 VAL = [c.value for c in CHIPS]
 
-EndValue = Callable[["State", float], float]
-
-
 # ------------------------------------------------------------------------------------------------------------
 # books
 
@@ -45,12 +42,20 @@ class BookModel:
     """What the brew model does with one book kind; the base does nothing (``NothingToValue`` says why)."""
 
     kinds: ClassVar[tuple[BookKind, ...]] = ()
-    end_value: EndValue | None = None  # evaluation step B's worth, added to the running total
-    final_pos: Callable[[State, int], int] | None = None  # moves the last chip at the end (green set 3)
 
     def __init__(self, m: BrewModel, eff: Any) -> None:
         self.m = m
         self.eff = eff
+
+    def end_value(self, st: State, out: float) -> float:
+        """Evaluation step B's worth, added to the running total ``out``: only a kind that scores at the end
+        has one (:func:`scores_at_end`); the brew model calls no other."""
+        return out
+
+    def final_pos(self, st: State, pos: int) -> int:
+        """Where the last chip ends up once the brew stops: only a kind that moves it has one (green set 3,
+        :func:`moves_at_end`); the brew model calls no other."""
+        return pos
 
     def chips(self) -> list[int]:
         """Indices of the chip kinds of this book's colour."""
@@ -111,7 +116,7 @@ class BlackDuel(BookModel):
         self.more = m.v.reward(eff.more)
         self.tie = m.v.reward(eff.tie)
 
-    def end_value(self, st: State, out: float) -> float:  # type: ignore[override]
+    def end_value(self, st: State, out: float) -> float:
         n_bl = int(st.n_bl)
         if n_bl:
             other = self.other
@@ -132,7 +137,7 @@ class BlackNeighbours(BookModel):
         self.both = m.v.reward(eff.both)
         self.one = m.v.reward(eff.one)
 
-    def end_value(self, st: State, out: float) -> float:  # type: ignore[override]
+    def end_value(self, st: State, out: float) -> float:
         n_bl = int(st.n_bl)
         if n_bl:
             beats = 0
@@ -354,14 +359,14 @@ class CountBonus(BookModel):
 
     def __init__(self, m: BrewModel, eff: Any) -> None:
         super().__init__(m, eff)
-        self.bonuses = eff.bonuses
+        self.bonuses: Sequence[int] = eff.bonuses
         for i in self.chips():
             m.move_bonus[i].append(self.extra)
 
     def extra(self, st: State) -> int:
         bonuses = self.bonuses
         n_ye = st.n_ye
-        return bonuses[n_ye] if n_ye < len(bonuses) else 0  # type: ignore[no-any-return]
+        return bonuses[n_ye] if n_ye < len(bonuses) else 0
 
 
 # --- green ------------------------------------------------------------------------------------------------------
@@ -382,7 +387,7 @@ class LastTwoRubies(BookModel):
         super().__init__(m, eff)
         self.worth = [k * eff.rubies * m.v.ruby for k in range(3)]
 
-    def end_value(self, st: State, out: float) -> float:  # type: ignore[override]
+    def end_value(self, st: State, out: float) -> float:
         n = _IS_GREEN[st.last] + _IS_GREEN[st.prev]  # _greens_last_two(st)
         if n:
             out += self.worth[n]
@@ -401,7 +406,7 @@ class LastTwoChips(BookModel):
             if opts:
                 self.gains[c.index].append(max(v.chip_value(o) for o in opts) * 0.8)
 
-    def end_value(self, st: State, out: float) -> float:  # type: ignore[override]
+    def end_value(self, st: State, out: float) -> float:
         for x in (st.last, st.prev):
             if x >= 0 and COL[x] == GREEN:
                 for gain in self.gains[x]:
@@ -417,7 +422,7 @@ class ExactWhitePush(BookModel):
         super().__init__(m, eff)
         self.total = eff.total
 
-    def final_pos(self, st: State, pos: int) -> int:  # type: ignore[override]
+    def final_pos(self, st: State, pos: int) -> int:
         if st.whites == self.total and st.green_sum:
             return min(pos + st.green_sum, self.m.last_index)
         return pos
@@ -432,7 +437,7 @@ class LastTwoRubyDroplet(BookModel):
         v = m.v
         self.worth = [k * max(0.0, v.droplet - v.ruby) for k in range(3)]
 
-    def end_value(self, st: State, out: float) -> float:  # type: ignore[override]
+    def end_value(self, st: State, out: float) -> float:
         n = _IS_GREEN[st.last] + _IS_GREEN[st.prev]  # _greens_last_two(st)
         if n:
             out += self.worth[n]
@@ -447,7 +452,7 @@ class _ByCount(BookModel):
 
     worth: list[float]
 
-    def end_value(self, st: State, out: float) -> float:  # type: ignore[override]
+    def end_value(self, st: State, out: float) -> float:
         n_pu = min(int(st.n_pu), 3)
         if n_pu:
             out += self.worth[n_pu]
@@ -499,7 +504,7 @@ class BandVP(BookModel):
         for i in self.chips():
             m.band[i] = True
 
-    def end_value(self, st: State, out: float) -> float:  # type: ignore[override]
+    def end_value(self, st: State, out: float) -> float:
         n_pu = min(int(st.n_pu), 3)
         if n_pu:
             out += float(st.purple_vp)
@@ -525,11 +530,14 @@ class CardModel:
 
     kinds: ClassVar[tuple[CardKind, ...]] = ()
     flask_free: ClassVar[bool] = False  # the flask is refilled for free at the end of the round
-    end_value: EndValue | None = None
 
     def __init__(self, m: BrewModel, card: Any) -> None:
         self.m = m
         self.card = card
+
+    def end_value(self, st: State, out: float) -> float:
+        """The card's worth at the end of the brew (only a card that scores then has one: :func:`scores_at_end`)."""
+        return out
 
     @classmethod
     def chip_price(cls, card: Any, ruby: float) -> float:
@@ -552,6 +560,17 @@ def card_model(*kinds: CardKind) -> Callable[[type[CardModel]], type[CardModel]]
         return cls
 
     return deco
+
+
+def scores_at_end(model: BookModel | CardModel) -> bool:
+    """Does the model's kind add a worth at the end of the brew (its own ``end_value``)?"""
+    base = BookModel if isinstance(model, BookModel) else CardModel
+    return type(model).end_value is not base.end_value
+
+
+def moves_at_end(model: BookModel) -> bool:
+    """Does the model's kind move the last chip at the end of the brew (its own ``final_pos``)?"""
+    return type(model).final_pos is not BookModel.final_pos
 
 
 def card_class(g: Game) -> type[CardModel] | None:
@@ -581,7 +600,8 @@ class RubyForChip(CardModel):
 
     @classmethod
     def chip_price(cls, card: Any, ruby: float) -> float:
-        return card.cost * ruby  # type: ignore[no-any-return]
+        cost: int = card.cost
+        return cost * ruby
 
 
 @card_model(CardKind.REFILL_FLASKS)
@@ -618,7 +638,7 @@ class ExactWhiteReward(CardModel):
         self.total = card.total
         self.worth = m.v.reward(card.reward)
 
-    def end_value(self, st: State, out: float) -> float:  # type: ignore[override]
+    def end_value(self, st: State, out: float) -> float:
         if st.whites == self.total:
             out += self.worth
         return out

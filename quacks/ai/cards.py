@@ -7,21 +7,21 @@ from typing import TYPE_CHECKING
 from ..rules.actions import Action
 from ..rules.game import Game
 from ..rules.options import Upgrade, options_now
-from .base import Decision
+from .base import BotChoice
 from .values import Values
 
 if TYPE_CHECKING:  # pragma: no cover
     from .hard import HardBot
 
 
-def choose_card(bot: HardBot, g: Game, seat: int, actions: list[Action], v: Values) -> Decision:
+def choose_card(bot: HardBot, g: Game, seat: int, actions: list[Action], v: Values) -> BotChoice:
     card = g.fortune
     assert card is not None
     options = options_now(g, seat)
     if any(isinstance(o, Upgrade) for o in options):
         return bot._best_upgrade(g, seat, actions)
     best = max(options, key=v.option).action
-    return Decision(best, "{}: {}", card, best)  # the card's name in the player's language (wording.reasons)
+    return BotChoice(best, "{}: {}", card, best)  # the card's name in the player's language (wording.reasons)
 
 
 __all__ = ["choose_card"]

@@ -16,7 +16,7 @@ from ..rules.actions import DRAW, FLASK, PASS, STOP, Action
 from ..rules.chips import CHIP_BY_NAME, Colour
 from ..rules.game import Game
 from ..rules.kinds import DecisionKind
-from .base import Decision
+from .base import BotChoice
 from .brew_kinds import card_class
 from .model import BrewModel
 from .normal import Handler
@@ -50,7 +50,7 @@ class HardBot:
             DecisionKind.CARD: self.on_card,
         }
 
-    def decide(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    def decide(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
         kind = g.decision_kind(seat)
         fn = self.handlers.get(kind) if kind is not None else None
         if fn is not None:
@@ -61,11 +61,11 @@ class HardBot:
         return Values(g, seat, self.weights)
 
     # brewing ---------------------------------------------------------------------------------------------
-    def on_brew(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    def on_brew(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
         s = g.seats[seat]
         risk = explosion_risk(g, seat)
         if risk == 0.0 and DRAW in actions:
-            return Decision(DRAW, "draws: no chip can explode the pot")
+            return BotChoice(DRAW, "draws: no chip can explode the pot")
         v = self.values(g, seat)
         m = BrewModel(g, seat, v)
         st = m.state_from_game()
@@ -82,11 +82,11 @@ class HardBot:
                 double=s.pot[-1].double_before, shield=s.pot[-1].shield_before)
             flask_v = max(m.stop_value(st_f), m.draw_value(st_f, depth)) - self.flask_cost(g, seat, v)
             if flask_v > best_v + 0.05:
-                return Decision(FLASK, "flask: puts the {} back ({:.0%} risk before)", s.pot[-1].chip, risk)
+                return BotChoice(FLASK, "flask: puts the {} back ({:.0%} risk before)", s.pot[-1].chip, risk)
         if best == "draw":
-            return Decision(DRAW, "draws: {:.0%} risk, worth {:+.1f} VP over stopping", risk, draw - stop)
+            return BotChoice(DRAW, "draws: {:.0%} risk, worth {:+.1f} VP over stopping", risk, draw - stop)
         coins = g.cat.pot.space(stop_space(g, seat)).coins
-        return Decision(STOP, NP_("stops: {:.0%} risk, {} coin in hand", "stops: {:.0%} risk, {} coins in hand", 1),
+        return BotChoice(STOP, NP_("stops: {:.0%} risk, {} coin in hand", "stops: {:.0%} risk, {} coins in hand", 1),
                         risk, coins)
 
     def risk_bias(self, g: Game, seat: int) -> float:
@@ -104,7 +104,7 @@ class HardBot:
             return 0.0
         return 0.4 + 0.2 * v.ruby
 
-    def on_pick(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    def on_pick(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
         """Place the chip whose look-ahead value is best (or none); the others go back into the bag."""
         s = g.seats[seat]
         v = self.values(g, seat)
@@ -120,12 +120,12 @@ class HardBot:
             val = m.outcome_value(m.step(st, CHIP_BY_NAME[a.args[0]].index), 2)
             if val > best_v + 1e-9:
                 best_a, best_v = a, val
-        return Decision(best_a, "{}", best_a)
+        return BotChoice(best_a, "{}", best_a)
 
-    def on_second_chance(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    def on_second_chance(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
         s = g.seats[seat]
         if s.exploded:
-            return Decision(Action("choose", ("restart",)), "starts again after the explosion")
+            return BotChoice(Action("choose", ("restart",)), "starts again after the explosion")
         v = self.values(g, seat)
         m = BrewModel(g, seat, v)
         now = m.value(m.state_from_game(), 2)
@@ -135,35 +135,35 @@ class HardBot:
         fresh = m.state_from_game(pot=[], bag=bag, lw=False)
         again = m.value(fresh, 3)
         if again > now + 0.5:
-            return Decision(Action("choose", ("restart",)), "starts again: a fresh brew looks better")
-        return Decision(Action("choose", ("continue",)), "keeps this brew")
+            return BotChoice(Action("choose", ("restart",)), "starts again: a fresh brew looks better")
+        return BotChoice(Action("choose", ("continue",)), "keeps this brew")
 
-    def on_explosion(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    def on_explosion(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
         v = self.values(g, seat)
         sp = g.cat.pot.space(g.scoring_space(seat) or 0)
         coins_v = v.coins_vp(sp.coins)
         if g.round >= g.cat.events.rounds:
             coins_v = sp.coins // g.cat.events.vp_coin_price
         if coins_v > sp.vp:
-            return Decision(Action("choose", ("coins",)), NP_("takes {} coin (worth more than {} VP now)",
+            return BotChoice(Action("choose", ("coins",)), NP_("takes {} coin (worth more than {} VP now)",
                                                               "takes {} coins (worth more than {} VP now)"),
                             sp.coins, sp.vp)
-        return Decision(Action("choose", ("vp",)), "takes {} VP", sp.vp)
+        return BotChoice(Action("choose", ("vp",)), "takes {} VP", sp.vp)
 
     # shopping and rubies ----------------------------------------------------------------------------------
-    def on_shop(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    def on_shop(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
         from .shop import best_buy
 
         a, why, args = best_buy(g, seat, actions, self.values(g, seat))
-        return Decision(a, why, *args)
+        return BotChoice(a, why, *args)
 
-    def on_convert(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    def on_convert(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
         for a in actions:
             if a.verb == "convert":
-                return Decision(a, "{}", a)
-        return Decision(Action("done"), "done")
+                return BotChoice(a, "{}", a)
+        return BotChoice(Action("done"), "done")
 
-    def on_spend(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    def on_spend(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
         texts = {str(a) for a in actions}
         v = self.values(g, seat)
         s = g.seats[seat]
@@ -181,39 +181,39 @@ class HardBot:
             val, text = max(options)
             # rubies kept are worth a ruby each (next rounds, or a VP per 2 in round 9)
             if val > 2 * v.ruby * 0.75 or (s.rubies >= 4 and val > 0.5):
-                return Decision(Action.parse(text), "{}: worth {:.1f} VP", Action.parse(text), val)
-        return Decision(Action("done"), "keeps the rubies")
+                return BotChoice(Action.parse(text), "{}: worth {:.1f} VP", Action.parse(text), val)
+        return BotChoice(Action("done"), "keeps the rubies")
 
     # step B and cards -------------------------------------------------------------------------------------
-    def on_purple_tier(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    def on_purple_tier(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
         a = max(actions, key=lambda x: int(x.args[0]))
-        return Decision(a, "takes tier {}", a.args[0])
+        return BotChoice(a, "takes tier {}", a.args[0])
 
-    def on_purple_trade(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    def on_purple_trade(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
         v = self.values(g, seat)
         eff = g.effect_of(Colour.PURPLE)
         keep = v.chip_value(CHIP_BY_NAME["purple-1"]) * 0.9
         best = max(actions, key=lambda a: 0.0 if a.args[0] == "0" else
                    v.reward(eff.tiers[int(a.args[0]) - 1]) - int(a.args[0]) * keep)
-        return Decision(best, "trades in purple chips: {}", best.args[0])
+        return BotChoice(best, "trades in purple chips: {}", best.args[0])
 
-    def on_green_ruby(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    def on_green_ruby(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
         v = self.values(g, seat)
         if v.droplet > v.ruby:
             a = max(actions, key=lambda x: int(x.args[0]))
         else:
             a = Action("choose", ("0",))
-        return Decision(a, "droplet steps bought with rubies: {}", a.args[0])
+        return BotChoice(a, "droplet steps bought with rubies: {}", a.args[0])
 
-    def on_green_chip(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    def on_green_chip(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
         v = self.values(g, seat)
         a = max(actions, key=lambda x: v.chip_value(CHIP_BY_NAME[x.args[0]]))
-        return Decision(a, "{}", a)
+        return BotChoice(a, "{}", a)
 
-    def on_purple_upgrade(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    def on_purple_upgrade(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
         return self._best_upgrade(g, seat, actions)
 
-    def _best_upgrade(self, g: Game, seat: int, actions: list[Action]) -> Decision:
+    def _best_upgrade(self, g: Game, seat: int, actions: list[Action]) -> BotChoice:
         v = self.values(g, seat)
         best, gain = PASS, 0.0
         for a in actions:
@@ -227,37 +227,37 @@ class HardBot:
                 best, gain = a, d
         if best == PASS and PASS not in actions:
             best = actions[0]
-        return Decision(best, "{}", best)
+        return BotChoice(best, "{}", best)
 
-    def on_droplet(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    def on_droplet(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
         v = self.values(g, seat)
         s = g.seats[seat]
         tube_v = -1.0
         if s.tube < len(g.cat.tubes):
             tube_v = v.reward(g.cat.tubes[s.tube])
         if Action("choose", ("tube",)) in actions and tube_v > v.droplet:
-            return Decision(Action("choose", ("tube",)), "test tube: {}", g.cat.tubes[s.tube])
-        return Decision(Action("choose", ("pot",)) if Action("choose", ("pot",)) in actions else actions[0],
+            return BotChoice(Action("choose", ("tube",)), "test tube: {}", g.cat.tubes[s.tube])
+        return BotChoice(Action("choose", ("pot",)) if Action("choose", ("pot",)) in actions else actions[0],
                         "moves the pot droplet")
 
-    def on_card(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    def on_card(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
         from .cards import choose_card
 
         return choose_card(self, g, seat, actions, self.values(g, seat))
 
-    def on_aside(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    def on_aside(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
         for a in actions:
             if a.verb == "place":
-                return Decision(a, "{} from beside the pot", a)
-        return Decision(Action("done"), "done")
+                return BotChoice(a, "{} from beside the pot", a)
+        return BotChoice(Action("done"), "done")
 
-    def on_return_white(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    def on_return_white(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
         from .normal import obvious_return_white
 
         return obvious_return_white(g, seat, actions, rng)
 
     def fallback(self, g: Game, seat: int, kind: DecisionKind | None, actions: list[Action],
-                 rng: random.Random) -> Decision:
+                 rng: random.Random) -> BotChoice:
         from .normal import choose_obvious
 
         return choose_obvious(g, seat, kind, actions, rng)

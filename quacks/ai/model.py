@@ -31,6 +31,8 @@ from .brew_kinds import (
     YELLOW,
     BookModel,
     CardModel,
+    moves_at_end,
+    scores_at_end,
 )
 from .values import Values
 
@@ -118,10 +120,10 @@ class BrewModel:
             self.card = CARD_MODELS[card.effect.kind](self, card.effect)
         # evaluation step B in a fixed order (green, purple, black, then the card): the sums stay exact
         order = (Colour.GREEN, Colour.PURPLE, Colour.BLACK, Colour.ORANGE, Colour.BLUE, Colour.RED, Colour.YELLOW)
-        self.end_values = [b.end_value for c in order if (b := self.books[c]).end_value is not None]
-        if self.card is not None and self.card.end_value is not None:
+        self.end_values = [b.end_value for c in order if scores_at_end(b := self.books[c])]
+        if self.card is not None and scores_at_end(self.card):
             self.end_values.append(self.card.end_value)
-        self.final_moves = [b.final_pos for b in self.books.values() if b.final_pos is not None]
+        self.final_moves = [b.final_pos for b in self.books.values() if moves_at_end(b)]
         self._limits = [self._limit(n) for n in range(N_CHIPS * 4)]
         self.chip_rules = [self._chip_rule(i) for i in range(N_CHIPS)]
         self.memo: dict[tuple[State, int], float] = {}
@@ -338,9 +340,9 @@ class BrewModel:
 
     def outcome_value(self, nxt: State | Explosion, depth: int) -> float:
         """The value of a state after a draw (an explosion's fallback, or ``value`` with ``depth`` draws more)."""
-        if type(nxt) is Explosion:
+        if isinstance(nxt, Explosion):
             return self.explode_value(nxt.state, nxt.protected)
-        return self.value(nxt, depth)  # type: ignore[arg-type]
+        return self.value(nxt, depth)
 
     def draw_value(self, st: State, depth: int, total: int | None = None) -> float:
         bag = st.bag
@@ -359,10 +361,10 @@ class BrewModel:
                 continue
             self.nodes += 1
             nxt = step(st, i)
-            if type(nxt) is Explosion:
+            if isinstance(nxt, Explosion):
                 val = self.explode_value(nxt.state, nxt.protected)
             else:
-                val = stop_value(nxt) if leaf else self.value(nxt, depth - 1)  # type: ignore[arg-type]
+                val = stop_value(nxt) if leaf else self.value(nxt, depth - 1)
             ev += k * val
         return ev / total
 

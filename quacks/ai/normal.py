@@ -22,7 +22,7 @@ from ..rules.chips import CHIP_BY_NAME, CHIPS, Chip, Colour
 from ..rules.game import Game
 from ..rules.kinds import DecisionKind
 from ..rules.options import Option, Upgrade, options_now
-from .base import Decision
+from .base import BotChoice
 from .odds import explosion_risk, leader_margin, stop_space
 
 ROUND_LIMITS = (0.35, 0.30, 0.25, 0.25, 0.20, 0.20, 0.15, 0.15, 0.20)
@@ -34,7 +34,7 @@ VALUE_WEIGHTS = {1: 1.0, 2: 1.75, 3: 2.4, 4: 3.0}
 MAX_BLACK = 2
 
 #: A bot's answer to one kind of decision.
-Handler = Callable[[Game, int, list[Action], random.Random], Decision]
+Handler = Callable[[Game, int, list[Action], random.Random], BotChoice]
 
 
 def chip_weight(c: Chip) -> float:
@@ -93,7 +93,7 @@ def _ranked_buys(actions: list[Action]) -> tuple[int, ...]:
 
 SPEND_FLASK = Action("spend", ("flask",))
 SPEND_DROPLET = Action("spend", ("droplet",))
-NO_RISK_DRAW = Decision(DRAW, "draws: no chip in the bag can explode the pot")
+NO_RISK_DRAW = BotChoice(DRAW, "draws: no chip in the bag can explode the pot")
 
 
 class NormalBot:
@@ -124,7 +124,7 @@ class NormalBot:
             DecisionKind.CARD: obvious_card,
         }
 
-    def decide(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    def decide(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
         if actions and actions[0] is DRAW:  # a draw/stop decision (the engine lists draw first)
             return self.on_brew(g, seat, actions, rng)
         kind = g.decision_kind(seat)
@@ -147,7 +147,7 @@ class NormalBot:
         limit = self.risk_limit(g, seat)
         return risk <= limit, risk, limit
 
-    def on_brew(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    def on_brew(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
         risk = explosion_risk(g, seat)  # wants_draw, inlined: this runs for every draw of every Normal seat
         if risk == 0.0:
             draw, limit = True, 0.0
@@ -157,19 +157,19 @@ class NormalBot:
         if draw and len(actions) > 2 and FLASK in actions:
             s = g.seats[seat]
             if s.pot and s.pot[-1].chip.value >= 2:
-                return Decision(FLASK, "flask: puts the {} back and draws on", s.pot[-1].chip)
+                return BotChoice(FLASK, "flask: puts the {} back and draws on", s.pot[-1].chip)
         if draw and DRAW in actions:
             if risk == 0.0:
                 return NO_RISK_DRAW
-            return Decision(DRAW, "draws: {:.0%} risk (limit {:.0%})", risk, limit)
+            return BotChoice(DRAW, "draws: {:.0%} risk (limit {:.0%})", risk, limit)
         coins = g.cat.pot.space(stop_space(g, seat)).coins
-        return Decision(STOP, NP_("stops: {:.0%} risk, {} coin in hand", "stops: {:.0%} risk, {} coins in hand", 1),
+        return BotChoice(STOP, NP_("stops: {:.0%} risk, {} coin in hand", "stops: {:.0%} risk, {} coins in hand", 1),
                         risk, coins)
 
-    def on_explosion(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    def on_explosion(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
         if g.round < 6:
-            return Decision(Action("choose", ("coins",)), "takes the coins (early in the game)")
-        return Decision(Action("choose", ("vp",)), "takes the victory points (late in the game)")
+            return BotChoice(Action("choose", ("coins",)), "takes the coins (early in the game)")
+        return BotChoice(Action("choose", ("vp",)), "takes the victory points (late in the game)")
 
     # shopping --------------------------------------------------------------------------------------------
     def buy_score(self, g: Game, seat: int, chips: list[Chip]) -> float | None:
@@ -180,7 +180,7 @@ class NormalBot:
             return None
         return sum(chip_weight(c) for c in chips)
 
-    def on_shop(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    def on_shop(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
         """The best-scoring legal buy; two chips rather than one; ties go to the dearer buy."""
         black_room = MAX_BLACK - owned(g, seat, BLACK_1)
         purple_ok = g.round >= 3
@@ -204,21 +204,21 @@ class NormalBot:
             if best is None or cost > best_cost:
                 best, best_cost = a, cost
         if best is None:
-            return Decision(Action("buy", ("nothing",)), "buys nothing")
-        return Decision(best, "{}", best)
+            return BotChoice(Action("buy", ("nothing",)), "buys nothing")
+        return BotChoice(best, "{}", best)
 
-    def on_convert(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    def on_convert(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
         for a in actions:
             if a.verb == "convert":
-                return Decision(a, "{}", a)
-        return Decision(Action("done"), "done")
+                return BotChoice(a, "{}", a)
+        return BotChoice(Action("done"), "done")
 
-    def on_spend(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    def on_spend(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
         if SPEND_FLASK in actions:
-            return Decision(SPEND_FLASK, "refills the flask")
+            return BotChoice(SPEND_FLASK, "refills the flask")
         if SPEND_DROPLET in actions and g.round < 6:
-            return Decision(SPEND_DROPLET, "moves the droplet")
-        return Decision(DONE, "keeps the rubies")
+            return BotChoice(SPEND_DROPLET, "moves the droplet")
+        return BotChoice(DONE, "keeps the rubies")
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -248,76 +248,76 @@ def _best_upgrade(options: list[Option]) -> Action | None:
     return best[1] if best else None
 
 
-def obvious_pick(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+def obvious_pick(g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
     a = _best_pick(actions)
     if a is not None:
-        return Decision(a, "{}", a)
-    return Decision(Action("pick", ("none",)), "places none of them")
+        return BotChoice(a, "{}", a)
+    return BotChoice(Action("pick", ("none",)), "places none of them")
 
 
-def obvious_return_white(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+def obvious_return_white(g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
     """Put the white back, unless it is well-stirred's white on the last space: the pot stays full all the same
     (R38, P30), so sending it back only moves the scoring space back."""
     s = g.seats[seat]
     last = s.pot[-1] if s.pot else None
     if last is not None and last.chip.is_white and last.index >= g.pot_last:
-        return Decision(Action("choose", ("keep-white",)), "keeps the white chip")
-    return Decision(Action("choose", ("return-white",)), "puts the white chip back")
+        return BotChoice(Action("choose", ("keep-white",)), "keeps the white chip")
+    return BotChoice(Action("choose", ("return-white",)), "puts the white chip back")
 
 
-def obvious_second_chance(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+def obvious_second_chance(g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
     if g.seats[seat].exploded:
-        return Decision(Action("choose", ("restart",)), "starts the brew again")
-    return Decision(Action("choose", ("continue",)), "keeps the brew")
+        return BotChoice(Action("choose", ("restart",)), "starts the brew again")
+    return BotChoice(Action("choose", ("continue",)), "keeps the brew")
 
 
-def _first_or_done(actions: list[Action], verb: str, reason: str) -> Decision:
+def _first_or_done(actions: list[Action], verb: str, reason: str) -> BotChoice:
     """The first action with ``verb`` (its reason ``reason``), else done."""
     for a in actions:
         if a.verb == verb:
-            return Decision(a, reason, a)
-    return Decision(Action("done"), "done")
+            return BotChoice(a, reason, a)
+    return BotChoice(Action("done"), "done")
 
 
-def obvious_aside(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+def obvious_aside(g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
     return _first_or_done(actions, "place", N_("{} from beside the pot"))
 
 
-def obvious_most(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+def obvious_most(g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
     """The largest number offered (a tier, chips traded, rubies paid for droplet steps)."""
     a = max(actions, key=lambda x: int(x.args[0]))
-    return Decision(a, "{}", a)
+    return BotChoice(a, "{}", a)
 
 
-def obvious_upgrade(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+def obvious_upgrade(g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
     """The upgrade that gains the most chip weight; else pass; else any legal action."""
     a = _best_upgrade(options_now(g, seat))
     if a is not None:
-        return Decision(a, "{}", a)
+        return BotChoice(a, "{}", a)
     if PASS in actions:
-        return Decision(PASS, "passes")
+        return BotChoice(PASS, "passes")
     return any_legal(g, seat, actions, rng)
 
 
-def obvious_card(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+def obvious_card(g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
     """A card's trade-up offer as an upgrade; any other card choice has no obvious answer."""
     if any(isinstance(o, Upgrade) for o in options_now(g, seat)):
         return obvious_upgrade(g, seat, actions, rng)
     return any_legal(g, seat, actions, rng)
 
 
-def obvious_explosion(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
-    return Decision(Action("choose", ("coins",)), "takes the coins")
+def obvious_explosion(g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+    return BotChoice(Action("choose", ("coins",)), "takes the coins")
 
 
-def obvious_convert(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+def obvious_convert(g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
     return _first_or_done(actions, "convert", "{}")
 
 
-def any_legal(g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+def any_legal(g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
     """No option is obviously better: a random legal one."""
     a = actions[rng.randrange(len(actions))]
-    return Decision(a, "{}", a)
+    return BotChoice(a, "{}", a)
 
 
 #: The obvious choice for every decision kind (Normal's rule for the choices it has no method for; Hard falls
@@ -343,7 +343,7 @@ OBVIOUS: dict[DecisionKind, Handler] = {
 
 
 def choose_obvious(g: Game, seat: int, kind: DecisionKind | None, actions: list[Action],
-                   rng: random.Random) -> Decision:
+                   rng: random.Random) -> BotChoice:
     """The obviously better option where one exists, else a random legal one."""
     fn = OBVIOUS.get(kind) if kind is not None else None
     return (fn or any_legal)(g, seat, actions, rng)

@@ -9,7 +9,7 @@ from ..rules.actions import DRAW, STOP, Action
 from ..rules.chips import CHIP_BY_NAME
 from ..rules.game import Game
 from ..rules.kinds import DecisionKind
-from .base import Decision
+from .base import BotChoice
 from .normal import NormalBot, chip_weight
 from .odds import explosion_risk
 
@@ -17,9 +17,9 @@ from .odds import explosion_risk
 class RandomBot:
     level = "random"
 
-    def decide(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    def decide(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
         a = actions[rng.randrange(len(actions))]
-        return Decision(a, "{} (at random)", a)
+        return BotChoice(a, "{} (at random)", a)
 
 
 def _danger(g: Game, seat: int) -> str:
@@ -50,26 +50,26 @@ class EasyBot(NormalBot):
         super().__init__()  # Normal's table, with Easy's own on_brew, on_shop, ... bound in
         self.handlers[DecisionKind.GREEN_RUBY] = self.on_green_ruby
 
-    def on_brew(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    def on_brew(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
         if DRAW in actions and explosion_risk(g, seat) == 0.0:
-            return Decision(DRAW, "draws: no white chip in the bag can explode the pot")
+            return BotChoice(DRAW, "draws: no white chip in the bag can explode the pot")
         if DRAW not in actions:
-            return Decision(STOP, "stops: the brew is over")
-        return Decision(STOP, "stops: {} could explode the pot, and I never risk that", _danger(g, seat))
+            return BotChoice(STOP, "stops: the brew is over")
+        return BotChoice(STOP, "stops: {} could explode the pot, and I never risk that", _danger(g, seat))
 
-    def on_explosion(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
-        return Decision(Action("choose", ("vp",)), "takes the victory points")
+    def on_explosion(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+        return BotChoice(Action("choose", ("vp",)), "takes the victory points")
 
-    def on_shop(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    def on_shop(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
         singles = [a for a in actions if len(a.args) == 1 and a.args[0] != "nothing"]
         if not singles:
-            return Decision(Action("buy", ("nothing",)), "buys nothing: no chip is affordable")
+            return BotChoice(Action("buy", ("nothing",)), "buys nothing: no chip is affordable")
         best = max(singles, key=lambda a: chip_weight(CHIP_BY_NAME[a.args[0]]))
-        return Decision(best, "buys the {}: one good chip is enough for me", best.args[0])
+        return BotChoice(best, "buys the {}: one good chip is enough for me", best.args[0])
 
-    def on_spend(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
-        return Decision(Action("done"), "keeps the rubies for the end")
+    def on_spend(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+        return BotChoice(Action("done"), "keeps the rubies for the end")
 
-    def on_green_ruby(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> Decision:
+    def on_green_ruby(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
         keep = min(actions, key=lambda a: int(a.args[0]))
-        return Decision(keep, "keeps the rubies for the end")
+        return BotChoice(keep, "keeps the rubies for the end")

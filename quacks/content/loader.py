@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from ..names import printable
 from ..resources import data_dir
 from ..rules.bag import ChipCounts
 from ..rules.books import BOOK_KINDS, BookEffect
@@ -34,7 +35,6 @@ from ..rules.catalogue import (
 from ..rules.chips import CHIP_BY_NAME, CHIP_NAMES, SET_COLOURS, Chip, Colour, chips_of
 from ..rules.fortunes import CARD_KINDS, CardEffect
 from ..rules.params import DataError, Errors, Reward, join, parse_chip, parse_int, parse_reward, suggest
-from ..session.names import printable
 from .texts import text_problem
 from .yamlfile import YamlFileError, load_yaml
 
@@ -517,102 +517,10 @@ def load_cards(data: Any, errors: Errors) -> dict[str, FortuneCard] | None:
 
 def load_catalogue(folder: Path | str | None = None) -> Catalogue:
     """Read every data file; raise DataLoadError listing every problem found."""
-    cat, errors = _load(Path(folder) if folder is not None else data_dir())
+    cat, errors = load_folder(Path(folder) if folder is not None else data_dir())
     if errors or cat is None:
         raise DataLoadError(errors)
     return cat
-
-
-def check_data(folder: Path | str | None = None) -> list[DataError]:
-    """Every problem of a data folder: its rule files and the guided game's script (``tutorial.yaml``, checked
-    against the folder's rules once they load)."""
-    root = Path(folder) if folder is not None else data_dir()
-    cat, errors = _load(root)
-    if cat is None or errors:
-        return errors
-    return check_tutorial(root, cat)
-
-
-def check_tutorial(folder: Path, cat: Catalogue) -> list[DataError]:
-    """The problems of ``tutorial.yaml`` in ``folder`` (the guided game's script) with the rules of ``cat``:
-    its book set, its players' names, its triggers, targets and waits, its texts and their placeholders."""
-    from ..tutorial.script import ScriptError, parse_script
-
-    rel = "data/tutorial.yaml"
-    errors = Errors(rel)
-    data = read_yaml(folder / "tutorial.yaml", errors)
-    if errors:
-        return errors.items
-    try:
-        parse_script(data, rel, cat)
-    except ScriptError as e:
-        for where, problem in e.problems:
-            errors.add(where, problem)
-    except Exception as e:  # noqa: BLE001 - a script that trips the parser: an error, never a crash
-        errors.add("", f"cannot be understood ({type(e).__name__}: {e}); compare it with the game's own copy")
-    return errors.items
-
-
-def check_translations(folder: Path | str | None = None) -> tuple[list[DataError], list[DataError]]:
-    """(errors, warnings) of the data's translations, ``data/i18n/<lang>.yaml`` for every language of the game
-    and every such file there is (see ``quacks/wording/data_text.py`` for the keys).
-
-    Errors: a file that cannot be read, a text that is no text, a tutorial text whose ``{placeholders}`` differ
-    from the English. Warnings: a key with no text yet (the English is shown meanwhile) and a key the data
-    does not have (a typo, or a text the data no longer has). ``check-data --strict`` counts warnings as errors.
-    Nothing is checked while the data itself has errors.
-    """
-    import string
-
-    from ..i18n import LANGUAGE_NAMES, LANGUAGES
-    from ..wording import data_text
-
-    root = Path(folder) if folder is not None else data_dir()
-    cat, errs = _load(root)
-    if cat is None or errs:
-        return [], []
-    from ..tutorial.script import tutorial_texts
-
-    sources = data_text.source_texts(cat, tutorial_texts(root))
-    langs = [c for c in LANGUAGES if c != "en"]
-    langs += sorted(p.stem for p in (root / data_text.FOLDER).glob("*.yaml") if p.stem not in langs)
-    errors: list[DataError] = []
-    warnings: list[DataError] = []
-
-    def fields(text: str) -> set[str] | None:
-        try:
-            return {name for _lit, name, _spec, _conv in string.Formatter().parse(text) if name is not None}
-        except ValueError:
-            return None
-
-    for lang in langs:
-        path = data_text.translation_file(lang, root)
-        rel = f"data/{data_text.FOLDER}/{lang}.yaml"
-        err = Errors(rel)
-        warn = Errors(rel)
-        if not path.exists():
-            warn.add("", f"is missing: no text of the data is translated into {LANGUAGE_NAMES.get(lang, lang)} "
-                         "(python tools/i18n.py update writes it with every key)")
-            warnings += warn.items
-            continue
-        texts, problems = data_text.read_translations(path)
-        for key, problem in problems:
-            err.add(key, problem)
-        raw = read_yaml(path, Errors(rel))
-        present = {str(k) for k in raw} if isinstance(raw, Mapping) else set()
-        for key, english in sources.items():
-            text = texts.get(key)
-            if not text:
-                warn.add(key, "not translated yet; the English text is shown meanwhile")
-            elif key.startswith("tutorial.") and fields(text) != fields(english):
-                want = ", ".join("{" + f + "}" for f in sorted(fields(english) or ()))
-                err.add(key, f"must keep the placeholders of the English text ({want or 'none'})")
-        for key in sorted(present - set(sources)):
-            warn.add(printable(key, 80), "is not a key of the data; it is never shown",
-                     suggest(key[:80], list(sources)))
-        errors += err.items
-        warnings += warn.items
-    return errors, warnings
 
 
 def _book_loader(colour: Colour) -> Callable[[Any, Errors], Any]:
@@ -621,7 +529,8 @@ def _book_loader(colour: Colour) -> Callable[[Any, Errors], Any]:
     return load
 
 
-def _load(folder: Path) -> tuple[Catalogue | None, list[DataError]]:
+def load_folder(folder: Path) -> tuple[Catalogue | None, list[DataError]]:
+    """(the catalogue, None if there are errors; every error) of the data folder ``folder``."""
     all_errors: list[DataError] = []
     parsed: dict[str, Any] = {}
     failed: set[str] = set()
@@ -686,4 +595,4 @@ def default_catalogue() -> Catalogue:
     return _CACHE[key]
 
 
-__all__ = ["DataLoadError", "check_data", "check_translations", "default_catalogue", "load_catalogue", "CHIP_BY_NAME"]
+__all__ = ["DataLoadError", "default_catalogue", "load_catalogue", "load_folder", "CHIP_BY_NAME"]

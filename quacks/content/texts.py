@@ -5,7 +5,7 @@ word by word; no language of the game needs a longer one) and no text longer tha
 
 from __future__ import annotations
 
-from ..session.names import bad_character, describe_character
+from ..names import bad_character, describe_character
 
 MAX_WORD = 40  # characters between spaces; the longest word of the data and its translations has 21
 MAX_TEXT = 1000  # characters; the longest text of the data and its translations has about 350

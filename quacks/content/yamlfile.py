@@ -14,8 +14,8 @@ from typing import Any
 
 import yaml
 
+from ..names import describe_character, printable
 from ..resources import ReadError, read_bytes
-from ..session.names import describe_character, printable
 
 try:  # libyaml is 9-11 times faster (tooling.md); never an unsafe loader
     _Loader: Any = yaml.CSafeLoader

@@ -21,7 +21,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from ..ai.base import Decision as BotDecision
+from ..ai.base import BotChoice
 from ..rules.actions import Action
 from ..rules.events import Event
 from ..rules.game import Game
@@ -61,7 +61,7 @@ class MatchDriver:
         self._events_read = len(match.game.events)  # events from before (a resumed game) are history
         self._worker: threading.Thread | None = None
         self._worker_seat: int | None = None
-        self._worker_box: list[BotDecision | BaseException | None] = [None]
+        self._worker_box: list[BotChoice | BaseException | None] = [None]
         self._undo_floor = self._floor_at_start()  # undo never cuts the record below this (a round's results)
         self._shown: tuple[object, Game] | None = None
         if not results_seen and self._results_unseen():
@@ -391,9 +391,9 @@ class MatchDriver:
         self.skip_beats = False
         self._undo_floor = len(self.game.record)  # the results are out: nothing before them is taken back
 
-    def _bot_acts(self, seat: int, d: BotDecision | BaseException | None, in_tick: bool) -> None:
+    def _bot_acts(self, seat: int, d: BotChoice | BaseException | None, in_tick: bool) -> None:
         m = self.match
-        if isinstance(d, BotDecision):
+        if isinstance(d, BotChoice):
             m.last_decision[seat] = d
             m.submit(seat, d.action)
         else:  # a bot that fails never stops the game: it takes the first legal action (and it is logged)
@@ -407,7 +407,7 @@ class MatchDriver:
     def _start_worker(self, seat: int) -> None:
         g = self.game.fast_clone()
         match = self.match
-        box: list[BotDecision | BaseException | None] = [None]  # this worker's answer, and only its own
+        box: list[BotChoice | BaseException | None] = [None]  # this worker's answer, and only its own
 
         def run() -> None:
             try:

@@ -18,8 +18,7 @@ from enum import Enum
 from time import perf_counter
 from typing import Any
 
-from ..ai.base import Bot
-from ..ai.base import Decision as BotDecision
+from ..ai.base import Bot, BotChoice, Reason
 from ..ai.levels import make_bot
 from ..rules.actions import DRAW, STOP, Action
 from ..rules.catalogue import Catalogue
@@ -67,7 +66,7 @@ class Match:
         self.bots: dict[int, Bot] = {i: make_bot(s.kind) for i, s in enumerate(setup.seats) if s.is_bot}
         self.tick: dict[int, Action] = {k: Action.parse(a) for k, a in (tick or {}).items()}
         self.queue: list[tuple[int, Action]] = []  # tick decisions being revealed, in seat order
-        self.last_decision: dict[int, BotDecision] = {}  # each bot's latest choice (its reason, read when shown)
+        self.last_decision: dict[int, BotChoice] = {}  # each bot's latest choice (its reason, read when shown)
         self.bot_timer: BotTimer | None = None
         #: if set, per seat: (times of its draw/stop decisions, times of its other decisions), in seconds, appended
         #: as the bots decide (cheaper than ``bot_timer``; simulate reads them after each game)
@@ -161,7 +160,7 @@ class Match:
             raise ValueError("no chance step is due")
         g.apply_random_chance(self.streams.stream(ch.kind, -1 if ch.seat is None else ch.seat))
 
-    def bot_decide(self, seat: int, game: Game | None = None) -> BotDecision:
+    def bot_decide(self, seat: int, game: Game | None = None) -> BotChoice:
         """The bot's choice for ``seat`` (may run on a copy of the game in a worker thread).
 
         The bot reads the engine's list of legal actions (it must not change it)."""
@@ -271,10 +270,11 @@ class Match:
         self.submit(seat, a)
         return True
 
-    def reason(self, seat: int) -> str:
-        """The one-line reason of the bot's latest choice ("" if it has not chosen yet)."""
+    def reason(self, seat: int) -> Reason | None:
+        """The reason of the bot's latest choice (None if it has not chosen yet), put into words by
+        ``wording.reasons.reason_text`` where it is shown."""
         d = self.last_decision.get(seat)
-        return d.reason if d is not None else ""
+        return d.reason if d is not None else None
 
     def run_until_human(self, limit: int = 1_000_000, watch: Callable[[], None] | None = None) -> None:
         """``advance`` until a human must act or the game is over: the same steps in the same order (simulate runs

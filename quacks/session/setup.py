@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..ai.levels import LEVELS
+from ..names import name_problem
 from ..rules.config import GameConfig
-from .names import name_problem
 
 HUMAN = "human"
 PLAYER_COLOURS = ("amber", "teal", "plum", "moss")

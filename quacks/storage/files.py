@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Generic, NoReturn, TypeVar
 
 from ..i18n import N_, _
+from ..names import bad_character, describe_character, printable
 from ..resources import ReadError, read_bytes
-from ..session.names import bad_character, describe_character, printable
 
 T = TypeVar("T")
 

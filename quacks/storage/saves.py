@@ -25,11 +25,11 @@ from typing import TypedDict, cast
 
 from .. import i18n
 from ..i18n import N_, _
+from ..names import MAX_NAME, name_problem
 from ..rules.actions import Action
 from ..rules.catalogue import Catalogue
 from ..scenario import config_problems
 from ..session.match import Match, MatchSetup
-from ..session.names import MAX_NAME, name_problem
 from . import paths
 from .files import (
     ASIDE_MARK,
@@ -218,7 +218,7 @@ def _check_entry(i: int, e: object) -> None:
 
 
 def check_seat_names(setup: object) -> None:
-    """Every seat name in a match setup is a name (:func:`quacks.session.names.name_problem`)."""
+    """Every seat name in a match setup is a name (:func:`quacks.names.name_problem`)."""
     if not isinstance(setup, dict):
         return  # the setup itself is checked when the match is built
     seats = setup.get("seats")

@@ -14,8 +14,8 @@ from datetime import datetime
 from pathlib import Path
 
 from ..i18n import LANGUAGES, N_, _
+from ..names import bad_character
 from ..resources import ReadError, read_bytes
-from ..session.names import bad_character
 from . import paths
 from .files import (
     ASIDE_MARK,

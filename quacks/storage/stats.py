@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import TypedDict, cast
 
 from ..i18n import N_, _
+from ..names import MAX_NAME, name_problem, printable
 from ..session.match import HUMAN, Match
-from ..session.names import MAX_NAME, name_problem, printable
 from . import paths
 from .files import BadDataError, JsonObject, Loaded, as_object, check_document, json_type, load_json, write_json
 from .locks import write_lock

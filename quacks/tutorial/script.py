@@ -9,9 +9,12 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from ..content.loader import RANGES, DataLoadError, default_catalogue, read_yaml
+from ..content.texts import text_problem
 from ..content.yamlfile import YamlFileError, load_yaml
 from ..rules.catalogue import Catalogue
 from ..rules.kinds import ChanceKind, DecisionKind, EventKind, Phase
+from ..rules.params import DataError, Errors
 from .triggers import PARAMS, RISKS, WHO, Trigger, When
 
 
@@ -166,8 +169,6 @@ def _text_problem(text: str) -> str | None:
     ``{placeholder}`` the coach does not fill (it would stop the guided game when the step shows)."""
     import string
 
-    from ..content.texts import text_problem
-
     problem = text_problem(text)
     if problem is not None:
         return problem
@@ -183,7 +184,7 @@ def _text_problem(text: str) -> str | None:
 
 
 def _name(value: Any, where: str, default: str, problems: _Problems) -> str:
-    from ..session.names import MAX_NAME, name_problem
+    from ..names import MAX_NAME, name_problem
 
     if value is None:
         return default
@@ -226,8 +227,6 @@ def parse_script(data: Any, source: str = "tutorial.yaml", catalogue: Catalogue 
     you = _name(game.get("you"), "game.you", "You", problems)
     opponent = _name(opp.get("name"), "game.opponent.name", "Hildegard", problems)
     books = game.get("books", 1)
-    from ..content.loader import RANGES
-
     lo, hi = RANGES["sets"]  # as a book file's sets
     if type(books) is not int or not lo <= books <= hi:
         problems.add("game.books", f"must be the number of a set of books, {lo} to {hi}, not {_shown(books)}")
@@ -284,8 +283,6 @@ def parse_script(data: Any, source: str = "tutorial.yaml", catalogue: Catalogue 
 
 
 def _lesson_text(raw: Any, where: str, problems: _Problems) -> str | None:
-    from ..content.texts import text_problem
-
     if not isinstance(raw, str) or not raw.strip():
         problems.add(where, "needs a text")
         return None
@@ -351,11 +348,28 @@ def _lessons(raw: Any, order: list[str], ids: set[str], problems: _Problems) -> 
     return tuple(out)
 
 
+def check_script(folder: Path, cat: Catalogue) -> list[DataError]:
+    """The problems of ``tutorial.yaml`` in ``folder`` (the guided game's script) with the rules of ``cat``:
+    its book set, its players' names, its triggers, targets and waits, its texts and their placeholders."""
+    rel = "data/tutorial.yaml"
+    errors = Errors(rel)
+    data = read_yaml(folder / "tutorial.yaml", errors)
+    if errors:
+        return errors.items
+    try:
+        parse_script(data, rel, cat)
+    except ScriptError as e:
+        for where, problem in e.problems:
+            errors.add(where, problem)
+    except Exception as e:  # noqa: BLE001 - a script that trips the parser: an error, never a crash
+        errors.add("", f"cannot be understood ({type(e).__name__}: {e}); compare it with the game's own copy")
+    return errors.items
+
+
 def load_script(path: str | Path | None = None, catalogue: Catalogue | None = None) -> Script:
     """The guided game's script (data/tutorial.yaml unless ``path``); ScriptError names the file and why. The
     game's own script (no ``path``) is checked against the game's own data unless ``catalogue`` is given."""
     if path is None:
-        from ..content.loader import DataLoadError, default_catalogue
         from ..resources import data_dir
 
         path = data_dir() / "tutorial.yaml"
@@ -389,7 +403,8 @@ class Words:
 
 
 def lesson_words(lesson: Lesson) -> tuple[Words, Words]:
-    """The translators' keys of a lesson's title and line (``wording.data_text.step_text`` reads them)."""
+    """The translators' keys of a lesson's title and line (``content.translations`` lists them,
+    ``wording.data_text.step_text`` shows them)."""
     return Words(f"lesson.{lesson.id}", lesson.title), Words(f"lesson.{lesson.id}.about", lesson.about)
 
 

@@ -64,6 +64,7 @@ class _Table:
         import pygame
 
         from ..storage.settings import Settings
+        from ..wording.reasons import reason_text
         from .anim import Animator
         from .app import App
         from .table.frames import FrameCache, moving_regions
@@ -84,7 +85,8 @@ class _Table:
         self.anim = Animator(self.view, settings)
         self.frames = FrameCache()
         self.moving_regions = moving_regions
-        self.st = ViewState(focus=0, show_risk=True, reasons={i: self.match.reason(i) for i in self.match.bots})
+        reasons = {i: reason_text(self.match.reason(i)) for i in self.match.bots}
+        self.st = ViewState(focus=0, show_risk=True, reasons=reasons)
         self.rng = random.Random(5)
         self.i = 0
         self.cpu = 0.0

@@ -210,14 +210,14 @@ LONG_REASON = "stops: {} could explode the pot, and I never risk that"
 
 
 def _table(app: App, game: str) -> TableScene:
-    from ..ai.base import Decision
+    from ..ai.base import BotChoice
     from ..rules.actions import STOP
     from ..rules.chips import CHIP_BY_NAME
     from .scenes.table import TableScene
 
     m = rebuild(find(GAMES[game]))
     for seat in m.bots:
-        m.last_decision[seat] = Decision(STOP, LONG_REASON, CHIP_BY_NAME["white-3"])
+        m.last_decision[seat] = BotChoice(STOP, LONG_REASON, CHIP_BY_NAME["white-3"])
     app.scenes = []
     t = TableScene(app, m)
     t.driver.threaded = False

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .. import i18n
 from .layout_cases import _STORE, LOOKS, NAMES, Case, _env, all_cases  # noqa: F401 - the cases, re-exported
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -49,8 +50,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 SCALES = (100, 125, 150, 175, 200)
 SIZES = ((1000, 640), (1000, 900), (1280, 720), (1280, 800), (1366, 768), (1920, 1080), (2560, 1440), (3840, 2160))
-LANGUAGES = ("en", "pseudo")  # what run() draws unless told (the default test suite's languages)
-ALL_LANGUAGES = ("en", "de", "nl", "pseudo", "marker")  # what the command draws unless told
+LANGUAGES = (i18n.LANGUAGES[0], i18n.PSEUDO)  # what run() draws unless told (the default test suite's languages)
+ALL_LANGUAGES = (*i18n.LANGUAGES, *i18n.TEST_LANGUAGES)  # what the command draws unless told
 LOGICAL = (1920, 1080)
 MIN_PX = 9  # the smallest font size (pixels on the screen) we accept
 MIN_TABLE_PX = 12  # ... and on the table (every case named "table/..."), where the game is played
@@ -247,9 +248,7 @@ class Drawing:
 def draw_case(case: Case, scale: int, language: str, shot: Path | None = None,
               size: tuple[int, int] = LOGICAL) -> Drawing:
     """Build ``case`` at ``scale`` in ``language`` in a window of ``size`` and draw it as the game would."""
-    from .. import i18n
-
-    if language == "marker":
+    if language == i18n.MARKER:
         i18n.set_marker_catalogue(i18n.read_msgids())
     i18n.set_language(language)
     try:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 
 from ..i18n import _
 from ..rules.actions import Action
-from ..rules.events import Event
+from ..rules.events import Cause, Event
 from ..rules.game import Game
 from ..rules.kinds import CauseKind, EventKind
 from ..session.beats import CARD_CAUSES, Beat, BeatKind
@@ -143,7 +143,7 @@ def seat_line(g: Game, events: Iterable[Event], own: frozenset[CauseKind] | set[
     """One seat's gains in a beat: grouped by cause, each group with its cause unless the beat already says it
     ("+1 ruby, a green 1 into the bag: 2 green chips last or next to last"); ``short``: the gains alone, for a
     narrow place (the causes are in the log)."""
-    groups: list[tuple[object, list[str]]] = []
+    groups: list[tuple[Cause, list[str]]] = []
     choices: list[Event] = []
     seen: list[Event] = []
     for e in events:
@@ -164,11 +164,11 @@ def seat_line(g: Game, events: Iterable[Event], own: frozenset[CauseKind] | set[
     parts = []
     for cause, items in groups:
         what = ", ".join(items)
-        kind = CauseKind(cause.kind)  # type: ignore[attr-defined]
+        kind = CauseKind(cause.kind)
         if short or kind in own or kind in (CauseKind.EXACT_WHITE_PUSH,):
             parts.append(what)
         else:
-            parts.append(_("{gain}: {why}").format(gain=what, why=cause_text(g, cause)))  # type: ignore[arg-type]
+            parts.append(_("{gain}: {why}").format(gain=what, why=cause_text(g, cause)))
     if not parts and choices:
         return _("chose: {choice}").format(choice="; ".join(choice_text(g, e) for e in choices))
     return "; ".join(parts)

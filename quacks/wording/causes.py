@@ -53,8 +53,8 @@ def card_name(g: Game, card_id: object) -> str:
     return data_text.card_name(card) if card is not None else _("the fortune card")
 
 
-def seat_name(g: Game, seat: object) -> str:
-    k = int(seat)  # type: ignore[call-overload]
+def seat_name(g: Game, seat: int | str) -> str:
+    k = int(seat)
     return g.seats[k].name if 0 <= k < g.n else _("a player")
 
 

@@ -1,10 +1,10 @@
 """A bot's one-line reason in words: the bot gives a sentence with ``{}`` places and the things that fill
-them (chips, actions, rewards, numbers); here each becomes words ("buys the blue 2", "a ruby"), never an id."""
+them (chips, actions, rewards, numbers) as an ``ai.base.Reason``; here each becomes words ("buys the blue 2",
+"a ruby"), never an id."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from ..ai.base import Reason
 from ..i18n import LocalNumber, Plural, _
 from ..rules.actions import Action
 from ..rules.catalogue import FortuneCard
@@ -15,7 +15,7 @@ from . import text as W
 from .actions import action_phrase
 
 
-def word(x: Any) -> Any:
+def word(x: object) -> object:
     """A chip, a chip's name, an action, a reward or a fortune card in words; a text the bot marked with
     ``N_`` in the player's language; numbers stay as they are."""
     if isinstance(x, Chip):
@@ -35,8 +35,11 @@ def word(x: Any) -> Any:
     return x
 
 
-def reason_text(template: str | Plural, args: tuple[Any, ...]) -> str:
-    """The reason in the player's language: a ``Plural`` in the form its count asks for, numbers with the
-    language's decimal mark."""
+def reason_text(reason: Reason | None) -> str:
+    """A bot's reason (``ai.base.Reason``) in the player's language: a ``Plural`` in the form its count asks
+    for, numbers with the language's decimal mark; "" for a bot that has not chosen yet."""
+    if reason is None:
+        return ""
+    template, args = reason
     text = template.text(args) if isinstance(template, Plural) else _(template)
     return text.format(*(word(a) for a in args)) if args else text

@@ -12,6 +12,7 @@ from quacks.ai.odds import explosion_risk
 from quacks.rules.actions import Action
 from quacks.rules.snapshot import fingerprint
 from quacks.tournament import Job, run_job, simulate
+from quacks.wording.reasons import reason_text
 
 from ..rules.gamekit import make_game, steps
 
@@ -36,7 +37,7 @@ def test_every_level_plays_legal_full_games_without_touching_the_game(level: str
             d = bot.decide(g, seat, list(acts), rng)
             assert fingerprint(g) == before, "a bot changed the game while deciding"
             assert d.action in acts
-            assert d.reason and isinstance(d.reason, str)
+            assert reason_text(d.reason)
             g.apply(seat, d.action)
         assert g.round == g.cat.events.rounds and g.ranking(), "the game ran to its last round and has a ranking"
 
@@ -60,7 +61,7 @@ def test_normal_stops_above_its_round_limit_and_says_why() -> None:
     assert explosion_risk(g, 0) == pytest.approx(0.5)
     d = NormalBot().decide(g, 0, g.legal_actions(0), random.Random(0))
     assert d.action == Action("stop")
-    assert d.reason.startswith("stops: 50% risk")
+    assert reason_text(d.reason).startswith("stops: 50% risk")
 
 
 def test_normal_uses_the_flask_on_a_white_two_when_it_would_draw_on() -> None:

@@ -12,6 +12,7 @@ from quacks.ai.odds import explosion_risk
 from quacks.ai.simple import EasyBot
 from quacks.rules.actions import Action
 from quacks.rules.game import Game
+from quacks.wording.reasons import reason_text
 
 from ..rules.gamekit import make_game, seat, steps
 
@@ -55,7 +56,7 @@ def test_draws_while_no_white_in_the_bag_can_explode_the_pot() -> None:
     assert explosion_risk(g, 0) == 0.0
     d = decide(EasyBot(), g)
     assert d.action == DRAW
-    assert d.reason == "draws: no white chip in the bag can explode the pot"
+    assert reason_text(d.reason) == "draws: no white chip in the bag can explode the pot"
 
 
 def test_stops_as_soon_as_any_white_could_explode_even_at_a_tiny_risk() -> None:
@@ -65,7 +66,7 @@ def test_stops_as_soon_as_any_white_could_explode_even_at_a_tiny_risk() -> None:
     assert decide(NormalBot(), g).action == DRAW  # the yardstick draws on at this risk in round 1
     d = decide(EasyBot(), g)
     assert d.action == STOP
-    assert d.reason == "stops: a white 3 could explode the pot, and I never risk that"
+    assert reason_text(d.reason) == "stops: a white 3 could explode the pot, and I never risk that"
 
 
 @pytest.mark.parametrize(("pot", "danger"), [(("white-3", "white-3"), "a white 2 or 3"),
@@ -75,7 +76,7 @@ def test_the_stop_reason_names_the_whites_that_would_explode_the_pot(pot: tuple[
     steps(g, *(f"A draw {c}" for c in pot))
     d = decide(EasyBot(), g)
     assert d.action == STOP
-    assert d.reason == f"stops: {danger} could explode the pot, and I never risk that"
+    assert reason_text(d.reason) == f"stops: {danger} could explode the pot, and I never risk that"
 
 
 def test_the_same_caution_in_the_last_round_far_behind() -> None:
@@ -113,7 +114,7 @@ def test_buys_one_chip_the_best_single_it_can_afford() -> None:
     assert len(decide(NormalBot(), g).action.args) == 2
     d = decide(EasyBot(), g)
     assert d.action == Action("buy", ("red-4",))  # 41 coins: the big red chip, and nothing beside it
-    assert d.reason == "buys the red 4: one good chip is enough for me"
+    assert reason_text(d.reason) == "buys the red 4: one good chip is enough for me"
 
 
 @pytest.mark.parametrize("droplet", [8, 14, 20, 26, 32])
@@ -135,7 +136,7 @@ def test_keeps_its_rubies_instead_of_a_droplet_step_or_a_flask_refill() -> None:
     assert decide(NormalBot(), g).action != DONE
     d = decide(EasyBot(), g)
     assert d.action == DONE
-    assert d.reason == "keeps the rubies for the end"
+    assert reason_text(d.reason) == "keeps the rubies for the end"
 
 
 def test_pays_no_rubies_for_green_chips_in_set_four() -> None:

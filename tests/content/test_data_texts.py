@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from quacks import i18n
-from quacks.content.loader import check_data, check_translations
+from quacks.content import translations
 from quacks.content.texts import MAX_TEXT, MAX_WORD, text_problem
+from quacks.datacheck import check_data, check_translations
 from quacks.resources import data_dir
 from quacks.wording import data_text
 
@@ -84,14 +85,14 @@ def test_the_game_shows_english_for_a_bad_translation(data: Path, monkeypatch: p
     (data / "i18n" / "de.yaml").write_text('cards.alms.name: "Almo\\0sen"\ncards.alms.text: "' + "X" * 300 + '"\n',
                                            encoding="utf-8")
     monkeypatch.setattr("quacks.resources.data_dir", lambda: data)
-    data_text.clear_cache()
+    translations.clear_cache()
     try:
         i18n.set_language("de")
         assert data_text.card_name(card) == card.name
         assert data_text.card_text(card) == card.text
     finally:
         i18n.set_language("en")
-        data_text.clear_cache()
+        translations.clear_cache()
 
 
 def test_a_long_or_odd_unknown_key_is_named_shortly(data: Path) -> None:

@@ -17,8 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from quacks.content import loader
-from quacks.content.loader import FILES, MAX_NUMBER, check_data, load_catalogue
+from quacks.content.loader import FILES, MAX_NUMBER, load_catalogue
 from quacks.content.yamlfile import MAX_BYTES, MAX_DEPTH, YamlFileError, load_yaml, parse_yaml
+from quacks.datacheck import check_data
 from quacks.resources import data_dir
 from quacks.rules.params import Errors
 

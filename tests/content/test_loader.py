@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from quacks.content.loader import DataLoadError, check_data, load_catalogue
+from quacks.content.loader import DataLoadError, load_catalogue
+from quacks.datacheck import check_data
 from quacks.resources import data_dir
 from quacks.rules.chips import SET_COLOURS
 

@@ -98,7 +98,7 @@ def test_every_string_is_translated(tool: ModuleType, lang: str) -> None:
 @pytest.mark.parametrize("lang", [pytest.param(c, marks=_maybe_pending(c)) for c in TRANSLATED])
 def test_every_data_text_is_translated(lang: str) -> None:
     """check-data --strict: no text of the data is missing in this language."""
-    from quacks.content.loader import check_translations
+    from quacks.datacheck import check_translations
 
     errors, warnings = check_translations()
     assert errors == []
@@ -110,7 +110,7 @@ def test_check_data_reports_each_missing_translation_with_file_and_key(tmp_path:
     import shutil
     from pathlib import Path
 
-    from quacks.content.loader import check_translations
+    from quacks.datacheck import check_translations
     from quacks.resources import data_dir
 
     folder = Path(str(tmp_path)) / "data"

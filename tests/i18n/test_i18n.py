@@ -177,6 +177,7 @@ def test_the_game_starts_in_the_chosen_language(monkeypatch: pytest.MonkeyPatch,
 
 def test_data_texts_fall_back_to_english_and_use_the_language_file(monkeypatch: pytest.MonkeyPatch,
                                                                    tmp_path: Path) -> None:
+    from quacks.content import translations
     from quacks.content.loader import default_catalogue
     from quacks.wording import data_text
 
@@ -184,10 +185,10 @@ def test_data_texts_fall_back_to_english_and_use_the_language_file(monkeypatch: 
     card = cat.cards["alms"]
     book = cat.books[next(iter(cat.books))][1]
     (tmp_path / "i18n").mkdir()
-    (tmp_path / "i18n" / "de.yaml").write_text(f'cards.alms.name: "Almosen"\n{data_text.book_key(book)}.text: ""\n',
+    (tmp_path / "i18n" / "de.yaml").write_text(f'cards.alms.name: "Almosen"\n{translations.book_key(book)}.text: ""\n',
                                                encoding="utf-8")
     monkeypatch.setattr("quacks.resources.data_dir", lambda: tmp_path)
-    data_text.clear_cache()
+    translations.clear_cache()
     try:
         assert data_text.card_name(card) == card.name  # English
         i18n.set_language("de")
@@ -197,14 +198,14 @@ def test_data_texts_fall_back_to_english_and_use_the_language_file(monkeypatch: 
         i18n.set_language("pseudo")
         assert data_text.card_name(card) == i18n.pseudo(card.name)
     finally:
-        data_text.clear_cache()
+        translations.clear_cache()
 
 
 def test_every_data_key_names_its_place(cat: object) -> None:
+    from quacks.content.translations import source_texts
     from quacks.tutorial.script import tutorial_texts
-    from quacks.wording import data_text
 
-    keys = data_text.source_texts(cat, tutorial_texts())  # type: ignore[arg-type]
+    keys = source_texts(cat, tutorial_texts())  # type: ignore[arg-type]
     assert "books.orange.name" in keys and "books.black.players-2.text" in keys
     assert "books.green.set1.short" in keys and "cards.alms.text" in keys
     assert "die.pumpkin" in keys and "tutorial.welcome" in keys

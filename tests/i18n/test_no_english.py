@@ -76,11 +76,13 @@ def test_every_word_of_a_game_goes_through_a_catalogue(marker: None, config: obj
                                                        seed: int) -> None:
     from quacks.ai.levels import make_bot
     from quacks.content.loader import default_catalogue
+    from quacks.content.translations import source_texts
     from quacks.rules.game import Game
     from quacks.session.seeding import Streams
     from quacks.tutorial.script import tutorial_texts
     from quacks.wording import causes, data_text, decisions, events, rules_text
     from quacks.wording.actions import action_sentence
+    from quacks.wording.reasons import reason_text
     from quacks.wording.results import round_rows
 
     cat = default_catalogue()
@@ -111,7 +113,7 @@ def test_every_word_of_a_game_goes_through_a_catalogue(marker: None, config: obj
             read(f"tip {a}", lb.tip)
             read(f"action {a}", action_sentence(g.seats[seat].name, a))
         d = bots[seat].decide(g, seat, acts, rng)
-        read(f"reason of {levels[seat]}", d.reason)
+        read(f"reason of {levels[seat]}", reason_text(d.reason))
         g.apply(seat, d.action)
         if g.round != last_round:
             for row in round_rows(g, last_round, round_start):
@@ -126,7 +128,7 @@ def test_every_word_of_a_game_goes_through_a_catalogue(marker: None, config: obj
     for head, para in rules_text.flow(cat):
         read("rules", head)
         read("rules", para)
-    for key, text in data_text.source_texts(cat, tutorial_texts()).items():
+    for key, text in source_texts(cat, tutorial_texts()).items():
         read(key, re.sub(r"\{[^{}]*\}", "", data_text.text(key, text)))  # the guide's {placeholders} aside
     assert english == []
 

@@ -1,6 +1,6 @@
 """What build_installer.spec leaves out of the bundle, checked without building it (the built bundle:
 tests/packaging/test_bundle.py, slow): every module that needs a developer command is left out with it
-(``quacks.bench_engine`` imports ``quacks.bench`` and ``quacks.tournament``, and was shipped), and the
+(``quacks.bench_engine`` imports ``quacks.bench_groups`` and ``quacks.tournament``, and was shipped), and the
 program's icon files are no data files of the bundle or the wheel."""
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def test_every_module_that_needs_a_developer_command_is_left_out_with_it() -> No
 
 def test_the_import_reader_resolves_relative_imports() -> None:
     found = imports(ROOT / "quacks" / "bench_engine.py")
-    assert {"quacks.bench", "quacks.tournament", "quacks.accel", "quacks.content.loader"} <= found
+    assert {"quacks.bench_groups", "quacks.tournament", "quacks.accel", "quacks.content.loader"} <= found
 
 
 def test_the_program_icons_are_no_game_assets() -> None:

@@ -54,7 +54,7 @@ def test_selftest_runs_headless_and_prints_one_ok_line(tmp_path: Path) -> None:
 
 def test_selftest_failure_is_one_clear_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                             capsys: pytest.CaptureFixture[str]) -> None:
-    import quacks.content.loader as loader
+    import quacks.datacheck as loader
     from quacks import selftest
 
     monkeypatch.setenv("QUACKS_HOME", str(tmp_path))

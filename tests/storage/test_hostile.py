@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
+from quacks.names import name_problem
 from quacks.resources import ReadError, read_bytes
-from quacks.session.names import name_problem
 from quacks.storage import files, paths, replays, saves, stats
 from quacks.storage.files import MAX_BYTES, StorageError, clean_leftovers, temp_owner
 from quacks.storage.settings import Settings, load_settings, save_settings

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from quacks.content.loader import check_data, default_catalogue
+from quacks.content.loader import default_catalogue
+from quacks.datacheck import check_data
 from quacks.resources import data_dir
 from quacks.tutorial.coach import Coach
 from quacks.tutorial.script import TEXT_FIELDS, ScriptError, load_script

@@ -11,10 +11,10 @@ import pygame
 import pytest
 
 from quacks import i18n
+from quacks.names import SEAT_NAMES
 from quacks.rules.config import SeatSetup
 from quacks.rules.kinds import DecisionKind, Phase
 from quacks.session.match import HUMAN
-from quacks.session.names import SEAT_NAMES
 from quacks.ui.scenes.newgame import NewGameScene, SetupModel
 from quacks.ui.scenes.table import TableScene
 from quacks.wording.text import is_you

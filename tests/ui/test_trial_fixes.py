@@ -9,6 +9,7 @@ from quacks.rules.kinds import DecisionKind
 from quacks.session.match import HUMAN
 from quacks.ui.overlays.handoff import Handoff
 from quacks.ui.overlays.pause_menu import PauseMenu
+from quacks.wording.reasons import reason_text
 from quacks.wording.results import round_rows
 
 from .driver import Driver
@@ -136,7 +137,7 @@ def test_at_200_percent_the_focus_panel_still_shows_the_test_tubes_and_a_bots_re
 
     d.key(pygame.K_v)  # the bot's pot in focus, with its reason
     assert scene.focus == 1
-    reason = scene.match.reason(1)
+    reason = reason_text(scene.match.reason(1))
     assert reason
     drawn: list[str] = []
     te = text_engine()

@@ -21,6 +21,7 @@ from quacks.rules.kinds import CardKind, CauseKind, DecisionKind, EventKind, Pha
 from quacks.session.seeding import Streams
 from quacks.wording import causes, decisions, events
 from quacks.wording.actions import action_sentence
+from quacks.wording.reasons import reason_text
 from quacks.wording.results import phase_name, round_rows
 from quacks.wording.text import LEVEL_NAMES
 
@@ -132,7 +133,8 @@ def test_no_id_reaches_a_player(config: GameConfig, levels: tuple[str, ...], see
                 assert not ids_in(text, cards), (kind, str(a), text)
             assert not ids_in(action_sentence(g.seats[seat].name, a), cards), str(a)
         d = bots[seat].decide(g, seat, acts, rng)
-        assert not ids_in(d.reason, cards), (levels[seat], d.reason)
+        reason = reason_text(d.reason)
+        assert not ids_in(reason, cards), (levels[seat], reason)
         g.apply(seat, d.action)
         if g.round != last_round:
             for row in round_rows(g, last_round, round_start):
@@ -197,20 +199,23 @@ def test_a_phase_is_named_as_a_label_apart_from_the_card() -> None:
 
 def test_a_reason_with_a_count_takes_the_form_of_its_count_and_numbers_the_languages_mark() -> None:
     """Bots' reasons: plural forms by the count (ngettext), decimals with the language's mark (1,9 in German)."""
-    from quacks.ai.base import Decision
-    from quacks.i18n import NP_, set_language
-    from quacks.rules.actions import STOP
+    from quacks.ai.base import BotChoice
+    from quacks.i18n import NP_, Plural, set_language
+    from quacks.rules.actions import STOP, Action
+
+    def reason(action: Action, template: str | Plural, *args: object) -> str:
+        return reason_text(BotChoice(action, template, *args).reason)
 
     plural = NP_("stops: {:.0%} risk, {} coin in hand", "stops: {:.0%} risk, {} coins in hand", 1)
     try:
         set_language("en")
-        assert Decision(STOP, plural, 0.24, 1).reason == "stops: 24% risk, 1 coin in hand"
-        assert Decision(STOP, plural, 0.24, 3).reason == "stops: 24% risk, 3 coins in hand"
-        assert Decision(STOP, "{}: worth {:.1f} VP", STOP, 1.94).reason.endswith("worth 1.9 VP")
+        assert reason(STOP, plural, 0.24, 1) == "stops: 24% risk, 1 coin in hand"
+        assert reason(STOP, plural, 0.24, 3) == "stops: 24% risk, 3 coins in hand"
+        assert reason(STOP, "{}: worth {:.1f} VP", STOP, 1.94).endswith("worth 1.9 VP")
         set_language("de")
-        assert Decision(STOP, plural, 0.24, 1).reason.endswith("1 Münze sicher")
-        assert Decision(STOP, plural, 0.24, 3).reason.endswith("3 Münzen sicher")
-        assert "1,9 SP" in Decision(STOP, "{}: worth {:.1f} VP", STOP, 1.94).reason
+        assert reason(STOP, plural, 0.24, 1).endswith("1 Münze sicher")
+        assert reason(STOP, plural, 0.24, 3).endswith("3 Münzen sicher")
+        assert "1,9 SP" in reason(STOP, "{}: worth {:.1f} VP", STOP, 1.94)
     finally:
         set_language("en")
 

@@ -1,7 +1,7 @@
 """New game: 2-4 seats (human or a bot level, name and colour), books, pot side, house rules, seed.
 
 The defaults make "New game, Start" two clicks: you against two Normal bots, Set 1. A seat the player did not
-name is "You" when it is the only human, and has a real name otherwise (``session/names.py``): two humans at one
+name is "You" when it is the only human, and has a real name otherwise (``quacks/names.py``): two humans at one
 screen are never "You" (issue 19).
 """
 
@@ -15,10 +15,10 @@ from typing import Any
 import pygame
 
 from ...i18n import N_, _, in_every_language, pgettext
+from ...names import SEAT_NAMES, fresh_name
 from ...rules.chips import SET_COLOURS, Colour
 from ...rules.config import GameConfig
 from ...session.match import HUMAN, PLAYER_COLOURS, MatchSetup, SeatSpec
-from ...session.names import SEAT_NAMES, fresh_name
 from ...wording.text import colour_label, is_you
 from .. import art
 from .. import theme as T

@@ -27,6 +27,7 @@ from ...tutorial.coach import Coach
 from ...wording import text as W
 from ...wording.beats import card_lines
 from ...wording.decisions import handoff_text, label
+from ...wording.reasons import reason_text
 from ...wording.results import round_rows, tick_text
 from ..anim import Animator
 from ..app import App, Scene
@@ -100,7 +101,8 @@ class TableScene(Scene):
         return ViewState(
             focus=self.focus, viewer=self.viewer, colour_blind=bool(st.colour_blind),
             show_risk=bool(st.show_risk) or self.coach is not None,  # the guided game shows the odds (not a setting)
-            reasons={i: m.reason(i) for i in m.bots}, decided=frozenset(s for s in m.tick if m.is_human(s)),
+            reasons={i: reason_text(m.reason(i)) for i in m.bots},
+            decided=frozenset(s for s in m.tick if m.is_human(s)),
             dice=tuple(self.dice), pot_covered=self.controls.shop is not None or self.choice is not None,
             card_lines=self.card_lines())
 

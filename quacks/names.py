@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from ..i18n import N_, _
+from .i18n import N_, _
 
 MAX_NAME = 24  # seat and player names; the new-game screen lets a player type fewer
 # Unicode categories refused anywhere in a name: controls (Cc), format characters such as bidirectional
