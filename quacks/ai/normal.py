@@ -106,22 +106,12 @@ class NormalBot:
         # One explicit answer per decision kind (tests/ai/test_kinds.py walks DecisionKind). Bound methods, so a
         # level built on this one (Easy) answers with its own on_brew, on_shop, ... where it has them.
         self.handlers: dict[DecisionKind, Handler] = {
+            **OBVIOUS,
             DecisionKind.BREW: self.on_brew,
-            DecisionKind.PICK: obvious_pick,
-            DecisionKind.RETURN_WHITE: obvious_return_white,
-            DecisionKind.SECOND_CHANCE: obvious_second_chance,
-            DecisionKind.ASIDE: obvious_aside,
-            DecisionKind.DROPLET: any_legal,
             DecisionKind.EXPLOSION: self.on_explosion,
             DecisionKind.SHOP: self.on_shop,
             DecisionKind.CONVERT: self.on_convert,
             DecisionKind.SPEND: self.on_spend,
-            DecisionKind.GREEN_CHIP: any_legal,
-            DecisionKind.GREEN_RUBY: obvious_most,
-            DecisionKind.PURPLE_TIER: obvious_most,
-            DecisionKind.PURPLE_TRADE: obvious_most,
-            DecisionKind.PURPLE_UPGRADE: obvious_upgrade,
-            DecisionKind.CARD: obvious_card,
         }
 
     def decide(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:

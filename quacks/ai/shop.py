@@ -41,7 +41,6 @@ def _simulate(m: BrewModel, start: State, orders: list[list[int]], extra: int, e
 
     The plain definition: ``_Playouts`` gives the same numbers, sharing the work that is the same for every chip."""
     total = 0.0
-    step = m.step
     for k, order in enumerate(orders):
         seq = order
         if extra >= 0:
@@ -57,19 +56,23 @@ def _simulate(m: BrewModel, start: State, orders: list[list[int]], extra: int, e
             bag = list(start.bag)
             bag[extra] += 1
             st = start._replace(bag=tuple(bag))
-        value = None
-        for i in seq:
-            if m.explosion_chance(st) > STOP_RISK:
-                break
-            nxt = step(st, i)
-            if type(nxt) is Explosion:
-                value = m.explode_value(nxt.state, nxt.protected)
-                break
-            st = nxt  # type: ignore[assignment]
-            if st.pos >= m.last_index:
-                break
-        total += value if value is not None else m.stop_value(st)
+        total += _play_out(m, st, seq)
     return total / len(orders)
+
+
+def _play_out(m: BrewModel, st: State, seq: list[int]) -> float:
+    """Draw the chips of ``seq`` in turn until the risk is too high (Hard's stopping rule), the pot explodes or
+    it is full: what that brew is worth."""
+    for i in seq:
+        if m.explosion_chance(st) > STOP_RISK:
+            break
+        nxt = m.step(st, i)
+        if isinstance(nxt, Explosion):
+            return m.explode_value(nxt.state, nxt.protected)
+        st = nxt
+        if st.pos >= m.last_index:
+            break
+    return m.stop_value(st)
 
 
 class _Path:
@@ -171,8 +174,6 @@ class _Playouts:
         m = self.m
         if COL[extra] == WHITE_CODE:  # a white chip changes the explosion chance itself: the plain way
             return _simulate(m, self.start, self.orders, extra, self.extra_keys, self.keys)
-        step = m.step
-        last = m.last_index
         total = 0.0
         for path, pos in zip(self.paths, self.places):
             value = _walk(path, pos, 1)
@@ -180,19 +181,7 @@ class _Playouts:
                 st = path.states[pos]
                 bag = list(st.bag)
                 bag[extra] += 1
-                st = st._replace(bag=tuple(bag))
-                for i in [extra] + path.order[pos:]:
-                    if m.explosion_chance(st) > STOP_RISK:
-                        break
-                    nxt = step(st, i)
-                    if type(nxt) is Explosion:
-                        value = m.explode_value(nxt.state, nxt.protected)
-                        break
-                    st = nxt  # type: ignore[assignment]
-                    if st.pos >= last:
-                        break
-                if value is None:
-                    value = m.stop_value(st)
+                value = _play_out(m, st._replace(bag=tuple(bag)), [extra] + path.order[pos:])
             total += value
         return total / len(self.paths)
 

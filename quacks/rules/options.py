@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from .actions import PASS, Action, IllegalAction, act
 from .chips import Chip
@@ -44,6 +44,17 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Worded(Option):
+    """An option taken with one fixed word (``choose <word>``)."""
+
+    word: ClassVar[str]
+
+    @property
+    def action(self) -> Action:
+        return act("choose", self.word)
+
+
+@dataclass(frozen=True)
 class TakeChip(Option):
     """A chip into the bag, for free (``choose <chip>``)."""
 
@@ -67,59 +78,44 @@ class BuyChip(Option):
 
 
 @dataclass(frozen=True)
-class MoveDroplet(Option):
+class MoveDroplet(Worded):
     """The droplet moves so many spaces (``choose droplet``)."""
 
+    word: ClassVar[str] = "droplet"
     steps: int
 
-    @property
-    def action(self) -> Action:
-        return act("choose", "droplet")
-
 
 @dataclass(frozen=True)
-class GainRubies(Option):
+class GainRubies(Worded):
     """So many rubies (``choose rubies``)."""
 
+    word: ClassVar[str] = "rubies"
     rubies: int
 
-    @property
-    def action(self) -> Action:
-        return act("choose", "rubies")
-
 
 @dataclass(frozen=True)
-class GainVP(Option):
+class GainVP(Worded):
     """So many victory points (``choose vp``)."""
 
+    word: ClassVar[str] = "vp"
     vp: int
-
-    @property
-    def action(self) -> Action:
-        return act("choose", "vp")
 
 
 @dataclass(frozen=True)
-class RatTailVP(Option):
+class RatTailVP(Worded):
     """Victory points per rat tail of this round (R29; ``choose rat-vp``)."""
 
+    word: ClassVar[str] = "rat-vp"
     rats: int
     vp_per_rat: int
 
-    @property
-    def action(self) -> Action:
-        return act("choose", "rat-vp")
-
 
 @dataclass(frozen=True)
-class RemoveChip(Option):
+class RemoveChip(Worded):
     """A chip out of the bag, back to the supply for good (R33; ``choose remove-white``)."""
 
+    word: ClassVar[str] = "remove-white"
     chip: Chip
-
-    @property
-    def action(self) -> Action:
-        return act("choose", "remove-white")
 
 
 @dataclass(frozen=True)
