@@ -343,15 +343,24 @@ def load_scoring(data: Any, errors: Errors) -> ScoringTrack | None:
     return ScoringTrack(lap, tuple(sorted(set(int(t) for t in tails))))
 
 
-def load_die(data: Any, errors: Errors) -> Die | None:
-    m = _mapping(data, "", errors, "the bonus die")
+def _the_list(data: Any, errors: Errors, what: str, key: str, limits: str, must: str,
+              unit: str = "") -> list[Any] | None:
+    """The one list a file of ``what`` holds under ``key``, its length within ``RANGES[limits]``."""
+    m = _mapping(data, "", errors, what)
     if m is None:
         return None
-    _known(m, ("faces",), "", errors)
-    faces = m.get("faces")
-    lo, hi = RANGES["die.faces"]
-    if not isinstance(faces, list) or not lo <= len(faces) <= hi:
-        errors.add("faces", f"must list the die faces ({lo} to {hi})")
+    _known(m, (key,), "", errors)
+    items = m.get(key)
+    lo, hi = RANGES[limits]
+    if not isinstance(items, list) or not lo <= len(items) <= hi:
+        errors.add(key, f"{must} ({lo} to {hi}{unit})")
+        return None
+    return items
+
+
+def load_die(data: Any, errors: Errors) -> Die | None:
+    faces = _the_list(data, errors, "the bonus die", "faces", "die.faces", "must list the die faces")
+    if faces is None:
         return None
     before = len(errors.items)
     out = []
@@ -379,14 +388,9 @@ def _is_id(text: str) -> bool:
 
 
 def load_tubes(data: Any, errors: Errors) -> tuple[Reward, ...] | None:
-    m = _mapping(data, "", errors, "the test tubes")
-    if m is None:
-        return None
-    _known(m, ("glasses",), "", errors)
-    glasses = m.get("glasses")
-    lo, hi = RANGES["tubes.glasses"]
-    if not isinstance(glasses, list) or not lo <= len(glasses) <= hi:
-        errors.add("glasses", f"must list the bonus of each glass ({lo} to {hi} glasses)")
+    glasses = _the_list(data, errors, "the test tubes", "glasses", "tubes.glasses",
+                        "must list the bonus of each glass", " glasses")
+    if glasses is None:
         return None
     out = []
     for i, g in enumerate(glasses):
