@@ -394,8 +394,7 @@ class MatchDriver:
     def _bot_acts(self, seat: int, d: BotDecision | BaseException | None, in_tick: bool) -> None:
         m = self.match
         if isinstance(d, BotDecision):
-            m.last_decision[seat] = d
-            m.submit(seat, d.action)
+            m.carry_out(seat, d)
         else:  # a bot that fails never stops the game: it takes the first legal action (and it is logged)
             log.error("bot for seat %s failed", seat, exc_info=d if isinstance(d, BaseException) else None)
             m.submit(seat, m.game.legal_actions(seat)[0])
