@@ -241,7 +241,8 @@ class Match:
         ``bot_decide`` would make, reused per seat; a seat of the stir tick reads ``brew_actions`` (its
         ``legal_actions``, faster)."""
         g = self.game
-        in_tick = seat in self._scan()[2]
+        tick_seats = self._scan()[2]
+        in_tick = seat in tick_seats
         actions = g.brew_actions(seat) if in_tick else g.legal_actions(seat)
         rng = self._bot_rngs.get(seat)
         if rng is None:
@@ -252,7 +253,7 @@ class Match:
         self.last_decision[seat] = d
         a = d.action
         if in_tick and (a is DRAW or a is STOP) and a in actions:
-            self._decided(seat, a)  # submit's stir-tick path, the action known to be legal
+            self._decided(seat, a, tick_seats)  # submit's stir-tick path, the action known to be legal
         else:
             self.submit(seat, a)
 
@@ -265,20 +266,21 @@ class Match:
         """A human's or bot's choice. Draw and stop in a stir tick wait for the others (R22)."""
         a = action if type(action) is Action else Action.parse(action)
         g = self.game
-        if (a == DRAW or a == STOP) and seat in self._scan()[2]:  # the tick's seats: none while a chance step is due
-            if a not in g.legal_actions(seat):
-                g.apply(seat, a)  # raises with the reason
-            self._decided(seat, a)
-            return
+        if a == DRAW or a == STOP:
+            tick_seats = self._scan()[2]  # empty while a chance step is due
+            if seat in tick_seats:
+                if a not in g.legal_actions(seat):
+                    g.apply(seat, a)  # raises with the reason
+                self._decided(seat, a, tick_seats)
+                return
         g.apply(seat, a)
         self.acted[seat] += 1
 
-    def _decided(self, seat: int, a: Action) -> None:
-        """A seat's draw or stop, hidden until every seat of the stir tick has decided; then the tick goes to the
-        queue to be revealed in seat order (R22)."""
+    def _decided(self, seat: int, a: Action, seats: tuple[int, ...]) -> None:
+        """A seat's draw or stop, hidden until every seat of the stir tick (``seats``) has decided; then the tick
+        goes to the queue to be revealed in seat order (R22)."""
         tick = self.tick
         tick[seat] = a
-        seats = self._scan()[2]
         if len(tick) >= len(seats) and all(map(tick.__contains__, seats)):
             self.queue = sorted(tick.items())
             self.tick = {}

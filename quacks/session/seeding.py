@@ -70,7 +70,7 @@ class LazyRandom(Random):
     def _fresh(self) -> None:
         """Seed for ``last`` now (``random.Random.seed``, which also forgets a cached ``gauss`` value)."""
         self.stale = False
-        super().seed(mix_on(self.prefix, (self.last,)))
+        Random.seed(self, mix_on(self.prefix, (self.last,)))
 
     # seed and getstate: random.Random's signatures, which typeshed's stub declares against its C base's
     def seed(self, a: int | float | str | bytes | bytearray | None = None,  # type: ignore[override]
@@ -82,12 +82,12 @@ class LazyRandom(Random):
     def random(self) -> float:
         if self.stale:
             self._fresh()
-        return super().random()
+        return Random.random(self)
 
     def getrandbits(self, k: int, /) -> int:
         if self.stale:
             self._fresh()
-        return super().getrandbits(k)
+        return Random.getrandbits(self, k)
 
     def getstate(self) -> tuple[object, ...]:  # type: ignore[override]
         if self.stale:
