@@ -173,13 +173,17 @@ class Match:
         return Need(kind)
 
     def advance(self) -> bool:
-        """Carry out what ``need`` says when nobody has to be asked: a chance step, one revealed decision of the
-        stir tick, or a bot's choice. False if a human must act or the game is over."""
+        """Carry out what ``need`` says when nobody has to be asked: a chance step, the revealed decisions of the
+        stir tick (up to a chance step they bring), or a bot's choice. False if a human must act or the game is
+        over."""
         kind, seat = self._due()
         if kind is Waits.CHANCE:
             self.step_chance()
         elif kind is Waits.REVEAL:
+            pending = self.game.pending_chance
             self.reveal_next()
+            while self.queue and pending() is None:  # a chance step comes first (a blue pick's chips)
+                self.reveal_next()
         elif kind is Waits.BOT:
             self._bot_acts(seat)
         else:
@@ -237,25 +241,39 @@ class Match:
         return self._decide(seat, g, g.legal_actions(seat), self.streams.bot_rng(seat, self.acted[seat]))
 
     def _bot_acts(self, seat: int) -> None:
-        """The bot at ``seat`` chooses and its choice is carried out (as ``carry_out``). Its generator is the one
-        ``bot_decide`` would make, reused per seat; a seat of the stir tick reads ``brew_actions`` (its
-        ``legal_actions``, faster)."""
+        """The bot at ``seat`` chooses and its choice is carried out (as ``carry_out``). In a stir tick the undecided
+        bots after it choose in the same step, in seat order: their draws and stops are hidden until the reveal
+        (R22), so none sees another's; a choice that acts at once (the flask) ends the step. Called right after
+        ``_due``, whose scan is the game's as it is."""
         g = self.game
-        tick_seats = self._scan()[2]
-        in_tick = seat in tick_seats
-        actions = g.brew_actions(seat) if in_tick else g.legal_actions(seat)
+        tick_seats = self._scanned[2]
+        if seat not in tick_seats:  # a follow-up choice
+            self.carry_out(seat, self._decide(seat, g, g.legal_actions(seat), self._bot_rng(seat)))
+            return
+        bots = self.bots
+        last = self.last_decision
+        for s in tick_seats:  # those before ``seat`` have decided or are humans (``_due``: bots first)
+            if s in self.tick or s not in bots:
+                continue
+            actions = g.brew_actions(s)  # legal_actions(s) of a stir tick's seat, faster
+            d = self._decide(s, g, actions, self._bot_rng(s))
+            last[s] = d
+            a = d.action
+            if (a is DRAW or a is STOP) and a in actions:
+                if self._decided(s, a, tick_seats):
+                    return
+            else:
+                self.submit(s, a)  # acts at once (or raises if it is illegal)
+                return
+
+    def _bot_rng(self, seat: int) -> LazyRandom:
+        """The generator ``Streams.bot_rng`` gives for ``seat``'s next decision: one per seat, reset each time."""
         rng = self._bot_rngs.get(seat)
         if rng is None:
             rng = self._bot_rngs[seat] = self.streams.bot_rng(seat, self.acted[seat])
         else:
             rng.reset(self.acted[seat])
-        d = self._decide(seat, g, actions, rng)
-        self.last_decision[seat] = d
-        a = d.action
-        if in_tick and (a is DRAW or a is STOP) and a in actions:
-            self._decided(seat, a, tick_seats)  # submit's stir-tick path, the action known to be legal
-        else:
-            self.submit(seat, a)
+        return rng
 
     def carry_out(self, seat: int, d: BotDecision) -> None:
         """A bot's choice: remembered (its reason is shown) and submitted."""
@@ -276,14 +294,16 @@ class Match:
         g.apply(seat, a)
         self.acted[seat] += 1
 
-    def _decided(self, seat: int, a: Action, seats: tuple[int, ...]) -> None:
+    def _decided(self, seat: int, a: Action, seats: tuple[int, ...]) -> bool:
         """A seat's draw or stop, hidden until every seat of the stir tick (``seats``) has decided; then the tick
-        goes to the queue to be revealed in seat order (R22)."""
+        goes to the queue to be revealed in seat order (R22), and True."""
         tick = self.tick
         tick[seat] = a
         if len(tick) >= len(seats) and all(map(tick.__contains__, seats)):
             self.queue = sorted(tick.items())
             self.tick = {}
+            return True
+        return False
 
     def in_tick_reveal(self) -> bool:
         """True while the decisions of a stir tick are being carried out (or a draw of it needs its chip)."""
