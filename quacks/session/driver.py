@@ -19,7 +19,6 @@ import logging
 import threading
 from collections import deque
 from collections.abc import Callable
-from typing import Any
 
 from ..ai.base import Decision as BotDecision
 from ..rules.actions import Action
@@ -446,9 +445,6 @@ class MatchDriver:
         data = json.dumps(fingerprint(self.game), sort_keys=True, default=str)
         log.info("waiting for a human: round %s, step %s, state %s", self.game.round, len(self.game.record),
                  hashlib.sha1(data.encode()).hexdigest()[:16])
-
-    def to_data(self) -> dict[str, Any]:
-        return self.match.to_data()
 
 
 def _past_results(g: Game) -> bool:

@@ -305,10 +305,6 @@ class Match:
             return True
         return False
 
-    def in_tick_reveal(self) -> bool:
-        """True while the decisions of a stir tick are being carried out (or a draw of it needs its chip)."""
-        return bool(self.queue) or self.game.pending_chance() is not None
-
     def reveal_next(self) -> None:
         """Carry out the next revealed tick decision (skipped if it is no longer legal); a draw takes its chip
         from the seat's stream at once. A tick every seat has decided is queued first."""
