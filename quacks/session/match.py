@@ -76,7 +76,7 @@ class Match:
         self.clock: Callable[[], float] = perf_counter  # what bot decisions are timed with (seconds)
         self._scan_version = -1  # the game version _scanned belongs to
         self._draw_streams: dict[int, Random] = {}  # seat -> its draw stream (Streams.stream("draw", seat))
-        self._bot_rngs: dict[int, LazyRandom] = {}  # seat -> its bots' generator, reset for each decision
+        self._bot_rngs: dict[int, LazyRandom] = {}  # seat -> its bot's generator in stir ticks, reset each time
         self._scanned: tuple[tuple[int, ...], int, tuple[int, ...]] = ((), -1, ())
 
     def apply_entry(self, entry: tuple[Any, ...] | list[Any]) -> None:
@@ -180,10 +180,7 @@ class Match:
         if kind is Waits.CHANCE:
             self.step_chance()
         elif kind is Waits.REVEAL:
-            pending = self.game.pending_chance
-            self.reveal_next()
-            while self.queue and pending() is None:  # a chance step comes first (a blue pick's chips)
-                self.reveal_next()
+            self._reveal(len(self.queue) or len(self.tick))
         elif kind is Waits.BOT:
             self._bot_acts(seat)
         else:
@@ -241,39 +238,37 @@ class Match:
         return self._decide(seat, g, g.legal_actions(seat), self.streams.bot_rng(seat, self.acted[seat]))
 
     def _bot_acts(self, seat: int) -> None:
-        """The bot at ``seat`` chooses and its choice is carried out (as ``carry_out``). In a stir tick the undecided
+        """The bot at ``seat`` chooses and its choice is carried out (``carry_out``). In a stir tick the undecided
         bots after it choose in the same step, in seat order: their draws and stops are hidden until the reveal
         (R22), so none sees another's; a choice that acts at once (the flask) ends the step. Called right after
         ``_due``, whose scan is the game's as it is."""
-        g = self.game
         tick_seats = self._scanned[2]
         if seat not in tick_seats:  # a follow-up choice
-            self.carry_out(seat, self._decide(seat, g, g.legal_actions(seat), self._bot_rng(seat)))
+            self.carry_out(seat, self.bot_decide(seat))
             return
+        g = self.game
         bots = self.bots
         last = self.last_decision
+        rngs = self._bot_rngs
+        tick = self.tick
         for s in tick_seats:  # those before ``seat`` have decided or are humans (``_due``: bots first)
-            if s in self.tick or s not in bots:
+            if s in tick or s not in bots:
                 continue
             actions = g.brew_actions(s)  # legal_actions(s) of a stir tick's seat, faster
-            d = self._decide(s, g, actions, self._bot_rng(s))
+            rng = rngs.get(s)  # the generator ``bot_decide`` would make, one per seat reset for each decision
+            if rng is None:
+                rng = rngs[s] = self.streams.bot_rng(s, self.acted[s])
+            else:
+                rng.reset(self.acted[s])
+            d = self._decide(s, g, actions, rng)
             last[s] = d
             a = d.action
             if (a is DRAW or a is STOP) and a in actions:
-                if self._decided(s, a, tick_seats):
-                    return
+                tick[s] = a  # submit's stir-tick path, the action known to be legal
             else:
                 self.submit(s, a)  # acts at once (or raises if it is illegal)
                 return
-
-    def _bot_rng(self, seat: int) -> LazyRandom:
-        """The generator ``Streams.bot_rng`` gives for ``seat``'s next decision: one per seat, reset each time."""
-        rng = self._bot_rngs.get(seat)
-        if rng is None:
-            rng = self._bot_rngs[seat] = self.streams.bot_rng(seat, self.acted[seat])
-        else:
-            rng.reset(self.acted[seat])
-        return rng
+        self._close_tick(tick_seats)
 
     def carry_out(self, seat: int, d: BotDecision) -> None:
         """A bot's choice: remembered (its reason is shown) and submitted."""
@@ -289,39 +284,48 @@ class Match:
             if seat in tick_seats:
                 if a not in g.legal_actions(seat):
                     g.apply(seat, a)  # raises with the reason
-                self._decided(seat, a, tick_seats)
+                self.tick[seat] = a
+                self._close_tick(tick_seats)
                 return
         g.apply(seat, a)
         self.acted[seat] += 1
 
-    def _decided(self, seat: int, a: Action, seats: tuple[int, ...]) -> bool:
-        """A seat's draw or stop, hidden until every seat of the stir tick (``seats``) has decided; then the tick
-        goes to the queue to be revealed in seat order (R22), and True."""
+    def _close_tick(self, seats: tuple[int, ...]) -> None:
+        """Draws and stops stay hidden until every seat of the stir tick (``seats``) has decided; then the tick goes
+        to the queue, to be revealed in seat order (R22)."""
         tick = self.tick
-        tick[seat] = a
         if len(tick) >= len(seats) and all(map(tick.__contains__, seats)):
             self.queue = sorted(tick.items())
             self.tick = {}
-            return True
-        return False
 
     def reveal_next(self) -> None:
-        """Carry out the next revealed tick decision (skipped if it is no longer legal); a draw takes its chip
-        from the seat's stream at once. A tick every seat has decided is queued first."""
+        """Carry out the next revealed tick decision (``_reveal``)."""
+        self._reveal(1)
+
+    def _reveal(self, most: int) -> None:
+        """Carry out up to ``most`` revealed tick decisions in seat order, or until a chance step comes between (a blue
+        pick's chips); each is skipped if it is no longer legal, and a draw takes its chip from the seat's stream at
+        once. A tick every seat has decided is queued first."""
         if not self.queue:
             self.queue = sorted(self.tick.items())
             self.tick = {}
-        seat, a = self.queue.pop(0)
+        queue = self.queue
         g = self.game
-        if a is DRAW or a == DRAW:
-            rng = self._draw_streams.get(seat)
-            if rng is None:
-                rng = self._draw_streams[seat] = self.streams.stream("draw", seat)
-            if g.draw_random(seat, rng) is not None:
-                self.acted[seat] += 1
-        elif a in g.legal_actions(seat):
-            self.acted[seat] += 1
-            g.apply(seat, a)
+        acted = self.acted
+        streams = self._draw_streams
+        for _ in range(most):
+            seat, a = queue.pop(0)
+            if a is DRAW or a == DRAW:
+                rng = streams.get(seat)
+                if rng is None:
+                    rng = streams[seat] = self.streams.stream("draw", seat)
+                if g.draw_random(seat, rng) is not None:
+                    acted[seat] += 1
+            elif a in g.legal_actions(seat):
+                acted[seat] += 1
+                g.apply(seat, a)
+            if not queue or g.pending_chance() is not None:
+                return
 
     def reason(self, seat: int) -> str:
         """The one-line reason of the bot's latest choice ("" if it has not chosen yet)."""
