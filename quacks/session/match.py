@@ -46,6 +46,12 @@ class Waits(Enum):
     OVER = "over"  # nothing: the game is over
 
 
+# ``_due``'s answers without a seat, and the kinds ``advance`` tells apart, read once: a member read through its Enum
+# class is a lookup in the metaclass, and the match asks once per step
+_CHANCE, _REVEAL, _BOT, _HUMAN, _OVER = Waits.CHANCE, Waits.REVEAL, Waits.BOT, Waits.HUMAN, Waits.OVER
+_DUE_CHANCE, _DUE_REVEAL, _DUE_HUMANS, _DUE_OVER = (_CHANCE, -1), (_REVEAL, -1), (_HUMAN, -1), (_OVER, -1)
+
+
 @dataclass(frozen=True)
 class Need:
     """What the match waits for, and from which seats."""
@@ -139,25 +145,25 @@ class Match:
         (-1: the undecided humans of the stir tick), else -1."""
         g = self.game
         if g.over:
-            return Waits.OVER, -1
+            return _DUE_OVER
         if g.pending_chance() is not None:
-            return Waits.CHANCE, -1
+            return _DUE_CHANCE
         if self.queue:
-            return Waits.REVEAL, -1
+            return _DUE_REVEAL
         seats, follow, _tick_seats = self._scan()
         bots = self.bots
         if follow >= 0:
-            return (Waits.BOT if follow in bots else Waits.HUMAN), follow
+            return (_BOT if follow in bots else _HUMAN), follow
         if not seats:
-            return Waits.OVER, -1
+            return _DUE_OVER
         tick = self.tick
         human = False
         for s in seats:
             if s not in tick:
                 if s in bots:
-                    return Waits.BOT, s
+                    return _BOT, s
                 human = True
-        return (Waits.HUMAN if human else Waits.REVEAL), -1
+        return _DUE_HUMANS if human else _DUE_REVEAL
 
     def need(self) -> Need:
         """What the match waits for, and from which seats (``_due``'s answer, spelled out for the table)."""
@@ -177,12 +183,12 @@ class Match:
         stir tick (up to a chance step they bring), or a bot's choice. False if a human must act or the game is
         over."""
         kind, seat = self._due()
-        if kind is Waits.CHANCE:
-            self.step_chance()
-        elif kind is Waits.REVEAL:
-            self._reveal(len(self.queue) or len(self.tick))
-        elif kind is Waits.BOT:
+        if kind is _BOT:
             self._bot_acts(seat)
+        elif kind is _REVEAL:
+            self._reveal(len(self.queue) or len(self.tick))
+        elif kind is _CHANCE:
+            self.step_chance()
         else:
             return False
         return True
@@ -200,7 +206,7 @@ class Match:
                 return
             if watch is not None and g.phase is not brewing:
                 watch()
-        if self._due()[0] in (Waits.HUMAN, Waits.OVER):
+        if self._due()[0] in (_HUMAN, _OVER):
             return
         raise RuntimeError(f"the match did not settle in {limit} steps: {self.game.describe_waiting()}")
 
