@@ -8,7 +8,7 @@ chip, face or card. So a stream's place follows from the record alone (how many 
 seat has had), and a saved match resumes by moving each stream on as far as its record goes.
 
 Bots get a generator per decision, mixed from (seed, position, how many actions that seat has taken), and
-built only if the bot asks for randomness at all (most decisions never do).
+seeded only if the bot asks for a number at all (most decisions never do).
 
 Because streams belong to positions, not to who sits there, duplicate seating gives every bot level the same
 luck; because a seat's draws do not depend on when the other seats act, stir ticks and the order of the
