@@ -211,12 +211,6 @@ def beats(events: Iterable[Event], phase: Phase | str = Phase.FORTUNE) -> list[B
     return [x for x in plan(events, phase).items if isinstance(x, Beat)]
 
 
-def round_events(g: Game, rnd: int | None = None) -> list[Event]:
-    """The events of round ``rnd`` (the current one by default), from its start."""
-    r = g.round if rnd is None else rnd
-    return [e for e in g.events if e.round == r]
-
-
 # ---------------------------------------------------------------------------------------------------------
 # what the beats still to come would change
 
@@ -280,4 +274,4 @@ def shown_state(g: Game, hold: Sequence[Held], phase: Phase | None = None) -> Ga
 
 
 __all__ = ["ALL_SEATS", "Beat", "BeatKind", "Held", "Item", "Plan", "Results", "ROLE", "beats", "held", "plan",
-           "role", "round_events", "shown_state"]
+           "role", "shown_state"]

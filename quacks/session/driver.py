@@ -19,7 +19,6 @@ import logging
 import threading
 from collections import deque
 from collections.abc import Callable
-from typing import Any
 
 from ..ai.base import BotChoice
 from ..rules.actions import Action
@@ -394,8 +393,7 @@ class MatchDriver:
     def _bot_acts(self, seat: int, d: BotChoice | BaseException | None, in_tick: bool) -> None:
         m = self.match
         if isinstance(d, BotChoice):
-            m.last_decision[seat] = d
-            m.submit(seat, d.action)
+            m.carry_out(seat, d)
         else:  # a bot that fails never stops the game: it takes the first legal action (and it is logged)
             log.error("bot for seat %s failed", seat, exc_info=d if isinstance(d, BaseException) else None)
             m.submit(seat, m.game.legal_actions(seat)[0])
@@ -447,9 +445,6 @@ class MatchDriver:
         data = json.dumps(fingerprint(self.game), sort_keys=True, default=str)
         log.info("waiting for a human: round %s, step %s, state %s", self.game.round, len(self.game.record),
                  hashlib.sha1(data.encode()).hexdigest()[:16])
-
-    def to_data(self) -> dict[str, Any]:
-        return self.match.to_data()
 
 
 def _past_results(g: Game) -> bool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from random import Random
 from time import perf_counter
 from typing import Any
 
@@ -42,6 +43,12 @@ class Waits(Enum):
     BOT = "bot"  # a bot's choice
     HUMAN = "human"  # a human's choice (the seats listed)
     OVER = "over"  # nothing: the game is over
+
+
+# ``_due``'s answers without a seat, and the kinds ``advance`` tells apart, read once: a member read through its Enum
+# class is a lookup in the metaclass, and the match asks once per step
+_CHANCE, _REVEAL, _BOT, _HUMAN, _OVER = Waits.CHANCE, Waits.REVEAL, Waits.BOT, Waits.HUMAN, Waits.OVER
+_DUE_CHANCE, _DUE_REVEAL, _DUE_HUMANS, _DUE_OVER = (_CHANCE, -1), (_REVEAL, -1), (_HUMAN, -1), (_OVER, -1)
 
 
 @dataclass(frozen=True)
@@ -73,7 +80,8 @@ class Match:
         self.bot_times: list[tuple[list[float], list[float]]] | None = None
         self.clock: Callable[[], float] = perf_counter  # what bot decisions are timed with (seconds)
         self._scan_version = -1  # the game version _scanned belongs to
-        self._draw_streams: dict[int, Any] = {}  # seat -> its draw stream (Streams.stream("draw", seat))
+        self._draw_streams: dict[int, Random] = {}  # seat -> its draw stream (Streams.stream("draw", seat))
+        self._bot_rngs: dict[int, LazyRandom] = {}  # seat -> its bot's generator in stir ticks, reset each time
         self._scanned: tuple[tuple[int, ...], int, tuple[int, ...]] = ((), -1, ())
 
     def apply_entry(self, entry: tuple[Any, ...] | list[Any]) -> None:
@@ -127,29 +135,79 @@ class Match:
         """Seats that decide in this stir tick: brewing, without a pending follow-up choice."""
         return list(self._scan()[2])
 
-    def need(self) -> Need:
-        """What happens next (the order ``advance`` follows): a chance step, the rest of a tick being revealed,
-        a seat's follow-up choice, then the undecided seats of the stir tick (bots first), then the reveal."""
+    def _due(self) -> tuple[Waits, int]:
+        """What happens next: the one statement of the match's order (``need`` names it, ``advance`` does it).
+
+        A chance step; the rest of a tick being revealed; a seat's follow-up choice (a pick, a return, a second
+        chance, chips beside the pot); then the undecided seats of the stir tick, bots first in seat order; then,
+        with every seat decided, the reveal (R22). The seat is the bot's for BOT, the follow-up choice's for HUMAN
+        (-1: the undecided humans of the stir tick), else -1."""
         g = self.game
-        if g.is_over:
-            return Need(Waits.OVER)
-        ch = g.pending_chance()
-        if ch is not None:
-            return Need(Waits.CHANCE, chance=ChanceWaiting(ch.kind, ch.seat, ch.count))
+        if g.over:
+            return _DUE_OVER
+        if g.pending_chance() is not None:
+            return _DUE_CHANCE
         if self.queue:
-            return Need(Waits.REVEAL)
-        seats, follow, tick_seats = self._scan()
-        if follow >= 0:  # a follow-up choice (a pick, a return, a second chance, chips beside the pot)
-            return Need(Waits.HUMAN if follow not in self.bots else Waits.BOT, (follow,))
+            return _DUE_REVEAL
+        seats, follow, _tick_seats = self._scan()
+        bots = self.bots
+        if follow >= 0:
+            return (_BOT if follow in bots else _HUMAN), follow
         if not seats:
-            return Need(Waits.OVER)
-        undecided = [s for s in seats if s not in self.tick]
-        for s in undecided:
-            if s in self.bots:
-                return Need(Waits.BOT, (s,))
-        if undecided:
-            return Need(Waits.HUMAN, tuple(undecided))
-        return Need(Waits.REVEAL)
+            return _DUE_OVER
+        tick = self.tick
+        human = False
+        for s in seats:
+            if s not in tick:
+                if s in bots:
+                    return _BOT, s
+                human = True
+        return _DUE_HUMANS if human else _DUE_REVEAL
+
+    def need(self) -> Need:
+        """What the match waits for, and from which seats (``_due``'s answer, spelled out for the table)."""
+        kind, seat = self._due()
+        if kind is Waits.CHANCE:
+            ch = self.game.pending_chance()
+            assert ch is not None
+            return Need(kind, chance=ChanceWaiting(ch.kind, ch.seat, ch.count))
+        if kind is Waits.BOT or (kind is Waits.HUMAN and seat >= 0):
+            return Need(kind, (seat,))
+        if kind is Waits.HUMAN:
+            return Need(kind, tuple(s for s in self._scan()[0] if s not in self.tick))
+        return Need(kind)
+
+    def advance(self) -> bool:
+        """Carry out what ``need`` says when nobody has to be asked: a chance step, the revealed decisions of the
+        stir tick (up to a chance step they bring), or a bot's choice. False if a human must act or the game is
+        over."""
+        kind, seat = self._due()
+        if kind is _BOT:
+            self._bot_acts(seat)
+        elif kind is _REVEAL:
+            self._reveal(len(self.queue) or len(self.tick))
+        elif kind is _CHANCE:
+            self.step_chance()
+        else:
+            return False
+        return True
+
+    def run_until_human(self, limit: int = 1_000_000, watch: Callable[[], None] | None = None) -> None:
+        """``advance`` until a human must act or the game is over (simulate runs through here).
+
+        ``watch`` is called after every step that leaves the game outside the brewing phase (the steps between
+        the brews: chance steps, decisions, and the reveal that ends the brewing)."""
+        g = self.game
+        advance = self.advance
+        brewing = Phase.BREWING
+        for _ in range(limit):
+            if not advance():
+                return
+            if watch is not None and g.phase is not brewing:
+                watch()
+        if self._due()[0] in (_HUMAN, _OVER):
+            return
+        raise RuntimeError(f"the match did not settle in {limit} steps: {self.game.describe_waiting()}")
 
     # ------------------------------------------------------------------------------------------------
     def step_chance(self) -> None:
@@ -160,20 +218,17 @@ class Match:
             raise ValueError("no chance step is due")
         g.apply_random_chance(self.streams.stream(ch.kind, -1 if ch.seat is None else ch.seat))
 
-    def bot_decide(self, seat: int, game: Game | None = None) -> BotChoice:
-        """The bot's choice for ``seat`` (may run on a copy of the game in a worker thread).
-
-        The bot reads the engine's list of legal actions (it must not change it)."""
-        g = game or self.game
-        actions = g.legal_actions(seat)
-        rng = self.streams.bot_rng(seat, self.acted[seat])
+    def _decide(self, seat: int, g: Game, actions: list[Action], rng: Random) -> BotChoice:
+        """The bot's choice: the one place a bot is asked, timed for ``bot_times`` and ``bot_timer`` if either is set
+        (what simulate and bench report)."""
+        bot = self.bots[seat]
         times = self.bot_times
         timer = self.bot_timer
         if times is None and timer is None:
-            return self.bots[seat].decide(g, seat, actions, rng)  # type: ignore[arg-type]
+            return bot.decide(g, seat, actions, rng)
         clock = self.clock
         t0 = clock()
-        d = self.bots[seat].decide(g, seat, actions, rng)  # type: ignore[arg-type]
+        d = bot.decide(g, seat, actions, rng)
         dt = clock() - t0
         if times is not None:
             times[seat][0 if actions[0] is DRAW else 1].append(dt)
@@ -181,187 +236,89 @@ class Match:
             timer(seat, actions[0] is DRAW, dt)
         return d
 
+    def bot_decide(self, seat: int, game: Game | None = None) -> BotChoice:
+        """The bot's choice for ``seat`` (may run on a copy of the game in a worker thread, so with a generator of
+        its own). The bot reads the engine's list of legal actions (it must not change it)."""
+        g = game or self.game
+        return self._decide(seat, g, g.legal_actions(seat), self.streams.bot_rng(seat, self.acted[seat]))
+
+    def _bot_acts(self, seat: int) -> None:
+        """The bot at ``seat`` chooses and its choice is carried out (``carry_out``). In a stir tick the undecided
+        bots after it choose in the same step, in seat order: their draws and stops are hidden until the reveal
+        (R22), so none sees another's; a choice that acts at once (the flask) ends the step. Called right after
+        ``_due``, whose scan is the game's as it is."""
+        tick_seats = self._scanned[2]
+        if seat not in tick_seats:  # a follow-up choice
+            self.carry_out(seat, self.bot_decide(seat))
+            return
+        g = self.game
+        bots = self.bots
+        last = self.last_decision
+        rngs = self._bot_rngs
+        tick = self.tick
+        for s in tick_seats:  # those before ``seat`` have decided or are humans (``_due``: bots first)
+            if s in tick or s not in bots:
+                continue
+            actions = g.brew_actions(s)  # legal_actions(s) of a stir tick's seat, faster
+            rng = rngs.get(s)  # the generator ``bot_decide`` would make, one per seat reset for each decision
+            if rng is None:
+                rng = rngs[s] = self.streams.bot_rng(s, self.acted[s])
+            else:
+                rng.reset(self.acted[s])
+            d = self._decide(s, g, actions, rng)
+            last[s] = d
+            a = d.action
+            if (a is DRAW or a is STOP) and a in actions:
+                tick[s] = a  # submit's stir-tick path, the action known to be legal
+            else:
+                self.submit(s, a)  # acts at once (or raises if it is illegal)
+                return
+        self._close_tick(tick_seats)
+
+    def carry_out(self, seat: int, d: BotChoice) -> None:
+        """A bot's choice: remembered (its reason is shown) and submitted."""
+        self.last_decision[seat] = d
+        self.submit(seat, d.action)
+
     def submit(self, seat: int, action: Action | str) -> None:
         """A human's or bot's choice. Draw and stop in a stir tick wait for the others (R22)."""
         a = action if type(action) is Action else Action.parse(action)
         g = self.game
         if a == DRAW or a == STOP:
-            seats = self._scan()[2]  # empty while a chance step is due
-            if seat in seats:
+            tick_seats = self._scan()[2]  # empty while a chance step is due
+            if seat in tick_seats:
                 if a not in g.legal_actions(seat):
                     g.apply(seat, a)  # raises with the reason
-                tick = self.tick
-                tick[seat] = a
-                if len(tick) >= len(seats) and all(map(tick.__contains__, seats)):
-                    self.queue = sorted(tick.items())
-                    self.tick = {}
+                self.tick[seat] = a
+                self._close_tick(tick_seats)
                 return
         g.apply(seat, a)
         self.acted[seat] += 1
 
-    def in_tick_reveal(self) -> bool:
-        """True while the decisions of a stir tick are being carried out (or a draw of it needs its chip)."""
-        return bool(self.queue) or self.game.pending_chance() is not None
+    def _close_tick(self, seats: tuple[int, ...]) -> None:
+        """Draws and stops stay hidden until every seat of the stir tick (``seats``) has decided; then the tick goes
+        to the queue, to be revealed in seat order (R22)."""
+        tick = self.tick
+        if len(tick) >= len(seats) and all(map(tick.__contains__, seats)):
+            self.queue = sorted(tick.items())
+            self.tick = {}
 
     def reveal_next(self) -> None:
-        """Carry out the next revealed tick decision (skipped if it is no longer legal); a draw takes its chip
-        from the seat's stream at once."""
-        seat, a = self.queue.pop(0)
-        g = self.game
-        if a is DRAW or a == DRAW:
-            rng = self._draw_streams.get(seat)
-            if rng is None:
-                rng = self._draw_streams[seat] = self.streams.stream("draw", seat)
-            if g.draw_random(seat, rng) is not None:
-                self.acted[seat] += 1
-        elif a in g.legal_actions(seat):
-            self.acted[seat] += 1
-            g.apply(seat, a)
+        """Carry out the next revealed tick decision (``_reveal``)."""
+        self._reveal(1)
 
-    def advance(self) -> bool:
-        """Do one automatic thing (a chance step, a reveal, or a bot's choice); False if a human must act
-        (or the game is over).
-
-        The same order as ``need``, written out without building its answer (simulate runs through here)."""
-        g = self.game
-        if g.over:
-            return False
-        if g.pending_chance() is not None:
-            self.step_chance()
-            return True
-        if self.queue:
-            self.reveal_next()
-            return True
-        seats, follow, _tick_seats = self._scan()
-        bots = self.bots
-        if follow >= 0:
-            return self._bot_acts(follow) if follow in bots else False
-        if not seats:
-            return False
-        tick = self.tick
-        waiting_for_human = False
-        for s in seats:
-            if s not in tick:
-                if s in bots:
-                    return self._bot_acts(s)
-                waiting_for_human = True
-        if waiting_for_human:
-            return False
-        self.queue = sorted(tick.items())
-        self.tick = {}
-        self.reveal_next()
-        return True
-
-    def _bot_acts(self, seat: int) -> bool:
-        d = self.bot_decide(seat)
-        self.last_decision[seat] = d
-        a = d.action
-        if a is DRAW or a is STOP:  # submit's stir-tick path, without parsing or comparing the action again
-            seats = self._scan()[2]
-            if seat in seats:
-                if a not in self.game.legal_actions(seat):
-                    self.game.apply(seat, a)  # raises with the reason
-                tick = self.tick
-                tick[seat] = a
-                if len(tick) >= len(seats) and all(map(tick.__contains__, seats)):
-                    self.queue = sorted(tick.items())
-                    self.tick = {}
-                return True
-        self.submit(seat, a)
-        return True
-
-    def reason(self, seat: int) -> Reason | None:
-        """The reason of the bot's latest choice (None if it has not chosen yet), put into words by
-        ``wording.reasons.reason_text`` where it is shown."""
-        d = self.last_decision.get(seat)
-        return d.reason if d is not None else None
-
-    def run_until_human(self, limit: int = 1_000_000, watch: Callable[[], None] | None = None) -> None:
-        """``advance`` until a human must act or the game is over: the same steps in the same order (simulate runs
-        through here), with less asked between them. A stir tick of bots is decided and revealed in one go: the
-        bots decide in seat order, then the decisions are carried out in seat order, the chance steps they
-        bring (a blue pick's chips) in between.
-
-        ``watch`` is called after every step that leaves the game outside the brewing phase (the steps between
-        the brews: chance steps, decisions, and the reveal that ends the brewing)."""
-        g = self.game
-        bots = self.bots
-        acted = self.acted
-        last = self.last_decision
-        rngs: dict[int, LazyRandom] = {}
-        brewing = Phase.BREWING
-        steps = 0
-        while steps < limit:
-            steps += 1
-            if g.over:
-                return
-            if g.pending_chance() is not None:
-                self.step_chance()
-            elif self.queue:
-                self._reveal_queue()
-            else:
-                seats, follow, _tick = self._scan()
-                if follow >= 0:  # a follow-up choice
-                    if follow not in bots:
-                        return
-                    self._bot_acts(follow)
-                elif not seats:
-                    return
-                else:  # a stir tick: the undecided bots decide in seat order, then the tick is revealed
-                    tick = self.tick
-                    v = g.version
-                    times = self.bot_times
-                    timer = self.bot_timer
-                    clock = self.clock
-                    for seat in seats:
-                        if seat in tick:
-                            continue
-                        bot = bots.get(seat)
-                        if bot is None:  # a human: the bots after it still decide (need: bots first)
-                            continue
-                        steps += 1
-                        actions = g.brew_actions(seat)  # legal_actions(seat) of a stir tick's seat, faster
-                        rng = rngs.get(seat)
-                        if rng is None:
-                            rng = rngs[seat] = self.streams.bot_rng(seat, acted[seat])
-                        else:  # the generator bot_decide would make for (seat, actions so far), reused
-                            rng._last = acted[seat]
-                            rng._stale = True
-                        if times is not None:
-                            t0 = clock()
-                            d = bot.decide(g, seat, actions, rng)  # type: ignore[arg-type]
-                            times[seat][0 if actions[0] is DRAW else 1].append(clock() - t0)
-                        elif timer is not None:
-                            t0 = clock()
-                            d = bot.decide(g, seat, actions, rng)  # type: ignore[arg-type]
-                            timer(seat, actions[0] is DRAW, clock() - t0)
-                        else:
-                            d = bot.decide(g, seat, actions, rng)  # type: ignore[arg-type]
-                        last[seat] = d
-                        a = d.action
-                        if (a is DRAW or a is STOP) and a in actions:
-                            tick[seat] = a
-                        else:
-                            self.submit(seat, a)  # anything else acts at once (or raises if it is illegal)
-                            if self.queue or g.version != v:
-                                break
-                    else:
-                        if len(tick) < len(seats) or not all(map(tick.__contains__, seats)):
-                            return  # a human decides
-                        self.queue = sorted(tick.items())
-                        self.tick = {}
-                        self._reveal_queue()
-            if watch is not None and g.phase is not brewing:
-                watch()
-        raise RuntimeError(f"the match did not settle in {limit} steps: {self.game.describe_waiting()}")
-
-    def _reveal_queue(self) -> None:
-        """``reveal_next`` until the tick is carried out or a chance step is due (which comes first)."""
+    def _reveal(self, most: int) -> None:
+        """Carry out up to ``most`` revealed tick decisions in seat order, or until a chance step comes between (a blue
+        pick's chips); each is skipped if it is no longer legal, and a draw takes its chip from the seat's stream at
+        once. A tick every seat has decided is queued first."""
+        if not self.queue:
+            self.queue = sorted(self.tick.items())
+            self.tick = {}
         queue = self.queue
         g = self.game
         acted = self.acted
         streams = self._draw_streams
-        while queue:
+        for _ in range(most):
             seat, a = queue.pop(0)
             if a is DRAW or a == DRAW:
                 rng = streams.get(seat)
@@ -372,8 +329,14 @@ class Match:
             elif a in g.legal_actions(seat):
                 acted[seat] += 1
                 g.apply(seat, a)
-            if g.pending_chance() is not None:
+            if not queue or g.pending_chance() is not None:
                 return
+
+    def reason(self, seat: int) -> Reason | None:
+        """The reason of the bot's latest choice (None if it has not chosen yet), put into words by
+        ``wording.reasons.reason_text`` where it is shown."""
+        d = self.last_decision.get(seat)
+        return d.reason if d is not None else None
 
     # ------------------------------------------------------------------------------------------------
     # undo (table.md: "Undo for every step that reveals nothing random ... until it is confirmed")

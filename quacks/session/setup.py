@@ -33,7 +33,8 @@ class MatchSetup:
     seats: tuple[SeatSpec, ...]
     seed: int
 
-    def to_data(self) -> dict[str, Any]:
+    def to_data(self) -> dict[str, object]:
+        """A plain mapping for saves and records (inverse of ``from_data``)."""
         return {
             "game": self.game.to_data(),
             "seats": [{"name": s.name, "colour": s.colour, "kind": s.kind} for s in self.seats],

@@ -3,7 +3,10 @@ in a replay (session/seeding.py)."""
 
 from __future__ import annotations
 
+import ast
+import copy
 import random
+from pathlib import Path
 
 import pytest
 
@@ -13,7 +16,7 @@ from quacks.rules.config import GameConfig
 from quacks.rules.replay import replay
 from quacks.rules.snapshot import fingerprint
 from quacks.session.match import HUMAN, Match
-from quacks.session.seeding import Streams, mix
+from quacks.session.seeding import LazyRandom, Streams, mix
 from quacks.tournament import bot_setup, play_match
 
 CONFIGS = [
@@ -121,8 +124,8 @@ def test_a_seat_name_with_a_control_character_is_refused() -> None:
 
 
 def test_a_bots_generator_reused_and_seeded_again_gives_what_a_new_one_would() -> None:
-    """LazyRandom seeds its generator again in place and draws randrange(n) itself: the numbers must be
-    exactly those of ``random.Random(mix(seed, bot, position + 1, acted))``, whatever it was used for before."""
+    """LazyRandom is seeded again in place for each decision: the numbers must be exactly those of
+    ``random.Random(mix(seed, bot, position + 1, acted))``, whatever it was used for before."""
     streams = Streams(7)
     reused = streams.bot_rng(2, 0)
     for acted in range(60):
@@ -136,3 +139,67 @@ def test_a_bots_generator_reused_and_seeded_again_gives_what_a_new_one_would() -
         else:
             assert reused.choice("abcdef") == fresh.choice("abcdef")
         assert streams.bot_rng(2, acted).randrange(n) == random.Random(mix(7, 5, 3, acted)).randrange(n)
+
+
+def test_every_method_of_a_bots_generator_gives_what_random_random_gives() -> None:
+    """LazyRandom is a ``random.Random`` whose other methods build on its ``random`` and ``getrandbits``."""
+    for last in range(40):
+        lazy = LazyRandom(mix(3, 5, 1), last)
+        plain = random.Random(mix(3, 5, 1, last))
+        for r in (lazy, plain):
+            r.deck = list(range(12))  # type: ignore[attr-defined]
+            r.shuffle(r.deck)  # type: ignore[attr-defined]
+        assert lazy.deck == plain.deck  # type: ignore[attr-defined]
+        assert [lazy.randrange(2, 30, 3), lazy.randint(1, 6), lazy.sample(range(40), 4), lazy.uniform(1, 2),
+                lazy.gauss(0, 1), lazy.getrandbits(90), lazy.choices("abc", k=3)] == \
+            [plain.randrange(2, 30, 3), plain.randint(1, 6), plain.sample(range(40), 4), plain.uniform(1, 2),
+             plain.gauss(0, 1), plain.getrandbits(90), plain.choices("abc", k=3)]
+        lazy.reset(last + 1)  # a cached gauss value goes with the reset
+        assert lazy.gauss(0, 1) == random.Random(mix(3, 5, 1, last + 1)).gauss(0, 1)
+        copied = copy.deepcopy(lazy)
+        assert type(copied) is random.Random and copied.random() == lazy.random()
+    seeded = LazyRandom(1, 2)
+    seeded.seed(99)  # seeded by hand: the seed given counts, not the lazy one
+    assert seeded.random() == random.Random(99).random()
+
+
+def test_the_numbers_of_a_fixed_seed_never_change() -> None:
+    """Saves, replays and every simulate figure rest on these numbers: a change of Python or of the seeding that
+    moves them must fail here, loudly (the values are those of the code before issue 20 as well)."""
+    streams = Streams(2024)
+    bot = streams.bot_rng(1, 3)
+    assert [bot.randrange(10) for _ in range(6)] == [5, 0, 0, 9, 7, 1]
+    assert [bot.randrange(1000) for _ in range(3)] == [611, 52, 436]
+    assert bot.choice("abcdefgh") == "c" and bot.random() == 0.3951126360013689
+    deck = list(range(8))
+    streams.bot_rng(1, 3).shuffle(deck)
+    assert deck == [1, 2, 7, 3, 4, 6, 0, 5]
+    draw = streams.stream("draw", 0)
+    assert [draw.random(), draw.random()] == [0.4135527321251117, 0.48501652121658434]
+    assert mix(2024, 5, 2, 3) == 5917574669483556037
+
+
+def _private_random_uses(tree: ast.AST) -> list[str]:
+    """``_random`` imported, or a private name of ``random`` or of ``random.Random`` read (``_randbelow``, ...)."""
+    private = {n for n in (*dir(random), *dir(random.Random)) if n.startswith("_") and not n.startswith("__")}
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [f"import {a.name}" for a in node.names if a.name == "_random"]
+        elif isinstance(node, ast.ImportFrom):
+            if node.module == "_random" or (node.module == "random" and any(a.name in private for a in node.names)):
+                found.append(f"from {node.module} import ...")
+        elif isinstance(node, ast.Attribute) and node.attr in private:
+            found.append(f".{node.attr}")
+    return found
+
+
+def test_no_cpython_internals_of_random_anywhere() -> None:
+    """Issue 20: the bots' randomness through ``random``'s public API only."""
+    root = Path(__file__).resolve().parents[2] / "quacks"
+    found = {str(p.relative_to(root)): uses for p in sorted(root.rglob("*.py"))
+             if (uses := _private_random_uses(ast.parse(p.read_text(encoding="utf-8"))))}
+    assert found == {}
+    # and the check finds what it is meant to find
+    caught = _private_random_uses(ast.parse("import _random\nr._randbelow(3)\nfrom random import _inst\n"))
+    assert sorted(caught) == ["._randbelow", "from random import ...", "import _random"]
