@@ -21,10 +21,11 @@ from typing import Any
 from ..ai.base import Bot
 from ..ai.base import Decision as BotDecision
 from ..ai.levels import make_bot
+from ..rules import fast
 from ..rules.actions import DRAW, STOP, Action
 from ..rules.catalogue import Catalogue
 from ..rules.game import ChanceWaiting, Game
-from ..rules.kinds import Phase
+from ..rules.kinds import DecisionKind, Phase
 from ..rules.replay import apply_entry
 from .seeding import LazyRandom, Streams
 from .setup import HUMAN, PLAYER_COLOURS, MatchSetup, SeatSpec
@@ -106,7 +107,10 @@ class Match:
         v = g.version
         if self._scan_version == v:
             return self._scanned
-        brew, other = g.acting_split()
+        brew: list[int] = []
+        other: list[int] = []
+        for k in g.acting_seats():
+            (brew if g.decision_kind(k) is DecisionKind.BREW else other).append(k)
         if other:
             seats = tuple(g.acting_seats())
             scanned = (seats, other[0], tuple(brew))
@@ -159,7 +163,7 @@ class Match:
         ch = g.pending_chance()
         if ch is None:
             raise ValueError("no chance step is due")
-        g.apply_random_chance(self.streams.stream(ch.kind, -1 if ch.seat is None else ch.seat))
+        g.apply_chance(g.sample_chance(self.streams.stream(ch.kind, -1 if ch.seat is None else ch.seat)))
 
     def bot_decide(self, seat: int, game: Game | None = None) -> BotDecision:
         """The bot's choice for ``seat`` (may run on a copy of the game in a worker thread).
@@ -213,7 +217,7 @@ class Match:
             rng = self._draw_streams.get(seat)
             if rng is None:
                 rng = self._draw_streams[seat] = self.streams.stream("draw", seat)
-            if g.draw_random(seat, rng) is not None:
+            if fast.draw(g, seat, rng) is not None:
                 self.acted[seat] += 1
         elif a in g.legal_actions(seat):
             self.acted[seat] += 1
@@ -320,7 +324,7 @@ class Match:
                         if bot is None:  # a human: the bots after it still decide (need: bots first)
                             continue
                         steps += 1
-                        actions = g.brew_actions(seat)  # legal_actions(seat) of a stir tick's seat, faster
+                        actions = g.legal_actions(seat)
                         rng = rngs.get(seat)
                         if rng is None:
                             rng = rngs[seat] = self.streams.bot_rng(seat, acted[seat])
@@ -367,7 +371,7 @@ class Match:
                 rng = streams.get(seat)
                 if rng is None:
                     rng = streams[seat] = self.streams.stream("draw", seat)
-                if g.draw_random(seat, rng) is not None:
+                if fast.draw(g, seat, rng) is not None:
                     acted[seat] += 1
             elif a in g.legal_actions(seat):
                 acted[seat] += 1
