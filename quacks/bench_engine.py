@@ -31,7 +31,13 @@ from typing import Any
 
 from . import accel
 from .bench_groups import Options, Target, group
-from .tournament import Times
+from .tournament import Summary, Times
+
+
+class Simulated(Summary):
+    """A ``simulate`` process's JSON summary, and the CPU seconds the process used."""
+
+    cpu_seconds: float
 
 ENGINE_TARGETS = (
     Target("games_per_s.normal4_jobs2", ">=", 1000.0, "4 Normal seats, games a second with --jobs 2"),
@@ -53,7 +59,7 @@ def _env() -> dict[str, str]:
         "PYTHONPATH") else ""))
 
 
-def _simulate(levels: list[str], games: int, jobs: int, compiled: bool = False) -> dict[str, Any]:
+def _simulate(levels: list[str], games: int, jobs: int, compiled: bool = False) -> Simulated:
     """``python -m quacks simulate`` in a process of its own (its JSON summary), and the CPU seconds it used.
 
     ``compiled``: with the optional compiled engine (``quacks/accel.py``); otherwise the plain modules.
@@ -67,12 +73,12 @@ def _simulate(levels: list[str], games: int, jobs: int, compiled: bool = False) 
                         str(games), "--seed", "1", "--books", "1", "--jobs", str(jobs), "--json", "--quiet"],
                        env=env, capture_output=True, text=True, check=True)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    summary: dict[str, Any] = json.loads(r.stdout)
+    summary: Simulated = json.loads(r.stdout)
     summary["cpu_seconds"] = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return summary
 
 
-def _hard_cpu_times(four_hard_games: int, duel_games: int) -> tuple[dict[str, Any], dict[str, float]]:
+def _hard_cpu_times(four_hard_games: int, duel_games: int) -> tuple[dict[str, float], dict[str, float]]:
     """Hard's decisions timed in the deciding thread's CPU time; and the time of a 4-Hard game."""
     from .content.loader import default_catalogue
     from .rules.chips import SET_COLOURS
@@ -124,7 +130,7 @@ def _rss_kb(pid: int) -> int | None:
     return None
 
 
-def simulate_memory(games: int, seats: str = "random,random,random,random") -> dict[str, Any]:
+def simulate_memory(games: int, seats: str = "random,random,random,random") -> dict[str, object]:
     """Run ``python -m quacks simulate`` over ``games`` games and sample its resident memory as it goes (Linux)."""
     if not Path("/proc/self/status").exists():
         return {"error": "needs /proc (Linux)"}

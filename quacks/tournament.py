@@ -6,6 +6,7 @@ every position with the same luck (the chance streams belong to seat positions, 
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import random
@@ -17,7 +18,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import islice
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from .ai.levels import LEVELS
 from .content.loader import default_catalogue
@@ -239,6 +240,35 @@ def _run_chunk(jobs: list[Job]) -> tuple[int, dict[str, LevelStats]]:
     return len(jobs), stats
 
 
+class DecisionMs(TypedDict):
+    """A level's decision times in milliseconds (wall clock)."""
+
+    draw_p99: float
+    other_p99: float
+    mean: float
+    draw_max: float
+    other_max: float
+
+
+class LevelSummary(TypedDict):
+    seats: int
+    win_rate: float
+    ci95: list[float]
+    mean_vp: float
+    explosion_rate: float
+    decision_ms: DecisionMs
+
+
+class Summary(TypedDict):
+    """What ``simulate`` prints with ``--json``."""
+
+    games: int
+    seconds: float
+    games_per_second: float
+    levels: dict[str, LevelSummary]
+    args: NotRequired[dict[str, object]]  # the command's arguments (the command line adds them)
+
+
 def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
     if n == 0:
         return (0.0, 0.0)
@@ -248,8 +278,8 @@ def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def summarise(games: int, stats: dict[str, LevelStats], seconds: float) -> dict[str, Any]:
-    levels: dict[str, Any] = {}
+def summarise(games: int, stats: dict[str, LevelStats], seconds: float) -> Summary:
+    levels: dict[str, LevelSummary] = {}
     for lv, st in stats.items():
         n = st.seats
         p = st.wins / n if n else 0.0
@@ -274,7 +304,7 @@ def summarise(games: int, stats: dict[str, LevelStats], seconds: float) -> dict[
 
 
 def simulate(levels: Sequence[str], games: int, seed: int, books: str = "1", pot: str = "standard",
-             jobs: int = 1, fortunes: bool = True, progress: bool = True) -> dict[str, Any]:
+             jobs: int = 1, fortunes: bool = True, progress: bool = True) -> Summary:
     for lv in levels:
         if lv not in LEVELS:
             raise ValueError(f"unknown level {lv!r}; levels: {', '.join(LEVELS)}")
@@ -314,7 +344,7 @@ def simulate(levels: Sequence[str], games: int, seed: int, books: str = "1", pot
     return summarise(done, totals, time.perf_counter() - t0)
 
 
-def format_table(summary: dict[str, Any]) -> str:
+def format_table(summary: Summary) -> str:
     rows = [f"{summary['games']} games in {summary['seconds']} s ({summary['games_per_second']} games/s)", ""]
     head = f"{'level':<8} {'seats':>6} {'win rate':>9} {'95% CI':>17} {'mean VP':>8} {'exploded':>9} " \
            f"{'draw p99':>9} {'other p99':>10} {'mean ms':>8}"
@@ -330,7 +360,7 @@ def format_table(summary: dict[str, Any]) -> str:
     return "\n".join(rows)
 
 
-def main(args: Any) -> int:
+def main(args: argparse.Namespace) -> int:
     levels = [x.strip() for x in args.seats.split(",") if x.strip()]
     if not 2 <= len(levels) <= 4:
         print("--seats needs 2 to 4 levels, e.g. hard,normal", file=sys.stderr)

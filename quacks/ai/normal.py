@@ -61,7 +61,7 @@ def _buy_info(a: Action) -> tuple[int, float, int, bool, tuple[int, ...]]:
 
 
 def owned(g: Game, seat: int, c: Chip) -> int:
-    """How many ``c`` the seat owns (bag, pot, beside the pot, looked at): ``g.all_chips_by_seat(seat)[c]``."""
+    """How many ``c`` the seat owns (bag, pot, beside the pot, looked at): ``g.seats[seat].all_chips()[c]``."""
     s = g.seats[seat]
     return s.bag[c] + sum(1 for p in s.pot if p.chip is c) + s.aside.count(c) + s.revealed.count(c)
 

@@ -189,7 +189,7 @@ class _Playouts:
 def chip_worths(g: Game, seat: int, v: Values, chips: list[int]) -> dict[int, float]:
     """Worth (in VP over the rest of the game) of adding each chip kind to the seat's bag."""
     s = g.seats[seat]
-    owned = g.all_chips_by_seat(seat).counts()
+    owned = g.seats[seat].all_chips().counts()
     for c in s.aside:  # chips kept beside the pot are not in next round's bag
         owned[c.index] -= 1
     nxt = Values(g, seat, v.w)

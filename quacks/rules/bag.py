@@ -42,17 +42,11 @@ class ChipCounts:
         return out
 
     def copy(self) -> ChipCounts:
-        out = ChipCounts.__new__(ChipCounts)
-        out._n = self._n.copy()
-        out._total = self._total
-        return out
+        return ChipCounts(self._n)
 
     def __getitem__(self, c: Chip | str) -> int:
         if isinstance(c, str):
             c = CHIP_BY_NAME[c]
-        return self._n[c.index]
-
-    def count(self, c: Chip) -> int:
         return self._n[c.index]
 
     @property

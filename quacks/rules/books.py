@@ -626,7 +626,7 @@ def chip_actions(g: Game, colour: Colour) -> None:
     for k, seat in enumerate(order):
         eff.evaluate(g, seat)
         if g._staged:  # a choice to make first: the other seats follow it, one step each
-            g.push_all(make_step("chip_action", (colour, later)) for later in order[k + 1:])
+            g.push(*(make_step("chip_action", (colour, later)) for later in order[k + 1:]))
             return
 
 

@@ -13,7 +13,7 @@ from .chips import CHIP_BY_NAME, Chip, Colour
 from .events import BAG_EMPTY, DRAWN, EXPLODED, FROM_BAG, FROM_BESIDE_POT, PICKED, POT_FULL, STOPPED, Cause
 from .events import FLASK as FLASK_CAUSE
 from .kinds import CauseKind, ChanceKind, DecisionKind, EventKind
-from .registry import chance, decision, step
+from .registry import DECISIONS, chance, decision, step
 from .state import Chance, Decision, Placed, make_chance, make_decision
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -29,15 +29,6 @@ STOP_FLASK = [STOP, FLASK]  # R36: the white that emptied the bag may still go b
 _DRAW_CHANCES: dict[int, Chance] = {}
 _new = tuple.__new__  # a Placed without the generated __new__ (every placement)
 _WHITE = Colour.WHITE
-
-
-def brew_options(g: Game, seat: int) -> list[Action]:
-    s = g.seats[seat]
-    if s.pending:
-        return g.options(s.pending[0])
-    if not s.brewing:
-        return []
-    return brew_choices(g, seat)
 
 
 def brew_choices(g: Game, seat: int) -> list[Action]:
@@ -68,8 +59,6 @@ def flask_allowed(g: Game, seat: int) -> bool:
 def brew_apply(g: Game, seat: int, a: Action) -> None:
     s = g.seats[seat]
     if s.pending:
-        from .registry import DECISIONS
-
         d = s.pending.pop(0)
         DECISIONS[d.kind][1](g, d, a)
         return
@@ -90,9 +79,9 @@ def brew_settle(g: Game, t: Brew) -> bool:
     """Do what needs no choice for the seats of the brewing item; True if anything changed.
 
     Only seats that acted or received an outcome since the last settle can need anything
-    (``g._touched``; None means every seat, e.g. when brewing begins).
+    (``g.to_settle``; None means every seat, e.g. when brewing begins).
     """
-    touched = g._touched
+    touched = g.to_settle
     if t.only is not None:
         seats: list[int] = [t.only]
     elif touched is None:
@@ -101,14 +90,15 @@ def brew_settle(g: Game, t: Brew) -> bool:
         seats = list(touched)
     else:
         seats = sorted(touched)
-    g._touched = set()
+    left: set[int] = set()
+    g.to_settle = left
     changed = False
     for k, i in enumerate(seats):
         while settle_seat(g, i):
             changed = True
             g._flush()
             if g.pending_chance() is not None:
-                g._touched.update(seats[k:])
+                left.update(seats[k:])
                 return True
     return changed
 
@@ -117,19 +107,19 @@ def settle_seat(g: Game, seat: int) -> bool:
     s = g.seats[seat]
     if s.pending:
         d = s.pending[0]
-        opts = g.options(d)
+        handlers = DECISIONS[d.kind]
+        opts = handlers[0](g, d)
         if len(opts) > 1:
             return False
         s.pending.pop(0)
         if opts:
-            from .registry import DECISIONS
-
-            DECISIONS[d.kind][1](g, d, opts[0])
+            handlers[1](g, d, opts[0])
         return True
     if not s.stopped and (s.brewing or s.exploded):
+        card = g.fortune
         if (
-            g.card_offers_restart and not s.second_chance_offered
-            and g.fortune.effect.offers_restart(g, seat)  # type: ignore[union-attr]
+            g.card_offers_restart and card is not None and not s.second_chance_offered
+            and card.effect.offers_restart(g, seat)
         ):
             s.second_chance_offered = True
             s.pending.append(make_decision(seat, DecisionKind.SECOND_CHANCE))

@@ -1,18 +1,17 @@
-"""Chance steps: exact outcome weights from the bag, the die and the deck, and seeded sampling.
+"""Chance steps: seeded sampling by the exact weights of the bag, the die and the deck, and checking an outcome.
 
-A draw's weights are the bag's counts; a reveal is a draw of several chips without replacement
-(multivariate hypergeometric); the die has six faces (R5); the fortune deck is uniform over the cards
-not yet used. No hidden order is stored anywhere (architecture: "chance is explicit").
+A draw's weights are the bag's counts; a reveal is a draw of several chips without replacement; the die has
+six faces (R5); the fortune deck is uniform over the cards not yet used. No hidden order is stored anywhere
+(architecture: "chance is explicit").
 """
 
 from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from collections.abc import Iterable
-from itertools import accumulate, combinations_with_replacement
-from math import comb
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from itertools import accumulate
+from typing import TYPE_CHECKING
 
 from .actions import IllegalAction
 from .bag import ChipCounts
@@ -23,7 +22,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
     from .state import Chance
 
-MAX_ENUMERATED_REVEALS = 5000
+#: a random outcome: the chip drawn, the chips revealed (sorted), a die face's id or a fortune card's id
+Outcome = Chip | tuple[Chip, ...] | str
 
 
 def _bag(g: Game, ch: Chance) -> ChipCounts:
@@ -34,41 +34,6 @@ def _bag(g: Game, ch: Chance) -> ChipCounts:
 def remaining_cards(g: Game) -> list[str]:
     used = set(g.used_cards)
     return [c for c in g.cat.cards if c not in used]
-
-
-def outcomes(g: Game, ch: Chance) -> list[tuple[Any, float]]:
-    if ch.kind is ChanceKind.DRAW:
-        bag = _bag(g, ch)
-        t = bag.total
-        return [(c, k / t) for c, k in bag.items()]
-    if ch.kind is ChanceKind.DIE:
-        tw = g.cat.die.total_weight
-        return [(f.id, f.weight / tw) for f in g.cat.die.faces]
-    if ch.kind is ChanceKind.FORTUNE:
-        cards = remaining_cards(g)
-        return [(c, 1 / len(cards)) for c in cards]
-    if ch.kind is ChanceKind.REVEAL:
-        bag = _bag(g, ch)
-        kinds = [c for c, _ in bag.items()]
-        n = min(ch.count, bag.total)
-        if comb(len(kinds) + n - 1, n) > MAX_ENUMERATED_REVEALS:
-            return []
-        out = []
-        for combo in combinations_with_replacement(kinds, n):
-            p = reveal_probability(bag, combo)
-            if p > 0:
-                out.append((tuple(combo), p))
-        return out
-    raise IllegalAction(f"unknown chance kind {ch.kind}")  # pragma: no cover
-
-
-def reveal_probability(bag: ChipCounts, chips: Iterable[Chip]) -> float:
-    """Probability of seeing exactly this multiset when drawing len(chips) without replacement."""
-    want = ChipCounts.of(chips)
-    num = 1
-    for c, k in want.items():
-        num *= comb(bag[c], k)
-    return num / comb(bag.total, want.total)
 
 
 def draw_from(counts: list[int], total: int, rng: random.Random) -> int:
@@ -82,7 +47,7 @@ def draw_from(counts: list[int], total: int, rng: random.Random) -> int:
     return draw_from(counts, total, rng)  # pragma: no cover - float rounding at the very end
 
 
-def sample(g: Game, ch: Chance, rng: random.Random) -> Any:
+def sample(g: Game, ch: Chance, rng: random.Random) -> Outcome:
     if ch.kind is ChanceKind.DRAW:
         bag = _bag(g, ch)
         return CHIPS[draw_from(bag.counts(), bag.total, rng)]
@@ -106,7 +71,7 @@ def sample(g: Game, ch: Chance, rng: random.Random) -> Any:
     raise IllegalAction(f"unknown chance kind {ch.kind}")  # pragma: no cover
 
 
-def check_outcome(g: Game, ch: Chance, outcome: Any) -> Any:
+def check_outcome(g: Game, ch: Chance, outcome: object) -> Outcome:
     """Normalise an outcome (names or objects) and check it can happen; IllegalAction says why not."""
     who = g.seats[ch.seat].name if ch.seat is not None else ""
     if ch.kind is ChanceKind.DRAW:
@@ -115,7 +80,12 @@ def check_outcome(g: Game, ch: Chance, outcome: Any) -> Any:
             raise IllegalAction(f"{c} is not in {who}'s bag; the bag holds {_bag_text(_bag(g, ch))}")
         return c
     if ch.kind is ChanceKind.REVEAL:
-        items = outcome.split() if isinstance(outcome, str) else list(outcome)
+        if isinstance(outcome, str):
+            items: Sequence[object] = outcome.split()
+        elif isinstance(outcome, (tuple, list)):
+            items = outcome
+        else:
+            raise IllegalAction(f"a reveal's outcome is a list of chips, not {outcome!r}")
         chips = tuple(sorted(_as_chip(x) for x in items))
         bag = _bag(g, ch)
         n = min(ch.count, bag.total)
@@ -128,11 +98,11 @@ def check_outcome(g: Game, ch: Chance, outcome: Any) -> Any:
         return chips
     if ch.kind is ChanceKind.DIE:
         ids = [f.id for f in g.cat.die.faces]
-        if outcome not in ids:
+        if not isinstance(outcome, str) or outcome not in ids:
             raise IllegalAction(f"unknown die face {outcome!r}; faces: {', '.join(dict.fromkeys(ids))}")
         return outcome
     if ch.kind is ChanceKind.FORTUNE:
-        if outcome not in g.cat.cards:
+        if not isinstance(outcome, str) or outcome not in g.cat.cards:
             raise IllegalAction(f"unknown fortune card {outcome!r}; cards: {', '.join(g.cat.cards)}")
         if outcome in g.used_cards:
             raise IllegalAction(f"fortune card {outcome!r} was already used in this game")
@@ -140,7 +110,7 @@ def check_outcome(g: Game, ch: Chance, outcome: Any) -> Any:
     raise IllegalAction(f"unknown chance kind {ch.kind}")  # pragma: no cover
 
 
-def outcome_text(outcome: Any) -> str:
+def outcome_text(outcome: Outcome) -> str:
     if isinstance(outcome, Chip):
         return outcome.name
     if isinstance(outcome, tuple):
@@ -148,7 +118,7 @@ def outcome_text(outcome: Any) -> str:
     return str(outcome)
 
 
-def _as_chip(x: Any) -> Chip:
+def _as_chip(x: object) -> Chip:
     if isinstance(x, Chip):
         return x
     c = CHIP_BY_NAME.get(str(x))

@@ -13,6 +13,8 @@ from .bag import ChipCounts
 from .chips import SET_COLOURS, Chip, Colour
 
 VARIANTS = ("standard", "test-tubes")
+#: the value of a house switch (a number of rubies, a yes or no)
+HouseValue = bool | int
 
 
 @dataclass(frozen=True)
@@ -21,8 +23,8 @@ class HouseSwitch:
 
     name: str
     ruling: str
-    default: Any
-    choices: tuple[Any, ...]
+    default: HouseValue
+    choices: tuple[HouseValue, ...]
     text: str
 
 
@@ -36,11 +38,11 @@ HOUSE_SWITCHES: tuple[HouseSwitch, ...] = (
 HOUSE_BY_NAME = {h.name: h for h in HOUSE_SWITCHES}
 
 
-def house_value(house: Mapping[str, Any], name: str) -> Any:
+def house_value(house: Mapping[str, HouseValue], name: str) -> HouseValue:
     return house.get(name, HOUSE_BY_NAME[name].default)
 
 
-def check_house(house: Mapping[str, Any]) -> list[str]:
+def check_house(house: Mapping[str, object]) -> list[str]:
     """Problems with a house-rule mapping, each naming the fix."""
     errors = []
     for k, v in house.items():
@@ -71,7 +73,7 @@ class GameConfig:
     books: Mapping[Colour, int] = field(default_factory=lambda: {c: 1 for c in SET_COLOURS})
     variant: str = "standard"
     fortunes: bool = True
-    house: Mapping[str, Any] = field(default_factory=dict)
+    house: Mapping[str, HouseValue] = field(default_factory=dict)
     first_round: int = 1
     setup: Mapping[int, SeatSetup] = field(default_factory=dict)
     supply: Mapping[Chip, int] = field(default_factory=dict)
@@ -102,7 +104,7 @@ class GameConfig:
     def tubes(self) -> bool:
         return self.variant == "test-tubes"
 
-    def house_rule(self, name: str) -> Any:
+    def house_rule(self, name: str) -> HouseValue:
         return house_value(self.house, name)
 
     def to_data(self) -> dict[str, Any]:

@@ -43,9 +43,30 @@ def _droplet_options(g: Game, d: Decision) -> list[Action]:
 def _droplet(g: Game, d: Decision, a: Action) -> None:
     cause = d.data[0] if d.data else DROPLET_STEP
     if a.args[0] == "pot":
-        g.step_droplet(d.seat, 1, cause)
+        step_droplet(g, d.seat, 1, cause)
     else:
-        g.step_tube(d.seat, cause)
+        step_tube(g, d.seat, cause)
+
+
+def step_droplet(g: Game, seat: int, n: int, cause: Cause) -> None:
+    """The droplet ``n`` spaces on (``Game.move_droplet`` on the standard side, a droplet step here), at most to
+    the last space (R6)."""
+    s = g.seats[seat]
+    before = s.droplet
+    s.droplet = min(s.droplet + n, g.cat.pot.last)
+    if s.droplet != before and g.record_events:
+        g.emit(EventKind.DROPLET, seat, cause, before=before, after=s.droplet)
+
+
+def step_tube(g: Game, seat: int, cause: Cause) -> None:
+    """Move the test-tube droplet one glass and take its bonus at once (rulebook "Game variation")."""
+    s = g.seats[seat]
+    if s.tube >= len(g.cat.tubes):
+        return
+    s.tube += 1
+    if g.record_events:
+        g.emit(EventKind.TUBE, seat, cause, glass=s.tube)
+    g.give_reward(seat, g.cat.tubes[s.tube - 1], Cause(CauseKind.TEST_TUBE, (s.tube,)), "tube")
 
 
 # --- C: an exploded pot chooses VP or coins ---------------------------------------------------------------------
@@ -68,7 +89,7 @@ def _explosion(g: Game, d: Decision, a: Action) -> None:
 def buyable(g: Game, coins: int) -> list[tuple[Chip, int]]:
     """Chips of the books on the table that the supply still has, with their prices, canonical order."""
     left = g.supply.raw()
-    return [(c, p) for c, p in g.for_sale() if p <= coins and left[c.index] > 0]
+    return [(c, p) for c, p in zip(CHIPS, g.prices()) if p is not None and p <= coins and left[c.index] > 0]
 
 
 _BUY_ONE = {c: Action("buy", (c.name,)) for c in CHIPS}

@@ -22,11 +22,6 @@ class Cause(NamedTuple):
     args: tuple[Any, ...] = ()
 
 
-def cause(kind: CauseKind, *args: Any) -> Cause:
-    """``Cause(kind, args)`` written as a call: ``cause(CauseKind.CARD_SUM, "less-is-more", 9)``."""
-    return Cause(kind, args)
-
-
 @dataclass(frozen=True, slots=True)
 class Event:
     """One change. ``kind`` names what changed; ``data`` holds the numbers; ``cause`` says why."""
@@ -37,7 +32,7 @@ class Event:
     data: dict[str, Any] = field(default_factory=dict)
     round: int = 0
 
-    def get(self, key: str, default: Any = None) -> Any:
+    def get(self, key: str, default: object = None) -> Any:
         return self.data.get(key, default)
 
 

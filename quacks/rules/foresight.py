@@ -100,7 +100,7 @@ def stop_foresight(g: Game, seat: int) -> StopForesight | None:
         later.append(Later.LOOK)
     others_done = all(pot_done(g, i) for i in range(g.n) if i != seat)
 
-    c = g.fast_clone()
+    c = g.clone(record=False)
     c.record_events = True
     cs = c.seats[seat]
     cs.brewing = False

@@ -1,34 +1,41 @@
-"""The game: a small state API over an agenda of steps, decisions and chance steps.
+"""The game: one door over an agenda of steps, decisions and chance steps.
 
 ``waiting()`` says who may act (or which random outcome is due), ``legal_actions(seat)`` lists what a seat
-may do, ``apply(seat, action)`` does it, ``apply_chance(outcome)`` feeds a draw, reveal, die roll or card.
-Everything in between (automatic steps of the round, decisions with a single legal action) runs by itself.
-The UI, the bots, the scenarios and the tests all go through this one door.
+may do, ``apply(seat, action)`` does it, ``apply_chance(outcome)`` feeds a draw, reveal, die roll or card
+(``pending_chance()`` names it, ``sample_chance(rng)`` draws one). ``acting_seats``, ``decision_kind``,
+``current_decision``, ``version``, ``is_over``, ``ranking`` and ``clone`` answer the rest. Everything in
+between (automatic steps of the round, decisions with a single legal action) runs by itself. The UI, the
+bots, the scenarios, saves, replays and the tests all go through this one door.
+
+One shortcut past it exists, for simulations only, and it lives in ``fast.py``: ``fast.draw`` is
+``apply(seat, DRAW)`` and ``apply_chance`` of the chip sampled, in one step (it pays a third of the time of a
+bot game); tests/rules/test_fast.py plays seeded games both ways and compares their fingerprints.
+
+The other public methods serve the rule procedures (brewing.py, round_flow.py, decisions.py, books.py,
+fortunes.py): the agenda (``push``), the resources with one door each (``gain_vp`` ... ``give_reward``, each
+telling its event) and the table's questions (prices, limits, neighbours, scoring spaces).
 """
 
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import accumulate
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .actions import Action, IllegalAction
-from .bag import ChipCounts
 from .catalogue import Book, Catalogue, FortuneCard
 from .chips import BOOK_COLOURS, CHIPS, SET_COLOURS, Chip, Colour
 from .config import GameConfig
 from .events import DRAWN, Cause, Event
-from .kinds import CauseKind, ChanceKind, DecisionKind, EventKind, Phase
+from .kinds import ChanceKind, DecisionKind, EventKind, Phase
 from .params import Reward
 from .registry import CHANCES, DECISIONS, STEPS
-from .state import Chance, Decision, Placed, SeatState, Step, make_decision, make_step
+from .state import Chance, Decision, SeatState, Step, make_decision, make_step
 
-TOTAL_CHIPS_CHECK = True
-_new = tuple.__new__
-_WHITE = Colour.WHITE
+if TYPE_CHECKING:  # pragma: no cover
+    from .chance import Outcome
+    from .fortunes import CardEffect
 
 
 class Brew(NamedTuple):
@@ -51,21 +58,26 @@ class ChanceWaiting:
 
 
 Task = Step | Decision | Chance | Brew
+#: a record entry: ("act", seat, action) or ("chance", kind, seat, outcome), as saves and replays keep it
+RecordEntry = tuple[Any, ...]
 
 
 class Game:
-    """One game of Quacks. Mutable; ``clone()`` gives an independent copy (for bots)."""
+    """One game of Quacks. Mutable; ``clone()`` gives an independent copy (for bots and previews)."""
 
     def __init__(self, catalogue: Catalogue, config: GameConfig, *, events: bool = True,
-                 record: bool = True, blank: bool = False) -> None:
-        if blank:
-            return  # an empty shell that ``_copy_state`` fills
+                 record: bool = True, copy_of: Game | None = None) -> None:
+        if copy_of is not None:  # clone(): the copy's own state, taken from ``copy_of``
+            self._copy_from(copy_of, events and record)
+            return
         self.cat = catalogue
         self.keep_record = record
         self._version = 0
-        self._touched: set[int] | None = None  # seats to settle while brewing; None: all of them
+        #: seats the brewing item settles next (those that acted or got an outcome); None: every seat (brewing
+        #: begins). Kept by the engine: apply and apply_chance add to it, brewing.brew_settle empties it.
+        self.to_settle: set[int] | None = None
         self._legal: tuple[int, dict[int, list[Action]]] = (-1, {})  # (version, seat -> legal actions)
-        self._acting: tuple[int, list[int]] | None = None
+        self._acting: tuple[int, list[int]] | None = None  # (version, seats that may act while brewing)
         self.config = config
         self.n = len(config.seats)
         self._orders = [[(start + k) % self.n for k in range(self.n)] for start in range(self.n)]
@@ -73,7 +85,7 @@ class Game:
         self._sequential = bool(config.house_rule("sequential-brewing"))
         self.record_events = events
         self.events: list[Event] = []
-        self.record: list[tuple[Any, ...]] = []
+        self.record: list[RecordEntry] = []
         self.round = config.first_round
         self.start_seat = 0
         self.phase = Phase.FORTUNE
@@ -117,59 +129,54 @@ class Game:
                 self.supply.set(c, max(0, have - k))
         for c, k in config.supply.items():
             self.supply.set(c, k)
-        self.total_chips = self.count_chips()
-        self._effects: dict[str, list[Any]] = {}
         self._prices: tuple[int, list[int | None]] | None = None
-        self._for_sale: list[tuple[Chip, int]] = []
-        self._index_effects()
+        # Which book effects take part in which hook (faster than asking every effect every time).
+        from .books import BookEffect
+
+        effects = [self.cat.orange.effect, self.black.effect] + [b.effect for b in self.books.values()]
+        self.book_effects = effects
+        self.move_bonus_effects = [e for e in effects if type(e).move_bonus is not BookEffect.move_bonus]
+        #: by chip index, the effects whose move bonus can apply to that chip (most chips have none)
+        self.move_bonus_by_chip = [tuple(e for e in self.move_bonus_effects if e.moves(c)) for c in CHIPS]
+        self.limit_effects = [e for e in effects if type(e).limit is not BookEffect.limit]
+        self.pot_last = self.cat.pot.last
+        self.after_place_effects = {e.colour: e for e in effects if type(e).after_place is not BookEffect.after_place}
+        self.divert_effects = {e.colour: e for e in effects if type(e).diverts is not BookEffect.diverts}
+        # The round's fortune card, by the hooks it takes part in (round_flow.set_fortune; the others cost nothing).
+        self.card_move_bonus: CardEffect | None = None  # the card's effect if it gives move bonuses this round
+        self.card_after_place: CardEffect | None = None  # the card's effect if it acts after a chip is placed
+        self.card_white_limit: CardEffect | None = None  # the card's effect if it raises the white limit
+        self.card_offers_restart = False  # the card may offer a restart (second-chance)
         self.push(make_step("round_start"))
         self._flush()
         self._run()
 
-    # ------------------------------------------------------------------------------------------------
-    # construction helpers
-
-    def _index_effects(self) -> None:
-        """Which effects take part in which hook (faster than asking every effect every time)."""
-        from .books import BookEffect
-
-        effects = [self.cat.orange.effect, self.black.effect] + [b.effect for b in self.books.values()]
-        for hook in ("diverts", "move_bonus", "after_place", "limit"):
-            base = getattr(BookEffect, hook)
-            self._effects[hook] = [e for e in effects if getattr(type(e), hook) is not base]
-        self.book_effects = effects
-        self.move_bonus_effects = self._effects["move_bonus"]
-        # by chip index, the effects whose move bonus can apply to that chip (most chips have none)
-        self.move_bonus_by_chip = [tuple(e for e in self.move_bonus_effects if e.moves(c)) for c in CHIPS]
-        self.limit_effects = self._effects["limit"]
-        self.pot_last = self.cat.pot.last
-        self.after_place_effects = {e.colour: e for e in self._effects["after_place"]}
-        self.divert_effects = {e.colour: e for e in self._effects["diverts"]}
-        # by chip index: no book acts on this chip when it is drawn and placed (no move bonus, after-place or divert)
-        self._plain = [not self.move_bonus_by_chip[c.index] and c.colour not in self.after_place_effects
-                       and c.colour not in self.divert_effects for c in CHIPS]
-        self.card_hooks = dict.fromkeys(("move_bonus", "after_place", "white_limit", "offers_restart"), False)
-        self.card_move_bonus: Any = None  # the card's effect if it gives move bonuses this round
-        self.card_after_place: Any = None  # the card's effect if it acts after a chip is placed
-        self.card_offers_restart = False  # the card may offer a restart (second-chance)
-
-    def set_fortune(self, card: FortuneCard | None) -> None:
-        """The card of this round, and which of its hooks act (so the others cost nothing)."""
-        from .fortunes import CardEffect
-
-        self.fortune = card
-        hooks = self.card_hooks
-        for hook in hooks:
-            hooks[hook] = card is not None and getattr(type(card.effect), hook) is not getattr(CardEffect, hook)
-        self.card_move_bonus = card.effect if hooks["move_bonus"] else None  # type: ignore[union-attr]
-        self.card_after_place = card.effect if hooks["after_place"] else None  # type: ignore[union-attr]
-        self.card_offers_restart = hooks["offers_restart"]
-
-    def effects(self, hook: str) -> list[Any]:
-        return self._effects[hook]
+    def _copy_from(self, g: Game, keep_record: bool) -> None:
+        """This game becomes a copy of ``g``: sharing the immutable parts, owning everything a step can change."""
+        if hasattr(self, "__dict__"):
+            self.__dict__.update(g.__dict__)
+        else:  # compiled by mypyc (quacks/accel.py): no __dict__, but a state to hand over
+            self.__setstate__(g.__getstate__())  # type: ignore[attr-defined]
+        self.seats = [s.copy() for s in g.seats]
+        self.supply = g.supply.copy()
+        self.agenda = g.agenda.copy()
+        self._staged = []
+        self.to_settle = None
+        self._legal = (-1, {})
+        self.used_cards = g.used_cards.copy()
+        self.fixed_rats = None if g.fixed_rats is None else g.fixed_rats.copy()
+        if keep_record:
+            self.events = g.events.copy() if g.record_events else []
+            self.record = g.record.copy()
+        else:
+            self.record_events = False
+            self.keep_record = False
+            self.events = []
+            self.record = []
 
     def effect_of(self, colour: Colour) -> Any:
-        """The effect of the book of ``colour`` (None for white chips)."""
+        """The effect of the book of ``colour`` (None for white chips): a ``books.BookEffect``, typed Any for the
+        parameters each kind of effect adds (its callers read them)."""
         if colour is Colour.ORANGE:
             return self.cat.orange.effect
         if colour is Colour.BLACK:
@@ -177,42 +184,13 @@ class Game:
         b = self.books.get(colour)
         return b.effect if b is not None else None
 
-    def _copy_state(self) -> Game:
-        """A copy sharing the immutable parts and owning everything a step can change."""
-        g = Game(self.cat, self.config, blank=True)
-        if hasattr(g, "__dict__"):
-            g.__dict__.update(self.__dict__)
-        else:  # compiled by mypyc (quacks/accel.py): no __dict__, but a state to hand over
-            g.__setstate__(self.__getstate__())  # type: ignore[attr-defined]
-        g.seats = [s.copy() for s in self.seats]
-        g.supply = self.supply.copy()
-        g.agenda = self.agenda.copy()
-        g._staged = []
-        g._touched = None
-        g._legal = (-1, {})
-        g.used_cards = self.used_cards.copy()
-        g.card_hooks = self.card_hooks.copy()
-        g.fixed_rats = None if self.fixed_rats is None else self.fixed_rats.copy()
-        return g
-
-    def clone(self) -> Game:
-        """An independent copy; events and record are kept by reference to their current length."""
-        g = self._copy_state()
-        g.events = self.events.copy() if self.record_events else []
-        g.record = self.record.copy()
-        return g
-
-    def fast_clone(self) -> Game:
-        """A copy for simulations: no events, no record."""
-        g = self._copy_state()
-        g.record_events = False
-        g.keep_record = False
-        g.events = []
-        g.record = []
-        return g
-
     # ------------------------------------------------------------------------------------------------
-    # the public state API
+    # the door
+
+    def clone(self, record: bool = True) -> Game:
+        """An independent copy. ``record``: it keeps the events and the record (copied as they are now) and
+        goes on keeping them as this game does; False: it keeps neither (a copy to simulate on)."""
+        return Game(self.cat, self.config, events=record, record=record, copy_of=self)
 
     @property
     def is_over(self) -> bool:
@@ -220,7 +198,7 @@ class Game:
 
     @property
     def version(self) -> int:
-        """A counter that grows whenever the state changes (every ``apply``, ``draw`` and ``apply_chance``).
+        """A counter that grows whenever the state changes (every ``apply`` and ``apply_chance``).
 
         Read-only; views and caches outside the engine key on it ("has anything changed since I looked?")."""
         return self._version
@@ -233,7 +211,7 @@ class Game:
         return t if type(t) is Chance else None
 
     def acting_seats(self) -> list[int]:
-        """Seats that may act now (empty while a chance step is due or at the end)."""
+        """Seats that may act now (empty while a chance step is due or at the end; do not modify the list)."""
         if not self.agenda:
             return []
         t = self.agenda[0]
@@ -242,28 +220,6 @@ class Game:
         if type(t) is Brew:
             return self._brewing_now(t)
         return []
-
-    def acting_split(self) -> tuple[list[int], list[int]]:
-        """The seats that may act now in two lists, each in acting order: those deciding draw, stop or flask
-        (``DecisionKind.BREW``), and those with another decision (a pick, a shop, ...). A fast path for the
-        match's stir ticks: ``acting_seats`` split by ``decision_kind`` in one call."""
-        t = self.agenda[0] if self.agenda else None
-        if type(t) is Brew:
-            seats = self._brewing_now(t)
-            all_seats = self.seats
-            for i in seats:
-                if all_seats[i].pending:
-                    return [k for k in seats if not all_seats[k].pending], [k for k in seats if all_seats[k].pending]
-            return seats, []
-        if type(t) is Decision:
-            return [], [t.seat]
-        return [], []
-
-    def _brewing_now(self, t: Brew) -> list[int]:
-        cached = self._acting
-        if cached is not None and cached[0] == self._version:
-            return cached[1]
-        return self._brew_seats(t)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now (cached until the state changes; do not modify the list)."""
@@ -279,34 +235,18 @@ class Game:
         if self.agenda:
             t = self.agenda[0]
             if type(t) is Brew:
-                acting = self._acting
-                if seat in (acting[1] if acting is not None and acting[0] == v else self._brew_seats(t)):
+                if seat in self._brewing_now(t):
                     s = self.seats[seat]
                     if s.pending:
-                        out = self.options(s.pending[0])
+                        d = s.pending[0]
+                        out = DECISIONS[d.kind][0](self, d)
                     elif s.brewing:
                         out = brewing.brew_choices(self, seat)
             elif type(t) is Decision:
                 if t.seat == seat:
-                    out = self.options(t)
+                    out = DECISIONS[t.kind][0](self, t)
         cached[1][seat] = out
         return out
-
-    def next_decision(self) -> tuple[int, list[Action]]:
-        """The first seat that may act and its legal actions in one call (for simulations); (-1, []) if none."""
-        t = self.agenda[0] if self.agenda else None
-        if type(t) is Brew:
-            seats = self._brewing_now(t)
-            if not seats:
-                return -1, []
-            seat = seats[0]
-            s = self.seats[seat]
-            if not s.pending and s.brewing:
-                return seat, brewing.brew_choices(self, seat)
-            return seat, self.legal_actions(seat)
-        if type(t) is Decision:
-            return t.seat, self.legal_actions(t.seat)
-        return -1, []
 
     def decision_kind(self, seat: int) -> DecisionKind | None:
         """What the seat is deciding: ``DecisionKind.BREW`` (draw, stop, flask), a registered decision kind
@@ -320,10 +260,11 @@ class Game:
         return None
 
     def current_decision(self, seat: int) -> Decision | None:
+        """The decision ``seat`` takes now (its kind and data), or None (brewing's draw/stop is no Decision)."""
         t = self.agenda[0] if self.agenda else None
-        if isinstance(t, Decision) and t.seat == seat:
+        if type(t) is Decision and t.seat == seat:
             return t
-        if isinstance(t, Brew) and self.seats[seat].pending:
+        if type(t) is Brew and self.seats[seat].pending:
             return self.seats[seat].pending[0]
         return None
 
@@ -351,13 +292,10 @@ class Game:
         a = action if type(action) is Action else Action.parse(action)
         legal = self.legal_actions(seat)
         if a not in legal:
+            name = self.seats[seat].name if 0 <= seat < self.n else f"seat {seat}"
             if not legal:
-                raise IllegalAction(
-                    f"{self._name(seat)} cannot act now; waiting for {self.describe_waiting()}"
-                )
-            raise IllegalAction(
-                f"{self._name(seat)} cannot {a} now; legal: {' | '.join(map(str, legal))}"
-            )
+                raise IllegalAction(f"{name} cannot act now; waiting for {self.describe_waiting()}")
+            raise IllegalAction(f"{name} cannot {a} now; legal: {' | '.join(map(str, legal))}")
         self._version += 1
         if self.keep_record:
             self.record.append(("act", seat, str(a)))
@@ -366,155 +304,34 @@ class Game:
             self.agenda.pop(0)
             DECISIONS[t.kind][1](self, t, a)
         else:
-            if self._touched is not None:
-                self._touched.add(seat)
+            if self.to_settle is not None:
+                self.to_settle.add(seat)
             brewing.brew_apply(self, seat, a)
         self._flush()
         self._run()
 
-    def draw(self, seat: int, chip: Chip) -> None:
-        """``apply(seat, "draw")`` and ``apply_chance(chip)`` in one step (a fast path for simulations)."""
-        t = self.agenda[0] if self.agenda else None
-        s = self.seats[seat]
-        acting = self._acting
-        if type(t) is not Brew or s.pending or not s.brewing:
-            raise IllegalAction(f"{self._name(seat)} cannot draw now; waiting for {self.describe_waiting()}")
-        if acting is None or acting[0] != self._version or seat not in acting[1]:
-            if seat not in self._brewing_now(t):  # type: ignore[arg-type]
-                raise IllegalAction(f"{self._name(seat)} cannot draw now; waiting for {self.describe_waiting()}")
-            acting = self._acting
-        if s.bag._n[chip.index] <= 0:
-            raise IllegalAction(f"{chip} is not in {s.name}'s bag")
-        self._drawn(seat, s, chip, acting)
-
-    def draw_random(self, seat: int, rng: random.Random) -> Chip | None:
-        """``draw(seat, chip)`` with the chip sampled from ``rng`` by the bag's counts, exactly as ``sample_chance``
-        samples a draw (one number per chip); None, and nothing taken from ``rng``, if the seat cannot draw now.
-
-        The fast path of a stir tick's reveal (session/match.py)."""
-        t = self.agenda[0] if self.agenda else None
-        s = self.seats[seat]
-        acting = self._acting
-        if type(t) is not Brew or s.pending or not s.brewing:
-            return None
-        if acting is None or acting[0] != self._version or seat not in acting[1]:
-            if seat not in self._brewing_now(t):  # type: ignore[arg-type]
-                return None
-            acting = self._acting
-        bag = s.bag
-        total = bag._total
-        if not total:
-            return None
-        counts = bag._n
-        i = bisect_right(list(accumulate(counts)), int(rng.random() * total))  # chance.draw_from, inlined
-        chip = CHIPS[i] if i < len(counts) else CHIPS[chance.draw_from(counts, total, rng)]
-        self._drawn(seat, s, chip, acting)
-        return chip
-
-    def _drawn(self, seat: int, s: SeatState, chip: Chip, acting: tuple[int, list[int]] | None) -> None:
-        """The draw itself, once it is known to be legal."""
-        self._version = v = self._version + 1
-        if self.keep_record:
-            self.record.append(("act", seat, "draw"))
-            self.record.append(("chance", "draw", seat, chip.name))
-        bag = s.bag
-        bag._n[chip.index] -= 1
-        bag._total -= 1
-        if self.record_events:
-            self.emit(EventKind.DRAW, seat, DRAWN, chip=chip.name)
-            brewing.place_drawn(self, seat, chip, "draw")
-        elif self._plain[chip.index] and self.card_move_bonus is None and self.card_after_place is None:
-            # brewing.place, inline, for a chip no book and no card acts on (most draws; no events to tell)
-            pot = s.pot
-            last = self.pot_last
-            if pot:
-                start = pot[-1][0]
-            else:
-                start = s.droplet + s.rats
-                if start > last:
-                    start = last
-            armed = s.double_next
-            index = start + chip.value * armed
-            if index > last:
-                index = last
-            shield = s.shield
-            pot.append(_new(Placed, (index, chip, armed, shield)))
-            s.double_next = 1
-            if shield:
-                s.shield = shield - 1
-            s.prev_drawn_white = s.last_is_drawn_white
-            if chip.colour is _WHITE:
-                s.last_is_drawn_white = True
-                s.white_total += chip.value
-                if s.white_total > self.limit(seat) and not s.exploded:
-                    s.exploded = True
-                    s.protected = shield > 0
-                    s.brewing = False
-            else:
-                s.last_is_drawn_white = False
-        elif chip.colour in self.divert_effects:
-            brewing.place_drawn(self, seat, chip, "draw")
-        else:  # no book diverts this colour (red set 2): place it at once
-            brewing.place(self, seat, chip, "draw")
-        touched = self._touched
-        if (
-            acting is not None and acting[0] == v - 1 and not self._staged and s.brewing and not s.pending
-            and bag._total and s.pot and s.pot[-1][0] < self.pot_last and not self.card_offers_restart
-        ):
-            # nothing to settle: the same seats go on brewing (the common case, kept cheap for simulations)
-            if touched is not None:
-                touched.discard(seat)
-            self._acting = (v, acting[1])
-            return
-        if touched is not None:
-            touched.add(seat)
-        self._flush()
-        self._run()
-
-    def brew_actions(self, seat: int) -> list[Action]:
-        """``legal_actions(seat)`` for a seat that brews now with nothing pending (a seat of a stir tick, as
-        ``acting_split`` lists them): draw, stop and the flask as allowed. A fast path; do not modify the list."""
-        return brewing.brew_choices(self, seat)
-
-    def chance_outcomes(self) -> list[tuple[Any, float]]:
-        """The outcomes of the due chance step with exact probabilities (a reveal: None if too many)."""
-        ch = self.pending_chance()
-        if ch is None:
-            return []
-        return chance.outcomes(self, ch)
-
-    def sample_chance(self, rng: random.Random) -> Any:
+    def sample_chance(self, rng: random.Random) -> Outcome:
+        """An outcome of the chance step due, drawn from ``rng`` by its exact weights (one number per chip,
+        face or card: session/seeding.py)."""
         ch = self.pending_chance()
         if ch is None:
             raise IllegalAction("no chance step is due")
         return chance.sample(self, ch, rng)
 
-    def apply_chance(self, outcome: Any) -> None:
-        """Feed the random outcome due: a Chip (draw), a tuple of Chips (reveal), a face id (die), a card id."""
+    def apply_chance(self, outcome: object) -> None:
+        """Feed the random outcome due: a Chip (draw), a tuple of Chips (reveal), a face id (die), a card id
+        (chips may be given by name)."""
         ch = self.pending_chance()
         if ch is None:
             raise IllegalAction(f"no random outcome is due; waiting for {self.describe_waiting()}")
-        self._take_chance(ch, chance.check_outcome(self, ch, outcome))
-
-    def apply_random_chance(self, rng: random.Random) -> Any:
-        """``apply_chance(sample_chance(rng))`` in one step (the outcome drawn here needs no checking); returns it.
-
-        A fast path for the match's chance steps (session/match.py)."""
-        ch = self.pending_chance()
-        if ch is None:
-            raise IllegalAction("no chance step is due")
-        outcome = chance.sample(self, ch, rng)
-        self._take_chance(ch, outcome)
-        return outcome
-
-    def _take_chance(self, ch: Chance, outcome: Any) -> None:
+        out = chance.check_outcome(self, ch, outcome)
         self._version += 1
         if self.keep_record:
-            self.record.append(("chance", ch.kind, ch.seat, chance.outcome_text(outcome)))
+            self.record.append(("chance", ch.kind, ch.seat, chance.outcome_text(out)))
         self.agenda.pop(0)
-        if ch.seat is not None and self._touched is not None:
-            self._touched.add(ch.seat)
-        CHANCES[ch.purpose or ch.kind](self, ch, outcome)
+        if ch.seat is not None and self.to_settle is not None:
+            self.to_settle.add(ch.seat)
+        CHANCES[ch.purpose or ch.kind](self, ch, out)
         self._flush()
         self._run()
 
@@ -532,14 +349,41 @@ class Game:
                 groups.append([i])
         return groups
 
+    def _drawn(self, seat: int, chip: Chip) -> None:
+        """``fast.draw``'s step, once it has checked that ``seat`` may draw (``acting_seats`` asked at this
+        version) and sampled ``chip``: what ``apply(seat, DRAW)`` and then ``apply_chance(chip)`` do, without
+        the chance step between them. When nothing needs settling after the chip is placed (the seat brews
+        on, nothing is staged, no card may offer a restart) the same seats go on brewing at once."""
+        acting = self._acting
+        self._version = v = self._version + 1
+        if self.keep_record:
+            self.record.append(("act", seat, "draw"))
+            self.record.append(("chance", "draw", seat, chip.name))
+        s = self.seats[seat]
+        s.bag.remove(chip)
+        if self.record_events:
+            self.emit(EventKind.DRAW, seat, DRAWN, chip=chip.name)
+        brewing.place_drawn(self, seat, chip, "draw")
+        to_settle = self.to_settle
+        if (
+            acting is not None and acting[0] == v - 1 and not self._staged and s.brewing and not s.pending
+            and s.bag and s.pot and s.pot[-1].index < self.pot_last and not self.card_offers_restart
+        ):
+            if to_settle is not None:
+                to_settle.discard(seat)
+            self._acting = (v, acting[1])
+            return
+        if to_settle is not None:
+            to_settle.add(seat)
+        self._flush()
+        self._run()
+
     # ------------------------------------------------------------------------------------------------
     # agenda
 
-    def push(self, task: Task) -> None:
-        """Schedule ``task`` to run next (after whatever the current procedure has already pushed)."""
-        self._staged.append(task)
-
-    def push_all(self, tasks: Iterable[Task]) -> None:
+    def push(self, *tasks: Task) -> None:
+        """Schedule ``tasks``, in this order, to run next (after whatever the current procedure has already
+        pushed)."""
         self._staged.extend(tasks)
 
     def _flush(self) -> None:
@@ -549,29 +393,24 @@ class Game:
 
     def _run(self) -> None:
         """Run automatic steps until a decision with a choice or a chance step is due."""
-        brew_settle = brewing.brew_settle
         agenda = self.agenda
-        steps = STEPS
-        handlers_of = DECISIONS
         while agenda:
             t = agenda[0]
-            tt = type(t)
-            if tt is Step:
+            if type(t) is Step:
                 agenda.pop(0)
-                steps[t.name](self, *t.args)  # type: ignore[union-attr]
-            elif tt is Decision:
-                d: Decision = t  # type: ignore[assignment]
-                handlers = handlers_of[d.kind]
-                opts = handlers[0](self, d)
+                STEPS[t.name](self, *t.args)
+            elif type(t) is Decision:
+                handlers = DECISIONS[t.kind]
+                opts = handlers[0](self, t)
                 if len(opts) > 1:
-                    self._legal = (self._version, {d.seat: opts})
+                    self._legal = (self._version, {t.seat: opts})
                     return
                 agenda.pop(0)
                 if opts:
-                    handlers[1](self, d, opts[0])
-            elif tt is Brew:
-                if not brew_settle(self, t):  # type: ignore[arg-type]
-                    seats = self._brew_seats(t)  # type: ignore[arg-type]
+                    handlers[1](self, t, opts[0])
+            elif type(t) is Brew:
+                if not brewing.brew_settle(self, t):
+                    seats = self._brew_seats(t)
                     if seats:
                         self._acting = (self._version, seats)
                         return
@@ -583,8 +422,14 @@ class Game:
                 agenda[0:0] = self._staged
                 self._staged = []
 
-    def options(self, d: Decision) -> list[Action]:
-        return DECISIONS[d.kind][0](self, d)
+    def _brewing_now(self, t: Brew) -> list[int]:
+        """The seats that may act in the brewing item ``t``, cached for this version."""
+        cached = self._acting
+        if cached is not None and cached[0] == self._version:
+            return cached[1]
+        seats = self._brew_seats(t)
+        self._acting = (self._version, seats)
+        return seats
 
     def _brew_seats(self, t: Brew) -> list[int]:
         seats = self.seats
@@ -597,9 +442,6 @@ class Game:
                     return [i]
             return []
         return [i for i in range(self.n) if seats[i].brewing or seats[i].pending]
-
-    def _name(self, seat: int) -> str:
-        return self.seats[seat].name if 0 <= seat < self.n else f"seat {seat}"
 
     # ------------------------------------------------------------------------------------------------
     # seats and table
@@ -621,32 +463,24 @@ class Game:
             return self.round >= self.cat.events.book_round(colour)
         return True
 
-    def table_books(self) -> dict[Colour, Book]:
-        """Every book on the table now, orange and black included."""
-        out = {Colour.ORANGE: self.cat.orange, Colour.BLACK: self.black}
-        for c, b in self.books.items():
-            if self.book_on_table(c):
-                out[c] = b
-        return out
-
     def prices(self) -> list[int | None]:
-        """The price of every chip kind this round (None: not for sale), by chip index; cached per round."""
+        """The price of every chip kind this round (None: not for sale), by chip index; cached per round.
+
+        For sale: the chips of every book on the table, orange and black included. (A shared list: do not
+        modify it.)"""
         cached = self._prices
         if cached is not None and cached[0] == self.round:
             return cached[1]
-        on_table = self.table_books()
+        on_table = {Colour.ORANGE: self.cat.orange, Colour.BLACK: self.black}
+        for c, b in self.books.items():
+            if self.book_on_table(c):
+                on_table[c] = b
         out: list[int | None] = []
-        for c in CHIPS:
-            book = on_table.get(c.colour)
-            out.append(None if book is None else book.price(c.value))
+        for chip in CHIPS:
+            book = on_table.get(chip.colour)
+            out.append(None if book is None else book.price(chip.value))
         self._prices = (self.round, out)
-        self._for_sale = [(c, p) for c, p in zip(CHIPS, out) if p is not None]
         return out
-
-    def for_sale(self) -> list[tuple[Chip, int]]:
-        """(chip, price) of every chip kind for sale this round, in canonical order (whatever the supply holds)."""
-        self.prices()
-        return self._for_sale
 
     def price(self, chip: Chip) -> int | None:
         return self.prices()[chip.index]
@@ -675,8 +509,9 @@ class Game:
     def limit(self, seat: int) -> int:
         """The white total a seat may reach without exploding (rulebook; R9: the highest limit applies)."""
         lim = self.cat.events.white_limit
-        if self.card_hooks["white_limit"]:
-            lim = max(lim, self.fortune.effect.white_limit(self, seat))  # type: ignore[union-attr]
+        card = self.card_white_limit
+        if card is not None:
+            lim = max(lim, card.white_limit(self, seat))
         if self.limit_effects:
             s = self.seats[seat]
             for e in self.limit_effects:
@@ -696,17 +531,10 @@ class Game:
         last = s.pot[-1].index if s.pot else self.start_index(s)
         return min(last + 1, self.cat.pot.spoon)
 
-    def count_chips(self) -> int:
-        """Chips in the supply, bags, pots, aside and revealed: always 215 (issue: conservation)."""
-        n = self.supply.total
-        for s in self.seats:
-            n += s.bag.total + len(s.pot) + len(s.aside) + len(s.revealed)
-        return n
-
     # ------------------------------------------------------------------------------------------------
     # events and resources: one door each
 
-    def emit(self, kind: EventKind, seat: int | None, cause: Cause, **data: Any) -> None:
+    def emit(self, kind: EventKind, seat: int | None, cause: Cause, **data: object) -> None:
         if self.record_events:
             self.events.append(Event(kind, seat, cause, data, self.round))
 
@@ -736,31 +564,14 @@ class Game:
             self.emit(EventKind.RUBIES, seat, cause, amount=-n, after=s.rubies)
 
     def move_droplet(self, seat: int, n: int, cause: Cause) -> None:
-        """Move the droplet ``n`` spaces; on the test-tube side each step is a choice (R14)."""
+        """Move the droplet ``n`` spaces; on the test-tube side each step is a choice (R14, decisions.py)."""
         if n <= 0:
             return
         if self.tubes:
             for _ in range(n):
                 self.push(make_decision(seat, DecisionKind.DROPLET, (cause,)))
             return
-        self.step_droplet(seat, n, cause)
-
-    def step_droplet(self, seat: int, n: int, cause: Cause) -> None:
-        s = self.seats[seat]
-        before = s.droplet
-        s.droplet = min(s.droplet + n, self.cat.pot.last)  # R6
-        if s.droplet != before and self.record_events:
-            self.emit(EventKind.DROPLET, seat, cause, before=before, after=s.droplet)
-
-    def step_tube(self, seat: int, cause: Cause) -> None:
-        """Move the test-tube droplet one glass and take its bonus at once (rulebook "Game variation")."""
-        s = self.seats[seat]
-        if s.tube >= len(self.cat.tubes):
-            return
-        s.tube += 1
-        if self.record_events:
-            self.emit(EventKind.TUBE, seat, cause, glass=s.tube)
-        self.give_reward(seat, self.cat.tubes[s.tube - 1], Cause(CauseKind.TEST_TUBE, (s.tube,)), "tube")
+        decisions.step_droplet(self, seat, n, cause)
 
     def give_chip(self, seat: int, chip: Chip, cause: Cause) -> bool:
         """A chip from the supply into the seat's bag, if it can be had (R4, R32)."""
@@ -788,30 +599,6 @@ class Game:
             self.give_chip(seat, c, cause)
         if r.droplet > 0:
             self.move_droplet(seat, r.droplet, cause)
-
-    def set_phase(self, phase: Phase) -> None:
-        if phase != self.phase:
-            self.phase = phase
-            if self.record_events:
-                self.emit(EventKind.PHASE, None, Cause(CauseKind.PHASE_BEGINS, (phase,)), phase=phase)
-
-    # ------------------------------------------------------------------------------------------------
-
-    def all_chips_by_seat(self, seat: int) -> ChipCounts:
-        """Every chip a seat owns: bag, pot, aside and revealed."""
-        s = self.seats[seat]
-        out = s.bag.copy()
-        for p in s.pot:
-            out.add(p.chip)
-        for c in s.aside:
-            out.add(c)
-        for c in s.revealed:
-            out.add(c)
-        return out
-
-
-def new_game(catalogue: Catalogue, config: GameConfig, *, events: bool = True) -> Game:
-    return Game(catalogue, config, events=events)
 
 
 # The procedures register themselves by name (registry.py); import them once the types above exist.

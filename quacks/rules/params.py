@@ -73,24 +73,13 @@ class Reward:
     def __bool__(self) -> bool:
         return bool(self.vp or self.rubies or self.droplet or self.chips)
 
-    def describe(self) -> str:
-        parts: list[str] = []
-        if self.vp:
-            parts.append(f"{self.vp} VP")
-        if self.rubies:
-            parts.append(f"{self.rubies} rub{'y' if self.rubies == 1 else 'ies'}")
-        if self.droplet:
-            parts.append(f"droplet +{self.droplet}")
-        parts += [c.name for c in self.chips]
-        return ", ".join(parts) if parts else "nothing"
-
-
 REWARD_KEYS = ("vp", "rubies", "droplet", "chips")
 
 
 # --- Param specs -----------------------------------------------------------------------------------------
 
-Parser = Callable[[Any, str, Errors], Any]
+#: reads a raw YAML value at a field path: the typed value, or a stand-in after adding what is wrong to the errors
+Parser = Callable[[object, str, Errors], object]
 
 
 @dataclass(frozen=True)
@@ -100,14 +89,14 @@ class Param:
     parse: Parser
     doc: str
     required: bool = True
-    default: Any = None
+    default: object = None
 
 
 _MISSING = object()
 
 
-def parse_int(lo: int = 0, hi: int | None = None) -> Parser:
-    def p(v: Any, path: str, errors: Errors) -> Any:
+def parse_int(lo: int = 0, hi: int | None = None) -> Callable[[object, str, Errors], int]:
+    def p(v: object, path: str, errors: Errors) -> int:
         if isinstance(v, bool) or not isinstance(v, int):
             errors.add(path, f"must be a whole number, not {v!r}")
             return lo
@@ -119,14 +108,14 @@ def parse_int(lo: int = 0, hi: int | None = None) -> Parser:
     return p
 
 
-def parse_chip(v: Any, path: str, errors: Errors) -> Chip | None:
+def parse_chip(v: object, path: str, errors: Errors) -> Chip | None:
     if not isinstance(v, str) or v not in CHIP_BY_NAME:
         errors.add(path, f"unknown chip {v!r}", suggest(str(v), CHIP_NAMES))
         return None
     return CHIP_BY_NAME[v]
 
 
-def parse_chip_list(v: Any, path: str, errors: Errors) -> tuple[Chip, ...]:
+def parse_chip_list(v: object, path: str, errors: Errors) -> tuple[Chip, ...]:
     if not isinstance(v, list):
         errors.add(path, f"must be a list of chips such as [blue-1, red-1], not {v!r}")
         return ()
@@ -134,7 +123,7 @@ def parse_chip_list(v: Any, path: str, errors: Errors) -> tuple[Chip, ...]:
     return tuple(c for c in out if c is not None)
 
 
-def parse_reward(v: Any, path: str, errors: Errors) -> Reward:
+def parse_reward(v: object, path: str, errors: Errors) -> Reward:
     if v is None:
         return Reward()
     if not isinstance(v, Mapping):
@@ -152,7 +141,7 @@ def parse_reward(v: Any, path: str, errors: Errors) -> Reward:
 
 
 def parse_list(item: Parser, min_len: int = 0, max_len: int | None = None) -> Parser:
-    def p(v: Any, path: str, errors: Errors) -> Any:
+    def p(v: object, path: str, errors: Errors) -> tuple[object, ...]:
         if not isinstance(v, list):
             errors.add(path, f"must be a list, not {v!r}")
             return ()
@@ -167,7 +156,7 @@ def parse_list(item: Parser, min_len: int = 0, max_len: int | None = None) -> Pa
 def parse_int_map(key_name: str = "count") -> Parser:
     """A mapping of whole numbers to whole numbers, e.g. ``{1: 1, 3: 2}`` (from N on, give M)."""
 
-    def p(v: Any, path: str, errors: Errors) -> Any:
+    def p(v: object, path: str, errors: Errors) -> tuple[tuple[int, int], ...]:
         if not isinstance(v, Mapping) or not v:
             errors.add(path, f"must be a mapping of {key_name} to a number, e.g. {{1: 1, 3: 2}}")
             return ()
@@ -181,7 +170,7 @@ def parse_int_map(key_name: str = "count") -> Parser:
     return p
 
 
-def parse_chip_choices(v: Any, path: str, errors: Errors) -> tuple[tuple[Chip, tuple[Chip, ...]], ...]:
+def parse_chip_choices(v: object, path: str, errors: Errors) -> tuple[tuple[Chip, tuple[Chip, ...]], ...]:
     """A mapping from a chip to the chips one may take for it: ``{green-2: [blue-1, red-1]}``."""
     if not isinstance(v, Mapping) or not v:
         errors.add(path, "must map a chip to a list of chips, e.g. {green-2: [blue-1, red-1]}")
@@ -195,18 +184,11 @@ def parse_chip_choices(v: Any, path: str, errors: Errors) -> tuple[tuple[Chip, t
     return tuple(out)
 
 
-def parse_text(v: Any, path: str, errors: Errors) -> str:
+def parse_text(v: object, path: str, errors: Errors) -> str:
     if not isinstance(v, str) or not v.strip():
         errors.add(path, "must be a non-empty text")
         return ""
     return " ".join(v.split())
-
-
-def parse_bool(v: Any, path: str, errors: Errors) -> bool:
-    if not isinstance(v, bool):
-        errors.add(path, f"must be true or false, not {v!r}")
-        return False
-    return v
 
 
 @dataclass(frozen=True)
@@ -215,8 +197,8 @@ class Schema:
 
     params: Mapping[str, Param] = field(default_factory=dict)
 
-    def parse(self, data: Mapping[str, Any], path: str, errors: Errors, skip: Sequence[str] = ()) -> dict[str, Any]:
-        out: dict[str, Any] = {}
+    def parse(self, data: Mapping[str, object], path: str, errors: Errors, skip: Sequence[str] = ()) -> dict[str, Any]:
+        out: dict[str, Any] = {}  # each parameter as its parser made it (the effect reads its own)
         for key in data:
             if key in skip:
                 continue

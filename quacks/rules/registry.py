@@ -16,12 +16,12 @@ from .kinds import REGISTERED_DECISIONS, BookKind, CardKind, DecisionKind
 if TYPE_CHECKING:  # pragma: no cover
     from .actions import Action
     from .game import Game
-    from .state import Decision
+    from .state import Chance, Decision
 
 StepFn = Callable[..., None]
 OptionsFn = Callable[["Game", "Decision"], list["Action"]]
 ApplyFn = Callable[["Game", "Decision", "Action"], None]
-ChanceFn = Callable[["Game", Any, Any], None]
+ChanceFn = Callable[["Game", "Chance", Any], None]  # the outcome: a Chip, a tuple of Chips, or an id
 
 STEPS: dict[str, StepFn] = {}
 DECISIONS: dict[DecisionKind, tuple[OptionsFn, ApplyFn]] = {}

@@ -11,8 +11,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from .catalogue import FortuneCard
 from .chips import Chip, Colour
 from .events import Cause
 from .kinds import CauseKind, ChanceKind, DecisionKind, EventKind, Phase
@@ -20,7 +21,7 @@ from .registry import chance, step
 from .state import Chance, make_chance, make_decision, make_step
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
+    from .game import Game, Task
 
 CHIP_ACTION_ORDER = (Colour.BLACK, Colour.GREEN, Colour.PURPLE)
 SCORING_SPACE = Cause(CauseKind.SCORING_SPACE)
@@ -36,11 +37,34 @@ _EVALUATION_STEPS = tuple(make_step(name, args) for name, args in (
 ))
 
 
+def set_phase(g: Game, phase: Phase) -> None:
+    if phase != g.phase:
+        g.phase = phase
+        if g.record_events:
+            g.emit(EventKind.PHASE, None, Cause(CauseKind.PHASE_BEGINS, (phase,)), phase=phase)
+
+
+def set_fortune(g: Game, card: FortuneCard | None) -> None:
+    """The card of this round, and the hooks it takes part in (so the others cost nothing while brewing)."""
+    from .fortunes import CardEffect
+
+    g.fortune = card
+    if card is None:
+        g.card_move_bonus = g.card_after_place = g.card_white_limit = None
+        g.card_offers_restart = False
+        return
+    effect = card.effect
+    kind = type(effect)
+    g.card_move_bonus = effect if kind.move_bonus is not CardEffect.move_bonus else None
+    g.card_after_place = effect if kind.after_place is not CardEffect.after_place else None
+    g.card_white_limit = effect if kind.white_limit is not CardEffect.white_limit else None
+    g.card_offers_restart = kind.offers_restart is not CardEffect.offers_restart
+
+
 @step("round_start")
 def round_start(g: Game) -> None:
-
-    g.set_phase(Phase.FORTUNE)
-    g.set_fortune(None)
+    set_phase(g, Phase.FORTUNE)
+    set_fortune(g, None)
     g.fixed_rats = None
     for s in g.seats:
         s.reset_round()
@@ -56,7 +80,7 @@ def round_start(g: Game) -> None:
                 _add_round_chip(g, seat, c)
     if g.config.fortunes:
         g.push(FORTUNE_CARD)
-    g.push_all(_ROUND_TASKS)
+    g.push(*_ROUND_TASKS)
 
 
 def _add_round_chip(g: Game, seat: int, c: Chip) -> None:
@@ -74,7 +98,7 @@ def _add_round_chip(g: Game, seat: int, c: Chip) -> None:
 @chance("fortune")
 def reveal_fortune(g: Game, ch: Chance, card_id: str) -> None:
     card = g.cat.cards[card_id]
-    g.set_fortune(card)
+    set_fortune(g, card)
     g.used_cards.append(card_id)
     if g.record_events:
         g.emit(EventKind.FORTUNE, None, Cause(CauseKind.FORTUNE_REVEALED, (card_id,)), card=card_id, colour=card.colour)
@@ -106,8 +130,8 @@ def rats(g: Game) -> None:
 
 @step("brew_begins")
 def brew_begins(g: Game) -> None:
-    g.set_phase(Phase.BREWING)
-    g._touched = None  # settle every seat once (an empty bag stops at once)
+    set_phase(g, Phase.BREWING)
+    g.to_settle = None  # settle every seat once (an empty bag stops at once)
     for s in g.seats:
         s.brewing = True
 
@@ -120,12 +144,12 @@ def after_brewing(g: Game) -> None:
 
 @step("evaluation")
 def evaluation(g: Game) -> None:
-    g.set_phase(Phase.EVALUATION)
+    set_phase(g, Phase.EVALUATION)
     for i, s in enumerate(g.seats):
         s.final_space = g.scoring_space(i)
         if g.record_events:
             g.emit(EventKind.SCORING_SPACE, i, SCORING_SPACE, space=s.final_space, exploded=s.exploded)
-    g.push_all(_EVALUATION_STEPS)
+    g.push(*_EVALUATION_STEPS)
 
 
 # --- A: bonus die -------------------------------------------------------------------------------------------
@@ -224,7 +248,7 @@ def victory_points(g: Game) -> None:
 
 @step("shopping")
 def shopping(g: Game) -> None:
-    g.set_phase(Phase.SHOPPING)
+    set_phase(g, Phase.SHOPPING)
     last = g.round >= g.cat.events.rounds
     for seat in g.seat_order():
         s = g.seats[seat]
@@ -254,7 +278,7 @@ def end_of_round(g: Game) -> None:
     if g.round >= g.cat.events.rounds:  # R35: the game ends after the victory-point buying
         g.push(make_step("game_over"))
         return
-    g.set_phase(Phase.RUBIES)
+    set_phase(g, Phase.RUBIES)
     if g.fortune is not None:
         g.fortune.effect.end_of_round(g)
     for seat in g.seat_order():
@@ -271,14 +295,14 @@ def next_round(g: Game) -> None:
 
 @step("game_over")
 def game_over(g: Game) -> None:
-    g.set_phase(Phase.OVER)
+    set_phase(g, Phase.OVER)
     g.over = True
     ranking = g.ranking()
     if g.record_events:
         g.emit(EventKind.GAME_OVER, None, Cause(CauseKind.GAME_OVER), ranking=ranking)
 
 
-def _round_tasks() -> tuple[Any, ...]:
+def _round_tasks() -> tuple[Task, ...]:
     from .game import Brew
 
     return (make_step("rats"), make_step("brew_begins"), Brew(), make_step("after_brewing"), make_step("evaluation"))

@@ -51,6 +51,14 @@ def state_json(g: Game) -> dict[str, Any]:
     }
 
 
+def count_chips(g: Game) -> int:
+    """Chips in the supply, bags, pots, aside and revealed: always the box's 215 (conservation)."""
+    n = g.supply.total
+    for s in g.seats:
+        n += s.bag.total + len(s.pot) + len(s.aside) + len(s.revealed)
+    return n
+
+
 def fingerprint(g: Game) -> dict[str, Any]:
     """Everything that decides what happens next: the printed state plus the agenda and the rest."""
     d = state_json(g)

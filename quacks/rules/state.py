@@ -37,38 +37,50 @@ class Step(NamedTuple):
     """An automatic step of the round: the name of a procedure and its arguments."""
 
     name: str
-    args: tuple[Any, ...] = ()
+    args: tuple[object, ...] = ()
 
 
-_new = tuple.__new__
 _COLOUR_OF = attrgetter("chip.colour")
-_TASKS: dict[tuple[Any, ...], Any] = {}
 
-
-def _shared(cls: type[Any], fields: tuple[Any, ...]) -> Any:
-    """One shared instance per value (tasks are immutable): no NamedTuple constructor on the hot paths."""
-    key = (cls, fields)
-    t = _TASKS.get(key)
-    if t is None:
-        t = _new(cls, fields)
-        if len(_TASKS) < 20_000:
-            _TASKS[key] = t
-    return t
+# One shared instance per value (tasks are immutable): no NamedTuple constructor on the hot paths. Bounded: past
+# so many values a task is made anew each time.
+_SHARED_MAX = 20_000
+_DECISIONS: dict[tuple[int, DecisionKind, tuple[object, ...]], Decision] = {}
+_STEPS: dict[tuple[str, tuple[object, ...]], Step] = {}
+_CHANCES: dict[tuple[ChanceKind, int | None, str, int], Chance] = {}
 
 
 def make_decision(seat: int, kind: DecisionKind, data: tuple[Any, ...] = ()) -> Decision:
     """``Decision(seat, kind, data)``, shared."""
-    return _shared(Decision, (seat, kind, data))  # type: ignore[no-any-return]
+    key = (seat, kind, data)
+    d = _DECISIONS.get(key)
+    if d is None:
+        d = Decision(seat, kind, data)
+        if len(_DECISIONS) < _SHARED_MAX:
+            _DECISIONS[key] = d
+    return d
 
 
-def make_step(name: str, args: tuple[Any, ...] = ()) -> Step:
+def make_step(name: str, args: tuple[object, ...] = ()) -> Step:
     """``Step(name, args)``, shared."""
-    return _shared(Step, (name, args))  # type: ignore[no-any-return]
+    key = (name, args)
+    t = _STEPS.get(key)
+    if t is None:
+        t = Step(name, args)
+        if len(_STEPS) < _SHARED_MAX:
+            _STEPS[key] = t
+    return t
 
 
 def make_chance(kind: ChanceKind, seat: int | None, purpose: str = "", count: int = 0) -> Chance:
     """``Chance(kind, seat, purpose, count)``, shared."""
-    return _shared(Chance, (kind, seat, purpose, count))  # type: ignore[no-any-return]
+    key = (kind, seat, purpose, count)
+    ch = _CHANCES.get(key)
+    if ch is None:
+        ch = Chance(kind, seat, purpose, count)
+        if len(_CHANCES) < _SHARED_MAX:
+            _CHANCES[key] = ch
+    return ch
 
 
 class Placed(NamedTuple):
@@ -159,14 +171,16 @@ class SeatState:
         self.shopped = False
         self.passed_rats = 0
 
-    @property
-    def start_index(self) -> int:
-        """Where the first chip counts from: the rat stone, or the droplet (rulebook "Potions phase")."""
-        return self.droplet + self.rats
-
-    @property
-    def last_index(self) -> int:
-        return self.pot[-1].index if self.pot else self.start_index
+    def all_chips(self) -> ChipCounts:
+        """Every chip the seat owns: bag, pot, aside and revealed."""
+        out = self.bag.copy()
+        for p in self.pot:
+            out.add(p.chip)
+        for c in self.aside:
+            out.add(c)
+        for c in self.revealed:
+            out.add(c)
+        return out
 
     def count_colour(self, colour: object) -> int:
         return list(map(_COLOUR_OF, self.pot)).count(colour)  # the chips of that colour in the pot, counted in C

@@ -257,7 +257,7 @@ def shown_state(g: Game, hold: Sequence[Held], phase: Phase | None = None) -> Ga
     and test-tube steps not yet added, rat stones not yet moved, and ``phase`` (the phase the beats belong to)."""
     if not any(hold) and (phase is None or phase == g.phase):
         return g
-    shown = g.fast_clone()
+    shown = g.clone(record=False)
     for s, h in zip(shown.seats, hold):
         s.score -= h.vp
         s.rubies -= h.rubies

@@ -403,7 +403,7 @@ class MatchDriver:
             self._after_step(delay=self.pace())
 
     def _start_worker(self, seat: int) -> None:
-        g = self.game.fast_clone()
+        g = self.game.clone(record=False)
         match = self.match
         box: list[BotChoice | BaseException | None] = [None]  # this worker's answer, and only its own
 

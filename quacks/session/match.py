@@ -21,10 +21,11 @@ from typing import Any
 
 from ..ai.base import Bot, BotChoice, Reason
 from ..ai.levels import make_bot
+from ..rules import fast
 from ..rules.actions import DRAW, STOP, Action
 from ..rules.catalogue import Catalogue
 from ..rules.game import ChanceWaiting, Game
-from ..rules.kinds import Phase
+from ..rules.kinds import DecisionKind, Phase
 from ..rules.replay import apply_entry
 from .seeding import LazyRandom, Streams
 from .setup import HUMAN, PLAYER_COLOURS, MatchSetup, SeatSpec
@@ -113,7 +114,10 @@ class Match:
         v = g.version
         if self._scan_version == v:
             return self._scanned
-        brew, other = g.acting_split()
+        brew: list[int] = []
+        other: list[int] = []
+        for k in g.acting_seats():
+            (brew if g.decision_kind(k) is DecisionKind.BREW else other).append(k)
         if other:
             seats = tuple(g.acting_seats())
             scanned = (seats, other[0], tuple(brew))
@@ -216,7 +220,7 @@ class Match:
         ch = g.pending_chance()
         if ch is None:
             raise ValueError("no chance step is due")
-        g.apply_random_chance(self.streams.stream(ch.kind, -1 if ch.seat is None else ch.seat))
+        g.apply_chance(g.sample_chance(self.streams.stream(ch.kind, -1 if ch.seat is None else ch.seat)))
 
     def _decide(self, seat: int, g: Game, actions: list[Action], rng: Random) -> BotChoice:
         """The bot's choice: the one place a bot is asked, timed for ``bot_times`` and ``bot_timer`` if either is set
@@ -259,7 +263,7 @@ class Match:
         for s in tick_seats:  # those before ``seat`` have decided or are humans (``_due``: bots first)
             if s in tick or s not in bots:
                 continue
-            actions = g.brew_actions(s)  # legal_actions(s) of a stir tick's seat, faster
+            actions = g.legal_actions(s)
             rng = rngs.get(s)  # the generator ``bot_decide`` would make, one per seat reset for each decision
             if rng is None:
                 rng = rngs[s] = self.streams.bot_rng(s, self.acted[s])
@@ -324,7 +328,7 @@ class Match:
                 rng = streams.get(seat)
                 if rng is None:
                     rng = streams[seat] = self.streams.stream("draw", seat)
-                if g.draw_random(seat, rng) is not None:
+                if fast.draw(g, seat, rng) is not None:
                     acted[seat] += 1
             elif a in g.legal_actions(seat):
                 acted[seat] += 1

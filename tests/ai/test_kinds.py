@@ -14,6 +14,7 @@ from quacks.ai.normal import OBVIOUS, NormalBot
 from quacks.ai.values import Values
 from quacks.content.loader import default_catalogue
 from quacks.rules.kinds import BookKind, CardKind, DecisionKind
+from quacks.rules.round_flow import set_fortune
 
 from ..rules.gamekit import make_game
 
@@ -56,7 +57,7 @@ def test_a_model_builds_for_every_book_and_every_card_of_the_catalogue() -> None
     for s in (1, 2, 3, 4):
         g = make_game(("A", "B", "C"), books=s, round=4)
         for card in cat.cards.values():
-            g.set_fortune(card)
+            set_fortune(g, card)
             m = BrewModel(g, 0, Values(g, 0))
             assert m.card is not None and card.effect.kind in type(m.card).kinds
             st = m.state_from_game()

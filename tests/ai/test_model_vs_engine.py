@@ -79,10 +79,11 @@ def settle(c: Game, seat: int) -> None:
 def compare_draw(g: Game, seat: int, i: int, m: BrewModel, st: State) -> tuple[Game, State]:
     """Draw chip ``i`` in a copy of ``g``; the model's state after it must match the copy's."""
     nxt = m.step(st, i)
-    c = g.fast_clone()
+    c = g.clone(record=False)
     s = c.seats[seat]
     rubies, score = s.rubies, s.score
-    c.draw(seat, CHIPS[i])
+    c.apply(seat, DRAW)
+    c.apply_chance(CHIPS[i])
     settle(c, seat)
     where = f"round {g.round}, {g.seats[seat].name} draws {CHIPS[i]} (books {dict(g.config.books)})"
     exploded = type(nxt) is Explosion
@@ -111,7 +112,8 @@ def play_to_scoring(c: Game, seat: int, rng: random.Random) -> int:
         if c.pending_chance() is not None:
             c.apply_chance(c.sample_chance(rng))
             continue
-        who, acts = c.next_decision()
+        who = c.acting_seats()[0]
+        acts = c.legal_actions(who)
         kind = c.decision_kind(who)
         if kind is DecisionKind.BREW:
             a = STOP if STOP in acts else acts[0]
@@ -162,7 +164,8 @@ def play_and_compare(books: dict, variant: str, n: int, seed: int, seen: Counter
             else:
                 g.apply_chance(g.sample_chance(rng))
             continue
-        seat, acts = g.next_decision()
+        seat = g.acting_seats()[0]
+        acts = g.legal_actions(seat)
         if DRAW in acts and g.decision_kind(seat) is DecisionKind.BREW:
             moment += 1
             if moment % 2 == 0:

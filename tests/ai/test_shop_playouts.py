@@ -33,7 +33,7 @@ def _shop_moments(books: int, seed: int) -> list[tuple[Game, int]]:
             continue
         seat = g.acting_seats()[0]
         if g.decision_kind(seat) is DecisionKind.SHOP:
-            out.append((g.fast_clone(), seat))
+            out.append((g.clone(record=False), seat))
         g.apply(seat, bot.decide(g, seat, list(g.legal_actions(seat)), rng).action)
     return out
 
@@ -44,7 +44,7 @@ def test_shared_playouts_equal_the_plain_definition(books: int, seed: int) -> No
     for g, seat in _shop_moments(books, seed)[::3]:
         v = Values(g, seat, HardBot.weights)
         m = shop._NextRound(g, seat, v, with_card=False)
-        owned = g.all_chips_by_seat(seat).counts()
+        owned = g.seats[seat].all_chips().counts()
         start = m.state_from_game(pot=[], bag=owned, lw=False)._replace(double=1, shield=0, aside=0, imm=0.0,
                                                                           nchips=0)
         rng = random.Random(seed * 1000 + checked)

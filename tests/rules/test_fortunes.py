@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from quacks.rules.chips import CHIP_BY_NAME
 from quacks.rules.fortunes import CARD_KINDS
+from quacks.rules.snapshot import count_chips
 
 from .gamekit import actions, make_game, pot, seat, steps
 
@@ -55,7 +56,7 @@ def test_lowest_sum_less_is_more_r21() -> None:
     steps(g, "fortune less-is-more", "A reveal white-1 white-1 white-1 white-1 white-2",
           "B reveal white-3 white-2 white-2 white-1 orange-1")
     assert seat(g, "A").bag["blue-2"] == 1 and seat(g, "B").rubies == 2
-    assert seat(g, "B").bag.total == 9 and not seat(g, "B").revealed and g.count_chips() == 215
+    assert seat(g, "B").bag.total == 9 and not seat(g, "B").revealed and count_chips(g) == 215
 
 
 def test_chip_or_rubies_choose_one_r32() -> None:
