@@ -29,14 +29,27 @@ from typing import Any
 
 from .resources import ReadError, read_bytes
 
-# The modules that profiling shows carry the engine's fixed cost per step (the draw, the agenda runner,
-# the match loop, Normal's valuation). Adding one: it must compile with mypyc and keep the fingerprints.
+# The compiled set: the rules package's modules that do the per-step work of a game (the draw, the agenda
+# runner, the book and card effects, the round's steps), the match loop and the bots Normal and Easy. Every
+# module of ``quacks.rules`` type-checks and compiles with mypyc (the effect classes read their parameters into
+# declared attributes, none set from data), but with mypy 2.4's mypyc the whole package does not run compiled:
+# ``chips`` raises AttributeError (its str-Enum's ``.value`` read while the module is set up), ``options`` fails
+# (a ClassVar on a frozen dataclass taken for a field), and a build with ``actions``, ``catalogue``, ``config``,
+# ``params`` and ``kinds`` as well crashes the interpreter while importing them. Those hold data and small
+# helpers, not the per-step work, and stay plain. Adding one: it must compile, load and keep the fingerprints
+# (CI runs them against the build).
 MODULES = (
     "quacks.rules.game",
     "quacks.rules.brewing",
     "quacks.rules.bag",
     "quacks.rules.state",
     "quacks.rules.chance",
+    "quacks.rules.round_flow",
+    "quacks.rules.decisions",
+    "quacks.rules.registry",
+    "quacks.rules.effects",
+    "quacks.rules.books",
+    "quacks.rules.fortunes",
     "quacks.session.match",
     "quacks.ai.normal",
     "quacks.ai.odds",

@@ -107,7 +107,7 @@ class Effect:
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
-        kind = cls.__dict__.get("kind")
+        kind = vars(cls).get("kind")
         if kind is None:
             return
         if not isinstance(kind, cls.kind_type):

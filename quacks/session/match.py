@@ -114,15 +114,12 @@ class Match:
         v = g.version
         if self._scan_version == v:
             return self._scanned
-        brew: list[int] = []
-        other: list[int] = []
-        for k in g.acting_seats():
-            (brew if g.decision_kind(k) is DecisionKind.BREW else other).append(k)
-        if other:
-            seats = tuple(g.acting_seats())
-            scanned = (seats, other[0], tuple(brew))
+        seats = tuple(g.acting_seats())
+        brew = tuple(k for k in seats if g.decision_kind(k) is DecisionKind.BREW)
+        if len(brew) < len(seats):
+            follow = next(k for k in seats if k not in brew)
+            scanned = (seats, follow, brew)
         else:
-            seats = tuple(brew)
             scanned = (seats, -1, seats)
         self._scanned = scanned
         self._scan_version = v

@@ -25,7 +25,7 @@ from quacks.rules.kinds import (
 
 from .gamekit import make_game
 
-RULES = Path(registry.__file__).parent
+RULES = Path(__file__).resolve().parents[2] / "quacks" / "rules"  # the sources (a compiled build holds none)
 
 
 def rules_source() -> str:
