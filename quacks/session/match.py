@@ -115,12 +115,14 @@ class Match:
         if self._scan_version == v:
             return self._scanned
         seats = tuple(g.acting_seats())
-        brew = tuple(k for k in seats if g.decision_kind(k) is DecisionKind.BREW)
-        if len(brew) < len(seats):
-            follow = next(k for k in seats if k not in brew)
-            scanned = (seats, follow, brew)
-        else:
-            scanned = (seats, -1, seats)
+        brew: list[int] = []
+        follow = -1
+        for k in seats:
+            if g.decision_kind(k) is DecisionKind.BREW:
+                brew.append(k)
+            elif follow < 0:
+                follow = k
+        scanned = (seats, follow, tuple(brew)) if follow >= 0 else (seats, -1, seats)
         self._scanned = scanned
         self._scan_version = v
         return scanned

@@ -309,6 +309,11 @@ class SavedGame:
             catalogue = default_catalogue()
         return Match.from_data(catalogue, self.match_data)
 
+    def keep_replayed(self, match: Match, catalogue: Catalogue) -> None:
+        """Hold the match replayed while loading, for the first ``to_match`` with the same catalogue."""
+        self._match = match
+        self._catalogue = catalogue
+
 
 def document_validator(kinds: Iterable[str], catalogue: Catalogue | None = None, *,
                        replay: bool = True) -> Callable[[object], SavedGame]:
@@ -345,8 +350,7 @@ def document_validator(kinds: Iterable[str], catalogue: Catalogue | None = None,
             if version < SCHEMA else []
         saved = SavedGame(str(kind), data, meta, saved_at, version, notes)
         if cat is not None:
-            saved._match = build_match(cat, data)
-            saved._catalogue = cat
+            saved.keep_replayed(build_match(cat, data), cat)
         return saved
 
     return validate

@@ -171,13 +171,17 @@ class App(Window):
         from .sound import Sound
 
         self.sound = Sound(self.settings.volume, self.settings.mute)
-        global _APP
-        _APP = self
+        self.make_current()
         self._shown = False
         if self.settings.fullscreen and not self.headless:
             self.toggle_fullscreen()
 
     # scenes -------------------------------------------------------------------------------------------
+    def make_current(self) -> None:
+        """This app is the one ``canvas_rect()`` and the click sound answer for (the newest, or the layout check's)."""
+        global _APP
+        _APP = self
+
     @property
     def scene(self) -> Scene | None:
         return self.scenes[-1] if self.scenes else None

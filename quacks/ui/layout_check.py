@@ -221,9 +221,7 @@ def _app(scale: int, size: tuple[int, int] = LOGICAL) -> App:
         _APP = App(Settings(pace="instant", show_risk=True), size=size, headless=True)
         _APP.no_saves = True
     app = _APP
-    from . import app as app_module
-
-    app_module._APP = app  # canvas_rect() answers for this App (another made since, by a test, may be the current)
+    app.make_current()  # canvas_rect() answers for this App (another made since, by a test, may be the current)
     app.scenes = []
     app.toasts = []
     app.settings.ui_scale = scale
