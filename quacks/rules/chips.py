@@ -29,8 +29,6 @@ class Colour(str, Enum):
 SET_COLOURS: tuple[Colour, ...] = (Colour.GREEN, Colour.BLUE, Colour.RED, Colour.YELLOW, Colour.PURPLE)
 #: Colours with a book of their own; white chips have none and cannot be bought.
 BOOK_COLOURS: tuple[Colour, ...] = (Colour.ORANGE, Colour.BLACK) + SET_COLOURS
-#: Colours whose chips are "coloured" in the sense of rulings R32 ("any one 2-chip").
-COLOURED_BOOKS: tuple[Colour, ...] = SET_COLOURS
 
 
 class Chip:
@@ -107,12 +105,5 @@ def next_higher(c: Chip) -> Chip | None:
     return higher[0] if higher else None
 
 
-# Frequently used singletons.
+# The white chips (the odds of an explosion, ai/odds.py).
 WHITE_1, WHITE_2, WHITE_3 = CHIPS[0], CHIPS[1], CHIPS[2]
-ORANGE_1 = CHIPS[3]
-GREEN_1, GREEN_2, GREEN_4 = CHIPS[4], CHIPS[5], CHIPS[6]
-BLUE_1, BLUE_2, BLUE_4 = CHIPS[7], CHIPS[8], CHIPS[9]
-RED_1, RED_2, RED_4 = CHIPS[10], CHIPS[11], CHIPS[12]
-YELLOW_1, YELLOW_2, YELLOW_4 = CHIPS[13], CHIPS[14], CHIPS[15]
-PURPLE_1 = CHIPS[16]
-BLACK_1 = CHIPS[17]
