@@ -43,10 +43,3 @@ class Bot(Protocol):
 
     def decide(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice: ...
 
-
-BREW_VERBS = frozenset(("draw", "stop", "flask"))
-
-
-def is_brew_choice(actions: list[Action]) -> bool:
-    """A draw/stop decision (timed separately: 50 ms budget for Hard)."""
-    return any(a.verb == "draw" for a in actions)

@@ -138,12 +138,7 @@ class NormalBot:
         return risk <= limit, risk, limit
 
     def on_brew(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
-        risk = explosion_risk(g, seat)  # wants_draw, inlined: this runs for every draw of every Normal seat
-        if risk == 0.0:
-            draw, limit = True, 0.0
-        else:
-            limit = self.risk_limit(g, seat)
-            draw = risk <= limit
+        draw, risk, limit = self.wants_draw(g, seat)
         if draw and len(actions) > 2 and FLASK in actions:
             s = g.seats[seat]
             if s.pot and s.pot[-1].chip.value >= 2:
@@ -162,13 +157,6 @@ class NormalBot:
         return BotChoice(Action("choose", ("vp",)), "takes the victory points (late in the game)")
 
     # shopping --------------------------------------------------------------------------------------------
-    def buy_score(self, g: Game, seat: int, chips: list[Chip]) -> float | None:
-        blacks = sum(1 for c in chips if c.colour is Colour.BLACK)
-        if blacks and owned(g, seat, CHIP_BY_NAME["black-1"]) + blacks > MAX_BLACK:
-            return None
-        if g.round < 3 and any(c.colour is Colour.PURPLE for c in chips):
-            return None
-        return sum(chip_weight(c) for c in chips)
 
     def on_shop(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
         """The best-scoring legal buy; two chips rather than one; ties go to the dearer buy."""

@@ -29,10 +29,6 @@ def explosion_risk(g: Game, seat: int) -> float:
     return bad / total
 
 
-def can_explode(g: Game, seat: int) -> bool:
-    return explosion_risk(g, seat) > 0.0
-
-
 def stop_space(g: Game, seat: int) -> int:
     """The scoring space if the seat stopped now."""
     s = g.seats[seat]

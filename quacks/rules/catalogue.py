@@ -180,7 +180,3 @@ class Catalogue:
             if n_seats in b.players:
                 return b
         raise KeyError(f"no black book page for {n_seats} players")
-
-    @property
-    def card_ids(self) -> tuple[str, ...]:
-        return tuple(self.cards)

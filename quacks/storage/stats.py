@@ -320,15 +320,6 @@ def _statistics(loaded: Loaded[Statistics]) -> tuple[Statistics, list[str]]:
     return loaded.value, notes
 
 
-def save_statistics(stats: Statistics, base: Base = None) -> list[str]:
-    """Write the statistics; notes about a bad old file kept aside. StorageError if it cannot be written.
-
-    This replaces what another program may have counted meanwhile: to add a game, :func:`record_finished_match`."""
-    path = paths.statistics_path(base)
-    with write_lock(path, WHAT):
-        return _write(stats, path, old_checked=False)
-
-
 def _write(stats: Statistics, path: Path, old_checked: bool) -> list[str]:
     # compact: a statistics file of many players is read and written faster, and stays further below the size cap
     reports = write_json(path, stats.to_data(), what=WHAT, validate_old=Statistics.from_data, old_checked=old_checked,

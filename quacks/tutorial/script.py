@@ -85,9 +85,6 @@ class Script:
                 return ls
         raise KeyError(f"the guided game has no lesson {lid!r}")
 
-    def lesson_of(self, sid: str) -> Lesson | None:
-        return next((ls for ls in self.lessons if sid in ls.steps), None)
-
 
 #: the numbers (and the opponent's name) a step's text may name: ``{rounds}``, ... (filled by the coach)
 TEXT_FIELDS = ("rounds", "white_limit", "droplet_cost", "flask_cost", "vp_coin_price", "vp_ruby_price", "opponent")
@@ -383,14 +380,6 @@ def load_script(path: str | Path | None = None, catalogue: Catalogue | None = No
     except YamlFileError as e:
         raise ScriptError(str(path), [("", e.problem)]) from None
     return parse_script(data, str(path), catalogue)
-
-
-def tutorial_steps(data: str | Path | None = None) -> list[Step]:
-    """The guided game's steps of a data folder (the game's own if None; none if its script cannot be read)."""
-    try:
-        return list(load_script(None if data is None else Path(data) / "tutorial.yaml").steps)
-    except ScriptError:
-        return []
 
 
 @dataclass(frozen=True)

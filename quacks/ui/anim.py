@@ -7,7 +7,7 @@
 - in a beat of the evaluation (``session/beats.py``) each gain flies from where it comes from (the die, the
   chips that earned it, the scoring space, the card) to the seat that gets it; rat stones move out from the
   droplet at a round's start;
-- the round results count up (the summary reads ``count_up``).
+- the round results count up (the summary does its own: ``overlays/round_summary.py``).
 
 Every animation is under 0.7 s, a click or key finishes them all at once (``skip``), nothing waits for
 them, and with reduced motion they end at once. ``demo`` keeps them running for ``bench-ui``.
@@ -252,9 +252,6 @@ class Animator:
         """Changes every frame while something that moves the still picture (shake, die, slide) runs."""
         return tuple(round(a.t, 3) for a in self.anims if a.kind in MOVES_PICTURE)
 
-    def blocking(self) -> bool:
-        return False  # motion never holds up the game
-
     # ------------------------------------------------------------------------------------------------
     # what the views ask
 
@@ -293,12 +290,6 @@ class Animator:
                 amp = 14 * (1 - p)
                 return int(amp * math.sin(p * 40)), int(amp * 0.6 * math.cos(p * 33))
         return (0, 0)
-
-    def count_up(self, value: int, started: float, now: float) -> int:
-        if self.reduced:
-            return value
-        p = min(1.0, max(0.0, (now - started) / 0.6))
-        return int(round(value * ease_out(p)))
 
     # ------------------------------------------------------------------------------------------------
     # drawing

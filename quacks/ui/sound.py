@@ -85,10 +85,6 @@ class Sound:
         self._cache: dict[str, Any] = {}  # name -> pygame.mixer.Sound, or None when it could not be loaded
         self._last: dict[str, float] = {}
 
-    @classmethod
-    def from_settings(cls, settings: Any) -> Sound:
-        return cls(getattr(settings, "volume", 0.7), getattr(settings, "mute", False))
-
     # ------------------------------------------------------------ state
 
     @property

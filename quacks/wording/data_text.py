@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .. import i18n
 from ..content.translations import Keyed, book_key, translations
-from ..rules.catalogue import Book, DieFace, FortuneCard
+from ..rules.catalogue import Book, FortuneCard
 from ..rules.chips import Colour
 
 
@@ -45,10 +45,6 @@ def card_name(card: FortuneCard) -> str:
 
 def card_text(card: FortuneCard) -> str:
     return text(f"cards.{card.id}.text", card.text)
-
-
-def die_face_text(face: DieFace) -> str:
-    return text(f"die.{face.id}", face.text)
 
 
 def step_text(step: Keyed) -> str:

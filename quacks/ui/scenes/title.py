@@ -138,10 +138,6 @@ class TitleScene(Scene):
         with te.roomy():
             return sum(te.height(face, size, 1, text) for text, face, size, _c in self.header())
 
-    def header_bottom(self) -> int:
-        """Where the title's lines end (the buttons start 24 under it)."""
-        return self.top + self.header_height()
-
     # actions -----------------------------------------------------------------------------------------
     def new_game(self) -> None:
         from .newgame import NewGameScene

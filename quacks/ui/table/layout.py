@@ -114,10 +114,6 @@ class Plan:
         x = self.pot_centre[0] + int(self.pot_radius * POT_RIM) + INFO_GAP
         return pygame.Rect(x, f.y + 12, f.right - 14 - x, f.h - 24)
 
-    @property
-    def folds(self) -> int:
-        return int(self.books_folded) + int(self.others_folded) + int(self.board_folded)
-
 
 def _pot_box(r: float) -> int:
     """The width (and height) the pot of radius ``r`` takes in its frame, rim and padding included."""

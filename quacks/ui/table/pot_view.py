@@ -148,10 +148,6 @@ def draw_rubies(surf: pygame.Surface, pos: tuple[int, int], n: int, size: int = 
                 T.PARCHMENT_DARK, "midleft")
 
 
-def bubble_path(t: float, n: int = 6) -> list[tuple[float, float]]:
-    return [(math.cos(t + k), math.sin(t * 1.3 + k)) for k in range(n)]
-
-
 def _bag_grid(width: int, radius: int) -> tuple[int, int, int]:
     """(count text size, cell width, columns) of the bag summary."""
     te = text_engine()
