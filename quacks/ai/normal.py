@@ -130,15 +130,13 @@ class NormalBot:
         adj = -self.margin_step * margin
         return base + max(-self.margin_cap, min(self.margin_cap, adj))
 
-    def wants_draw(self, g: Game, seat: int) -> tuple[bool, float, float]:
+    def on_brew(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
         risk = explosion_risk(g, seat)
         if risk == 0.0:  # no chip in the bag can explode the pot
-            return True, risk, 0.0
-        limit = self.risk_limit(g, seat)
-        return risk <= limit, risk, limit
-
-    def on_brew(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
-        draw, risk, limit = self.wants_draw(g, seat)
+            draw, limit = True, 0.0
+        else:
+            limit = self.risk_limit(g, seat)
+            draw = risk <= limit
         if draw and len(actions) > 2 and FLASK in actions:
             s = g.seats[seat]
             if s.pot and s.pot[-1].chip.value >= 2:

@@ -25,7 +25,7 @@ from ..rules import fast
 from ..rules.actions import DRAW, STOP, Action
 from ..rules.catalogue import Catalogue
 from ..rules.game import ChanceWaiting, Game
-from ..rules.kinds import DecisionKind, Phase
+from ..rules.kinds import Phase
 from ..rules.replay import apply_entry
 from .seeding import LazyRandom, Streams
 from .setup import HUMAN, PLAYER_COLOURS, MatchSetup, SeatSpec
@@ -114,15 +114,12 @@ class Match:
         v = g.version
         if self._scan_version == v:
             return self._scanned
-        seats = tuple(g.acting_seats())
-        brew: list[int] = []
-        follow = -1
-        for k in seats:
-            if g.decision_kind(k) is DecisionKind.BREW:
-                brew.append(k)
-            elif follow < 0:
-                follow = k
-        scanned = (seats, follow, tuple(brew)) if follow >= 0 else (seats, -1, seats)
+        brew, other = fast.split_acting(g)
+        if other:
+            scanned = (tuple(g.acting_seats()), other[0], tuple(brew))
+        else:
+            seats = tuple(brew)
+            scanned = (seats, -1, seats)
         self._scanned = scanned
         self._scan_version = v
         return scanned

@@ -145,3 +145,35 @@ def test_fast_draw_refuses_what_the_door_refuses_and_changes_nothing() -> None:
     assert fast.draw(g, 0, rng) is None
     assert rng.getstate() == before and fingerprint(g) == state
     assert fast.draw(g, 1, rng) is not None and rng.getstate() != before
+
+
+def test_split_acting_is_acting_seats_split_by_decision_kind() -> None:
+    """``fast.split_acting`` against the door (``acting_seats`` and ``decision_kind``) at every step of seeded
+    games of every set, with fortune cards (their decisions come up while seats brew)."""
+    import random as _random
+
+    from quacks.rules import fast as _fast
+    from quacks.rules.kinds import DecisionKind as _Kind
+
+    from .gamekit import make_game as _make_game
+
+    seen_split = False
+    for seed, books in ((1, 1), (2, 2), (3, 3), (4, 4)):
+        rng = _random.Random(seed)
+        g = _make_game(("A", "B", "C"), books={"green": books, "blue": books, "red": books, "yellow": books,
+                                              "purple": books}, fortunes=True)
+        while not g.is_over:
+            acting = g.acting_seats()
+            brew = [k for k in acting if g.decision_kind(k) is _Kind.BREW]
+            other = [k for k in acting if g.decision_kind(k) is not _Kind.BREW]
+            assert _fast.split_acting(g) == (brew, other)
+            seen_split = seen_split or bool(brew and other)
+            w = g.waiting()
+            if w is None:
+                break
+            if not isinstance(w, list):
+                g.apply_chance(g.sample_chance(rng))
+                continue
+            x = rng.choice(w)
+            g.apply(x.seat, rng.choice(x.actions))
+    assert seen_split  # a brewing seat beside one with a follow-up choice came up
