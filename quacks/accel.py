@@ -44,6 +44,7 @@ MODULES = (
     "quacks.rules.bag",
     "quacks.rules.state",
     "quacks.rules.chance",
+    "quacks.rules.fast",
     "quacks.rules.round_flow",
     "quacks.rules.decisions",
     "quacks.rules.registry",

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import random
 
+from .actions import Action
+from .brewing import brew_choices
 from .chance import draw_from
 from .chips import CHIPS, Chip
 from .game import Brew, Game
@@ -64,3 +66,9 @@ def split_acting(g: Game) -> tuple[list[int], list[int]]:
         if all_seats[i].pending:
             return [k for k in seats if not all_seats[k].pending], [k for k in seats if all_seats[k].pending]
     return seats, []
+
+
+def brew_actions(g: Game, seat: int) -> list[Action]:
+    """``g.legal_actions(seat)`` for a seat of the stir tick (one that ``split_acting`` lists as brewing): draw,
+    stop and the flask as allowed, without the door's cache (do not modify the list)."""
+    return brew_choices(g, seat)

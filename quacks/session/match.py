@@ -259,7 +259,7 @@ class Match:
         for s in tick_seats:  # those before ``seat`` have decided or are humans (``_due``: bots first)
             if s in tick or s not in bots:
                 continue
-            actions = g.legal_actions(s)
+            actions = fast.brew_actions(g, s)
             rng = rngs.get(s)  # the generator ``bot_decide`` would make, one per seat reset for each decision
             if rng is None:
                 rng = rngs[s] = self.streams.bot_rng(s, self.acted[s])
