@@ -25,10 +25,8 @@ def rows_height(lines: Sequence[Line], width: int) -> int:
     te = text_engine()
     if not lines:
         return 0
-    total = 0
-    for _seat, text, _short in lines:
-        total += _row(te, text, width)[2] + 2
-    return total
+    size = _common_size(te, lines, width)
+    return sum(_row(te, text, width, size)[2] + 2 for _seat, text, _short in lines)
 
 
 def fitting(lines: Sequence[Line], rect: pygame.Rect) -> list[Line]:
@@ -49,12 +47,17 @@ def fitting(lines: Sequence[Line], rect: pygame.Rect) -> list[Line]:
     return out
 
 
-def _row(te: Text, text: str, width: int) -> tuple[int, list[str], int]:
-    """(size, lines, height) of one row's text beside its marker: one line if it fits, else two, shrinking to
-    12 px at the least."""
+def _row(te: Text, text: str, width: int, top: int = SIZE) -> tuple[int, list[str], int]:
+    """(size, lines, height) of one row's text beside its marker: one line if it fits, else two, shrinking from
+    ``top`` to 12 px at the least."""
     w = width - _mark(te) - 6
-    size, rows = te.fit_label(text, "sans", SIZE, pygame.Rect(0, 0, w, te.height("sans", SIZE, 2)), 12, 2)
+    size, rows = te.fit_label(text, "sans", top, pygame.Rect(0, 0, w, te.height("sans", top, 2)), 12, 2)
     return size, rows, max(_mark(te), te.height("sans", size, len(rows), rows[-1]))
+
+
+def _common_size(te: Text, lines: Sequence[Line], width: int) -> int:
+    """One text size for all the rows (the smallest any row needs), so that the seats' lines read alike."""
+    return min((_row(te, text, width)[0] for _seat, text, _short in lines), default=SIZE)
 
 
 def _mark(te: Text) -> int:
@@ -67,8 +70,9 @@ def draw_rows(surf: pygame.Surface, rect: pygame.Rect, lines: Sequence[Line], lo
     te = text_engine()
     y = rect.y
     mark = _mark(te)
+    common = _common_size(te, lines, rect.w)
     for seat, text, _short in lines:
-        size, rows, h = _row(te, text, rect.w)
+        size, rows, h = _row(te, text, rect.w, common)
         if 0 <= seat < len(looks):
             key, letter = looks[seat]
             surf.blit(art.marker(key, letter, mark), (rect.x, y + (h - mark) // 2))
