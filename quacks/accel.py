@@ -51,6 +51,8 @@ MODULES = (
     "quacks.rules.effects",
     "quacks.rules.books",
     "quacks.rules.fortunes",
+    "quacks.rules.chips",
+    "quacks.rules.options",
     "quacks.session.match",
     "quacks.ai.normal",
     "quacks.ai.odds",

@@ -45,7 +45,7 @@ class Chip:
         self.colour = colour
         self.value = value
         self.index = index
-        self.name = f"{colour.value}-{value}"
+        self.name = f"{colour._value_}-{value}"  # Enum._value_: compiled with mypyc, .value is not ready yet here
 
     def __repr__(self) -> str:
         return self.name
@@ -54,6 +54,9 @@ class Chip:
 
     def __lt__(self, other: Chip) -> bool:
         return self.index < other.index
+
+    def __hash__(self) -> int:  # by identity, as a plain class (compiled with mypyc, __lt__ alone would drop it)
+        return object.__hash__(self)
 
     def __reduce__(self) -> tuple[object, tuple[str]]:
         return (chip, (self.name,))

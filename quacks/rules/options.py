@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from .actions import PASS, Action, IllegalAction, act
 from .chips import Chip
@@ -45,13 +45,11 @@ class Option:
 
 @dataclass(frozen=True)
 class Worded(Option):
-    """An option taken with one fixed word (``choose <word>``)."""
-
-    word: ClassVar[str]
+    """An option taken with one fixed word (``choose <word>``, the type's entry in ``WORDS``)."""
 
     @property
     def action(self) -> Action:
-        return act("choose", self.word)
+        return act("choose", WORDS[type(self)])
 
 
 @dataclass(frozen=True)
@@ -81,7 +79,6 @@ class BuyChip(Option):
 class MoveDroplet(Worded):
     """The droplet moves so many spaces (``choose droplet``)."""
 
-    word: ClassVar[str] = "droplet"
     steps: int
 
 
@@ -89,7 +86,6 @@ class MoveDroplet(Worded):
 class GainRubies(Worded):
     """So many rubies (``choose rubies``)."""
 
-    word: ClassVar[str] = "rubies"
     rubies: int
 
 
@@ -97,7 +93,6 @@ class GainRubies(Worded):
 class GainVP(Worded):
     """So many victory points (``choose vp``)."""
 
-    word: ClassVar[str] = "vp"
     vp: int
 
 
@@ -105,7 +100,6 @@ class GainVP(Worded):
 class RatTailVP(Worded):
     """Victory points per rat tail of this round (R29; ``choose rat-vp``)."""
 
-    word: ClassVar[str] = "rat-vp"
     rats: int
     vp_per_rat: int
 
@@ -114,7 +108,6 @@ class RatTailVP(Worded):
 class RemoveChip(Worded):
     """A chip out of the bag, back to the supply for good (R33; ``choose remove-white``)."""
 
-    word: ClassVar[str] = "remove-white"
     chip: Chip
 
 
@@ -189,6 +182,15 @@ class Decline(Option):
     def action(self) -> Action:
         return PASS
 
+
+#: The word each option of a fixed word is taken with.
+WORDS: dict[type[Option], str] = {
+    MoveDroplet: "droplet",
+    GainRubies: "rubies",
+    GainVP: "vp",
+    RatTailVP: "rat-vp",
+    RemoveChip: "remove-white",
+}
 
 KEEP_RUBIES = Decline(Kept.RUBIES)
 KEEP_LOOKED_AT = Decline(Kept.LOOKED_AT)
