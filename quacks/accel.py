@@ -29,15 +29,15 @@ from typing import Any
 
 from .resources import ReadError, read_bytes
 
-# The compiled set: the rules package's modules that do the per-step work of a game (the draw, the agenda
-# runner, the book and card effects, the round's steps), the match loop and the bots Normal and Easy. Every
-# module of ``quacks.rules`` type-checks and compiles with mypyc (the effect classes read their parameters into
-# declared attributes, none set from data), but with mypy 2.4's mypyc the whole package does not run compiled:
-# ``chips`` raises AttributeError (its str-Enum's ``.value`` read while the module is set up), ``options`` fails
-# (a ClassVar on a frozen dataclass taken for a field), and a build with ``actions``, ``catalogue``, ``config``,
-# ``params`` and ``kinds`` as well crashes the interpreter while importing them. Those hold data and small
-# helpers, not the per-step work, and stay plain. Adding one: it must compile, load and keep the fingerprints
-# (CI runs them against the build).
+# The compiled set: the whole ``quacks.rules`` package (issue 20: the effect classes read their parameters into
+# declared attributes, none set from data) but ``config``, with the match loop and the bots Normal and Easy.
+# ``config`` stays plain: mypyc folds the type ``bool | int`` of a house switch's value into ``int``, so a yes/no
+# switch would read 1/0 and fail its own check; it is read once when a game is set up, never per step. Three
+# of mypyc's limits shaped the sources (each with a comment there): a dataclass field annotated ``object`` or with
+# a name imported only for type checking fails to load (``params.Param.default``, ``catalogue``'s effects), an
+# Enum's ``.value`` is not ready while its module is set up (``chips`` reads ``_value_``), and a class with
+# ``__lt__`` but no ``__hash__`` loses its hash (``Chip`` declares it). Adding a module: it must compile, load
+# and keep the fingerprints (CI runs them against the build).
 MODULES = (
     "quacks.rules.game",
     "quacks.rules.brewing",
@@ -53,7 +53,16 @@ MODULES = (
     "quacks.rules.fortunes",
     "quacks.rules.chips",
     "quacks.rules.options",
+    "quacks.rules.params",
+    "quacks.rules.catalogue",
+    "quacks.rules.actions",
+    "quacks.rules.kinds",
+    "quacks.rules.events",
+    "quacks.rules.snapshot",
+    "quacks.rules.replay",
+    "quacks.rules.foresight",
     "quacks.session.match",
+    "quacks.ai.base",
     "quacks.ai.normal",
     "quacks.ai.odds",
     "quacks.ai.simple",  # Easy is a Normal: a compiled class cannot have a plain subclass

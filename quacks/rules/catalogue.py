@@ -7,15 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
-
 from .bag import ChipCounts
+from .books import BookEffect  # imported to run, not only to type-check: mypyc's dataclasses look their fields' types up
 from .chips import Chip, Colour
+from .fortunes import CardEffect
 from .params import Reward
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .books import BookEffect
-    from .fortunes import CardEffect
 
 
 @dataclass(frozen=True)

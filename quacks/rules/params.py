@@ -89,7 +89,7 @@ class Param:
     parse: Parser
     doc: str
     required: bool = True
-    default: object = None
+    default: object | None = None  # not a bare ``object``: mypyc cannot load a dataclass field of that type
 
 
 _MISSING = object()

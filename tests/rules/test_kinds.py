@@ -46,7 +46,8 @@ def test_values_are_the_strings_of_saves_and_scenarios() -> None:
 
 
 def test_a_decision_outside_the_enum_cannot_be_registered() -> None:
-    with pytest.raises(TypeError, match="kinds.py"):
+    # the plain module names the fix; the compiled one refuses the argument's type at the call (both loud)
+    with pytest.raises(TypeError, match="kinds.py|DecisionKind object expected"):
         registry.decision("haggle", lambda g, d: [])  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         registry.decision(DecisionKind.BREW, lambda g, d: [])
