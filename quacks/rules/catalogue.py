@@ -7,8 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+
 from .bag import ChipCounts
-from .books import BookEffect  # imported to run, not only to type-check: mypyc's dataclasses look their fields' types up
+
+# imported to run, not only to type-check: mypyc's dataclasses look their fields' types up
+from .books import BookEffect
 from .chips import Chip, Colour
 from .fortunes import CardEffect
 from .params import Reward
