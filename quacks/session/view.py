@@ -44,7 +44,8 @@ from ..rules.snapshot import state_json
 from .match import Match
 from .setup import MatchSetup
 
-__all__ = ["Replica", "entry_data", "public_tick", "seat_hash", "seat_update", "seat_view", "view_hash"]
+__all__ = ["Replica", "entry_data", "public_tick", "seat_hash", "seat_hashes", "seat_update", "seat_view",
+           "view_hash"]
 
 _DECISIONS = ("draw", "stop")  # what a stir tick holds
 
@@ -97,16 +98,28 @@ def seat_update(match: Match, seat: int | None, since: int) -> dict[str, object]
     }
 
 
-def _digest(game: Game, state: int, tick: dict[str, object]) -> str:
-    """The view hash of ``game`` as a seat sees it at ``state`` with ``tick`` (module docstring)."""
-    seen = {"game": state_json(game), "state": state, "tick": tick, "over": game.is_over}
-    text = json.dumps(seen, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+def _game_text(game: Game) -> str:
+    return json.dumps(state_json(game), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def _digest(game_text: str, state: int, tick: dict[str, object], over: bool) -> str:
+    """The view hash (module docstring): SHA-256 of the canonical JSON of {"game": the game's ``state_json``,
+    "over", "state", "tick"}, written out here in its sorted order so that the game's text is made once for all
+    the seats (``seat_hashes``)."""
+    tick_text = json.dumps(tick, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    text = f'{{"game":{game_text},"over":{"true" if over else "false"},"state":{int(state)},"tick":{tick_text}}}'
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
 def seat_hash(match: Match, seat: int | None) -> str:
     """``view_hash(seat_view(match, seat))`` from the host's own game: one ``state_json``, no replay."""
-    return _digest(match.game, match.state_number, public_tick(match, seat))
+    return _digest(_game_text(match.game), match.state_number, public_tick(match, seat), match.over)
+
+
+def seat_hashes(match: Match, seats: Iterable[int | None]) -> dict[int | None, str]:
+    """``seat_hash`` for each of ``seats``, the game's ``state_json`` made once."""
+    game_text = _game_text(match.game)
+    return {s: _digest(game_text, match.state_number, public_tick(match, s), match.over) for s in seats}
 
 
 def view_hash(view: dict[str, Any], catalogue: Catalogue | None = None, game: Game | None = None) -> str:
@@ -115,7 +128,7 @@ def view_hash(view: dict[str, Any], catalogue: Catalogue | None = None, game: Ga
     is given): a whole replay, so a host hashes its own game (``seat_hash``) and a client its ``Replica``."""
     if game is None:
         return Replica.from_view(catalogue or default_catalogue(), view).hash()
-    return _digest(game, _state(view["state"]), _tick(view["tick"]))
+    return _digest(_game_text(game), _state(view["state"]), _tick(view["tick"]), game.is_over)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -188,7 +201,7 @@ class Replica:
         h = self._hashed
         if h is not None and h[:3] == key:
             return h[3]
-        digest = _digest(self._game, self.state, self.tick)
+        digest = _digest(_game_text(self._game), self.state, self.tick, self._game.is_over)
         self._hashed = (*key, digest)
         return digest
 

@@ -3,6 +3,7 @@ seed never leaves the host, and a client's replica, fed the record, hashes as th
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable
 
@@ -12,9 +13,9 @@ from quacks.rules.actions import IllegalAction
 from quacks.rules.catalogue import Catalogue
 from quacks.rules.chips import SET_COLOURS
 from quacks.rules.config import GameConfig
-from quacks.rules.snapshot import fingerprint
+from quacks.rules.snapshot import fingerprint, state_json
 from quacks.session.match import HUMAN, REMOTE, Match, MatchSetup, SeatSpec, Waits
-from quacks.session.view import Replica, public_tick, seat_hash, seat_update, seat_view, view_hash
+from quacks.session.view import Replica, public_tick, seat_hash, seat_hashes, seat_update, seat_view, view_hash
 
 SEED = 987_654_321_987_654_321
 
@@ -92,6 +93,7 @@ def test_the_replica_hashes_as_the_host_after_every_step(cat: Catalogue, kinds: 
         saw_revealed[0] |= bool(m.queue)
         if steps[0] % 97 == 0:  # a whole view, replayed from scratch, hashes the same
             assert view_hash(seat_view(m, 0), cat) == seat_hash(m, 0)
+            assert seat_hashes(m, seats) == {s: seat_hash(m, s) for s in seats}
 
     play(m, each, step_reveals=True)
     assert m.over and steps[0] > 100
@@ -128,6 +130,13 @@ def test_a_view_survives_a_json_round_trip(cat: Catalogue) -> None:
     assert r.view() == view
     assert r.hash() == seat_hash(m, 2) == view_hash(again, cat) == view_hash(view, game=m.game)
     assert r.tick["mine"] == "stop"
+
+
+def test_the_hash_is_sha256_of_the_canonical_json_of_what_the_seat_sees(cat: Catalogue) -> None:
+    m = mid_tick(cat, "draw")
+    seen = {"game": state_json(m.game), "state": m.state_number, "tick": public_tick(m, 2), "over": False}
+    text = json.dumps(seen, sort_keys=True, separators=(",", ":"))
+    assert seat_hash(m, 2) == hashlib.sha256(text.encode()).hexdigest()
 
 
 def test_a_replica_refuses_what_does_not_follow(cat: Catalogue) -> None:
