@@ -28,9 +28,9 @@ from ..rules.game import ChanceWaiting, Game
 from ..rules.kinds import Phase
 from ..rules.replay import apply_entry
 from .seeding import LazyRandom, Streams
-from .setup import HUMAN, PLAYER_COLOURS, MatchSetup, SeatSpec
+from .setup import HUMAN, PLAYER_COLOURS, REMOTE, MatchSetup, SeatSpec
 
-__all__ = ["HUMAN", "PLAYER_COLOURS", "Match", "MatchSetup", "Need", "SeatSpec", "Waits"]
+__all__ = ["HUMAN", "PLAYER_COLOURS", "REMOTE", "Match", "MatchSetup", "Need", "SeatSpec", "Waits"]
 
 UNDO_NEVER = frozenset({"draw", "stop", "done", "buy", "pass"})  # these reveal something random or confirm
 BotTimer = Callable[[int, bool, float], None]  # (seat, a draw/stop decision?, seconds)
@@ -42,7 +42,7 @@ class Waits(Enum):
     CHANCE = "chance"  # a random outcome (the match samples it)
     REVEAL = "reveal"  # the decisions of a stir tick, to be carried out
     BOT = "bot"  # a bot's choice
-    HUMAN = "human"  # a human's choice (the seats listed)
+    HUMAN = "human"  # a person's choice, here or over the network (the seats listed)
     OVER = "over"  # nothing: the game is over
 
 
@@ -64,10 +64,16 @@ class Need:
 class Match:
     def __init__(self, catalogue: Catalogue, setup: MatchSetup, record: list[Any] | None = None,
                  tick: dict[int, str] | None = None, *, events: bool = True, keep_record: bool = True) -> None:
+        if setup.seed is None:
+            raise ValueError("a setup without its seed builds a replica (session/view.py), not a match")
         self.setup = setup
         self.cat = catalogue
         self.game = Game(catalogue, setup.game, events=events, record=keep_record)
         self.streams = Streams(setup.seed)
+        #: changes a seat can see that add nothing to the record: each draw or stop decided in a stir tick (hidden
+        #: until the reveal, but who has decided is public) and each revealed decision skipped as no longer legal
+        #: (``state_number``)
+        self.unrecorded = len(tick or {})
         self.acted = [0] * self.game.n  # actions taken per seat: the bots' decision counters
         for entry in record or []:
             self.apply_entry(entry)
@@ -97,11 +103,33 @@ class Match:
     def over(self) -> bool:
         return self.game.is_over
 
+    @property
+    def state_number(self) -> int:
+        """A number that grows with every change a seat can see: each record entry and each ``unrecorded`` change
+        (a hidden stir-tick decision, a revealed decision skipped). Views of a served match name the state they
+        show by it (``session/view.py``). It counts from this match object's start: a match resumed from data
+        counts its record and its open tick only, so its clients take a whole view again."""
+        return len(self.game.record) + self.unrecorded
+
     def is_human(self, seat: int) -> bool:
+        """A person decides for ``seat``: at this screen or over the network (``is_remote``)."""
         return not self.setup.seats[seat].is_bot
 
     def humans(self) -> list[int]:
+        """The seats a person decides for, at this screen or over the network."""
         return [i for i, s in enumerate(self.setup.seats) if not s.is_bot]
+
+    def is_remote(self, seat: int) -> bool:
+        """A person at another computer decides for ``seat`` (the match waits for them as for a human here)."""
+        return self.setup.seats[seat].is_remote
+
+    def remote_seats(self) -> list[int]:
+        """The seats played from other computers."""
+        return [i for i, s in enumerate(self.setup.seats) if s.is_remote]
+
+    def local_humans(self) -> list[int]:
+        """The seats a person decides for at this screen (hot-seat: more than one)."""
+        return [i for i, s in enumerate(self.setup.seats) if not s.is_bot and not s.is_remote]
 
     # ------------------------------------------------------------------------------------------------
     # who acts now: worked out once per state of the game (its ``version``), not once per question
@@ -270,6 +298,7 @@ class Match:
             a = d.action
             if (a is DRAW or a is STOP) and a in actions:
                 tick[s] = a  # submit's stir-tick path, the action known to be legal
+                self.unrecorded += 1
             else:
                 self.submit(s, a)  # acts at once (or raises if it is illegal)
                 return
@@ -290,6 +319,7 @@ class Match:
                 if a not in g.legal_actions(seat):
                     g.apply(seat, a)  # raises with the reason
                 self.tick[seat] = a
+                self.unrecorded += 1
                 self._close_tick(tick_seats)
                 return
         g.apply(seat, a)
@@ -326,9 +356,13 @@ class Match:
                     rng = streams[seat] = self.streams.stream("draw", seat)
                 if fast.draw(g, seat, rng) is not None:
                     acted[seat] += 1
+                else:
+                    self.unrecorded += 1  # skipped: the queue moved on, the record did not
             elif a in g.legal_actions(seat):
                 acted[seat] += 1
                 g.apply(seat, a)
+            else:
+                self.unrecorded += 1
             if not queue or g.pending_chance() is not None:
                 return
 

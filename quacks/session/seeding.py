@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from random import Random
 
+from ..rules.chance import Outcome
 from ..rules.game import Game
 
 _MASK = (1 << 64) - 1
@@ -119,7 +120,7 @@ class Streams:
             self._streams[key] = r
         return r
 
-    def sample(self, g: Game) -> object:
+    def sample(self, g: Game) -> Outcome:
         """The outcome of the chance step due in ``g`` from its stream (one number per chip, face or card)."""
         ch = g.pending_chance()
         if ch is None:
