@@ -252,6 +252,8 @@ class Row(Field[tuple[object, ...]]):
         return tuple(p.read(v, _join(where, i)) for i, (p, v) in enumerate(zip(self.parts, value)))
 
     def write(self, value: tuple[object, ...]) -> list[object]:
+        if len(value) != len(self.parts):
+            return list(value)  # as it is: the check in to_json refuses it
         return [p.write(v) for p, v in zip(self.parts, value)]
 
 
@@ -268,8 +270,10 @@ class Tagged(Field[tuple[object, ...]]):
         return (tag, *self.rows[tag].read(value[1:], where))
 
     def write(self, value: tuple[object, ...]) -> object:
-        tag = str(value[0])
-        return [tag, *self.rows[tag].write(value[1:])]
+        row = self.rows.get(value[0]) if value and isinstance(value[0], str) else None
+        if row is None:
+            return list(value)  # as it is: the check in to_json refuses it
+        return [value[0], *row.write(value[1:])]
 
 
 class SeatMap(Field[Mapping[int, T]]):

@@ -167,10 +167,13 @@ def read_code(code: str) -> RoomCode:
 
 
 def looks_like_code(text: str) -> bool:
-    """Whether ``text`` is written like a room code (only its characters, no dots or colons), so a join box can
-    tell a code from an address before reading it."""
+    """Whether ``text`` is written like a room code: only its characters (and spaces or dashes), as many as a code
+    has. A join box reads such a text as a code and anything else as an address (a host name of 13 to 20 code
+    letters and digits is taken for a code: its port, ``name:47474``, makes it an address)."""
     stripped = [ch for ch in text if ch not in _IGNORED]
-    return bool(stripped) and all(ch in _VALUE or ch in "uU" for ch in stripped) and len(stripped) >= 8
+    shortest = min(_length(k, False) for k in range(len(_KINDS))) + 1
+    longest = _length(len(_KINDS) - 1, True) + 1
+    return shortest <= len(stripped) <= longest and all(ch in _VALUE or ch in "uU" for ch in stripped)
 
 
 def parse_address(text: str) -> tuple[str, int]:
