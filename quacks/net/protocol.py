@@ -617,14 +617,17 @@ class LobbySeat(Shape):
 
 @dataclass(frozen=True)
 class Lobby(Message):
-    """The room before the game: its seats, the host's commitment, the room code (None if not shared)."""
+    """The room before the game: its seats, the host's commitment, the nonces of the clients that joined (sorted:
+    every client sees its own go in before the game starts), the room code (None if not shared)."""
 
     t: ClassVar[str] = "lobby"
     seats: tuple[LobbySeat, ...]
     commitment: str
+    nonces: tuple[str, ...]
     code: str | None
     schema: ClassVar[Mapping[str, Field[Any]]] = {
-        "seats": ListOf(Nested(LobbySeat), MAX_SEATS), "commitment": Hex(DIGEST_HEX), "code": Nullable(Text(MAX_CODE)),
+        "seats": ListOf(Nested(LobbySeat), MAX_SEATS), "commitment": Hex(DIGEST_HEX),
+        "nonces": ListOf(Hex(NONCE_HEX), MAX_SEATS), "code": Nullable(Text(MAX_CODE)),
     }
 
 
@@ -729,6 +732,18 @@ def _parse(text: str | bytes, limit: int, types: Mapping[str, type[Message]], si
     return cls.from_data(data, tag=tag)
 
 
+def peek_protocol(text: str | bytes) -> int | None:
+    """The protocol number of a hello, read before the hello is checked (a client of another protocol version
+    may send fields this one does not know: it is told "protocol", not "bad-message"); None if ``text`` is no
+    JSON object with ``"t": "hello"`` and a whole-number ``"protocol"``."""
+    try:
+        data = _decode(text, MAX_CLIENT_MESSAGE)
+    except ProtocolError:
+        return None
+    number = data.get("protocol")
+    return number if data.get("t") == "hello" and type(number) is int else None
+
+
 def parse_client(text: str | bytes) -> ClientMessage:
     """A client's message (what the host receives), or ProtocolError."""
     msg = _parse(text, MAX_CLIENT_MESSAGE, CLIENT_TYPES, "a client")
@@ -761,5 +776,5 @@ __all__ = [
     "ACK_WHATS", "CLIENT_TYPES", "ERROR_REASONS", "HOST_TYPES", "MAX_CLIENT_MESSAGE", "MAX_HOST_MESSAGE",
     "PROBLEMS", "PROTOCOL_VERSION", "REFUSE_REASONS", "Ack", "Acks", "Bye", "ClientMessage", "Error", "Event",
     "Hello", "HostMessage", "Intent", "Lobby", "LobbySeat", "ProtocolError", "Refused", "Resync", "Reveal", "Tick",
-    "Undo", "ViewMessage", "Welcome", "canonical_json", "parse_client", "parse_host", "view_hash",
+    "Undo", "ViewMessage", "Welcome", "canonical_json", "parse_client", "parse_host", "peek_protocol", "view_hash",
 ]

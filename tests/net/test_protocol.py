@@ -40,8 +40,8 @@ HOST_SAMPLES: list[p.HostMessage] = [
     p.Event(43, H64, 0, (("act", 0, "draw"), ("chance", "draw", 0, "white-1")), p.Tick((0, 1), "stop"), {2: 31}),
     p.Event(44, H64, 1, (("chance", "fortune", None, "choose-wisely"),), p.Tick((), None), {}),
     p.Lobby((p.LobbySeat("Ann", "amber", "human", True, False), p.LobbySeat("Ottokar", None, "hard", False, False)),
-            H64, "QK7F-2M9X-HD4R-T"),
-    p.Lobby((), H64, None),
+            H64, (H32,), "QK7F-2M9X-HD4R-T"),
+    p.Lobby((), H64, (), None),
     p.Reveal(H64, (H32, "00" * 16)),
     p.Acks((("card", 1), ("results", 1), ("card", 2))),
 ]
@@ -150,6 +150,10 @@ def _event(**change: object) -> str:
     return json.dumps(base)
 
 
+def _lobby(seat: object) -> str:
+    return json.dumps({"t": "lobby", "seats": [seat], "commitment": H64, "nonces": [], "code": None})
+
+
 def _view(view: object) -> str:
     return json.dumps({"t": "view", "state": 1, "hash": H64, "view": view})
 
@@ -176,10 +180,12 @@ HOSTILE_HOST: list[tuple[str, str, str]] = [
     ("view text too long", _view({"log": "x" * (p.MAX_VIEW_TEXT + 1)}), "too-long"),
     ("view number too big", _view({"n": 2**60}), "out-of-range"),
     ("view with too many values", _view({"n": [0] * (p.MAX_VIEW_NODES + 1)}), "too-big"),
-    ("lobby seat of an unknown kind", json.dumps({"t": "lobby", "commitment": H64, "code": None, "seats": [
-        {"name": "Ann", "colour": None, "kind": "god", "joined": True, "away": False}]}), "bad-value"),
-    ("lobby seat joined as 1", json.dumps({"t": "lobby", "commitment": H64, "code": None, "seats": [
-        {"name": "Ann", "colour": None, "kind": "human", "joined": 1, "away": False}]}), "wrong-type"),
+    ("lobby seat of an unknown kind", _lobby({"name": "Ann", "colour": None, "kind": "god", "joined": True,
+                                              "away": False}), "bad-value"),
+    ("lobby seat joined as 1", _lobby({"name": "Ann", "colour": None, "kind": "human", "joined": 1,
+                                       "away": False}), "wrong-type"),
+    ("lobby nonce in upper case", json.dumps({"t": "lobby", "commitment": H64, "nonces": [H32.upper()], "code": None,
+                                              "seats": []}), "bad-hex"),
     ("refused for another reason", json.dumps({"t": "refused", "reason": "banned", "detail": "No."}), "bad-value"),
     ("error detail too long", json.dumps({"t": "error", "reason": "illegal", "detail": "x" * 301, "state": 1}),
      "too-long"),
@@ -268,6 +274,16 @@ def test_a_whole_game_record_travels_in_events_and_replays_to_the_same_game() ->
     again = replay(default_catalogue(), config, received)
     assert [s.score for s in again.seats] == [s.score for s in m.game.seats]
     assert again.is_over
+
+
+def test_the_protocol_number_is_read_before_the_hello_is_checked() -> None:
+    newer = json.dumps({"t": "hello", "protocol": 2, "a_field_of_version_2": [1, 2]})
+    with pytest.raises(ProtocolError):
+        parse_client(newer)
+    assert p.peek_protocol(newer) == 2
+    assert p.peek_protocol(CLIENT_SAMPLES[0].to_json()) == p.PROTOCOL_VERSION
+    for other in ('{"t":"intent","protocol":2}', '{"t":"hello","protocol":true}', "[2]", b"\xff", "x" * 20000):
+        assert p.peek_protocol(other) is None
 
 
 def test_a_problem_outside_the_closed_set_is_a_loud_error() -> None:
