@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+MESSAGE_RATE, MESSAGE_BURST = 20.0, 40.0  # a connection's messages a second, and at once (docs/protocol.md)
+HELLO_RATE, HELLO_BURST = 1.0, 10.0  # handshakes a second from one remote address, and at once
+
 
 class Bucket:
     """``allow()`` is True for at most ``burst`` calls at once and ``rate`` a second after that."""
@@ -42,4 +45,4 @@ class Bucket:
         return max(0.0, (cost - self.tokens) / self.rate)
 
 
-__all__ = ["Bucket"]
+__all__ = ["HELLO_BURST", "HELLO_RATE", "MESSAGE_BURST", "MESSAGE_RATE", "Bucket"]
