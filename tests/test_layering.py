@@ -14,7 +14,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PURE = ["quacks.rules", "quacks.content", "quacks.ai", "quacks.session", "quacks.session.driver", "quacks.storage",
         "quacks.wording", "quacks.wording.decisions", "quacks.wording.events", "quacks.wording.cards",
         "quacks.wording.results", "quacks.wording.actions", "quacks.tournament", "quacks.scenario", "quacks.i18n",
-        "quacks.names", "quacks.tutorial", "quacks.datacheck"]
+        "quacks.names", "quacks.tutorial", "quacks.datacheck", "quacks.net", "quacks.net.protocol",
+        "quacks.net.roomcode", "quacks.net.ratelimit"]
 ENTRY_POINTS = {"quacks/cli.py", "quacks/selftest.py", "quacks/__main__.py"}
 
 #: THE PACKAGE ORDER, written once: each area of ``quacks/`` (a package, or a module at its top; "quacks" is
@@ -46,12 +47,14 @@ BELOW: Mapping[str, frozenset[str]] = {
     "scenario": frozenset({"session"}),
     "tournament": frozenset({"session"}),
     "storage": frozenset({"scenario"}),
+    # a match across computers: the wire protocol, room codes, the seat view (no pygame)
+    "net": frozenset({"session", "rules", "content", "names", "version", "storage"}),
     "bench_groups": frozenset(),
     "bench_storage": frozenset({"bench_groups"}),
     "bench_engine": frozenset({"bench_groups", "tournament", "accel"}),
     "bench": frozenset({"bench_engine", "bench_storage"}),
     # pygame: the window, the scenes, the table
-    "ui": frozenset({"tutorial", "storage", "tournament", "bench_storage", "version"}),
+    "ui": frozenset({"tutorial", "storage", "tournament", "bench_storage", "version", "net"}),
     # the entry points
     "selftest": frozenset({"ui", "datacheck"}),
     "cli": frozenset({"selftest", "bench"}),

@@ -1,0 +1,2 @@
+"""A match played across computers (issue 21): the wire protocol as data (``protocol``), room codes
+(``roomcode``), the host's rate limit (``ratelimit``); the protocol is written down in docs/protocol.md."""

@@ -1,0 +1,227 @@
+"""Room codes: where a hosted match is and the secret to join it, short enough to read aloud (issue 21).
+
+A room code carries the host's IPv4 address, its port and a join secret of :data:`SECRET_BYTES` bytes (40
+bits), written in Crockford's base32 (digits and letters without I, L, O, U) with one check character, in
+groups of four: ``QK7F-2M9X-HD4R-T``. Nothing but the code is needed to find the host: no server, no lookup.
+
+The bits, most significant first: 2 bits for the kind of address (0: 192.168.x.y, 16 bits follow; 1: 10.x.y.z,
+24 bits; 2: 172.16-31.x.y, 20 bits; 3: any other IPv4 address, 32 bits), 1 bit set if the port is not
+:data:`DEFAULT_PORT` (then 16 bits of port follow the address), the address bits, the port bits, the 40
+secret bits, and zeros up to a whole character. So a home network's code (192.168.x.y, the default port) is
+12 characters and the check: 13 to read out; the longest (a public address, another port) is 19 and the check.
+
+The check character makes the weighted sum of all characters zero in GF(32) (the weight of the i-th data
+character is a^(i+1) for a primitive element a, the check's is 1; every weight differs while a code has
+fewer than 31 characters), so one wrong character, or any two characters swapped, is always caught.
+Reading is forgiving: lower case, O for 0, I and L for 1, spaces and dashes are all accepted.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import secrets
+from dataclasses import dataclass
+
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base32
+DEFAULT_PORT = 47474  # the port a host listens on unless told otherwise (free of well-known services)
+SECRET_BYTES = 5  # 40 bits: guessing online, at the host's rate limit, would take centuries
+GROUP = 4  # characters per group as a code is shown
+
+_VALUE = {ch: i for i, ch in enumerate(ALPHABET)}
+_VALUE.update({ch.lower(): i for ch, i in list(_VALUE.items())})
+_VALUE.update({"O": 0, "o": 0, "I": 1, "i": 1, "L": 1, "l": 1})
+_IGNORED = frozenset(" -\t")
+
+# (prefix of the network, bits of the host part) for each kind of address; kind 3 is any address
+_KINDS: tuple[tuple[ipaddress.IPv4Network, int], ...] = (
+    (ipaddress.IPv4Network("192.168.0.0/16"), 16),
+    (ipaddress.IPv4Network("10.0.0.0/8"), 24),
+    (ipaddress.IPv4Network("172.16.0.0/12"), 20),
+    (ipaddress.IPv4Network("0.0.0.0/0"), 32),
+)
+_KIND_BITS, _FLAG_BITS, _PORT_BITS = 2, 1, 16
+
+
+@dataclass(frozen=True)
+class RoomCode:
+    """What a room code says: the host's IPv4 address, its port and the join secret."""
+
+    address: str
+    port: int
+    secret: bytes
+
+
+def new_join_secret() -> bytes:
+    """A fresh join secret (from the system's random source)."""
+    return secrets.token_bytes(SECRET_BYTES)
+
+
+# --- GF(32), modulus x^5 + x^2 + 1 (primitive: x generates every non-zero element)
+
+
+def _gf_mul(a: int, b: int) -> int:
+    out = 0
+    while b:
+        if b & 1:
+            out ^= a
+        b >>= 1
+        a <<= 1
+        if a & 0x20:
+            a ^= 0b100101
+    return out
+
+
+def _check_value(values: list[int]) -> int:
+    """The check value of data values: the sum of a^(i+1) * v_i (so with the check, weight 1, the sum is 0)."""
+    total, weight = 0, 1
+    for v in values:
+        weight = _gf_mul(weight, 2)
+        total ^= _gf_mul(weight, v)
+    return total
+
+
+# --- making and reading
+
+
+def make_code(address: str, port: int, secret: bytes) -> str:
+    """The room code of a host at ``address`` (dotted IPv4) and ``port`` with the join secret ``secret``."""
+    try:
+        ip = ipaddress.IPv4Address(address)
+    except ValueError:
+        raise ValueError(f"A room code holds an IPv4 address such as 192.168.1.20, not {address[:60]!r}.") from None
+    if not 1 <= port <= 65535:
+        raise ValueError(f"A port is a number from 1 to 65535, not {port}.")
+    if len(secret) != SECRET_BYTES:
+        raise ValueError(f"A join secret has {SECRET_BYTES} bytes, not {len(secret)}.")
+    kind = next(k for k, (net, _bits) in enumerate(_KINDS) if ip in net)
+    host_bits = _KINDS[kind][1]
+    other_port = port != DEFAULT_PORT
+    fields = [(kind, _KIND_BITS), (int(other_port), _FLAG_BITS), (int(ip) & ((1 << host_bits) - 1), host_bits)]
+    if other_port:
+        fields.append((port, _PORT_BITS))
+    fields.append((int.from_bytes(secret, "big"), 8 * SECRET_BYTES))
+    number, bits = 0, 0
+    for value, width in fields:
+        number = number << width | value
+        bits += width
+    chars = -(-bits // 5)
+    number <<= chars * 5 - bits  # zeros up to a whole character
+    values = [number >> (5 * (chars - 1 - i)) & 31 for i in range(chars)]
+    values.append(_check_value(values))
+    text = "".join(ALPHABET[v] for v in values)
+    return "-".join(text[i:i + GROUP] for i in range(0, len(text), GROUP))
+
+
+def _length(kind: int, other_port: bool) -> int:
+    """Data characters of a code of this kind of address, with or without a port of its own."""
+    bits = _KIND_BITS + _FLAG_BITS + _KINDS[kind][1] + (_PORT_BITS if other_port else 0) + 8 * SECRET_BYTES
+    return -(-bits // 5)
+
+
+def read_code(code: str) -> RoomCode:
+    """What a room code says; ValueError with a sentence for the player if it is mistyped."""
+    values: list[int] = []
+    for ch in code:
+        if ch in _IGNORED:
+            continue
+        v = _VALUE.get(ch)
+        if v is None:
+            shown = repr(ch) if ch.isprintable() and not ch.isspace() else f"U+{ord(ch):04X}"
+            if ch in "uU":
+                raise ValueError("Room codes never use the letter U: check that character.")
+            raise ValueError(f"A room code has only digits and letters; {shown} is not one of them.")
+        values.append(v)
+    shortest = min(_length(k, False) for k in range(len(_KINDS)))
+    if len(values) < shortest + 1:
+        raise ValueError(f"A room code has at least {shortest + 1} characters; this one has {len(values)}.")
+    if len(values) > _length(len(_KINDS) - 1, True) + 1:
+        raise ValueError(f"This is longer than any room code ({len(values)} characters).")
+    data, check = values[:-1], values[-1]
+    if _check_value(data) != check:
+        raise ValueError("This room code does not check out: a character is wrong or two are swapped. "
+                         "Compare it with the host's, character by character.")
+    kind, other_port = data[0] >> 3, bool(data[0] >> 2 & 1)
+    expected = _length(kind, other_port)
+    if len(data) != expected:
+        raise ValueError(f"This room code should have {expected + 1} characters, not {len(values)}: "
+                         "one is missing or one too many.")
+    number = 0
+    for v in data:
+        number = number << 5 | v
+    pad = len(data) * 5 - (_KIND_BITS + _FLAG_BITS + _KINDS[kind][1] + (_PORT_BITS if other_port else 0)
+                           + 8 * SECRET_BYTES)
+    if number & ((1 << pad) - 1):
+        raise ValueError("This is not a room code: its last characters do not fit together.")
+    number >>= pad
+    secret = (number & ((1 << 8 * SECRET_BYTES) - 1)).to_bytes(SECRET_BYTES, "big")
+    number >>= 8 * SECRET_BYTES
+    port = DEFAULT_PORT
+    if other_port:
+        port = number & 0xFFFF
+        number >>= _PORT_BITS
+        if port == 0 or port == DEFAULT_PORT:
+            raise ValueError("This is not a room code: the port it holds cannot be.")
+    net, host_bits = _KINDS[kind]
+    address = ipaddress.IPv4Address(int(net.network_address) | number & ((1 << host_bits) - 1))
+    return RoomCode(str(address), port, secret)
+
+
+def looks_like_code(text: str) -> bool:
+    """Whether ``text`` is written like a room code: only its characters (and spaces or dashes), as many as a code
+    has. A join box reads such a text as a code and anything else as an address (a host name of 13 to 20 code
+    letters and digits is taken for a code: its port, ``name:47474``, makes it an address)."""
+    stripped = [ch for ch in text if ch not in _IGNORED]
+    shortest = min(_length(k, False) for k in range(len(_KINDS))) + 1
+    longest = _length(len(_KINDS) - 1, True) + 1
+    return shortest <= len(stripped) <= longest and all(ch in _VALUE or ch in "uU" for ch in stripped)
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """(host, port) of ``host:port``, ``[v6]:port``, ``host`` or ``[v6]`` (the port :data:`DEFAULT_PORT` if not
+    given); a bare IPv6 address (two or more colons, no brackets) has no port. ValueError with a sentence."""
+    text = text.strip()
+    if not text:
+        raise ValueError("Type the host's address, such as 192.168.1.20 or 192.168.1.20:47474.")
+    if any(ch.isspace() for ch in text):
+        raise ValueError("An address has no spaces.")
+    port_text: str | None = None
+    if text.startswith("["):
+        end = text.find("]")
+        if end < 0:
+            raise ValueError("An IPv6 address in brackets needs its closing bracket: [::1]:47474.")
+        host, rest = text[1:end], text[end + 1:]
+        if rest:
+            if not rest.startswith(":"):
+                raise ValueError("After the bracketed address comes a colon and the port: [::1]:47474.")
+            port_text = rest[1:]
+        try:
+            ipaddress.IPv6Address(host)
+        except ValueError:
+            raise ValueError(f"{host[:60]!r} in brackets is not an IPv6 address.") from None
+    elif text.count(":") >= 2:
+        host = text  # a bare IPv6 address
+        try:
+            ipaddress.IPv6Address(host)
+        except ValueError:
+            raise ValueError(f"{host[:60]!r} is not an address; write an IPv6 address with a port as "
+                             "[::1]:47474.") from None
+    elif ":" in text:
+        host, port_text = text.split(":")
+    else:
+        host = text
+    if not host:
+        raise ValueError("The address is missing before the port.")
+    if len(host) > 253:
+        raise ValueError("That address is too long to be a host name.")
+    port = DEFAULT_PORT
+    if port_text is not None:
+        if not (port_text.isascii() and port_text.isdigit()) or len(port_text) > 5:
+            raise ValueError(f"A port is a number from 1 to 65535, not {port_text[:20]!r}.")
+        port = int(port_text)
+        if not 1 <= port <= 65535:
+            raise ValueError(f"A port is a number from 1 to 65535, not {port}.")
+    return host, port
+
+
+__all__ = ["DEFAULT_PORT", "SECRET_BYTES", "RoomCode", "looks_like_code", "make_code", "new_join_secret",
+           "parse_address", "read_code"]

@@ -1,0 +1,188 @@
+"""Room codes (quacks/net/roomcode.py): they round-trip, read forgivingly, and every single-character typo or
+swap is caught by the check character; addresses typed by hand parse (issue 21)."""
+
+from __future__ import annotations
+
+import ipaddress
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from quacks.net.roomcode import (
+    ALPHABET,
+    DEFAULT_PORT,
+    SECRET_BYTES,
+    RoomCode,
+    looks_like_code,
+    make_code,
+    new_join_secret,
+    parse_address,
+    read_code,
+)
+
+ADDRESSES = st.one_of(
+    st.integers(0, 2**16 - 1).map(lambda n: str(ipaddress.IPv4Address(0xC0A80000 + n))),  # 192.168.x.y
+    st.integers(0, 2**24 - 1).map(lambda n: str(ipaddress.IPv4Address(0x0A000000 + n))),  # 10.x.y.z
+    st.integers(0, 2**20 - 1).map(lambda n: str(ipaddress.IPv4Address(0xAC100000 + n))),  # 172.16-31.x.y
+    st.integers(0, 2**32 - 1).map(lambda n: str(ipaddress.IPv4Address(n))),
+)
+PORTS = st.sampled_from([DEFAULT_PORT]) | st.integers(1, 65535)
+SECRETS = st.binary(min_size=SECRET_BYTES, max_size=SECRET_BYTES)
+
+
+def _chars(code: str) -> list[str]:
+    return [c for c in code if c != "-"]
+
+
+def _grouped(chars: list[str]) -> str:
+    text = "".join(chars)
+    return "-".join(text[i:i + 4] for i in range(0, len(text), 4))
+
+
+@settings(max_examples=300, deadline=None)
+@given(ADDRESSES, PORTS, SECRETS)
+def test_a_code_round_trips(address: str, port: int, secret: bytes) -> None:
+    code = make_code(address, port, secret)
+    assert read_code(code) == RoomCode(address, port, secret)
+    assert set(_chars(code)) <= set(ALPHABET)
+    assert all(len(g) == 4 for g in code.split("-")[:-1]) and 1 <= len(code.split("-")[-1]) <= 4
+    assert looks_like_code(code)
+
+
+@settings(max_examples=200, deadline=None)
+@given(ADDRESSES, PORTS, SECRETS, st.data())
+def test_every_single_wrong_character_is_caught(address: str, port: int, secret: bytes, data: st.DataObject) -> None:
+    chars = _chars(make_code(address, port, secret))
+    i = data.draw(st.integers(0, len(chars) - 1))
+    wrong = data.draw(st.sampled_from([c for c in ALPHABET if c != chars[i]]))
+    chars[i] = wrong
+    with pytest.raises(ValueError):
+        read_code(_grouped(chars))
+
+
+@settings(max_examples=200, deadline=None)
+@given(ADDRESSES, PORTS, SECRETS, st.data())
+def test_every_swap_of_two_characters_is_caught(address: str, port: int, secret: bytes, data: st.DataObject) -> None:
+    chars = _chars(make_code(address, port, secret))
+    i = data.draw(st.integers(0, len(chars) - 2))
+    j = data.draw(st.sampled_from([i + 1, len(chars) - 1]) | st.integers(i + 1, len(chars) - 1))
+    if chars[i] == chars[j]:
+        return  # swapping equal characters changes nothing
+    chars[i], chars[j] = chars[j], chars[i]
+    with pytest.raises(ValueError):
+        read_code(_grouped(chars))
+
+
+def test_every_typo_of_one_code_exhaustively() -> None:
+    """All 31 wrong values at every position, and every adjacent swap, of one code: none reads."""
+    code = make_code("192.168.1.20", DEFAULT_PORT, bytes.fromhex("c0ffee0042"))
+    chars = _chars(code)
+    for i in range(len(chars)):
+        for c in ALPHABET:
+            if c != chars[i]:
+                with pytest.raises(ValueError):
+                    read_code("".join(chars[:i] + [c] + chars[i + 1:]))
+        if i + 1 < len(chars) and chars[i] != chars[i + 1]:
+            swapped = chars[:i] + [chars[i + 1], chars[i]] + chars[i + 2:]
+            with pytest.raises(ValueError):
+                read_code("".join(swapped))
+
+
+def test_a_dropped_or_added_character_is_caught() -> None:
+    chars = _chars(make_code("192.168.1.20", DEFAULT_PORT, bytes.fromhex("c0ffee0042")))
+    for i in range(len(chars)):
+        with pytest.raises(ValueError):
+            read_code("".join(chars[:i] + chars[i + 1:]))
+        for c in "07MZ":
+            with pytest.raises(ValueError):
+                read_code("".join(chars[:i] + [c] + chars[i:]))
+
+
+def test_a_home_network_code_is_thirteen_characters_in_four_groups() -> None:
+    code = make_code("192.168.178.33", DEFAULT_PORT, new_join_secret())
+    assert len(_chars(code)) == 13 and code.count("-") == 3
+    assert len(_chars(make_code("192.168.178.33", 8080, new_join_secret()))) > 13
+    assert len(_chars(make_code("203.0.113.9", 8080, new_join_secret()))) <= 20
+
+
+def test_reading_is_forgiving() -> None:
+    secret = bytes.fromhex("0123456789")
+    code = make_code("10.1.0.1", DEFAULT_PORT, secret)
+    expected = read_code(code)
+    assert expected == RoomCode("10.1.0.1", DEFAULT_PORT, secret)
+    assert read_code(code.lower()) == expected
+    assert read_code(code.replace("-", " ")) == expected
+    assert read_code("  " + code.replace("-", "") + "  ") == expected
+    assert read_code(code.replace("0", "O").replace("1", "l")) == expected
+    assert read_code(code.replace("1", "I").lower().replace("0", "o")) == expected
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("", "at least"),
+    ("ABCD", "at least"),
+    ("QK7F-2M9X-HD4U-T", "letter U"),
+    ("QK7F-2M9X-HD4R-!", "only digits and letters"),
+    ("QK7F-2M9X-HD4R-T" * 3, "longer than any"),
+])
+def test_a_mistyped_code_says_what_is_wrong_in_a_sentence(text: str, words: str) -> None:
+    with pytest.raises(ValueError, match=words) as e:
+        read_code(text)
+    assert str(e.value).endswith(".")
+
+
+def test_a_code_with_a_wrong_check_says_so() -> None:
+    chars = _chars(make_code("192.168.1.20", DEFAULT_PORT, bytes(5)))
+    chars[3] = "Z" if chars[3] != "Z" else "Y"
+    with pytest.raises(ValueError, match="does not check out"):
+        read_code("".join(chars))
+
+
+@pytest.mark.parametrize(("address", "port", "secret"), [
+    ("::1", DEFAULT_PORT, bytes(5)),
+    ("quacks.example", DEFAULT_PORT, bytes(5)),
+    ("192.168.1.300", DEFAULT_PORT, bytes(5)),
+    ("192.168.1.3", 0, bytes(5)),
+    ("192.168.1.3", 65536, bytes(5)),
+    ("192.168.1.3", DEFAULT_PORT, bytes(4)),
+    ("192.168.1.3", DEFAULT_PORT, bytes(6)),
+])
+def test_make_code_refuses_what_a_code_cannot_carry(address: str, port: int, secret: bytes) -> None:
+    with pytest.raises(ValueError):
+        make_code(address, port, secret)
+
+
+def test_join_secrets_are_fresh() -> None:
+    secrets = {new_join_secret() for _ in range(50)}
+    assert len(secrets) == 50 and all(len(s) == SECRET_BYTES for s in secrets)
+
+
+def test_an_address_is_not_taken_for_a_code() -> None:
+    assert not looks_like_code("192.168.1.20:47474")
+    assert not looks_like_code("[::1]:47474")
+    assert not looks_like_code("localhost")  # code letters, but too short for a code
+    assert not looks_like_code("raspberrypi.local")
+    assert looks_like_code("qk7f 2m9x hd4r t")
+    assert looks_like_code("QK7F-2M9X-HD4U-T")  # a U: still meant as a code, and read_code says what is wrong
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("192.168.1.20", ("192.168.1.20", DEFAULT_PORT)),
+    ("192.168.1.20:8080", ("192.168.1.20", 8080)),
+    ("  quacks.local:47475 ", ("quacks.local", 47475)),
+    ("localhost", ("localhost", DEFAULT_PORT)),
+    ("[::1]:9000", ("::1", 9000)),
+    ("[fe80::1]", ("fe80::1", DEFAULT_PORT)),
+    ("fe80::1", ("fe80::1", DEFAULT_PORT)),
+    ("::1", ("::1", DEFAULT_PORT)),
+])
+def test_parse_address(text: str, expected: tuple[str, int]) -> None:
+    assert parse_address(text) == expected
+
+
+@pytest.mark.parametrize("text", ["", "   ", "host:", "host:0", "host:65536", "host:http", ":47474", "a b:1",
+                                  "[::1", "[::1]x", "[nothost]:1", "[::1]:", "host:+80", "host:٣٣", "1:2:3"])
+def test_parse_address_refuses_with_a_sentence(text: str) -> None:
+    with pytest.raises(ValueError) as e:
+        parse_address(text)
+    assert str(e.value).endswith(".")
