@@ -27,7 +27,7 @@ from ..ai.levels import LEVELS
 from ..content.loader import RANGES
 from ..names import MAX_NAME, bad_character, describe_character, name_problem
 from ..rules.kinds import ChanceKind
-from ..session.setup import HUMAN, PLAYER_COLOURS
+from ..session.setup import HUMAN, PLAYER_COLOURS, REMOTE
 from .roomcode import SECRET_BYTES
 
 PROTOCOL_VERSION = 1
@@ -69,7 +69,7 @@ REFUSE_REASONS = ("protocol", "game-version", "rules", "full", "bad-secret", "ba
 ERROR_REASONS = ("illegal", "stale", "not-your-seat", "rate", "bad-message")
 #: what a client acknowledges having seen (``Ack.what``)
 ACK_WHATS = ("card", "results")
-SEAT_KINDS = (HUMAN, *LEVELS)
+SEAT_KINDS = (HUMAN, REMOTE, *LEVELS)
 
 
 class ProtocolError(ValueError):
@@ -582,8 +582,14 @@ class Tick(Shape):
 
     decided: tuple[int, ...]
     mine: str | None
+    revealed: tuple[tuple[object, ...], ...]  # (seat, "draw" or "stop"): a closed tick's decisions not yet carried out
     schema: ClassVar[Mapping[str, Field[Any]]] = {
-        "decided": ListOf(SEAT, MAX_SEATS), "mine": Nullable(Choice("draw", "stop"))}
+        "decided": ListOf(SEAT, MAX_SEATS), "mine": Nullable(Choice("draw", "stop")),
+        "revealed": ListOf(Row(SEAT, Choice("draw", "stop")), MAX_SEATS)}
+
+    def to_view(self) -> dict[str, object]:
+        """The tick as ``session.view`` keeps it (a replica's ``apply``)."""
+        return {"decided": list(self.decided), "mine": self.mine, "revealed": [list(r) for r in self.revealed]}
 
 
 @dataclass(frozen=True)

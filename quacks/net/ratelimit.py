@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-MESSAGE_RATE, MESSAGE_BURST = 20.0, 40.0  # a connection's messages a second, and at once (docs/protocol.md)
+MESSAGE_RATE, MESSAGE_BURST = 100.0, 200.0  # a connection's messages a second, and at once: a bot playing a seat
+# headless sends a few dozen a second; a flood sends thousands (docs/protocol.md)
 HELLO_RATE, HELLO_BURST = 1.0, 10.0  # handshakes a second from one remote address, and at once
 
 

@@ -1,0 +1,305 @@
+"""A client of a served match (issue 21): a seat played from another computer, headless here (a bot decides).
+
+The client keeps a ``Replica`` of the game (session/view.py): it never holds the seed and never samples
+chance; every outcome arrives in the record once it has happened. After each event it compares its replica's
+hash with the host's; a difference, a gap in the state numbers or an entry its game refuses makes it ask for
+the whole view again (``resync``). A lost connection is tried again with the seat token (kept in the player's
+settings folder, so a client started again gets its seat back), with a growing pause. After the game the host
+reveals its secret and the client checks the luck (session/fairness.py): "checked: fair" or what differs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from ..ai.base import Bot
+from ..ai.levels import make_bot
+from ..content.loader import default_catalogue
+from ..content.rules_hash import rules_hash
+from ..rules import fast
+from ..rules.actions import Action
+from ..rules.catalogue import Catalogue
+from ..session import fairness
+from ..session.view import Replica
+from ..storage.files import StorageError, load_json, write_json
+from ..version import __version__
+from . import protocol as p
+
+log = logging.getLogger("quacks.net")
+
+
+class JoinRefused(Exception):
+    """The host turned the client away (``Refused``): the reason's code and the host's sentence."""
+
+    def __init__(self, reason: str, detail: str) -> None:
+        super().__init__(detail)
+        self.reason = reason
+        self.detail = detail
+
+
+def seat_actions(replica: Replica, seat: int) -> list[Action]:
+    """What ``seat`` may choose now in the replica, in the match's order (``Match._due``): a follow-up choice
+    first (a pick, a return, ...), else the stir tick's draw or stop if the seat has not chosen yet; nothing
+    while a chance step or a reveal is due."""
+    g = replica.game
+    if g.is_over or g.pending_chance() is not None:
+        return []
+    tick = replica.tick
+    if tick.get("revealed"):
+        return []
+    brew, other = fast.split_acting(g)
+    if other:
+        return list(g.legal_actions(seat)) if other[0] == seat else []
+    decided = tick.get("decided") or []
+    if seat in brew and seat not in decided:  # type: ignore[operator]
+        return list(g.legal_actions(seat))
+    return []
+
+
+@dataclass
+class Tokens:
+    """Seat tokens the client was given, by host address, in the player's settings folder (one file)."""
+
+    path: Path | None
+    known: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    @staticmethod
+    def load(path: Path | None) -> Tokens:
+        if path is None:
+            return Tokens(None)
+
+        def validate(obj: object) -> dict[str, dict[str, str]]:
+            if not isinstance(obj, dict) or not isinstance(obj.get("seats"), dict):
+                raise ValueError("this is not a file of seat tokens")
+            return {str(k): {"token": str(v["token"]), "commitment": str(v.get("commitment", ""))}
+                    for k, v in obj["seats"].items() if isinstance(v, dict) and "token" in v}
+
+        loaded = load_json(path, validate, what="seat tokens")
+        return Tokens(path, loaded.value or {})
+
+    def get(self, address: str) -> str | None:
+        entry = self.known.get(address)
+        return entry["token"] if entry else None
+
+    def put(self, address: str, token: str, commitment: str) -> None:
+        self.known[address] = {"token": token, "commitment": commitment}
+        if self.path is not None:
+            try:
+                write_json(self.path, {"kind": "quacks-seat-tokens", "version": 1, "seats": self.known},
+                           what="seat tokens")
+            except StorageError as e:
+                log.warning("the seat token could not be kept: %s", e.message)
+
+
+@dataclass
+class ClientReport:
+    """What a client saw: its seat, the final scores, the fairness check, and how often it had to recover."""
+
+    seat: int = -1
+    over: bool = False
+    scores: list[int] = field(default_factory=list)
+    fair: fairness.FairnessReport | None = None
+    reconnects: int = 0
+    resyncs: int = 0
+    errors: list[str] = field(default_factory=list)
+    latencies: list[float] = field(default_factory=list)  # seconds from an intent sent to the event that shows it
+
+
+class Client:
+    """One seat played from another computer (module docstring). ``decide`` chooses for the seat (a bot's
+    ``decide`` by default); ``on_update`` is called after every change of the replica."""
+
+    def __init__(self, host: str, port: int, *, name: str, join_secret: str | None = None,
+                 tokens: Tokens | None = None, level: str = "normal", catalogue: Catalogue | None = None,
+                 colour: str | None = None, seed: int = 0) -> None:
+        self.host = host
+        self.port = port
+        self.address = f"{host}:{port}"
+        self.name = name
+        self.colour = colour
+        self.join_secret = join_secret
+        self.tokens = tokens or Tokens(None)
+        self.cat = catalogue or default_catalogue()
+        self.rules = rules_hash()
+        self.bot: Bot = make_bot(level)
+        self.rng = random.Random(seed)
+        self.nonce = fairness.client_value()
+        self.replica: Replica | None = None
+        self.seat = -1
+        self.commitment: str | None = None
+        self.report = ClientReport()
+        self.on_update: Callable[[Client], None] | None = None
+        self.asked_state = -1  # the state at which the unanswered intent was sent (-1: none)
+        self._sent_at = 0.0
+        self.acks: set[tuple[str, int]] = set()
+        self.last_intent = ""
+        self.asked_record = -1
+        self.stop = False
+
+    # ------------------------------------------------------------------------------------------------
+    async def run(self, *, retries: int = 30, pause: float = 0.2) -> ClientReport:
+        """Play until the game is over and checked (or the host refuses, or ``retries`` connections in a row
+        fail); a lost connection is tried again with the seat token."""
+        failures = 0
+        while not self.stop:
+            try:
+                await self._session()
+                failures = 0
+            except JoinRefused:
+                raise
+            except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError) as e:
+                failures += 1
+                if failures > retries:
+                    raise ConnectionError(f"the host at {self.address} cannot be reached ({e})") from None
+                log.info("connection lost (%s); trying again", type(e).__name__)
+            if self.report.fair is not None or self.stop:
+                break
+            self.report.reconnects += 1
+            await asyncio.sleep(min(pause * (1 + failures), 3.0))
+        return self.report
+
+    async def _session(self) -> None:
+        uri = f"ws://{self.address}" if ":" not in self.host else f"ws://[{self.host}]:{self.port}"
+        try:
+            ws_cm = connect(uri, max_size=p.MAX_HOST_MESSAGE, ping_interval=p.PING_INTERVAL,
+                            ping_timeout=p.PING_TIMEOUT, compression=None, open_timeout=p.HANDSHAKE_TIMEOUT)
+        except InvalidURI as e:
+            raise JoinRefused("bad-message", f"{self.address} is not an address ({e})") from None
+        async with ws_cm as ws:
+            token = self.tokens.get(self.address)
+            hello = p.Hello(p.PROTOCOL_VERSION, __version__, self.rules, token,
+                            None if token else self.join_secret, self.name, self.colour, self.nonce)
+            await ws.send(hello.to_json())
+            async for raw in ws:
+                try:
+                    msg = p.parse_host(raw)
+                except p.ProtocolError as e:
+                    log.warning("the host sent a message that breaks the protocol: %s", e.detail)
+                    await self._resync(ws)
+                    continue
+                await self._handle(ws, msg)
+                if self.report.fair is not None:
+                    await ws.send(p.Bye().to_json())
+                    return
+
+    async def _handle(self, ws: ClientConnection, msg: p.HostMessage) -> None:
+        loop = asyncio.get_running_loop()
+        if isinstance(msg, p.Refused):
+            if msg.reason == "bad-token" and self.tokens.get(self.address):  # an old token: join anew
+                self.tokens.known.pop(self.address, None)
+            raise JoinRefused(msg.reason, msg.detail)
+        if isinstance(msg, p.Welcome):
+            self.seat = msg.seats[0]
+            self.report.seat = self.seat
+            if self.commitment is None:
+                self.commitment = msg.commitment
+            elif msg.commitment != self.commitment:
+                self.report.errors.append("the host's commitment changed between two connections")
+            self.tokens.put(self.address, msg.token, msg.commitment)
+            if msg.view:
+                self._whole(msg.view, msg.hash)
+        elif isinstance(msg, p.ViewMessage):
+            self._whole(msg.view, msg.hash)
+        elif isinstance(msg, p.Event):
+            r = self.replica
+            if r is None or msg.undone or msg.state < r.state:
+                await self._resync(ws)
+                return
+            try:
+                r.apply(msg.entries, msg.state, msg.tick.to_view())
+            except ValueError as e:  # IllegalAction is a ValueError: the replica is out of step
+                log.info("the replica is out of step (%s): a whole view is asked for", e)
+                self.replica = None
+                await self._resync(ws)
+                return
+            if r.hash() != msg.hash:
+                log.info("the view's hash differs at state %d: a whole view is asked for", msg.state)
+                await self._resync(ws)
+                return
+            if self._sent_at:
+                self.report.latencies.append(loop.time() - self._sent_at)
+                self._sent_at = 0.0
+        elif isinstance(msg, p.Error):
+            self.report.errors.append(f"{msg.reason}: {msg.detail}")
+            if msg.reason == "rate":  # the choice was not looked at: it goes again after a pause
+                await asyncio.sleep(1.0)
+                self.asked_state = -1
+                await self._play(ws)
+            else:  # a whole view follows a stale intent; a refused one waits for news
+                self.asked_state = -1
+                if msg.reason != "stale":
+                    log.info("the host refused %s at state %d: %s", self.last_intent, msg.state, msg.detail)
+            return
+        elif isinstance(msg, p.Acks):
+            self.acks |= {(str(w), int(str(r))) for w, r in msg.seen}
+            return
+        elif isinstance(msg, p.Lobby):
+            return
+        elif isinstance(msg, p.Reveal):
+            self._check(msg)
+            return
+        else:  # pragma: no cover - the closed set of host messages
+            raise TypeError(f"no handling for the host message {type(msg).__name__}")
+        if self.on_update is not None:
+            self.on_update(self)
+        await self._play(ws)
+
+    def _whole(self, view: dict[str, Any], digest: str) -> None:
+        self.replica = Replica.from_view(self.cat, view)
+        if self.replica.hash() != digest:
+            self.report.errors.append("a whole view's hash differs from the host's")
+
+    async def _resync(self, ws: ClientConnection) -> None:
+        self.report.resyncs += 1
+        await ws.send(p.Resync().to_json())
+
+    async def _play(self, ws: ClientConnection) -> None:
+        """The seat's choice, if the replica says it is the seat's turn (once per state)."""
+        r = self.replica
+        if r is None or self.seat < 0:
+            return
+        g = r.game
+        if g.is_over:
+            self.report.over = True
+            self.report.scores = [s.score for s in g.seats]
+            return
+        for what, rnd in (("card", g.round), ("results", g.round - 1)):
+            if rnd >= 1 and (what, rnd) not in self.acks:  # a headless player has "read" it at once
+                self.acks.add((what, rnd))
+                await ws.send(p.Ack(self.seat, what, rnd).to_json())
+        if self.asked_state >= 0 and r.record_length == self.asked_record and r.tick.get("mine") is None:
+            return  # the last intent is not answered yet (other seats' news may come first)
+        actions = seat_actions(r, self.seat)
+        if not actions:
+            return
+        choice = self.bot.decide(g, self.seat, actions, self.rng)
+        self.asked_state = r.state
+        self.asked_record = r.record_length
+        self._sent_at = asyncio.get_running_loop().time()
+        self.last_intent = f"{choice.action} for seat {self.seat + 1}"
+        await ws.send(p.Intent(self.seat, str(choice.action), r.state).to_json())
+
+    def _check(self, msg: p.Reveal) -> None:
+        r = self.replica
+        if r is None or self.commitment is None:
+            self.report.errors.append("the game's luck cannot be checked: the client holds no whole game")
+            return
+        seen = list(r.game.record)
+        problems = [] if self.nonce in msg.nonces else ["this computer's own random value is not among those "
+                                                        "the host says it used"]
+        report = fairness.check(self.cat, r.setup.public_data(), seen, msg.secret, self.commitment,
+                                list(msg.nonces))
+        if problems:
+            report = fairness.FairnessReport(False, problems + list(report.problems), report.outcomes)
+        self.report.fair = report
+        self.report.over = True
+        self.report.scores = [s.score for s in r.game.seats]

@@ -1,0 +1,283 @@
+"""The host's server (issue 21): a ``Room`` served over WebSocket with the ``websockets`` library.
+
+It moves messages and nothing else: the room decides. Every message is checked (``protocol.parse_client``);
+a bad one is refused with its reason and the host plays on; ``MAX_REFUSED_IN_A_ROW`` of them close the
+connection (1008). Each connection has a token bucket (``ratelimit``): a flooding client is answered ``rate``
+and loses nothing but its extra messages. The websockets library does the framing, the keepalive pings and the
+size limit (``max_size``). The room is kept on disk after every change (throttled; at once when the game
+ends), so a host killed and started again with ``--resume`` goes on, and its players come back with their
+tokens.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from ..storage.files import StorageError, load_json, write_json
+from . import protocol as p
+from .ratelimit import HELLO_BURST, HELLO_RATE, MESSAGE_BURST, MESSAGE_RATE, Bucket
+from .room import AWAY_BOT, AWAY_END, AWAY_WAIT, LOBBY, OVER, PLAYING, Guest, Room, RoomRefusal
+
+log = logging.getLogger("quacks.net")
+
+SAVE_EVERY = 0.5  # seconds between two saves of the room while it changes
+
+
+class Host:
+    """A room and its connections. ``when_away``: what the host does with a seat away for ``away_after``
+    seconds: wait, hand it to a bot (``bot_level``), or save and end."""
+
+    def __init__(self, room: Room, *, save_path: Path | None = None, away_after: float = 120.0,
+                 when_away: str = AWAY_WAIT, bot_level: str = "normal", start_when_full: bool = True) -> None:
+        if when_away not in (AWAY_WAIT, AWAY_BOT, AWAY_END):
+            raise ValueError(f"when a player is away the host can wait, bot or end, not {when_away!r}")
+        self.room = room
+        self.save_path = save_path
+        self.away_after = away_after
+        self.when_away = when_away
+        self.bot_level = bot_level
+        self.start_when_full = start_when_full
+        self.conns: dict[int, ServerConnection] = {}  # seat -> its guest's connection
+        self.hello_buckets: dict[str, Bucket] = {}
+        self.stopped = asyncio.Event()
+        self.ended_reason = ""
+        self.counts = {"connections": 0, "reconnections": 0, "resyncs": 0, "refused": 0, "stale": 0, "rate": 0}
+        self._save_due: asyncio.TimerHandle | None = None
+        self._last_save = 0.0
+        self.server: Server | None = None
+        self.after_change: Callable[[], Awaitable[None]] | None = None  # tests: called after every change
+
+    # ------------------------------------------------------------------------------------------------
+    async def start(self, bind: str, port: int) -> int:
+        """Listen on ``bind``:``port`` (0: any free port); the port listened on."""
+        self.server = await serve(self._connection, bind, port, max_size=p.MAX_CLIENT_MESSAGE,
+                                  ping_interval=p.PING_INTERVAL, ping_timeout=p.PING_TIMEOUT, compression=None,
+                                  open_timeout=p.HANDSHAKE_TIMEOUT)
+        sock = next(iter(self.server.sockets))
+        asyncio.get_running_loop().create_task(self._watch_away())
+        self.save()
+        return int(sock.getsockname()[1])
+
+    async def close(self) -> None:
+        self.save()
+        if self.server is not None:
+            self.server.close()
+            await self.server.wait_closed()
+        self.stopped.set()
+
+    # ------------------------------------------------------------------------------------------------
+    async def _connection(self, ws: ServerConnection) -> None:
+        peer = str(ws.remote_address[0]) if ws.remote_address else "?"
+        bucket = self.hello_buckets.setdefault(peer, Bucket(HELLO_RATE, HELLO_BURST, time.monotonic))
+        if not bucket.allow():
+            await self._refuse(ws, p.Refused("bad-message", "Too many attempts to join; wait a moment."))
+            return
+        try:
+            raw = await asyncio.wait_for(ws.recv(), p.HANDSHAKE_TIMEOUT)
+        except (TimeoutError, ConnectionClosed):
+            return
+        try:
+            msg = p.parse_client(raw)
+        except p.ProtocolError as e:
+            version = p.peek_protocol(raw)
+            if version is not None and version != p.PROTOCOL_VERSION:
+                await self._refuse(ws, p.Refused("protocol", f"This host speaks protocol {p.PROTOCOL_VERSION}, "
+                                                             f"the game that joins speaks {version}."))
+            else:
+                await self._refuse(ws, p.Refused("bad-message", f"The first message is not a hello: {e.detail}"))
+            return
+        if not isinstance(msg, p.Hello):
+            await self._refuse(ws, p.Refused("bad-message", "The first message must be a hello."))
+            return
+        came_back = msg.token is not None
+        try:
+            guest = self.room.hello(msg)
+        except RoomRefusal as e:
+            self.counts["refused"] += 1
+            await self._refuse(ws, e.message())
+            return
+        old = self.conns.get(guest.seat)
+        self.conns[guest.seat] = ws
+        if old is not None and old is not ws:
+            await old.close(1000, "the same seat connected again")
+        self.counts["reconnections" if came_back else "connections"] += 1
+        log.info("seat %d %s (%s)", guest.seat + 1, "came back" if came_back else "joined", msg.name)
+        guest.bucket = Bucket(MESSAGE_RATE, MESSAGE_BURST, time.monotonic)
+        guest.refused_in_a_row = 0
+        for m in self.room.welcome(guest):
+            await self._send(guest.seat, m)
+        if self.room.phase == LOBBY and self.start_when_full and self.room.ready():
+            self.room.start()
+            log.info("every seat is taken: the game starts")
+        await self._changed()
+        try:
+            async for raw in ws:
+                if not await self._message(guest, raw):
+                    break
+        except ConnectionClosed:
+            pass
+        finally:
+            if self.conns.get(guest.seat) is ws:
+                del self.conns[guest.seat]
+                self.room.lost(guest.seat)
+                log.info("seat %d is away (connection lost)", guest.seat + 1)
+                if not self.stopped.is_set():
+                    await self._changed()
+
+    async def _message(self, guest: Guest, raw: str | bytes) -> bool:
+        """One message of a guest; False to close its connection."""
+        seat = guest.seat
+        assert guest.bucket is not None
+        if not guest.bucket.allow():
+            self.counts["rate"] += 1
+            guest.refused_in_a_row += 1
+            if guest.refused_in_a_row == 1 or guest.refused_in_a_row % 20 == 0:
+                await self._send(seat, p.Error("rate", "Too many messages; slow down.", self.room.state))
+            return guest.refused_in_a_row < 10 * p.MAX_REFUSED_IN_A_ROW
+        try:
+            msg = p.parse_client(raw)
+        except p.ProtocolError as e:
+            return await self._bad(guest, e.detail)
+        if isinstance(msg, p.Hello):
+            return await self._bad(guest, "A hello is sent once, at the start.")
+        if isinstance(msg, p.Bye):
+            log.info("seat %d left", seat + 1)
+            return False
+        if isinstance(msg, p.Resync):
+            self.counts["resyncs"] += 1
+            if self.room.match is not None:
+                await self._send(seat, self.room.full_view(guest))
+            else:
+                await self._send(seat, self.room.lobby())
+            guest.refused_in_a_row = 0
+            return True
+        if isinstance(msg, p.Ack):
+            if msg.seat != seat:
+                return await self._bad(guest, "That seat is not yours.", "not-your-seat")
+            self.room.ack(seat, msg.what, msg.round)
+            self._save_soon()
+            return True
+        if isinstance(msg, (p.Intent, p.Undo)):
+            if msg.seat != seat:
+                return await self._bad(guest, "That seat is not yours.", "not-your-seat")
+            error = self.room.act(seat, msg.action, msg.state) if isinstance(msg, p.Intent) else self.room.undo(seat)
+            if error is not None:
+                if error.reason == "stale":
+                    self.counts["stale"] += 1
+                await self._send(seat, error)
+                if error.reason == "stale" and self.room.match is not None:
+                    await self._send(seat, self.room.full_view(guest))
+                guest.refused_in_a_row = 0 if error.reason == "stale" else guest.refused_in_a_row + 1
+                return guest.refused_in_a_row < p.MAX_REFUSED_IN_A_ROW
+            guest.refused_in_a_row = 0
+            await self._changed()
+            return True
+        raise TypeError(f"no handling for the message type {type(msg).__name__}")  # pragma: no cover
+
+    async def _bad(self, guest: Guest, detail: str, reason: str = "bad-message") -> bool:
+        guest.refused_in_a_row += 1
+        await self._send(guest.seat, p.Error(reason, detail[:p.MAX_DETAIL], self.room.state))
+        return guest.refused_in_a_row < p.MAX_REFUSED_IN_A_ROW
+
+    async def _refuse(self, ws: ServerConnection, msg: p.Refused) -> None:
+        try:
+            await ws.send(msg.to_json())
+            await ws.close(1008 if msg.reason == "bad-message" else 1000, msg.reason)
+        except ConnectionClosed:
+            pass
+
+    async def _send(self, seat: int, msg: p.Message) -> None:
+        ws = self.conns.get(seat)
+        if ws is None:
+            return
+        try:
+            await ws.send(msg.to_json())
+        except ConnectionClosed:
+            pass
+
+    async def local_act(self, seat: int, action: str) -> p.Error | None:
+        """A choice of a seat played at the host's own screen (tests drive it here)."""
+        error = self.room.act(seat, action, self.room.state)
+        if error is None:
+            await self._changed()
+        return error
+
+    async def _changed(self) -> None:
+        """After every change: each connected guest gets what it has not seen, then the room is saved (soon)."""
+        connected = [s for s in self.room.guests if s in self.conns]
+        for seat, msg in self.room.updates(connected):
+            await self._send(seat, msg)
+        if self.room.phase == OVER:
+            self.save()
+            self.stopped.set()
+            self.ended_reason = "the game is over"
+        else:
+            self._save_soon()
+        if self.after_change is not None:
+            await self.after_change()
+
+    async def _watch_away(self) -> None:
+        """Once a second: a seat away for ``away_after`` seconds gets the host's choice (bot, or save and end)."""
+        while not self.stopped.is_set():
+            await asyncio.sleep(1.0)
+            if self.room.phase != PLAYING:
+                continue
+            for seat, seconds in self.room.away().items():
+                if seconds < self.away_after or seat in self.room.away_choice:
+                    continue
+                if self.when_away == AWAY_BOT:
+                    log.info("seat %d has been away %d s: a %s bot plays it", seat + 1, seconds, self.bot_level)
+                    self.room.hand_to_bot(seat, self.bot_level)
+                    await self._changed()
+                elif self.when_away == AWAY_END:
+                    log.info("seat %d has been away %d s: the game is saved and ends", seat + 1, seconds)
+                    self.ended_reason = "a player was away too long; the game is saved"
+                    self.save()
+                    self.stopped.set()
+                    return
+
+    # ------------------------------------------------------------------------------------------------
+    def _save_soon(self) -> None:
+        if self.save_path is None or self._save_due is not None:
+            return
+        wait = max(0.0, SAVE_EVERY - (time.monotonic() - self._last_save))
+        self._save_due = asyncio.get_running_loop().call_later(wait, self.save)
+
+    def save(self) -> None:
+        """The room on disk (atomically, the previous file kept as its backup)."""
+        if self._save_due is not None:
+            self._save_due.cancel()
+            self._save_due = None
+        if self.save_path is None:
+            return
+        self._last_save = time.monotonic()
+        try:
+            write_json(self.save_path, {"kind": "quacks-hosted-game", "version": 1, "room": self.room.to_data()},
+                       what="hosted game")
+        except StorageError as e:
+            log.warning("the hosted game could not be saved: %s", e.message)
+
+
+def load_room(path: Path, catalogue: Any) -> Room | None:
+    """The room kept at ``path`` (a host started again with ``--resume``), or None with the problem logged."""
+    def validate(obj: object) -> Room:
+        if not isinstance(obj, dict) or obj.get("kind") != "quacks-hosted-game" \
+                or not isinstance(obj.get("room"), dict):
+            raise ValueError("this is not a hosted game")
+        try:
+            return Room.from_data(catalogue, obj["room"])
+        except (KeyError, TypeError, ValueError) as e:
+            raise ValueError(f"the hosted game cannot be read again ({e})") from None
+
+    loaded = load_json(path, validate, what="hosted game")
+    for problem in loaded.problems:
+        log.warning("%s", problem.message)
+    return loaded.value

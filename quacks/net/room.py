@@ -1,0 +1,400 @@
+"""A served match as the host keeps it, without sockets (issue 21): who sits where, the match, every check.
+
+The host's server (``host.py``) only moves messages; everything it decides is here, so tests play whole games
+through a ``Room`` without a network. A room has three phases: the *lobby* (clients join the remote seats with
+the room's join secret and get a seat token), *playing* (the one ``Match``: bots and chance run here, remote
+seats answer with intents) and *over* (the host reveals its secret for the fairness check).
+
+What a client may send, and what the room answers (docs/protocol.md):
+
+- an intent for its own seat only; one the rules refuse gets ``illegal``; one sent before the last change of
+  the game it could see gets ``stale`` and the current view (never a silent drop). Hidden stir-tick decisions
+  of other seats (R22) raise the state number but do not make an intent stale: every seat of a tick decides at
+  the same state, so a decision is stale only if the record has changed since the state it names.
+- draw and stop in a stir tick are held by the match until every seat of the tick has chosen, then revealed
+  together (R22); the shop and the other steps go seat by seat (R25): the match's order, unchanged.
+- undo follows the table's rule (``Match.undo_point``: the acting seat, never across a draw, reveal or roll).
+- acknowledgements (a fortune card read, a round's results closed) are kept here, and a client that comes back
+  gets them (``Acks``) so it is not asked again.
+
+The seed is mixed from the host's secret (its SHA-256 published in the lobby before anyone joins) and the
+nonces of the clients (session/fairness.py), so no client can compute it and the host could not choose it.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..ai.levels import LEVELS, make_bot
+from ..rules.actions import Action, IllegalAction
+from ..rules.catalogue import Catalogue
+from ..rules.config import GameConfig
+from ..session import fairness
+from ..session.match import Match, Waits
+from ..session.setup import REMOTE, MatchSetup, SeatSpec
+from ..session.view import entry_data, seat_hashes, seat_view
+from ..version import __version__
+from . import protocol as p
+from .ratelimit import Bucket
+
+LOBBY, PLAYING, OVER = "lobby", "playing", "over"
+AWAY_WAIT, AWAY_BOT, AWAY_END = "wait", "bot", "end"
+
+
+class RoomRefusal(Exception):
+    """A hello the room turns away: ``Refused(reason, detail)`` goes back and the connection closes."""
+
+    def __init__(self, reason: str, detail: str) -> None:
+        super().__init__(detail)
+        self.reason = reason
+        self.detail = detail
+
+    def message(self) -> p.Refused:
+        return p.Refused(self.reason, self.detail)
+
+
+@dataclass
+class Guest:
+    """A remote seat's player as the host knows them: the token that brings them back, their nonce, their name,
+    whether their connection is up, since when it is not, and what they have acknowledged."""
+
+    seat: int
+    token: str
+    nonce: str
+    name: str
+    colour: str | None
+    connected: bool = True
+    away_since: float | None = None
+    acks: set[tuple[str, int]] = field(default_factory=set)
+    sent_record: int = -1  # record entries this guest's replica holds (-1: it needs a whole view)
+    sent_state: int = -1
+    bucket: Bucket | None = None
+    refused_in_a_row: int = 0
+
+    def to_data(self) -> dict[str, object]:
+        return {"seat": self.seat, "token": self.token, "nonce": self.nonce, "name": self.name,
+                "colour": self.colour, "acks": sorted([w, r] for w, r in self.acks)}
+
+    @staticmethod
+    def from_data(d: dict[str, Any]) -> Guest:
+        acks = {(str(w), int(r)) for w, r in d.get("acks", [])}
+        return Guest(int(d["seat"]), str(d["token"]), str(d["nonce"]), str(d["name"]),
+                     None if d.get("colour") is None else str(d["colour"]), connected=False, away_since=None,
+                     acks=acks)
+
+
+def tick_message(match: Match, seat: int) -> p.Tick:
+    """The open stir tick as ``seat`` may see it (``session.view.public_tick``), as the protocol sends it."""
+    decided = tuple(sorted(match.tick))
+    mine = match.tick.get(seat)
+    return p.Tick(decided, None if mine is None else str(mine), tuple((s, str(a)) for s, a in match.queue))
+
+
+Outbox = list[tuple[int, p.Message]]  # (seat of the guest it goes to, message)
+
+
+class Room:
+    """The host's served match (module docstring). ``clock`` gives seconds (monotonic); tests pass their own."""
+
+    def __init__(self, catalogue: Catalogue, config: GameConfig, seats: tuple[SeatSpec, ...], *,
+                 secret: str | None = None, join_secret: bytes | None = None, code: str | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        if len(seats) != len(config.seats):
+            raise ValueError("the seats and the game disagree")
+        self.cat = catalogue
+        self.config = config
+        self.seats = tuple(seats)
+        self.secret = secret or fairness.new_secret()
+        self.commitment = fairness.commitment(self.secret)
+        self.join_secret = join_secret if join_secret is not None else secrets.token_bytes(5)
+        self.code = code
+        self.clock = clock
+        self.guests: dict[int, Guest] = {}  # seat -> its remote player
+        self.match: Match | None = None
+        self.phase = LOBBY
+        self.record_state = 0  # the state number at the last change of the record (an intent before it is stale)
+        self.away_choice: dict[int, str] = {}  # seat -> what the host chose for it while away (bot level)
+        self.rules = ""  # the rules hash a client must have (set by the host from content.rules_hash)
+
+    # ------------------------------------------------------------------------------------------------
+    # the lobby
+
+    def remote_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.kind == REMOTE]
+
+    def free_seats(self) -> list[int]:
+        return [i for i in self.remote_seats() if i not in self.guests]
+
+    def hello(self, msg: p.Hello) -> Guest:
+        """The guest a hello earns: its seat back for a known token, else a free remote seat for the right join
+        secret (in the lobby only). RoomRefusal says why not."""
+        if msg.protocol != p.PROTOCOL_VERSION:
+            raise RoomRefusal("protocol", f"This host speaks protocol {p.PROTOCOL_VERSION}, the game that joins "
+                                          f"speaks {msg.protocol}: both need the same version of Quacks.")
+        if msg.game != __version__:
+            raise RoomRefusal("game-version", f"The host plays Quacks {__version__}, the game that joins is "
+                                              f"{msg.game[:20]}: both need the same version.")
+        if self.rules and not hmac.compare_digest(msg.rules, self.rules):
+            raise RoomRefusal("rules", "The host's game plays with other rules data (books, cards or board).")
+        if msg.token is not None:
+            for g in self.guests.values():
+                if hmac.compare_digest(g.token, msg.token):
+                    g.connected = True
+                    g.away_since = None
+                    g.sent_record = -1
+                    self._take_back_from_bot(g.seat)
+                    return g
+            raise RoomRefusal("bad-token", "This game does not know that seat token; join with the room code.")
+        if msg.secret is None or not hmac.compare_digest(bytes.fromhex(msg.secret), self.join_secret):
+            raise RoomRefusal("bad-secret", "The room code's secret does not match this game's; check the code.")
+        if self.phase != LOBBY:
+            raise RoomRefusal("full", "The game has started; only the players in it can come back.")
+        free = self.free_seats()
+        if not free:
+            raise RoomRefusal("full", "Every seat for a player on another computer is taken.")
+        seat = free[0]
+        if msg.colour is not None and msg.colour not in {s.colour for i, s in enumerate(self.seats) if i != seat}:
+            colour: str | None = msg.colour
+        else:
+            colour = self.seats[seat].colour
+        guest = Guest(seat, secrets.token_hex(16), msg.nonce, msg.name, colour)
+        self.guests[seat] = guest
+        self.seats = tuple(replace(s, name=msg.name, colour=colour or s.colour) if i == seat else s
+                           for i, s in enumerate(self.seats))
+        return guest
+
+    def names_problem(self) -> str | None:
+        names = [s.name for s in self.seats]
+        if len(set(names)) != len(names):
+            return "Two seats have the same name."
+        return None
+
+    def lobby(self) -> p.Lobby:
+        seats = tuple(p.LobbySeat(s.name, s.colour, s.kind, i in self.guests,
+                                  i in self.guests and not self.guests[i].connected)
+                      for i, s in enumerate(self.seats))
+        return p.Lobby(seats, self.commitment, tuple(sorted(g.nonce for g in self.guests.values())), self.code)
+
+    def ready(self) -> bool:
+        return self.phase == LOBBY and not self.free_seats()
+
+    def start(self) -> None:
+        """The match begins: the seed mixed from the host's secret and every guest's nonce (fairness.py)."""
+        if self.phase != LOBBY:
+            raise ValueError("the match has already started")
+        if self.free_seats():
+            raise ValueError("a seat for a player on another computer is still free")
+        names = tuple(s.name for s in self.seats)
+        if len(set(names)) != len(names):  # two guests chose the same name: number them
+            seats = list(self.seats)
+            for i, s in enumerate(seats):
+                if names.count(s.name) > 1:
+                    seats[i] = replace(s, name=f"{s.name[:20]} {i + 1}")
+            self.seats = tuple(seats)
+        config = replace(self.config, seats=tuple(s.name for s in self.seats))
+        seed = fairness.match_seed(self.secret, self.nonces())
+        self.match = Match(self.cat, MatchSetup(config, self.seats, seed))
+        self.phase = PLAYING
+        self.settle()
+
+    def nonces(self) -> list[str]:
+        return [self.guests[i].nonce for i in sorted(self.guests)]
+
+    # ------------------------------------------------------------------------------------------------
+    # playing
+
+    @property
+    def state(self) -> int:
+        return self.match.state_number if self.match is not None else 0
+
+    def settle(self) -> None:
+        """Bots, chance and reveals run until a person (here or remote) must act or the game is over."""
+        m = self.match
+        assert m is not None
+        before = len(m.game.record)
+        m.run_until_human()
+        if len(m.game.record) != before:
+            self.record_state = m.state_number
+        if m.over:
+            self.phase = OVER
+
+    def waiting_for(self) -> tuple[int, ...]:
+        """The seats the match waits for now (a remote seat's player, or the host's own)."""
+        m = self.match
+        if m is None or m.over:
+            return ()
+        need = m.need()
+        return need.seats if need.kind is Waits.HUMAN else ()
+
+    def act(self, seat: int, action_text: str, state: int) -> p.Error | None:
+        """A seat's intent at ``state``: carried out, or the error that refuses it (the match unchanged)."""
+        m = self.match
+        if m is None or self.phase != PLAYING:
+            return p.Error("illegal", "The game is not being played now.", self.state)
+        if state < self.record_state or state > m.state_number:
+            return p.Error("stale", "The game has moved on since that choice; here is the table as it is now.",
+                           self.state)
+        if seat not in self.waiting_for():
+            return p.Error("illegal", "It is not this seat's turn to choose.", self.state)
+        try:
+            action = Action.parse(action_text)
+        except (IllegalAction, ValueError):
+            return p.Error("illegal", "That is not an action of this game.", self.state)
+        if action not in m.game.legal_actions(seat):
+            return p.Error("illegal", "The rules do not allow that now.", self.state)
+        try:
+            m.submit(seat, action)
+        except IllegalAction as e:
+            return p.Error("illegal", str(e)[:p.MAX_DETAIL] or "The rules do not allow that now.", self.state)
+        self.settle()
+        return None
+
+    def undo(self, seat: int) -> p.Error | None:
+        """Take back ``seat``'s last action if the table's rule allows it (``Match.undo_point``)."""
+        m = self.match
+        if m is None or self.phase != PLAYING:
+            return p.Error("illegal", "The game is not being played now.", self.state)
+        new = m.undone(seat)
+        if new is None:
+            return p.Error("illegal", "That cannot be taken back (something was drawn, revealed or rolled since, "
+                                      "or another player has acted).", self.state)
+        # the state number goes on from where it was: a client never sees a number twice
+        new.unrecorded = m.state_number + 1 - len(new.game.record)
+        for s, level in self.away_choice.items():
+            new.bots[s] = make_bot(level)
+        self.match = new
+        self.record_state = new.state_number
+        for g in self.guests.values():
+            g.sent_record = -1  # a whole view for everyone
+        self.settle()
+        return None
+
+    def ack(self, seat: int, what: str, round_: int) -> None:
+        g = self.guests.get(seat)
+        if g is not None:
+            g.acks.add((what, round_))
+
+    # ------------------------------------------------------------------------------------------------
+    # away: a remote seat whose connection is lost
+
+    def lost(self, seat: int) -> None:
+        g = self.guests.get(seat)
+        if g is not None and g.connected:
+            g.connected = False
+            g.away_since = self.clock()
+
+    def away(self) -> dict[int, int]:
+        """Seconds each away seat has been gone."""
+        now = self.clock()
+        return {s: int(now - g.away_since) for s, g in self.guests.items()
+                if not g.connected and g.away_since is not None}
+
+    def hand_to_bot(self, seat: int, level: str) -> None:
+        """The host's choice for an away seat: a bot of ``level`` plays it until its player comes back."""
+        if level not in LEVELS:
+            raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(LEVELS)}")
+        if seat not in self.guests:
+            raise ValueError(f"seat {seat + 1} is not a remote player's")
+        self.away_choice[seat] = level
+        m = self.match
+        if m is not None and self.phase == PLAYING:
+            m.bots[seat] = make_bot(level)
+            m.setup = replace(m.setup, seats=tuple(replace(s, kind=level) if i == seat else s
+                                                   for i, s in enumerate(m.setup.seats)))
+            self.settle()
+
+    def _take_back_from_bot(self, seat: int) -> None:
+        if self.away_choice.pop(seat, None) is None:
+            return
+        m = self.match
+        if m is not None:
+            m.bots.pop(seat, None)
+            m.setup = replace(m.setup, seats=tuple(replace(s, kind=REMOTE) if i == seat else s
+                                                   for i, s in enumerate(m.setup.seats)))
+
+    # ------------------------------------------------------------------------------------------------
+    # what goes out
+
+    def welcome(self, guest: Guest) -> list[p.Message]:
+        """A guest's first messages: welcome (with a whole view in play), then what it already acknowledged."""
+        if self.match is None:
+            empty: dict[str, object] = {}
+            out: list[p.Message] = [p.Welcome((guest.seat,), guest.token, self.commitment, 0,
+                                              p.view_hash(empty), empty)]
+        else:
+            view = seat_view(self.match, guest.seat)
+            h = seat_hashes(self.match, [guest.seat])[guest.seat]
+            out = [p.Welcome((guest.seat,), guest.token, self.commitment, self.state, h, view)]
+            guest.sent_record = len(self.match.game.record)
+            guest.sent_state = self.state
+        if guest.acks:
+            out.append(p.Acks(tuple((w, r) for w, r in sorted(guest.acks))))
+        return out
+
+    def full_view(self, guest: Guest) -> p.ViewMessage:
+        assert self.match is not None
+        view = seat_view(self.match, guest.seat)
+        guest.sent_record = len(self.match.game.record)
+        guest.sent_state = self.state
+        return p.ViewMessage(self.state, seat_hashes(self.match, [guest.seat])[guest.seat], view)
+
+    def updates(self, seats: list[int]) -> Outbox:
+        """What each of ``seats``' guests has not seen yet: the new record entries as an event (or a whole view
+        after an undo or a reconnection), the tick and who is away; the secret revealed once the game is over."""
+        m = self.match
+        out: Outbox = []
+        if m is None:
+            lobby = self.lobby()
+            return [(s, lobby) for s in seats]
+        hashes = seat_hashes(m, seats)
+        away = self.away()
+        record = m.game.record
+        for s in seats:
+            g = self.guests[s]
+            if g.sent_record < 0 or g.sent_record > len(record):
+                out.append((s, self.full_view(g)))
+            elif g.sent_state != m.state_number or g.sent_record != len(record):
+                entries = tuple(tuple(entry_data(e)) for e in record[g.sent_record:])
+                ev = p.Event(m.state_number, hashes[s], 0, entries, tick_message(m, s), away)
+                out.append((s, ev))
+                g.sent_record = len(record)
+                g.sent_state = m.state_number
+            if self.phase == OVER:
+                out.append((s, p.Reveal(self.secret, tuple(self.nonces()))))
+        return out
+
+    # ------------------------------------------------------------------------------------------------
+    # kept on disk: the host restarts from it and the players come back with their tokens
+
+    def to_data(self) -> dict[str, object]:
+        return {
+            "phase": self.phase, "secret": self.secret, "join_secret": self.join_secret.hex(), "code": self.code,
+            "config": self.config.to_data(),
+            "seats": [{"name": s.name, "colour": s.colour, "kind": s.kind} for s in self.seats],
+            "guests": [g.to_data() for g in self.guests.values()], "away_choice": dict(self.away_choice),
+            "match": self.match.to_data() if self.match is not None else None,
+        }
+
+    @staticmethod
+    def from_data(catalogue: Catalogue, d: dict[str, Any], *, clock: Callable[[], float] = time.monotonic) -> Room:
+        seats = tuple(SeatSpec(str(s["name"]), str(s["colour"]), str(s["kind"])) for s in d["seats"])
+        room = Room(catalogue, GameConfig.from_data(d["config"]), seats, secret=str(d["secret"]),
+                    join_secret=bytes.fromhex(str(d["join_secret"])), code=d.get("code"), clock=clock)
+        for gd in d["guests"]:
+            g = Guest.from_data(gd)
+            g.away_since = clock()
+            room.guests[g.seat] = g
+        room.phase = str(d["phase"])
+        if d.get("match") is not None:
+            room.match = Match.from_data(catalogue, d["match"])
+            room.record_state = room.match.state_number
+            for s, level in dict(d.get("away_choice") or {}).items():
+                room.hand_to_bot(int(s), str(level))
+            if room.phase == PLAYING:
+                room.settle()
+        return room

@@ -1,0 +1,101 @@
+"""A served match on loopback (issue 21): remote clients, a seat at the host's screen and a bot play a whole game,
+and an offline match from the same seed, fed only the seats' decisions, ends in the same state."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest
+
+from quacks.ai.levels import make_bot
+from quacks.content.loader import default_catalogue
+from quacks.content.rules_hash import rules_hash
+from quacks.net.client import Client, JoinRefused, Tokens
+from quacks.net.host import Host
+from quacks.net.room import Room
+from quacks.rules.config import GameConfig
+from quacks.rules.snapshot import fingerprint
+from quacks.session import fairness
+from quacks.session.setup import HUMAN, REMOTE, MatchSetup, SeatSpec
+
+CAT = default_catalogue()
+
+
+def make_room(kinds: tuple[str, ...]) -> Room:
+    names = tuple(f"Seat {i + 1}" for i in range(len(kinds)))
+    seats = tuple(SeatSpec(n, c, k) for n, c, k in zip(names, ("amber", "teal", "plum", "moss"), kinds, strict=False))
+    room = Room(CAT, GameConfig(seats=names), seats)
+    room.rules = rules_hash()
+    return room
+
+
+async def drive_local(host: Host, seat: int) -> None:
+    """The seat played at the host's own screen: a Normal bot's choices entered as a person's."""
+    bot = make_bot("normal")
+    rng = random.Random(5)
+    while not host.stopped.is_set():
+        await asyncio.sleep(0.002)
+        m = host.room.match
+        if m is None or seat not in host.room.waiting_for():
+            continue
+        actions = list(m.game.legal_actions(seat))
+        choice = bot.decide(m.game, seat, actions, rng)
+        error = await host.local_act(seat, str(choice.action))
+        assert error is None, error
+
+
+async def play(tmp_path: Path, kinds: tuple[str, ...]) -> tuple[Host, list[Client]]:
+    room = make_room(kinds)
+    host = Host(room, save_path=tmp_path / "host.json")
+    port = await host.start("127.0.0.1", 0)
+    clients = [Client("127.0.0.1", port, name=f"Guest {i}", join_secret=room.join_secret.hex(),
+                      tokens=Tokens(tmp_path / f"tokens{i}.json"), seed=i)
+               for i, k in enumerate(kinds) if k == REMOTE]
+    local = [i for i, k in enumerate(kinds) if k == HUMAN]
+    tasks = [asyncio.create_task(c.run()) for c in clients]
+    tasks += [asyncio.create_task(drive_local(host, s)) for s in local]
+    await asyncio.wait_for(asyncio.gather(*tasks[: len(clients)]), 120)
+    await host.close()
+    for t in tasks[len(clients):]:
+        await t
+    return host, clients
+
+
+def test_two_remote_clients_a_local_seat_and_a_bot_play_to_the_end(tmp_path: Path) -> None:
+    host, clients = asyncio.run(play(tmp_path, (REMOTE, HUMAN, REMOTE, "normal")))
+    m = host.room.match
+    assert m is not None and m.over
+    final = [s.score for s in m.game.seats]
+    for c in clients:
+        assert c.report.over and c.report.scores == final
+        assert c.report.fair is not None and c.report.fair.ok, c.report.fair.problems
+        assert c.report.fair.outcomes > 100
+        assert c.replica is not None and fingerprint(c.replica.game) == fingerprint(m.game)
+    # the same seed, fed only the seats' decisions (every chance outcome derived again): the same end
+    seed = fairness.match_seed(host.room.secret, host.room.nonces())
+    assert seed == m.setup.seed
+    decisions = [e for e in m.game.record if e[0] == "act"]
+    again = fairness.replay_decisions(CAT, MatchSetup(m.setup.game, m.setup.seats, seed), decisions)
+    assert fingerprint(again) == fingerprint(m.game)
+
+
+def test_a_wrong_join_secret_and_a_full_room_are_refused(tmp_path: Path) -> None:
+    async def go() -> None:
+        room = make_room((REMOTE, "normal"))
+        host = Host(room)
+        port = await host.start("127.0.0.1", 0)
+        bad = Client("127.0.0.1", port, name="Mallory", join_secret="00" * 5)
+        with pytest.raises(JoinRefused) as e:
+            await bad.run()
+        assert e.value.reason == "bad-secret"
+        good = Client("127.0.0.1", port, name="Ann", join_secret=room.join_secret.hex())
+        await asyncio.wait_for(good.run(), 60)
+        late = Client("127.0.0.1", port, name="Late", join_secret=room.join_secret.hex())
+        with pytest.raises(JoinRefused) as e:
+            await late.run()
+        assert e.value.reason == "full"
+        await host.close()
+
+    asyncio.run(go())
