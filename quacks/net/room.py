@@ -43,7 +43,7 @@ from . import protocol as p
 from .ratelimit import Bucket
 
 LOBBY, PLAYING, OVER = "lobby", "playing", "over"
-AWAY_WAIT, AWAY_BOT, AWAY_END = "wait", "bot", "end"
+AWAY_WAIT, AWAY_BOT, AWAY_END = "wait", "bot", "end"  # commands.py writes them out too (a light import)
 
 
 class RoomRefusal(Exception):

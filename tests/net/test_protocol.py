@@ -37,8 +37,8 @@ HOST_SAMPLES: list[p.HostMessage] = [
     p.Refused("full", "Every seat of this room is taken."),
     p.Error("stale", "The game moved on: here is the table as it is now.", 41),
     p.ViewMessage(41, p.view_hash(VIEW), VIEW),
-    p.Event(43, H64, 0, (("act", 0, "draw"), ("chance", "draw", 0, "white-1")), p.Tick((0, 1), "stop"), {2: 31}),
-    p.Event(44, H64, 1, (("chance", "fortune", None, "choose-wisely"),), p.Tick((), None), {}),
+    p.Event(43, H64, 0, (("act", 0, "draw"), ("chance", "draw", 0, "white-1")), p.Tick((0, 1), "stop", ((2, "draw"),)), {2: 31}),
+    p.Event(44, H64, 1, (("chance", "fortune", None, "choose-wisely"),), p.Tick((), None, ()), {}),
     p.Lobby((p.LobbySeat("Ann", "amber", "human", True, False), p.LobbySeat("Ottokar", None, "hard", False, False)),
             H64, (H32,), "QK7F-2M9X-HD4R-T"),
     p.Lobby((), H64, (), None),
@@ -169,10 +169,10 @@ HOSTILE_HOST: list[tuple[str, str, str]] = [
     ("away keyed by a name", _event(away={"Ann": 3}), "bad-value"),
     ("away of seat 4", _event(away={"4": 3}), "bad-value"),
     ("away forever", _event(away={"1": p.MAX_AWAY + 1}), "out-of-range"),
-    ("tick choice of another verb", _event(tick={"decided": [0], "mine": "buy"}), "bad-value"),
-    ("tick with an extra field", _event(tick={"decided": [0], "mine": None, "all": "draw"}), "extra-field"),
-    ("tick with a type", _event(tick={"t": "tick", "decided": [0], "mine": None}), "extra-field"),
-    ("too many seats decided", _event(tick={"decided": [0, 1, 2, 3, 0], "mine": None}), "too-long"),
+    ("tick choice of another verb", _event(tick={"decided": [0], "mine": "buy", "revealed": []}), "bad-value"),
+    ("tick with an extra field", _event(tick={"decided": [0], "mine": None, "revealed": [], "all": "draw"}), "extra-field"),
+    ("tick with a type", _event(tick={"t": "tick", "decided": [0], "mine": None, "revealed": []}), "extra-field"),
+    ("too many seats decided", _event(tick={"decided": [0, 1, 2, 3, 0], "mine": None, "revealed": []}), "too-long"),
     ("view as a list", _view([1, 2]), "wrong-type"),
     ("view nested too deep", _view({"a": json.loads("[" * 40 + "]" * 40)}), "too-deep"),
     ("view text with a control character", _view({"name": "A\u0007"}), "bad-text"),
@@ -219,9 +219,9 @@ def test_a_view_of_20_kib_is_a_host_message_but_never_a_client_one() -> None:
     p.Hello(1, "0.1.0", "nothex", None, None, "Ann", None, H32),
     p.Hello(1, "0.1.0", H64, None, None, "A\u202eB", None, H32),
     p.Refused("because", "No."),
-    p.Event(1, H64, 0, (("act", 0, "draw", "more"),), p.Tick((), None), {}),
-    p.Event(1, H64, 0, (("peek", 0, "bag"),), p.Tick((), None), {}),
-    p.Event(1, H64, 0, (), p.Tick((), None), {5: 1}),
+    p.Event(1, H64, 0, (("act", 0, "draw", "more"),), p.Tick((), None, ()), {}),
+    p.Event(1, H64, 0, (("peek", 0, "bag"),), p.Tick((), None, ()), {}),
+    p.Event(1, H64, 0, (), p.Tick((), None, ()), {5: 1}),
     p.ViewMessage(1, H64, {"x": float("nan")}),
     p.ViewMessage(1, H64, {"x": object()}),
 ], ids=lambda m: type(m).t)
@@ -266,7 +266,7 @@ def test_a_whole_game_record_travels_in_events_and_replays_to_the_same_game() ->
     received: list[tuple[object, ...]] = []
     for start in range(0, len(record), 50):
         chunk = tuple(tuple(e) for e in record[start:start + 50])
-        msg = p.Event(start + len(chunk), H64, 0, chunk, p.Tick((), None), {})
+        msg = p.Event(start + len(chunk), H64, 0, chunk, p.Tick((), None, ()), {})
         back = parse_host(msg.to_json())
         assert isinstance(back, p.Event) and back == msg
         received += back.entries

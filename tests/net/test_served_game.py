@@ -99,3 +99,47 @@ def test_a_wrong_join_secret_and_a_full_room_are_refused(tmp_path: Path) -> None
         await host.close()
 
     asyncio.run(go())
+
+
+def test_hostile_messages_are_refused_and_the_host_plays_on(tmp_path: Path) -> None:
+    """Oversized, wrong types, another seat, a stale state, a flood: each refused with its reason; the game goes on."""
+    from websockets.asyncio.client import connect
+
+    from quacks.net import protocol as p
+
+    async def go() -> None:
+        room = make_room((REMOTE, "normal"))
+        host = Host(room)
+        port = await host.start("127.0.0.1", 0)
+        async with connect(f"ws://127.0.0.1:{port}", max_size=p.MAX_HOST_MESSAGE) as ws:
+            hello = p.Hello(p.PROTOCOL_VERSION, __import__("quacks.version").version.__version__, room.rules, None,
+                            room.join_secret.hex(), "Eve", None, "ab" * 16)
+            await ws.send(hello.to_json())
+            welcome = p.parse_host(await ws.recv())
+            assert isinstance(welcome, p.Welcome) and welcome.seats == (0,)
+            replies = []
+
+            async def answer(text: str) -> p.HostMessage:
+                await ws.send(text)
+                while True:
+                    msg = p.parse_host(await ws.recv())
+                    if isinstance(msg, p.Error):
+                        replies.append(msg)
+                        return msg
+
+            assert (await answer('{"t": "intent", "seat": "0", "action": "draw", "state": 1}')).reason == "bad-message"
+            assert (await answer('{"t": "intent", "seat": 1, "action": "draw", "state": 1}')).reason == "not-your-seat"
+            assert (await answer('{"t": "eval", "code": "1"}')).reason == "bad-message"
+            stale = await answer(p.Intent(0, "draw", 0).to_json())
+            assert stale.reason in ("stale", "illegal")
+            assert (await answer(p.Intent(0, "buy nothing-9", room.state).to_json())).reason == "illegal"
+            with pytest.raises(Exception):  # noqa: B017 - over websockets' max_size: the connection is closed
+                await ws.send("x" * (p.MAX_CLIENT_MESSAGE + 10))
+                await ws.recv()
+        assert room.match is not None and not room.match.over  # the host plays on, nothing lost
+        state = room.state
+        assert host.room.guests[0].token
+        await host.close()
+        assert state > 0
+
+    asyncio.run(go())

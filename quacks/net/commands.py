@@ -1,0 +1,193 @@
+"""``python -m quacks host`` and ``python -m quacks join``: a served match without a window (issue 21, item 6).
+
+``host`` prints the room code and the address and serves a match (bots included) until it is over, Ctrl+C,
+or a player away too long ends it; ``--resume`` starts again from the hosted game kept on disk (the players come
+back with their tokens). ``join`` plays one seat headless, a bot choosing for it (tests and soak runs). Both say
+in one line why they cannot start: the port in use, a wrong version, a full room, a mistyped code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import logging
+import socket
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..names import name_problem
+from ..storage import paths
+from .roomcode import DEFAULT_PORT, looks_like_code, make_code, new_join_secret, parse_address, read_code
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .room import Room
+
+# what a host does with a seat whose player is gone (room.py's AWAY_*; written here so that the command line
+# is built without importing the network code)
+AWAY_WAIT, AWAY_BOT, AWAY_END = "wait", "bot", "end"
+
+log = logging.getLogger("quacks.net")
+
+
+def _say(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+def lan_address() -> str:
+    """This computer's address on its LAN (the one a packet to the outside would leave from; nothing is sent)."""
+    with contextlib.closing(socket.socket(socket.AF_INET, socket.SOCK_DGRAM)) as s:
+        try:
+            s.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed, and a UDP connect sends nothing
+            return str(s.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+def hosted_path() -> Path:
+    return paths.data_dir(create=True) / "hosted-game.json"
+
+
+def tokens_path() -> Path:
+    return paths.config_dir(create=True) / "seat-tokens.json"
+
+
+def add_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    h = sub.add_parser("host", help="serve a match to players on other computers (no window)")
+    h.add_argument("--seats", default="remote,normal",
+                   help="the seats in order: remote (a player on another computer) or a bot level "
+                        "(easy, normal, ...); 2 to 4 seats, at least one remote")
+    h.add_argument("--bind", default=None, help="the address to listen on (default: this computer's LAN address)")
+    h.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"the port (default {DEFAULT_PORT})")
+    h.add_argument("--away", choices=(AWAY_WAIT, AWAY_BOT, AWAY_END), default=AWAY_BOT,
+                   help="what to do with a seat whose player is gone for --away-after seconds")
+    h.add_argument("--away-after", type=float, default=120.0)
+    h.add_argument("--away-bot", default="normal", help="the level of the bot that plays for them")
+    h.add_argument("--resume", action="store_true", help="go on with the hosted game kept on disk")
+    h.set_defaults(func=host_main)
+    j = sub.add_parser("join", help="play one seat of a served match headless, a bot choosing for it")
+    j.add_argument("target", help="the room code, or the host's address (host:port)")
+    j.add_argument("--bot", default="normal", help="the level of the bot that plays the seat")
+    j.add_argument("--name", default="Guest")
+    j.add_argument("--secret", default=None, help="the join secret (hex) when joining by address")
+    j.set_defaults(func=join_main)
+
+
+def host_main(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from ..ai.levels import LEVELS
+    from ..content.loader import DataLoadError, default_catalogue
+    from ..content.rules_hash import rules_hash
+    from ..rules.config import GameConfig
+    from ..session.setup import PLAYER_COLOURS, REMOTE, SeatSpec
+    from .host import load_room
+    from .room import Room
+
+    try:
+        cat = default_catalogue()
+    except DataLoadError as e:
+        _say(f"quacks host: the game's own data has errors:\n{e}")
+        return 1
+    if args.resume:
+        room = load_room(hosted_path(), cat)
+        if room is None:
+            _say(f"quacks host: there is no hosted game to go on with in {hosted_path()}")
+            return 1
+    else:
+        kinds = [k.strip() for k in str(args.seats).split(",") if k.strip()]
+        if args.away_bot not in LEVELS:
+            _say(f"quacks host: --away-bot takes one of {', '.join(LEVELS)}, not {args.away_bot!r}")
+            return 2
+        bad = [k for k in kinds if k != REMOTE and k not in LEVELS]
+        if bad or not 2 <= len(kinds) <= 4 or REMOTE not in kinds:
+            _say(f"quacks host: --seats takes 2 to 4 of remote, {', '.join(LEVELS)} with at least one remote, "
+                 f"not {args.seats!r}")
+            return 2
+        seats = tuple(SeatSpec(f"Seat {i + 1}" if k == REMOTE else f"{k.capitalize()} bot {i + 1}",
+                               PLAYER_COLOURS[i], k) for i, k in enumerate(kinds))
+        room = Room(cat, GameConfig(seats=tuple(s.name for s in seats)), seats, join_secret=new_join_secret())
+    room.rules = rules_hash()
+    bind = args.bind or lan_address()
+    try:
+        return asyncio.run(_host(room, bind, args))
+    except KeyboardInterrupt:
+        _say("quacks host: stopped (Ctrl+C); the game is kept: python -m quacks host --resume goes on with it")
+        return 130
+
+
+async def _host(room: Room, bind: str, args: argparse.Namespace) -> int:
+    from .host import Host
+
+    host = Host(room, save_path=hosted_path(), away_after=args.away_after, when_away=args.away,
+                bot_level=args.away_bot)
+    try:
+        port = await host.start(bind, args.port)
+    except OSError as e:
+        _say(f"quacks host: cannot listen on {bind}:{args.port} ({e.strerror or e}); is another game using the "
+             "port? Try --port with another number.")
+        return 1
+    try:
+        room.code = make_code(bind, port, room.join_secret)
+    except ValueError:
+        room.code = None  # an IPv6 address: joining by address
+    print(f"room code: {room.code or '(none for this address)'}", flush=True)
+    print(f"address: {bind}:{port}  join secret: {room.join_secret.hex()}", flush=True)
+    print(f"fairness: the host's secret has the SHA-256 {room.commitment}", flush=True)
+    await host.stopped.wait()
+    await host.close()
+    m = room.match
+    if m is not None and m.over:
+        scores = ", ".join(f"{s.name} {g.score}" for s, g in zip(m.setup.seats, m.game.seats, strict=True))
+        print(f"the game is over: {scores}", flush=True)
+        return 0
+    print(f"quacks host: {host.ended_reason or 'stopped'}", flush=True)
+    return 0
+
+
+def join_main(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from ..ai.levels import LEVELS
+    from ..content.loader import DataLoadError
+    from .client import Client, JoinRefused, Tokens
+
+    if args.bot not in LEVELS:
+        _say(f"quacks join: --bot takes one of {', '.join(LEVELS)}, not {args.bot!r}")
+        return 2
+    problem = name_problem(args.name, what="--name")
+    if problem:
+        _say(f"quacks join: {problem}")
+        return 2
+    target = str(args.target)
+    secret = args.secret
+    try:
+        if looks_like_code(target):
+            code = read_code(target)
+            host, port, secret = code.address, code.port, code.secret.hex()
+        else:
+            host, port = parse_address(target)
+    except ValueError as e:
+        _say(f"quacks join: {e}")
+        return 2
+    try:
+        client = Client(host, port, name=args.name, join_secret=secret, tokens=Tokens.load(tokens_path()),
+                        level=args.bot)
+    except DataLoadError as e:
+        _say(f"quacks join: the game's own data has errors:\n{e}")
+        return 1
+    try:
+        report = asyncio.run(client.run())
+    except KeyboardInterrupt:
+        _say("quacks join: stopped (Ctrl+C); join again with the same command to take the seat back")
+        return 130
+    except JoinRefused as e:
+        _say(f"quacks join: the host refused ({e.reason}): {e.detail}")
+        return 1
+    except ConnectionError as e:
+        _say(f"quacks join: {e}")
+        return 1
+    print(f"seat {report.seat + 1}; final scores {report.scores}; reconnections {report.reconnects}, "
+          f"resyncs {report.resyncs}", flush=True)
+    print(f"luck {report.fair.text() if report.fair else 'not checked'}", flush=True)
+    return 0 if report.fair is not None and report.fair.ok else 1
