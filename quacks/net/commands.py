@@ -34,6 +34,20 @@ def _say(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
+def _network_missing(command: str) -> int | None:
+    """1, and a sentence, if this copy of the game cannot play over the network (the one-folder bundle leaves
+    asyncio and websockets out until the table hosts and joins, issue 22); None if it can."""
+    try:
+        import asyncio  # noqa: F401
+
+        import websockets  # noqa: F401
+    except ModuleNotFoundError:
+        _say(f"quacks {command}: this copy of the game was built without network play; run it from a checkout "
+             f"or an installed copy (pip install), where python -m quacks {command} works")
+        return 1
+    return None
+
+
 def lan_address() -> str:
     """This computer's address on its LAN (the one a packet to the outside would leave from; nothing is sent)."""
     with contextlib.closing(socket.socket(socket.AF_INET, socket.SOCK_DGRAM)) as s:
@@ -74,6 +88,9 @@ def add_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
 
 
 def host_main(args: argparse.Namespace) -> int:
+    missing = _network_missing("host")
+    if missing is not None:
+        return missing
     import asyncio
 
     from ..ai.levels import LEVELS
@@ -146,6 +163,9 @@ async def _host(room: Room, bind: str, args: argparse.Namespace) -> int:
 
 
 def join_main(args: argparse.Namespace) -> int:
+    missing = _network_missing("join")
+    if missing is not None:
+        return missing
     import asyncio
 
     from ..ai.levels import LEVELS
