@@ -80,7 +80,8 @@ class Tokens:
         def validate(obj: object) -> dict[str, dict[str, str]]:
             if not isinstance(obj, dict) or not isinstance(obj.get("seats"), dict):
                 raise ValueError("this is not a file of seat tokens")
-            return {str(k): {"token": str(v["token"]), "commitment": str(v.get("commitment", ""))}
+            return {str(k): {"token": str(v["token"]), "commitment": str(v.get("commitment", "")),
+                             "nonce": str(v.get("nonce", ""))}
                     for k, v in obj["seats"].items() if isinstance(v, dict) and "token" in v}
 
         loaded = load_json(path, validate, what="seat tokens")
@@ -90,8 +91,15 @@ class Tokens:
         entry = self.known.get(address)
         return entry["token"] if entry else None
 
-    def put(self, address: str, token: str, commitment: str) -> None:
-        self.known[address] = {"token": token, "commitment": commitment}
+    def nonce(self, address: str) -> str | None:
+        """The random value this client gave the game at ``address`` (the seed was mixed from it)."""
+        entry = self.known.get(address)
+        return entry.get("nonce") or None if entry else None
+
+    def put(self, address: str, token: str, commitment: str, nonce: str) -> None:
+        """Keep the seat's token, the host's commitment and our nonce: a client started again gets its seat back,
+        and checks the luck after the game with the same values (fairness.py)."""
+        self.known[address] = {"token": token, "commitment": commitment, "nonce": nonce}
         if self.path is not None:
             try:
                 write_json(self.path, {"kind": "quacks-seat-tokens", "version": 1, "seats": self.known},
@@ -120,7 +128,7 @@ class Client:
 
     def __init__(self, host: str, port: int, *, name: str, join_secret: str | None = None,
                  tokens: Tokens | None = None, level: str = "normal", catalogue: Catalogue | None = None,
-                 colour: str | None = None, seed: int = 0) -> None:
+                 colour: str | None = None, seed: int = 0, think: float = 0.0) -> None:
         self.host = host
         self.port = port
         self.address = f"{host}:{port}"
@@ -132,7 +140,7 @@ class Client:
         self.rules = rules_hash()
         self.bot: Bot = make_bot(level)
         self.rng = random.Random(seed)
-        self.nonce = fairness.client_value()
+        self.nonce = self.tokens.nonce(self.address) or fairness.client_value()
         self.replica: Replica | None = None
         self.seat = -1
         self.commitment: str | None = None
@@ -142,6 +150,7 @@ class Client:
         self._sent_at = 0.0
         self.acks: set[tuple[str, int]] = set()
         self.last_intent = ""
+        self.think = think  # seconds the seat "thinks" before each choice
         self.asked_record = -1
         self.stop = False
 
@@ -154,7 +163,11 @@ class Client:
             try:
                 await self._session()
                 failures = 0
-            except JoinRefused:
+            except JoinRefused as e:
+                if e.reason == "bad-token" and self.join_secret and not self.report.over:
+                    log.info("the host no longer knows this seat's token: joining with the room code")
+                    self.commitment = None
+                    continue  # the token was dropped (``_handle``): join anew with the secret
                 raise
             except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError) as e:
                 failures += 1
@@ -200,11 +213,12 @@ class Client:
         if isinstance(msg, p.Welcome):
             self.seat = msg.seats[0]
             self.report.seat = self.seat
-            if self.commitment is None:
-                self.commitment = msg.commitment
+            if self.commitment is None:  # the first welcome's; a client started again kept it with its token
+                kept = self.tokens.known.get(self.address, {}).get("commitment")
+                self.commitment = kept or msg.commitment
             elif msg.commitment != self.commitment:
                 self.report.errors.append("the host's commitment changed between two connections")
-            self.tokens.put(self.address, msg.token, msg.commitment)
+            self.tokens.put(self.address, msg.token, self.commitment, self.nonce)
             if msg.view:
                 self._whole(msg.view, msg.hash)
         elif isinstance(msg, p.ViewMessage):
@@ -254,7 +268,10 @@ class Client:
         await self._play(ws)
 
     def _whole(self, view: dict[str, Any], digest: str) -> None:
+        """A whole view replaces the replica; an intent not yet answered is forgotten (the view shows it if the
+        host carried it out; a host started again from its save may not have: the seat chooses again)."""
         self.replica = Replica.from_view(self.cat, view)
+        self.asked_state = -1
         if self.replica.hash() != digest:
             self.report.errors.append("a whole view's hash differs from the host's")
 
@@ -282,6 +299,8 @@ class Client:
         if not actions:
             return
         choice = self.bot.decide(g, self.seat, actions, self.rng)
+        if self.think > 0:  # a person's pace (soak runs and tests that must catch the game in the middle)
+            await asyncio.sleep(self.think)
         self.asked_state = r.state
         self.asked_record = r.record_length
         self._sent_at = asyncio.get_running_loop().time()

@@ -83,6 +83,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     j.add_argument("target", help="the room code, or the host's address (host:port)")
     j.add_argument("--bot", default="normal", help="the level of the bot that plays the seat")
     j.add_argument("--name", default="Guest")
+    j.add_argument("--think", type=float, default=0.0, help="seconds the bot waits before each choice")
     j.add_argument("--secret", default=None, help="the join secret (hex) when joining by address")
     j.set_defaults(func=join_main)
 
@@ -126,6 +127,11 @@ def host_main(args: argparse.Namespace) -> int:
         room = Room(cat, GameConfig(seats=tuple(s.name for s in seats)), seats, join_secret=new_join_secret())
     room.rules = rules_hash()
     bind = args.bind or lan_address()
+    # who joins, leaves, comes back or is handed to a bot: one line each on the host's terminal
+    handler = logging.StreamHandler(sys.stdout)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(message)s", "%H:%M:%S"))
+    log.addHandler(handler)
+    log.setLevel(logging.INFO)
     try:
         return asyncio.run(_host(room, bind, args))
     except KeyboardInterrupt:
@@ -153,6 +159,8 @@ async def _host(room: Room, bind: str, args: argparse.Namespace) -> int:
     print(f"fairness: the host's secret has the SHA-256 {room.commitment}", flush=True)
     await host.stopped.wait()
     await host.close()
+    counts = ", ".join(f"{k} {v}" for k, v in host.counts.items())
+    print(f"connections: {counts}", flush=True)
     m = room.match
     if m is not None and m.over:
         scores = ", ".join(f"{s.name} {g.score}" for s, g in zip(m.setup.seats, m.game.seats, strict=True))
@@ -192,7 +200,7 @@ def join_main(args: argparse.Namespace) -> int:
         return 2
     try:
         client = Client(host, port, name=args.name, join_secret=secret, tokens=Tokens.load(tokens_path()),
-                        level=args.bot)
+                        level=args.bot, think=max(0.0, float(args.think)))
     except DataLoadError as e:
         _say(f"quacks join: the game's own data has errors:\n{e}")
         return 1

@@ -33,10 +33,12 @@ SAVE_EVERY = 0.5  # seconds between two saves of the room while it changes
 
 class Host:
     """A room and its connections. ``when_away``: what the host does with a seat away for ``away_after``
-    seconds: wait, hand it to a bot (``bot_level``), or save and end."""
+    seconds: wait, hand it to a bot (``bot_level``), or save and end. Once the game is over the host stays up
+    until every player has been sent its secret (the fairness check), at most ``linger`` seconds."""
 
     def __init__(self, room: Room, *, save_path: Path | None = None, away_after: float = 120.0,
-                 when_away: str = AWAY_WAIT, bot_level: str = "normal", start_when_full: bool = True) -> None:
+                 when_away: str = AWAY_WAIT, bot_level: str = "normal", start_when_full: bool = True,
+                 linger: float = 120.0) -> None:
         if when_away not in (AWAY_WAIT, AWAY_BOT, AWAY_END):
             raise ValueError(f"when a player is away the host can wait, bot or end, not {when_away!r}")
         self.room = room
@@ -54,6 +56,8 @@ class Host:
         self._last_save = 0.0
         self.server: Server | None = None
         self.after_change: Callable[[], Awaitable[None]] | None = None  # tests: called after every change
+        self.linger = linger
+        self._linger: asyncio.TimerHandle | None = None
 
     # ------------------------------------------------------------------------------------------------
     async def start(self, bind: str, port: int) -> int:
@@ -64,7 +68,13 @@ class Host:
         sock = next(iter(self.server.sockets))
         asyncio.get_running_loop().create_task(self._watch_away())
         self.save()
+        if self.room.phase == OVER:  # resumed after the game: wait for the players to come back for the check
+            self._linger = asyncio.get_running_loop().call_later(self.linger, self._stop_lingering)
         return int(sock.getsockname()[1])
+
+    def _stop_lingering(self) -> None:
+        self.ended_reason = "the game is over (a player did not come back for the luck check)"
+        self.stopped.set()
 
     async def close(self) -> None:
         self.save()
@@ -217,8 +227,11 @@ class Host:
             await self._send(seat, msg)
         if self.room.phase == OVER:
             self.save()
-            self.stopped.set()
-            self.ended_reason = "the game is over"
+            if self.room.all_revealed():
+                self.stopped.set()
+                self.ended_reason = "the game is over"
+            elif self._linger is None:  # a player away at the end: wait a while for them to come back and check
+                self._linger = asyncio.get_running_loop().call_later(self.linger, self._stop_lingering)
         else:
             self._save_soon()
         if self.after_change is not None:

@@ -75,6 +75,7 @@ class Guest:
     sent_state: int = -1
     bucket: Bucket | None = None
     refused_in_a_row: int = 0
+    revealed: bool = False  # sent the host's secret after the game (in this run of the host)
 
     def to_data(self) -> dict[str, object]:
         return {"seat": self.seat, "token": self.token, "nonce": self.nonce, "name": self.name,
@@ -120,6 +121,7 @@ class Room:
         self.record_state = 0  # the state number at the last change of the record (an intent before it is stale)
         self.away_choice: dict[int, str] = {}  # seat -> what the host chose for it while away (bot level)
         self.rules = ""  # the rules hash a client must have (set by the host from content.rules_hash)
+        self.repeated_acks = 0  # acknowledgements given twice (a client asked again after it came back)
 
     # ------------------------------------------------------------------------------------------------
     # the lobby
@@ -275,8 +277,12 @@ class Room:
         return None
 
     def ack(self, seat: int, what: str, round_: int) -> None:
+        """``seat`` has read the fortune card or closed the results of ``round_``; an acknowledgement the guest had
+        already given is counted (``repeated_acks``: a dialog shown twice)."""
         g = self.guests.get(seat)
         if g is not None:
+            if (what, round_) in g.acks:
+                self.repeated_acks += 1
             g.acks.add((what, round_))
 
     # ------------------------------------------------------------------------------------------------
@@ -321,19 +327,20 @@ class Room:
     # what goes out
 
     def welcome(self, guest: Guest) -> list[p.Message]:
-        """A guest's first messages: welcome (with a whole view in play), then what it already acknowledged."""
+        """A guest's first messages: what it already acknowledged (a guest that comes back: before the view, so
+        that no dialog it closed comes up again while it reads the view), then welcome, with a whole view in play."""
+        out: list[p.Message] = []
+        if guest.acks:
+            out.append(p.Acks(tuple((w, r) for w, r in sorted(guest.acks))))
         if self.match is None:
             empty: dict[str, object] = {}
-            out: list[p.Message] = [p.Welcome((guest.seat,), guest.token, self.commitment, 0,
-                                              p.view_hash(empty), empty)]
+            out.append(p.Welcome((guest.seat,), guest.token, self.commitment, 0, p.view_hash(empty), empty))
         else:
             view = seat_view(self.match, guest.seat)
             h = seat_hashes(self.match, [guest.seat])[guest.seat]
-            out = [p.Welcome((guest.seat,), guest.token, self.commitment, self.state, h, view)]
+            out.append(p.Welcome((guest.seat,), guest.token, self.commitment, self.state, h, view))
             guest.sent_record = len(self.match.game.record)
             guest.sent_state = self.state
-        if guest.acks:
-            out.append(p.Acks(tuple((w, r) for w, r in sorted(guest.acks))))
         return out
 
     def full_view(self, guest: Guest) -> p.ViewMessage:
@@ -366,7 +373,12 @@ class Room:
                 g.sent_state = m.state_number
             if self.phase == OVER:
                 out.append((s, p.Reveal(self.secret, tuple(self.nonces()))))
+                g.revealed = True
         return out
+
+    def all_revealed(self) -> bool:
+        """Every guest has been sent the host's secret after the game (the host may stop)."""
+        return self.phase == OVER and all(g.revealed for g in self.guests.values())
 
     # ------------------------------------------------------------------------------------------------
     # kept on disk: the host restarts from it and the players come back with their tokens
@@ -378,6 +390,7 @@ class Room:
             "seats": [{"name": s.name, "colour": s.colour, "kind": s.kind} for s in self.seats],
             "guests": [g.to_data() for g in self.guests.values()], "away_choice": dict(self.away_choice),
             "match": self.match.to_data() if self.match is not None else None,
+            "repeated_acks": self.repeated_acks,
         }
 
     @staticmethod
@@ -390,6 +403,7 @@ class Room:
             g.away_since = clock()
             room.guests[g.seat] = g
         room.phase = str(d["phase"])
+        room.repeated_acks = int(d.get("repeated_acks", 0))
         if d.get("match") is not None:
             room.match = Match.from_data(catalogue, d["match"])
             room.record_state = room.match.state_number
