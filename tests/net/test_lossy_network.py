@@ -112,3 +112,36 @@ def test_an_intent_lost_with_its_connection_is_sent_again(tmp_path: Path, monkey
     assert client.report.reconnects == drops == host.counts["reconnections"]
     assert client.report.fair is not None and client.report.fair.ok
     assert client.report.scores == [s.score for s in m.game.seats]
+
+
+def test_coming_back_often_is_not_refused_but_guessing_is(tmp_path: Path) -> None:
+    """The handshakes a second from one address are limited, but a seat's token is not counted: a client cut off
+    a dozen times in a second comes back every time (it used to be refused and to stop playing); hellos without
+    a known token from the same address are refused once the burst is spent."""
+    from websockets.asyncio.client import connect
+
+    from quacks.net.ratelimit import HELLO_BURST
+    from quacks.version import __version__
+
+    async def hello(port: int, token: str | None, secret: str | None) -> p.HostMessage:
+        async with connect(f"ws://127.0.0.1:{port}", max_size=p.MAX_HOST_MESSAGE) as ws:
+            await ws.send(p.Hello(p.PROTOCOL_VERSION, __version__, room.rules, token, secret, "Ann", None,
+                                  "ab" * 16).to_json())
+            return p.parse_host(await ws.recv())
+
+    room = make_room((REMOTE, "normal"))
+
+    async def go() -> None:
+        host = Host(room)
+        port = await host.start("127.0.0.1", 0)
+        first = await hello(port, None, room.join_secret.hex())
+        assert isinstance(first, p.Welcome)
+        for _ in range(int(HELLO_BURST) + 5):
+            assert isinstance(await hello(port, first.token, None), p.Welcome)
+        answers = [await hello(port, "00" * 16, None) for _ in range(int(HELLO_BURST) + 2)]
+        assert all(isinstance(a, p.Refused) for a in answers)
+        assert "Too many attempts" in str(answers[-1]) and "Too many attempts" not in str(answers[0])
+        assert host.counts["reconnections"] == int(HELLO_BURST) + 5
+        await host.close()
+
+    asyncio.run(go())
