@@ -52,7 +52,8 @@ BELOW: Mapping[str, frozenset[str]] = {
     "bench_groups": frozenset(),
     "bench_storage": frozenset({"bench_groups"}),
     "bench_engine": frozenset({"bench_groups", "tournament", "accel"}),
-    "bench": frozenset({"bench_engine", "bench_storage"}),
+    "bench_net": frozenset({"bench_groups", "net"}),
+    "bench": frozenset({"bench_engine", "bench_storage", "bench_net"}),
     # pygame: the window, the scenes, the table
     "ui": frozenset({"tutorial", "storage", "tournament", "bench_storage", "version", "net"}),
     # the entry points

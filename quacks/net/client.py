@@ -124,7 +124,8 @@ class ClientReport:
 
 class Client:
     """One seat played from another computer (module docstring). ``decide`` chooses for the seat (a bot's
-    ``decide`` by default); ``on_update`` is called after every change of the replica."""
+    ``decide`` by default); ``on_update`` is called after every change of the replica, ``on_intent`` just before
+    an intent is sent (the bench times from it to every client's ``on_update`` at the state it led to)."""
 
     def __init__(self, host: str, port: int, *, name: str, join_secret: str | None = None,
                  tokens: Tokens | None = None, level: str = "normal", catalogue: Catalogue | None = None,
@@ -146,6 +147,7 @@ class Client:
         self.commitment: str | None = None
         self.report = ClientReport()
         self.on_update: Callable[[Client], None] | None = None
+        self.on_intent: Callable[[Client, p.Intent], None] | None = None
         self.asked_state = -1  # the state at which the unanswered intent was sent (-1: none)
         self._sent_at = 0.0
         self.acks: set[tuple[str, int]] = set()
@@ -153,6 +155,7 @@ class Client:
         self.think = think  # seconds the seat "thinks" before each choice
         self.asked_record = -1
         self.stop = False
+        self.connected = False  # welcomed on the current connection
 
     # ------------------------------------------------------------------------------------------------
     async def run(self, *, retries: int = 30, pause: float = 0.2) -> ClientReport:
@@ -160,6 +163,7 @@ class Client:
         fail); a lost connection is tried again with the seat token."""
         failures = 0
         while not self.stop:
+            self.connected = False
             try:
                 await self._session()
                 failures = 0
@@ -170,7 +174,7 @@ class Client:
                     continue  # the token was dropped (``_handle``): join anew with the secret
                 raise
             except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError) as e:
-                failures += 1
+                failures = 1 if self.connected else failures + 1  # welcomed: the host was there, count anew
                 if failures > retries:
                     raise ConnectionError(f"the host at {self.address} cannot be reached ({e})") from None
                 log.info("connection lost (%s); trying again", type(e).__name__)
@@ -211,6 +215,13 @@ class Client:
                 self.tokens.known.pop(self.address, None)
             raise JoinRefused(msg.reason, msg.detail)
         if isinstance(msg, p.Welcome):
+            # a new connection: an intent or an ack sent on the old one may have been lost with it, so whatever
+            # the host's view says is still this seat's to choose is chosen (and sent) again, and the host's
+            # ``acks`` (which follow) say what it already has
+            self.asked_state = -1
+            self._sent_at = 0.0
+            self.acks.clear()
+            self.connected = True
             self.seat = msg.seats[0]
             self.report.seat = self.seat
             if self.commitment is None:  # the first welcome's; a client started again kept it with its token
@@ -305,7 +316,10 @@ class Client:
         self.asked_record = r.record_length
         self._sent_at = asyncio.get_running_loop().time()
         self.last_intent = f"{choice.action} for seat {self.seat + 1}"
-        await ws.send(p.Intent(self.seat, str(choice.action), r.state).to_json())
+        intent = p.Intent(self.seat, str(choice.action), r.state)
+        if self.on_intent is not None:
+            self.on_intent(self, intent)
+        await ws.send(intent.to_json())
 
     def _check(self, msg: p.Reveal) -> None:
         r = self.replica

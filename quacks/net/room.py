@@ -170,6 +170,10 @@ class Room:
                            for i, s in enumerate(self.seats))
         return guest
 
+    def knows_token(self, token: str | None) -> bool:
+        """Whether ``token`` is one this room gave out (compared in constant time)."""
+        return token is not None and any(hmac.compare_digest(g.token, token) for g in self.guests.values())
+
     def names_problem(self) -> str | None:
         names = [s.name for s in self.seats]
         if len(set(names)) != len(names):
