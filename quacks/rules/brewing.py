@@ -36,7 +36,7 @@ def brew_choices(g: Game, seat: int) -> list[Action]:
     s = g.seats[seat]
     if s.last_is_drawn_white and s.flask_full and s.brewing and not s.exploded and s.pot and s.pot[-1][1].is_white:
         # flask_allowed
-        return DRAW_STOP_FLASK if s.bag._total else STOP_FLASK
+        return DRAW_STOP_FLASK if s.bag.total else STOP_FLASK
     return DRAW_STOP
 
 
@@ -161,40 +161,32 @@ def on_draw(g: Game, ch: Chance, c: Chip) -> None:
     s.bag.remove(c)
     if g.record_events:
         g.emit(EventKind.DRAW, ch.seat, DRAWN, chip=c.name)
-    place_drawn(g, ch.seat, c, "draw")
-
-
-def place_drawn(g: Game, seat: int, c: Chip, source: str) -> None:
-    """A chip drawn from the bag (or picked from chips drawn): its on-draw effect, then placement."""
-    s = g.seats[seat]
-    book = g.divert_effects.get(c.colour)
-    if book is not None and book.diverts(g, s, c):
-        # Red set 2 (R10): the chip goes beside the pot; it counts as a drawn chip (blue set 2 windows).
-        s.aside.append(c)
-        s.aside_this_round.append(c)
-        s.aside_settled = False
-        s.shield = max(0, s.shield - 1)
-        s.prev_drawn_white = s.last_is_drawn_white
-        s.last_is_drawn_white = False
-        if g.record_events:
-            g.emit(EventKind.ASIDE, seat, Cause(CauseKind.GOES_ASIDE, (c.name,)), chip=c.name)
-        return
-    place(g, seat, c, source)
+    place(g, ch.seat, c, "draw")
 
 
 def place(g: Game, seat: int, c: Chip, source: str) -> None:
-    """Place ``c`` after the last chip: move = value + bonuses, doubled by yellow set 2 (R8, R37); cap at 52 (R6)."""
+    """Place ``c`` after the last chip: move = value + bonuses, doubled by yellow set 2 (R8, R37); cap at 52 (R6).
+
+    A chip drawn from the bag or picked from chips drawn (every ``source`` but ``"aside"``) meets its on-draw
+    effect first: red set 2 (R10) sends it beside the pot instead. One placed from beside the pot goes in."""
     s = g.seats[seat]
+    # R37: only a drawn chip (or one picked from chips drawn) takes the doubling; a red chip placed from beside
+    # the pot moves its own value and leaves the doubling armed (it lapses with the round's brewing)
+    drawn = source != "aside"
+    if drawn:
+        book = g.divert_effects.get(c.colour)
+        if book is not None and book.diverts(g, s, c):
+            _goes_aside(g, seat, c)
+            return
     bonus = 0
-    for e in g.move_bonus_by_chip[c.index]:
-        bonus += e.move_bonus(g, s, c)
+    bonuses = g.move_bonus_by_chip[c.index]
+    if bonuses:
+        for e in bonuses:
+            bonus += e.move_bonus(g, s, c)
     card_bonus = g.card_move_bonus
     if card_bonus is not None:
         bonus += card_bonus.move_bonus(g, s, c)
     armed = s.double_next
-    drawn = source != "aside"
-    # R37: only a drawn chip (or one picked from chips drawn) takes the doubling; a red chip placed from beside
-    # the pot moves its own value and leaves the doubling armed (it lapses with the round's brewing)
     factor = armed if drawn else 1
     move = (c.value + bonus) * factor
     pot = s.pot
@@ -210,14 +202,16 @@ def place(g: Game, seat: int, c: Chip, source: str) -> None:
         index = last
     shield = s.shield
     placed = _new(Placed, (index, c, armed, shield))
+    pot.append(placed)
+    white = c.colour is _WHITE
+    s.prev_drawn_white = s.last_is_drawn_white
     if drawn:
         s.double_next = 1
         if shield:
             s.shield = shield - 1
-    pot.append(placed)
-    s.prev_drawn_white = s.last_is_drawn_white
-    white = c.colour is _WHITE
-    s.last_is_drawn_white = white and drawn
+        s.last_is_drawn_white = white
+    else:
+        s.last_is_drawn_white = False
     events = g.record_events
     if events:
         g.emit(
@@ -246,6 +240,19 @@ def place(g: Game, seat: int, c: Chip, source: str) -> None:
     card_after = g.card_after_place
     if card_after is not None:
         card_after.after_place(g, seat, placed, source)
+
+
+def _goes_aside(g: Game, seat: int, c: Chip) -> None:
+    """Red set 2 (R10): the chip drawn goes beside the pot; it counts as a drawn chip (blue set 2 windows)."""
+    s = g.seats[seat]
+    s.aside.append(c)
+    s.aside_this_round.append(c)
+    s.aside_settled = False
+    s.shield = max(0, s.shield - 1)
+    s.prev_drawn_white = s.last_is_drawn_white
+    s.last_is_drawn_white = False
+    if g.record_events:
+        g.emit(EventKind.ASIDE, seat, Cause(CauseKind.GOES_ASIDE, (c.name,)), chip=c.name)
 
 
 _PLACE_CAUSES = {"draw": FROM_BAG, "pick": PICKED, "aside": FROM_BESIDE_POT}
@@ -319,7 +326,7 @@ def _pick(g: Game, d: Decision, a: Action) -> None:
         g.emit(EventKind.PICK, d.seat, why, chip=choice, returned=[c.name for c in s.revealed])
     s.revealed = []
     if chosen is not None:
-        place_drawn(g, d.seat, chosen, "strong" if strong else "pick")
+        place(g, d.seat, chosen, "strong" if strong else "pick")
 
 
 @chance("pick")

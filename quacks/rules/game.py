@@ -214,6 +214,9 @@ class Game:
 
     def acting_seats(self) -> list[int]:
         """Seats that may act now (empty while a chance step is due or at the end; do not modify the list)."""
+        acting = self._acting  # set only with brewing's item up: at this version, the answer
+        if acting is not None and acting[0] == self._version:
+            return acting[1]
         if not self.agenda:
             return []
         t = self.agenda[0]
@@ -365,11 +368,11 @@ class Game:
         s.bag.remove(chip)
         if self.record_events:
             self.emit(EventKind.DRAW, seat, DRAWN, chip=chip.name)
-        brewing.place_drawn(self, seat, chip, "draw")
+        brewing.place(self, seat, chip, "draw")
         to_settle = self.to_settle
         if (
             acting is not None and acting[0] == v - 1 and not self._staged and s.brewing and not s.pending
-            and s.bag and s.pot and s.pot[-1].index < self.pot_last and not self.card_offers_restart
+            and s.bag.total and s.pot and s.pot[-1].index < self.pot_last and not self.card_offers_restart
         ):
             if to_settle is not None:
                 to_settle.discard(seat)
