@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import DONE, DRAW, FLASK, STOP, Action, IllegalAction, act
-from .chips import CHIP_BY_NAME, Chip, Colour
+from .chips import CHIP_BY_NAME, CHIPS, Chip, Colour
 from .events import BAG_EMPTY, DRAWN, EXPLODED, FROM_BAG, FROM_BESIDE_POT, PICKED, POT_FULL, STOPPED, Cause
 from .events import FLASK as FLASK_CAUSE
 from .kinds import CauseKind, ChanceKind, DecisionKind, EventKind
@@ -173,15 +173,14 @@ def place(g: Game, seat: int, c: Chip, source: str) -> None:
     # R37: only a drawn chip (or one picked from chips drawn) takes the doubling; a red chip placed from beside
     # the pot moves its own value and leaves the doubling armed (it lapses with the round's brewing)
     drawn = source != "aside"
-    if drawn:
-        book = g.divert_effects.get(c.colour)
-        if book is not None and book.diverts(g, s, c):
+    bonus = 0
+    books = g.place_hooks[c.index]  # None: no book acts on this chip (most chips)
+    if books is not None:
+        diverts = books[0]
+        if drawn and diverts is not None and diverts.diverts(g, s, c):
             _goes_aside(g, seat, c)
             return
-    bonus = 0
-    bonuses = g.move_bonus_by_chip[c.index]
-    if bonuses:
-        for e in bonuses:
+        for e in books[1]:
             bonus += e.move_bonus(g, s, c)
     card_bonus = g.card_move_bonus
     if card_bonus is not None:
@@ -234,9 +233,10 @@ def place(g: Game, seat: int, c: Chip, source: str) -> None:
                     EventKind.EXPLODE, seat, Cause(CauseKind.WHITE_OVER_LIMIT, (s.white_total, limit)),
                     white_total=s.white_total, limit=limit, protected=shield > 0,
                 )
-    book = g.after_place_effects.get(c.colour)
-    if book is not None:
-        book.after_place(g, seat, placed, source)
+    if books is not None:
+        after = books[2]
+        if after is not None:
+            after.after_place(g, seat, placed, source)
     card_after = g.card_after_place
     if card_after is not None:
         card_after.after_place(g, seat, placed, source)
@@ -305,8 +305,8 @@ def use_flask(g: Game, seat: int) -> None:
 
 def _pick_options(g: Game, d: Decision) -> list[Action]:
     s = g.seats[d.seat]
-    seen: list[Chip] = sorted(set(s.revealed))
-    return [act("pick", c) for c in seen] + [act("pick", "none")]
+    kinds = sorted({c.index for c in s.revealed})  # each kind once, in canonical order (by index: no Chip hash)
+    return [act("pick", CHIPS[i].name) for i in kinds] + [act("pick", "none")]
 
 
 @decision(DecisionKind.PICK, _pick_options)
