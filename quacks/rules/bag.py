@@ -16,15 +16,18 @@ if TYPE_CHECKING:
 
 
 class ChipCounts:
-    """Counts of each chip kind. Mutable; ``copy()`` for an independent one."""
+    """Counts of each chip kind. Mutable; ``copy()`` for an independent one.
 
-    __slots__ = ("_n", "_total")
+    ``total`` is how many chips it holds: an attribute to read (every draw reads it, a property is a call),
+    kept by the methods and never set from outside."""
+
+    __slots__ = ("_n", "total")
 
     def __init__(self, counts: Iterable[int] | None = None) -> None:
         self._n: list[int] = list(counts) if counts is not None else [0] * N_CHIPS
         if len(self._n) != N_CHIPS:
             raise ValueError("ChipCounts needs one count per chip kind")
-        self._total = sum(self._n)
+        self.total = sum(self._n)
 
     @classmethod
     def from_mapping(cls, m: Mapping[str, int] | Mapping[Chip, int]) -> ChipCounts:
@@ -49,15 +52,11 @@ class ChipCounts:
             c = CHIP_BY_NAME[c]
         return self._n[c.index]
 
-    @property
-    def total(self) -> int:
-        return self._total
-
     def __len__(self) -> int:
-        return self._total
+        return self.total
 
     def __bool__(self) -> bool:
-        return self._total > 0
+        return self.total > 0
 
     def __contains__(self, c: object) -> bool:
         return isinstance(c, Chip) and self._n[c.index] > 0
@@ -66,23 +65,25 @@ class ChipCounts:
         if n < 0:
             raise ValueError("cannot add a negative count")
         self._n[c.index] += n
-        self._total += n
+        self.total += n
 
     def add_placed(self, placed: list[Placed]) -> None:
         """Every chip of a pot back into the bag in one go (rulebook E; the hot path of emptying pots)."""
         n = self._n
         for p in placed:
             n[p[1].index] += 1
-        self._total += len(placed)
+        self.total += len(placed)
 
     def remove(self, c: Chip, n: int = 1) -> None:
-        if self._n[c.index] < n:
-            raise ValueError(f"no {c} left to remove (have {self._n[c.index]}, need {n})")
-        self._n[c.index] -= n
-        self._total -= n
+        counts = self._n
+        i = c.index
+        if counts[i] < n:
+            raise ValueError(f"no {c} left to remove (have {counts[i]}, need {n})")
+        counts[i] -= n
+        self.total -= n
 
     def set(self, c: Chip, n: int) -> None:
-        self._total += n - self._n[c.index]
+        self.total += n - self._n[c.index]
         self._n[c.index] = n
 
     def items(self) -> Iterator[tuple[Chip, int]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import DONE, DRAW, FLASK, STOP, Action, IllegalAction, act
-from .chips import CHIP_BY_NAME, Chip, Colour
+from .chips import CHIP_BY_NAME, CHIPS, Chip, Colour
 from .events import BAG_EMPTY, DRAWN, EXPLODED, FROM_BAG, FROM_BESIDE_POT, PICKED, POT_FULL, STOPPED, Cause
 from .events import FLASK as FLASK_CAUSE
 from .kinds import CauseKind, ChanceKind, DecisionKind, EventKind
@@ -36,7 +36,7 @@ def brew_choices(g: Game, seat: int) -> list[Action]:
     s = g.seats[seat]
     if s.last_is_drawn_white and s.flask_full and s.brewing and not s.exploded and s.pot and s.pot[-1][1].is_white:
         # flask_allowed
-        return DRAW_STOP_FLASK if s.bag._total else STOP_FLASK
+        return DRAW_STOP_FLASK if s.bag.total else STOP_FLASK
     return DRAW_STOP
 
 
@@ -161,40 +161,31 @@ def on_draw(g: Game, ch: Chance, c: Chip) -> None:
     s.bag.remove(c)
     if g.record_events:
         g.emit(EventKind.DRAW, ch.seat, DRAWN, chip=c.name)
-    place_drawn(g, ch.seat, c, "draw")
-
-
-def place_drawn(g: Game, seat: int, c: Chip, source: str) -> None:
-    """A chip drawn from the bag (or picked from chips drawn): its on-draw effect, then placement."""
-    s = g.seats[seat]
-    book = g.divert_effects.get(c.colour)
-    if book is not None and book.diverts(g, s, c):
-        # Red set 2 (R10): the chip goes beside the pot; it counts as a drawn chip (blue set 2 windows).
-        s.aside.append(c)
-        s.aside_this_round.append(c)
-        s.aside_settled = False
-        s.shield = max(0, s.shield - 1)
-        s.prev_drawn_white = s.last_is_drawn_white
-        s.last_is_drawn_white = False
-        if g.record_events:
-            g.emit(EventKind.ASIDE, seat, Cause(CauseKind.GOES_ASIDE, (c.name,)), chip=c.name)
-        return
-    place(g, seat, c, source)
+    place(g, ch.seat, c, "draw")
 
 
 def place(g: Game, seat: int, c: Chip, source: str) -> None:
-    """Place ``c`` after the last chip: move = value + bonuses, doubled by yellow set 2 (R8, R37); cap at 52 (R6)."""
+    """Place ``c`` after the last chip: move = value + bonuses, doubled by yellow set 2 (R8, R37); cap at 52 (R6).
+
+    A chip drawn from the bag or picked from chips drawn (every ``source`` but ``"aside"``) meets its on-draw
+    effect first: red set 2 (R10) sends it beside the pot instead. One placed from beside the pot goes in."""
     s = g.seats[seat]
+    # R37: only a drawn chip (or one picked from chips drawn) takes the doubling; a red chip placed from beside
+    # the pot moves its own value and leaves the doubling armed (it lapses with the round's brewing)
+    drawn = source != "aside"
     bonus = 0
-    for e in g.move_bonus_by_chip[c.index]:
-        bonus += e.move_bonus(g, s, c)
+    books = g.place_hooks[c.index]  # None: no book acts on this chip (most chips)
+    if books is not None:
+        diverts = books[0]
+        if drawn and diverts is not None and diverts.diverts(g, s, c):
+            _goes_aside(g, seat, c)
+            return
+        for e in books[1]:
+            bonus += e.move_bonus(g, s, c)
     card_bonus = g.card_move_bonus
     if card_bonus is not None:
         bonus += card_bonus.move_bonus(g, s, c)
     armed = s.double_next
-    drawn = source != "aside"
-    # R37: only a drawn chip (or one picked from chips drawn) takes the doubling; a red chip placed from beside
-    # the pot moves its own value and leaves the doubling armed (it lapses with the round's brewing)
     factor = armed if drawn else 1
     move = (c.value + bonus) * factor
     pot = s.pot
@@ -210,14 +201,16 @@ def place(g: Game, seat: int, c: Chip, source: str) -> None:
         index = last
     shield = s.shield
     placed = _new(Placed, (index, c, armed, shield))
+    pot.append(placed)
+    white = c.colour is _WHITE
+    s.prev_drawn_white = s.last_is_drawn_white
     if drawn:
         s.double_next = 1
         if shield:
             s.shield = shield - 1
-    pot.append(placed)
-    s.prev_drawn_white = s.last_is_drawn_white
-    white = c.colour is _WHITE
-    s.last_is_drawn_white = white and drawn
+        s.last_is_drawn_white = white
+    else:
+        s.last_is_drawn_white = False
     events = g.record_events
     if events:
         g.emit(
@@ -240,12 +233,26 @@ def place(g: Game, seat: int, c: Chip, source: str) -> None:
                     EventKind.EXPLODE, seat, Cause(CauseKind.WHITE_OVER_LIMIT, (s.white_total, limit)),
                     white_total=s.white_total, limit=limit, protected=shield > 0,
                 )
-    book = g.after_place_effects.get(c.colour)
-    if book is not None:
-        book.after_place(g, seat, placed, source)
+    if books is not None:
+        after = books[2]
+        if after is not None:
+            after.after_place(g, seat, placed, source)
     card_after = g.card_after_place
     if card_after is not None:
         card_after.after_place(g, seat, placed, source)
+
+
+def _goes_aside(g: Game, seat: int, c: Chip) -> None:
+    """Red set 2 (R10): the chip drawn goes beside the pot; it counts as a drawn chip (blue set 2 windows)."""
+    s = g.seats[seat]
+    s.aside.append(c)
+    s.aside_this_round.append(c)
+    s.aside_settled = False
+    s.shield = max(0, s.shield - 1)
+    s.prev_drawn_white = s.last_is_drawn_white
+    s.last_is_drawn_white = False
+    if g.record_events:
+        g.emit(EventKind.ASIDE, seat, Cause(CauseKind.GOES_ASIDE, (c.name,)), chip=c.name)
 
 
 _PLACE_CAUSES = {"draw": FROM_BAG, "pick": PICKED, "aside": FROM_BESIDE_POT}
@@ -298,8 +305,8 @@ def use_flask(g: Game, seat: int) -> None:
 
 def _pick_options(g: Game, d: Decision) -> list[Action]:
     s = g.seats[d.seat]
-    seen: list[Chip] = sorted(set(s.revealed))
-    return [act("pick", c) for c in seen] + [act("pick", "none")]
+    kinds = sorted({c.index for c in s.revealed})  # each kind once, in canonical order (by index: no Chip hash)
+    return [act("pick", CHIPS[i].name) for i in kinds] + [act("pick", "none")]
 
 
 @decision(DecisionKind.PICK, _pick_options)
@@ -319,7 +326,7 @@ def _pick(g: Game, d: Decision, a: Action) -> None:
         g.emit(EventKind.PICK, d.seat, why, chip=choice, returned=[c.name for c in s.revealed])
     s.revealed = []
     if chosen is not None:
-        place_drawn(g, d.seat, chosen, "strong" if strong else "pick")
+        place(g, d.seat, chosen, "strong" if strong else "pick")
 
 
 @chance("pick")

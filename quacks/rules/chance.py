@@ -91,10 +91,11 @@ def check_outcome(g: Game, ch: Chance, outcome: object) -> Outcome:
         n = min(ch.count, bag.total)
         if len(chips) != n:
             raise IllegalAction(f"{who} looks at {n} chip(s) here, not {len(chips)}")
-        need = ChipCounts.of(chips)
-        for c, k in need.items():
-            if bag[c] < k:
-                raise IllegalAction(f"{who}'s bag holds {bag[c]} {c}, not {k}; the bag: {_bag_text(bag)}")
+        have = bag.raw()
+        for c in chips:  # sorted: a kind's chips together, the kinds in canonical order
+            k = chips.count(c)
+            if have[c.index] < k:
+                raise IllegalAction(f"{who}'s bag holds {have[c.index]} {c}, not {k}; the bag: {_bag_text(bag)}")
         return chips
     if ch.kind is ChanceKind.DIE:
         ids = [f.id for f in g.cat.die.faces]

@@ -92,12 +92,13 @@ def buyable(g: Game, coins: int) -> list[tuple[Chip, int]]:
     return [(c, p) for c, p in zip(CHIPS, g.prices()) if p is not None and p <= coins and left[c.index] > 0]
 
 
-_BUY_ONE = {c: Action("buy", (c.name,)) for c in CHIPS}
-_BUY_TWO = {(a, b): Action("buy", (a.name, b.name)) for a in CHIPS for b in CHIPS if a.index < b.index}
+# by chip index (a Chip's hash is a call in Python: ``Chip.__hash__``)
+_BUY_ONE = [Action("buy", (c.name,)) for c in CHIPS]
+_BUY_TWO = {(a.index, b.index): Action("buy", (a.name, b.name)) for a in CHIPS for b in CHIPS if a.index < b.index}
 BUY_NOTHING = Action("buy", ("nothing",))
 
 
-_SHOP_MEMO: dict[tuple[int, int, tuple[tuple[Chip, int], ...]], list[Action]] = {}
+_SHOP_MEMO: dict[tuple[int, int, tuple[tuple[int, int], ...]], list[Action]] = {}
 
 
 def shop_options(g: Game, seat: int) -> list[Action]:
@@ -106,18 +107,18 @@ def shop_options(g: Game, seat: int) -> list[Action]:
     The list depends only on the coins, the chips buyable and their prices, so it is memoised on those (a pure
     cache; callers must not modify the list, as with ``Game.legal_actions``)."""
     coins = g.seats[seat].coins or 0
-    items = tuple(buyable(g, coins))
+    items = buyable(g, coins)
     max_buys = g.cat.events.max_buys
-    key = (coins, max_buys, items)
+    key = (coins, max_buys, tuple([(c.index, p) for c, p in items]))
     out = _SHOP_MEMO.get(key)
     if out is not None:
         return out
     out = [BUY_NOTHING]
-    out += [_BUY_ONE[c] for c, _ in items]
+    out += [_BUY_ONE[c.index] for c, _ in items]
     if max_buys >= 2:
         for (a, pa), (b, pb) in combinations(items, 2):
             if a.colour is not b.colour and pa + pb <= coins:
-                out.append(_BUY_TWO[(a, b)])
+                out.append(_BUY_TWO[(a.index, b.index)])
     if len(_SHOP_MEMO) >= 5000:  # about 1.3 KB each
         _SHOP_MEMO.clear()
     _SHOP_MEMO[key] = out

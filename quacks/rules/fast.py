@@ -19,6 +19,10 @@ the instructions of 20 games counted under callgrind):
 - Dropped as paying too little (each under 5%, 4% together): taking a sampled chance outcome without checking
   it, brewing's legal actions without the cache, and a copy of ``brewing.place`` inlined for chips no book or
   card acts on.
+
+The whole, with these two: 20 games take 964M instructions, against 844M before the door was cleaned (+14%;
+1,034M before the engine's own paths were made cheaper: ``acting_seats`` answering from its cache, ``place``
+reading the books of a chip once in ``Game.place_hooks``, the match's steps in one loop).
 """
 
 from __future__ import annotations

@@ -137,13 +137,17 @@ class Game:
 
         effects = [self.cat.orange.effect, self.black.effect] + [b.effect for b in self.books.values()]
         self.book_effects = effects
-        self.move_bonus_effects = [e for e in effects if type(e).move_bonus is not BookEffect.move_bonus]
-        #: by chip index, the effects whose move bonus can apply to that chip (most chips have none)
-        self.move_bonus_by_chip = [tuple(e for e in self.move_bonus_effects if e.moves(c)) for c in CHIPS]
         self.limit_effects = [e for e in effects if type(e).limit is not BookEffect.limit]
         self.pot_last = self.cat.pot.last
-        self.after_place_effects = {e.colour: e for e in effects if type(e).after_place is not BookEffect.after_place}
-        self.divert_effects = {e.colour: e for e in effects if type(e).diverts is not BookEffect.diverts}
+        movers = [e for e in effects if type(e).move_bonus is not BookEffect.move_bonus]
+        after = {e.colour: e for e in effects if type(e).after_place is not BookEffect.after_place}
+        divert = {e.colour: e for e in effects if type(e).diverts is not BookEffect.diverts}
+        #: by chip index, the books acting when that chip is placed (brewing.place): the one that may send it beside
+        #: the pot, those whose move bonus may apply, the one acting once it lies in the pot; None for most chips
+        hooks = [(divert.get(c.colour), tuple(e for e in movers if e.moves(c)), after.get(c.colour)) for c in CHIPS]
+        self.place_hooks: list[tuple[BookEffect | None, tuple[BookEffect, ...], BookEffect | None] | None] = [
+            None if h[0] is None and not h[1] and h[2] is None else h for h in hooks
+        ]
         # The round's fortune card, by the hooks it takes part in (round_flow.set_fortune; the others cost nothing).
         self.card_move_bonus: CardEffect | None = None  # the card's effect if it gives move bonuses this round
         self.card_after_place: CardEffect | None = None  # the card's effect if it acts after a chip is placed
@@ -209,11 +213,18 @@ class Game:
         """The chance step due now (kind, seat, count), or None when a seat acts or the game is over.
 
         The one public way to ask "is a random outcome due?" (outside the engine nobody reads the agenda)."""
-        t = self.agenda[0] if self.agenda else None
-        return t if type(t) is Chance else None
+        agenda = self.agenda
+        if agenda:
+            t = agenda[0]
+            if type(t) is Chance:
+                return t
+        return None
 
     def acting_seats(self) -> list[int]:
         """Seats that may act now (empty while a chance step is due or at the end; do not modify the list)."""
+        acting = self._acting  # set only with brewing's item up: at this version, the answer
+        if acting is not None and acting[0] == self._version:
+            return acting[1]
         if not self.agenda:
             return []
         t = self.agenda[0]
@@ -365,11 +376,11 @@ class Game:
         s.bag.remove(chip)
         if self.record_events:
             self.emit(EventKind.DRAW, seat, DRAWN, chip=chip.name)
-        brewing.place_drawn(self, seat, chip, "draw")
+        brewing.place(self, seat, chip, "draw")
         to_settle = self.to_settle
         if (
             acting is not None and acting[0] == v - 1 and not self._staged and s.brewing and not s.pending
-            and s.bag and s.pot and s.pot[-1].index < self.pot_last and not self.card_offers_restart
+            and s.bag.total and s.pot and s.pot[-1].index < self.pot_last and not self.card_offers_restart
         ):
             if to_settle is not None:
                 to_settle.discard(seat)

@@ -209,33 +209,36 @@ class Match:
         """Carry out what ``need`` says when nobody has to be asked: a chance step, the revealed decisions of the
         stir tick (up to a chance step they bring), or a bot's choice. False if a human must act or the game is
         over."""
-        kind, seat = self._due()
-        if kind is _BOT:
-            self._bot_acts(seat)
-        elif kind is _REVEAL:
-            self._reveal(len(self.queue) or len(self.tick))
-        elif kind is _CHANCE:
-            self.step_chance()
-        else:
-            return False
-        return True
+        return self._steps(1, None) == 1
 
     def run_until_human(self, limit: int = 1_000_000, watch: Callable[[], None] | None = None) -> None:
         """``advance`` until a human must act or the game is over (simulate runs through here).
 
         ``watch`` is called after every step that leaves the game outside the brewing phase (the steps between
         the brews: chance steps, decisions, and the reveal that ends the brewing)."""
-        g = self.game
-        advance = self.advance
-        brewing = Phase.BREWING
-        for _ in range(limit):
-            if not advance():
-                return
-            if watch is not None and g.phase is not brewing:
-                watch()
-        if self._due()[0] in (_HUMAN, _OVER):
+        if self._steps(limit, watch) < limit or self._due()[0] in (_HUMAN, _OVER):
             return
         raise RuntimeError(f"the match did not settle in {limit} steps: {self.game.describe_waiting()}")
+
+    def _steps(self, limit: int, watch: Callable[[], None] | None) -> int:
+        """Up to ``limit`` of ``advance``'s steps, each the one ``_due`` names, ``watch`` called as
+        ``run_until_human`` says; how many were taken (fewer: a human must act or the game is over)."""
+        g = self.game
+        due = self._due
+        brewing = Phase.BREWING
+        for done in range(limit):
+            kind, seat = due()
+            if kind is _BOT:
+                self._bot_acts(seat)
+            elif kind is _REVEAL:
+                self._reveal(len(self.queue) or len(self.tick))
+            elif kind is _CHANCE:
+                self.step_chance()
+            else:
+                return done
+            if watch is not None and g.phase is not brewing:
+                watch()
+        return limit
 
     # ------------------------------------------------------------------------------------------------
     def step_chance(self) -> None:
@@ -259,7 +262,7 @@ class Match:
         d = bot.decide(g, seat, actions, rng)
         dt = clock() - t0
         if times is not None:
-            times[seat][0 if actions[0] is DRAW else 1].append(dt)
+            times[seat][actions[0] is not DRAW].append(dt)  # [0]: draw/stop decisions, [1]: the others
         if timer is not None:
             timer(seat, actions[0] is DRAW, dt)
         return d
