@@ -185,7 +185,7 @@ def build_parser() -> argparse.ArgumentParser:
     ir = sub.add_parser("import-replay", help="check a replay file and add it to the game's replays")
     ir.add_argument("file")
     ir.set_defaults(func=_import_replay)
-    from .net.commands import add_commands
+    from .net.arguments import add_commands
 
     add_commands(sub)
     return p

@@ -192,6 +192,9 @@ class Client:
         except InvalidURI as e:
             raise JoinRefused("bad-message", f"{self.address} is not an address ({e})") from None
         async with ws_cm as ws:
+            # an ack sent on an old connection may have been lost with it: the host's ``acks``, which come before
+            # its welcome, say what it has (docs/protocol.md)
+            self.acks.clear()
             token = self.tokens.get(self.address)
             hello = p.Hello(p.PROTOCOL_VERSION, __version__, self.rules, token,
                             None if token else self.join_secret, self.name, self.colour, self.nonce)
@@ -215,12 +218,10 @@ class Client:
                 self.tokens.known.pop(self.address, None)
             raise JoinRefused(msg.reason, msg.detail)
         if isinstance(msg, p.Welcome):
-            # a new connection: an intent or an ack sent on the old one may have been lost with it, so whatever
-            # the host's view says is still this seat's to choose is chosen (and sent) again, and the host's
-            # ``acks`` (which follow) say what it already has
+            # a new connection: an intent sent on the old one may have been lost with it, so whatever the host's
+            # view says is still this seat's to choose is chosen (and sent) again (the acknowledgements: _session)
             self.asked_state = -1
             self._sent_at = 0.0
-            self.acks.clear()
             self.connected = True
             self.seat = msg.seats[0]
             self.report.seat = self.seat

@@ -18,14 +18,11 @@ from typing import TYPE_CHECKING
 
 from ..names import name_problem
 from ..storage import paths
-from .roomcode import DEFAULT_PORT, looks_like_code, make_code, new_join_secret, parse_address, read_code
+from .roomcode import looks_like_code, make_code, new_join_secret, parse_address, read_code
 
 if TYPE_CHECKING:  # pragma: no cover
     from .room import Room
 
-# what a host does with a seat whose player is gone (room.py's AWAY_*; written here so that the command line
-# is built without importing the network code)
-AWAY_WAIT, AWAY_BOT, AWAY_END = "wait", "bot", "end"
 
 log = logging.getLogger("quacks.net")
 
@@ -64,28 +61,6 @@ def hosted_path() -> Path:
 
 def tokens_path() -> Path:
     return paths.config_dir(create=True) / "seat-tokens.json"
-
-
-def add_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    h = sub.add_parser("host", help="serve a match to players on other computers (no window)")
-    h.add_argument("--seats", default="remote,normal",
-                   help="the seats in order: remote (a player on another computer) or a bot level "
-                        "(easy, normal, ...); 2 to 4 seats, at least one remote")
-    h.add_argument("--bind", default=None, help="the address to listen on (default: this computer's LAN address)")
-    h.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"the port (default {DEFAULT_PORT})")
-    h.add_argument("--away", choices=(AWAY_WAIT, AWAY_BOT, AWAY_END), default=AWAY_BOT,
-                   help="what to do with a seat whose player is gone for --away-after seconds")
-    h.add_argument("--away-after", type=float, default=120.0)
-    h.add_argument("--away-bot", default="normal", help="the level of the bot that plays for them")
-    h.add_argument("--resume", action="store_true", help="go on with the hosted game kept on disk")
-    h.set_defaults(func=host_main)
-    j = sub.add_parser("join", help="play one seat of a served match headless, a bot choosing for it")
-    j.add_argument("target", help="the room code, or the host's address (host:port)")
-    j.add_argument("--bot", default="normal", help="the level of the bot that plays the seat")
-    j.add_argument("--name", default="Guest")
-    j.add_argument("--think", type=float, default=0.0, help="seconds the bot waits before each choice")
-    j.add_argument("--secret", default=None, help="the join secret (hex) when joining by address")
-    j.set_defaults(func=join_main)
 
 
 def host_main(args: argparse.Namespace) -> int:

@@ -22,8 +22,9 @@ import ipaddress
 import secrets
 from dataclasses import dataclass
 
+from . import DEFAULT_PORT  # defined in the package: the command line (arguments.py) reads it without this module
+
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base32
-DEFAULT_PORT = 47474  # the port a host listens on unless told otherwise (free of well-known services)
 SECRET_BYTES = 5  # 40 bits: guessing online, at the host's rate limit, would take centuries
 GROUP = 4  # characters per group as a code is shown
 
