@@ -64,7 +64,7 @@ class Host:
         """Listen on ``bind``:``port`` (0: any free port); the port listened on."""
         self.server = await serve(self._connection, bind, port, max_size=p.MAX_CLIENT_MESSAGE,
                                   ping_interval=p.PING_INTERVAL, ping_timeout=p.PING_TIMEOUT, compression=None,
-                                  open_timeout=p.HANDSHAKE_TIMEOUT)
+                                  open_timeout=p.HANDSHAKE_TIMEOUT, close_timeout=2.0)
         sock = next(iter(self.server.sockets))
         asyncio.get_running_loop().create_task(self._watch_away())
         self.save()

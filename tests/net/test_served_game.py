@@ -143,3 +143,40 @@ def test_hostile_messages_are_refused_and_the_host_plays_on(tmp_path: Path) -> N
         assert state > 0
 
     asyncio.run(go())
+
+
+def test_a_flooding_client_is_rate_limited_and_the_game_goes_on(tmp_path: Path) -> None:
+    """A client that sends thousands of messages gets ``rate`` (and is cut off after many in a row); the host
+    loses nothing: the same seat comes back with its token and plays the game to a fair end."""
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
+
+    from quacks.net import protocol as p
+    from quacks.version import __version__
+
+    async def go() -> None:
+        room = make_room((REMOTE, "normal"))
+        host = Host(room)
+        port = await host.start("127.0.0.1", 0)
+        tokens = Tokens(tmp_path / "tokens.json")
+        async with connect(f"ws://127.0.0.1:{port}", max_size=p.MAX_HOST_MESSAGE, close_timeout=1) as ws:
+            await ws.send(p.Hello(p.PROTOCOL_VERSION, __version__, room.rules, None, room.join_secret.hex(),
+                                  "Flood", None, "ab" * 16).to_json())
+            welcome = p.parse_host(await ws.recv())
+            assert isinstance(welcome, p.Welcome)
+            tokens.put(f"127.0.0.1:{port}", welcome.token, welcome.commitment, "ab" * 16)
+            state = room.state
+            try:
+                for _ in range(1000):
+                    await ws.send(p.Resync().to_json())
+            except ConnectionClosed:
+                pass
+        assert host.counts["rate"] > 0
+        assert room.state == state and room.match is not None and not room.match.over  # nothing changed or lost
+        back = Client("127.0.0.1", port, name="Flood", tokens=tokens)
+        report = await asyncio.wait_for(back.run(), 60)
+        assert report.seat == 0 and report.fair is not None and report.fair.ok
+        assert host.counts["reconnections"] == 1
+        await host.close()
+
+    asyncio.run(go())
