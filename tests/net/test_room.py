@@ -108,3 +108,32 @@ def test_an_away_seat_is_handed_to_a_bot_and_back_and_the_room_survives_a_restar
     assert a.seat in again.match.bots  # still a bot's, until its player comes back
     back = again.hello(hello(again, token=a.token, secret=None))
     assert back.seat == a.seat and again.match is not None and a.seat not in again.match.bots
+
+
+def test_undo_takes_back_the_seats_last_action_and_the_state_number_never_repeats() -> None:
+    """Undo over the network follows the table's rule (``Match.undo_point``): the acting seat's own last action,
+    never across a draw, reveal or roll; the record is cut, the state number goes on, every guest gets a whole
+    view."""
+    room = room_of(REMOTE, "normal")
+    room.hello(hello(room))
+    room.start()
+    undone = 0
+    seen_states: list[int] = [room.state]
+    while room.phase == PLAYING and undone < 3:
+        m = room.match
+        assert m is not None
+        actions = [str(a) for a in m.game.legal_actions(0)]
+        choice = "stop" if "stop" in actions and len(seen_states) % 4 == 0 else actions[-1]
+        assert room.act(0, choice, room.state) is None
+        seen_states.append(room.state)
+        m = room.match
+        assert m is not None
+        if m.undo_point(0) is not None:
+            record = len(m.game.record)
+            before = room.state
+            assert room.undo(0) is None
+            assert room.match is not None and len(room.match.game.record) < record
+            assert room.state > before  # never a number a client has seen
+            assert isinstance(room.updates([0])[0][1], p.ViewMessage)
+            undone += 1
+    assert undone >= 1

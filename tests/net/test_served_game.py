@@ -130,8 +130,11 @@ def test_hostile_messages_are_refused_and_the_host_plays_on(tmp_path: Path) -> N
             assert (await answer('{"t": "intent", "seat": "0", "action": "draw", "state": 1}')).reason == "bad-message"
             assert (await answer('{"t": "intent", "seat": 1, "action": "draw", "state": 1}')).reason == "not-your-seat"
             assert (await answer('{"t": "eval", "code": "1"}')).reason == "bad-message"
+            assert room.record_state > 0  # the bot and chance have acted since the game began
             stale = await answer(p.Intent(0, "draw", 0).to_json())
-            assert stale.reason in ("stale", "illegal")
+            assert stale.reason == "stale"
+            view = p.parse_host(await ws.recv())  # the table as it is now, never a silent drop
+            assert isinstance(view, p.ViewMessage) and view.state == room.state
             assert (await answer(p.Intent(0, "buy nothing-9", room.state).to_json())).reason == "illegal"
             with pytest.raises(Exception):  # noqa: B017 - over websockets' max_size: the connection is closed
                 await ws.send("x" * (p.MAX_CLIENT_MESSAGE + 10))
