@@ -153,7 +153,6 @@ class Client:
         self.acks: set[tuple[str, int]] = set()
         self.last_intent = ""
         self.think = think  # seconds the seat "thinks" before each choice
-        self.asked_record = -1
         self.stop = False
         self.connected = False  # welcomed on the current connection
 
@@ -240,6 +239,8 @@ class Client:
             if r is None or msg.undone or msg.state < r.state:
                 await self._resync(ws)
                 return
+            if msg.tick.mine is not None or any(e[0] == "act" and e[1] == self.seat for e in msg.entries):
+                self.asked_state = -1  # the host holds or carried out this seat's choice: the intent is answered
             try:
                 r.apply(msg.entries, msg.state, msg.tick.to_view())
             except ValueError as e:  # IllegalAction is a ValueError: the replica is out of step
@@ -305,8 +306,9 @@ class Client:
             if rnd >= 1 and (what, rnd) not in self.acks:  # a headless player has "read" it at once
                 self.acks.add((what, rnd))
                 await ws.send(p.Ack(self.seat, what, rnd).to_json())
-        if self.asked_state >= 0 and r.record_length == self.asked_record and r.tick.get("mine") is None:
-            return  # the last intent is not answered yet (other seats' news may come first)
+        if self.asked_state >= 0:
+            return  # the last intent is not answered yet (other seats' news may come first): an error, this
+            # seat's action in the record, its stir choice held, or a whole view answers it
         actions = seat_actions(r, self.seat)
         if not actions:
             return
@@ -314,7 +316,6 @@ class Client:
         if self.think > 0:  # a person's pace (soak runs and tests that must catch the game in the middle)
             await asyncio.sleep(self.think)
         self.asked_state = r.state
-        self.asked_record = r.record_length
         self._sent_at = asyncio.get_running_loop().time()
         self.last_intent = f"{choice.action} for seat {self.seat + 1}"
         intent = p.Intent(self.seat, str(choice.action), r.state)
