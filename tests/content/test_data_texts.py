@@ -5,7 +5,6 @@ translation."""
 
 from __future__ import annotations
 
-import shutil
 import time
 from pathlib import Path
 
@@ -15,15 +14,7 @@ from quacks import i18n
 from quacks.content import translations
 from quacks.content.texts import MAX_TEXT, MAX_WORD, text_problem
 from quacks.datacheck import check_data, check_translations
-from quacks.resources import data_dir
 from quacks.wording import data_text
-
-
-@pytest.fixture()
-def data(tmp_path: Path) -> Path:
-    d = tmp_path / "data"
-    shutil.copytree(data_dir(), d)
-    return d
 
 
 def replace(path: Path, old: str, new: str) -> None:

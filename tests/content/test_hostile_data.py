@@ -29,13 +29,6 @@ FUZZ = settings(max_examples=40, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 
-@pytest.fixture()
-def data(tmp_path: Path) -> Path:
-    d = tmp_path / "data"
-    shutil.copytree(data_dir(), d)
-    return d
-
-
 def errors_of(folder: Path) -> str:
     return "\n".join(str(e) for e in check_data(folder))
 

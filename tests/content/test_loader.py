@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -11,21 +10,9 @@ import pytest
 
 from quacks.content.loader import DataLoadError, load_catalogue
 from quacks.datacheck import check_data
-from quacks.resources import data_dir
 from quacks.rules.chips import SET_COLOURS
 
-
-@pytest.fixture()
-def data(tmp_path: Path) -> Path:
-    d = tmp_path / "data"
-    shutil.copytree(data_dir(), d)
-    return d
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+from .datafiles import edit
 
 
 def test_the_games_data_is_valid() -> None:

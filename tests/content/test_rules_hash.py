@@ -3,7 +3,6 @@ any number of the rules data, never by the translations or the guided game's scr
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -12,20 +11,8 @@ import pytest
 
 from quacks.content.loader import FILES, DataLoadError
 from quacks.content.rules_hash import rules_hash, rules_hash_of
-from quacks.resources import data_dir
 
-
-@pytest.fixture()
-def data(tmp_path: Path) -> Path:
-    d = tmp_path / "data"
-    shutil.copytree(data_dir(), d)
-    return d
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+from .datafiles import edit
 
 
 def test_the_hash_is_stable_and_a_copy_hashes_alike(data: Path) -> None:

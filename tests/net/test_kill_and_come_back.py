@@ -79,7 +79,10 @@ def finish(proc: subprocess.Popen[str], timeout: float = 120) -> str:
     return out
 
 
-def test_a_client_killed_mid_brew_gets_its_seat_back(tmp_path: Path) -> None:
+def game_under_way(tmp_path: Path) -> tuple[int, list[Path], list[str], subprocess.Popen[str],
+                                             subprocess.Popen[str], subprocess.Popen[str]]:
+    """A host and two players (Ann, Bob) as processes, each with its own home, once the game is well started:
+    (port, homes, the join command, host, ann, bob)."""
     port = free_port()
     homes = [tmp_path / n for n in ("host", "ann", "bob")]
     host = start(host_args(port), homes[0])
@@ -89,6 +92,16 @@ def test_a_client_killed_mid_brew_gets_its_seat_back(tmp_path: Path) -> None:
     bob = start([*join, "--name", "Bob"], homes[2])
     try:
         wait_until(lambda: record_length(homes[0]) > 100, 60, "the game to get going")
+    except AssertionError:
+        for p in (host, ann, bob):
+            p.kill()
+        raise
+    return port, homes, join, host, ann, bob
+
+
+def test_a_client_killed_mid_brew_gets_its_seat_back(tmp_path: Path) -> None:
+    port, homes, join, host, ann, bob = game_under_way(tmp_path)
+    try:
         ann.send_signal(signal.SIGKILL)
         ann.wait()
         assert hosted(homes[0])["phase"] == "playing"  # killed in the middle of the game
@@ -110,15 +123,8 @@ def test_a_client_killed_mid_brew_gets_its_seat_back(tmp_path: Path) -> None:
 
 
 def test_a_host_killed_and_resumed_goes_on_and_the_players_come_back(tmp_path: Path) -> None:
-    port = free_port()
-    homes = [tmp_path / n for n in ("host", "ann", "bob")]
-    host = start(host_args(port), homes[0])
-    secret = read_secret(host)
-    join = ["join", f"127.0.0.1:{port}", "--secret", secret, "--think", "0.01"]
-    ann = start([*join, "--name", "Ann"], homes[1])
-    bob = start([*join, "--name", "Bob"], homes[2])
+    port, homes, join, host, ann, bob = game_under_way(tmp_path)
     try:
-        wait_until(lambda: record_length(homes[0]) > 100, 60, "the game to get going")
         host.send_signal(signal.SIGKILL)
         host.wait()
         kept = record_length(homes[0])
