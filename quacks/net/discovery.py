@@ -92,6 +92,11 @@ def instance_name(host_name: str) -> str:
     return data.decode("utf-8", errors="ignore").strip() or "Quacks"
 
 
+def _instance_of(service_name: str) -> str:
+    suffix = "." + SERVICE_TYPE
+    return service_name[:-len(suffix)] if service_name.endswith(suffix) else service_name
+
+
 def _whole(text: str | None, low: int, high: int) -> int | None:
     if text is None or not text.isascii() or not text.isdigit() or len(text) > 6:
         return None
@@ -182,8 +187,9 @@ class Advertiser:
         self._zc: Zeroconf | None = None
         self._info: ServiceInfo | None = None
         self._server = f"quacks-{secrets.token_hex(4)}.local."  # the host's own A record: an ASCII label
+        self._lock = threading.Lock()  # start, update and stop may come from different threads
         self.problem: str | None = None
-        self.name: str | None = None  # the service name as registered (zeroconf renames it on a clash)
+        self.name: str | None = None  # the instance name as registered (zeroconf renames it on a clash)
 
     def _service_info(self, name: str) -> ServiceInfo:
         from zeroconf import ServiceInfo
@@ -193,6 +199,10 @@ class Advertiser:
 
     def start(self) -> bool:
         """Advertise; False (and ``problem`` says why) if discovery is unavailable here."""
+        with self._lock:
+            return self._start()
+
+    def _start(self) -> bool:
         _quiet_library()
         try:
             info = self._service_info(f"{instance_name(self.advert.host_name)}.{SERVICE_TYPE}")
@@ -204,12 +214,16 @@ class Advertiser:
             self._close()
             return False
         self._info = info
-        self.name = info.name
+        self.name = _instance_of(info.name)
         self.problem = None
         return True
 
     def update(self, free_seats: int) -> None:
         """Tell the LAN how many seats are free now."""
+        with self._lock:
+            self._update(free_seats)
+
+    def _update(self, free_seats: int) -> None:
         if free_seats == self.advert.free_seats:
             return
         self.advert = replace(self.advert, free_seats=free_seats)
@@ -225,6 +239,10 @@ class Advertiser:
 
     def stop(self) -> None:
         """Take the game off the LAN (a goodbye packet) and close the sockets; safe to call twice."""
+        with self._lock:
+            self._stop()
+
+    def _stop(self) -> None:
         zc, info, self._info = self._zc, self._info, None
         if zc is not None and info is not None:
             try:
@@ -286,8 +304,7 @@ class Browser:
             return
         game = None
         if info is not None:
-            instance = name[:-len(SERVICE_TYPE) - 1] if name.endswith("." + SERVICE_TYPE) else name
-            game = found_game(instance, info.parsed_addresses(), info.port, info.decoded_properties)
+            game = found_game(_instance_of(name), info.parsed_addresses(), info.port, info.decoded_properties)
         with self._lock:
             if game is None:
                 self._games.pop(name, None)
