@@ -53,7 +53,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     j.add_argument("--name", default="Guest")
     j.add_argument("--think", type=float, default=0.0, help="seconds the bot waits before each choice")
     j.add_argument("--secret", default=None,
-                   help="when joining by address (a game found on the LAN): the host's join key (7F2M-9XHD-R) "
+                   help="when joining by address (a game found on the LAN): the host's join key (7F2M-9XHD-C) "
                         "or the join secret in hex")
     j.set_defaults(func=_join_main)
     f = sub.add_parser("find", help="list the games advertised on the LAN (python -m quacks host)")

@@ -15,7 +15,7 @@ character is a^(i+1) for a primitive element a, the check's is 1; every weight d
 fewer than 31 characters), so one wrong character, or any two characters swapped, is always caught.
 Reading is forgiving: lower case, O for 0, I and L for 1, spaces and dashes are all accepted.
 
-A *join key* is the join secret alone (8 characters and a check, ``7F2M-9XHD-R``): what a player types for a
+A *join key* is the join secret alone (8 characters and a check, ``7F2M-9XHD-C``): what a player types for a
 game found on the LAN (issue 22), whose address discovery fills in without ever sending the secret.
 """
 
@@ -172,7 +172,7 @@ def read_code(code: str) -> RoomCode:
 
 def join_key(secret: bytes) -> str:
     """The join secret alone, to type for a game found on the LAN (discovery.py advertises no secret): its 40
-    bits as 8 characters of the code's alphabet and a check character, ``7F2M-9XHD-R``."""
+    bits as 8 characters of the code's alphabet and a check character, ``7F2M-9XHD-C``."""
     if len(secret) != SECRET_BYTES:
         raise ValueError(f"A join secret has {SECRET_BYTES} bytes, not {len(secret)}.")
     number = int.from_bytes(secret, "big")
@@ -193,12 +193,12 @@ def read_join_key(text: str) -> bytes:
         if v is None:
             if ch in "uU":
                 raise ValueError("Join keys never use the letter U: check that character.")
-            raise ValueError("A join key has only digits and letters, such as 7F2M-9XHD-R.")
+            raise ValueError("A join key has only digits and letters, such as 7F2M-9XHD-C.")
         values.append(v)
     if len(values) != 9:
         if looks_like_code(text):
             return read_code(text).secret
-        raise ValueError(f"A join key has 9 characters, such as 7F2M-9XHD-R; this one has {len(values)}.")
+        raise ValueError(f"A join key has 9 characters, such as 7F2M-9XHD-C; this one has {len(values)}.")
     if _check_value(values[:-1]) != values[-1]:
         raise ValueError("This join key does not check out: a character is wrong or two are swapped.")
     number = 0
