@@ -15,7 +15,7 @@ PURE = ["quacks.rules", "quacks.content", "quacks.ai", "quacks.session", "quacks
         "quacks.wording", "quacks.wording.decisions", "quacks.wording.events", "quacks.wording.cards",
         "quacks.wording.results", "quacks.wording.actions", "quacks.tournament", "quacks.scenario", "quacks.i18n",
         "quacks.names", "quacks.tutorial", "quacks.datacheck", "quacks.net", "quacks.net.protocol",
-        "quacks.net.roomcode", "quacks.net.ratelimit"]
+        "quacks.net.roomcode", "quacks.net.ratelimit", "quacks.net.discovery"]
 ENTRY_POINTS = {"quacks/cli.py", "quacks/selftest.py", "quacks/__main__.py"}
 
 #: THE PACKAGE ORDER, written once: each area of ``quacks/`` (a package, or a module at its top; "quacks" is

@@ -1,5 +1,6 @@
-"""The command line of ``host`` and ``join`` (issue 21): built for every command of ``python -m quacks``, so it
-imports nothing of the network code; the commands themselves are in ``commands.py``, imported when run."""
+"""The command line of ``host``, ``join`` (issue 21) and ``find`` (issue 22): built for every command of
+``python -m quacks``, so it imports nothing of the network code (nor zeroconf); the commands themselves are in
+``commands.py``, imported when run."""
 
 from __future__ import annotations
 
@@ -23,6 +24,12 @@ def _join_main(args: argparse.Namespace) -> int:
     return join_main(args)
 
 
+def _find_main(args: argparse.Namespace) -> int:
+    from .commands import find_main
+
+    return find_main(args)
+
+
 def add_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     h = sub.add_parser("host", help="serve a match to players on other computers (no window)")
     h.add_argument("--seats", default="remote,normal",
@@ -35,11 +42,22 @@ def add_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     h.add_argument("--away-after", type=float, default=120.0)
     h.add_argument("--away-bot", default="normal", help="the level of the bot that plays for them")
     h.add_argument("--resume", action="store_true", help="go on with the hosted game kept on disk")
+    h.add_argument("--lan", action=argparse.BooleanOptionalAction, default=True,
+                   help="advertise the game on the LAN while it waits for players (python -m quacks find lists "
+                        "it); the room code works either way")
+    h.add_argument("--lan-name", default=None, help="the name the LAN sees (default: this computer's name)")
     h.set_defaults(func=_host_main)
     j = sub.add_parser("join", help="play one seat of a served match headless, a bot choosing for it")
     j.add_argument("target", help="the room code, or the host's address (host:port)")
     j.add_argument("--bot", default="normal", help="the level of the bot that plays the seat")
     j.add_argument("--name", default="Guest")
     j.add_argument("--think", type=float, default=0.0, help="seconds the bot waits before each choice")
-    j.add_argument("--secret", default=None, help="the join secret (hex) when joining by address")
+    j.add_argument("--secret", default=None,
+                   help="when joining by address (a game found on the LAN): the host's join key (7F2M-9XHD-C) "
+                        "or the join secret in hex")
     j.set_defaults(func=_join_main)
+    f = sub.add_parser("find", help="list the games advertised on the LAN (python -m quacks host)")
+    f.add_argument("--seconds", type=float, default=3.0, help="how long to listen (default 3)")
+    f.add_argument("--interface", action="append", default=None,
+                   help="an address of this computer to browse on (default: every interface); may be repeated")
+    f.set_defaults(func=_find_main)

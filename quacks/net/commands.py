@@ -1,9 +1,11 @@
-"""``python -m quacks host`` and ``python -m quacks join``: a served match without a window (issue 21, item 6).
+"""``python -m quacks host``, ``join`` and ``find``: a served match without a window (issue 21, item 6; issue 22).
 
 ``host`` prints the room code and the address and serves a match (bots included) until it is over, Ctrl+C,
 or a player away too long ends it; ``--resume`` starts again from the hosted game kept on disk (the players come
-back with their tokens). ``join`` plays one seat headless, a bot choosing for it (tests and soak runs). Both say
-in one line why they cannot start: the port in use, a wrong version, a full room, a mistyped code.
+back with their tokens); with ``--lan`` (the default) it advertises the game on the LAN while it waits in the
+lobby (``discovery.py``). ``join`` plays one seat headless, a bot choosing for it (tests and soak runs). ``find``
+lists the games advertised on the LAN, or says why it found none. Each says in one line why it cannot start: the
+port in use, a wrong version, a full room, a mistyped code.
 """
 
 from __future__ import annotations
@@ -18,9 +20,20 @@ from typing import TYPE_CHECKING
 
 from ..names import name_problem
 from ..storage import paths
-from .roomcode import looks_like_code, make_code, new_join_secret, parse_address, read_code
+from .roomcode import (
+    SECRET_BYTES,
+    join_key,
+    looks_like_code,
+    make_code,
+    new_join_secret,
+    parse_address,
+    read_code,
+    read_join_key,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .discovery import Advertiser
+    from .host import Host
     from .room import Room
 
 
@@ -114,8 +127,66 @@ def host_main(args: argparse.Namespace) -> int:
         return 130
 
 
+def _lan_name(args: argparse.Namespace) -> str:
+    name = str(args.lan_name) if args.lan_name else socket.gethostname().split(".")[0]
+    return name.strip() if not name_problem(name) else "Quacks"
+
+
+async def _advertise(room: Room, bind: str, port: int, args: argparse.Namespace) -> Advertiser | None:
+    """Advertise the room on the LAN (in a thread: zeroconf probes the name for a moment); one line says where,
+    or why not. None if discovery is unavailable here: the room code works all the same."""
+    import asyncio
+    import ipaddress
+
+    from ..version import __version__
+    from . import protocol
+    from .discovery import Advert, Advertiser
+
+    try:
+        listen = ipaddress.IPv4Address(bind)
+    except ValueError:
+        print("LAN: not advertised (the host listens on a name or an IPv6 address); join with the address",
+              flush=True)
+        return None
+    address = lan_address() if listen.is_unspecified else str(listen)
+    advert = Advert(_lan_name(args), address, port, len(room.free_seats()), len(room.seats),
+                    books_text(room), protocol.PROTOCOL_VERSION, __version__, room.rules)
+    advertiser = Advertiser(advert, interfaces=None if listen.is_unspecified else [address])
+    if not await asyncio.to_thread(advertiser.start):
+        print(f"LAN: not advertised ({advertiser.problem}); join with the room code", flush=True)
+        return None
+    print(f"LAN: advertised as {advertiser.name} while the game waits for players", flush=True)
+    return advertiser
+
+
+async def _keep_advert(room: Room, advertiser: Advertiser, host: Host) -> None:
+    """The advert follows the lobby (its free seats) and goes when the game starts."""
+    import asyncio
+
+    from .room import LOBBY
+
+    while not host.stopped.is_set():
+        if room.phase != LOBBY:
+            await asyncio.to_thread(advertiser.stop)
+            print("LAN: no longer advertised (the game has started)", flush=True)
+            return
+        await asyncio.to_thread(advertiser.update, len(room.free_seats()))
+        await asyncio.sleep(0.5)
+
+
+def books_text(room: Room) -> str:
+    """The books the room plays, short: "all set 1", or each colour's set."""
+    sets = dict(room.config.books)
+    if len(set(sets.values())) == 1:
+        return f"all set {next(iter(sets.values()))}"
+    return ", ".join(f"{colour} {n}" for colour, n in sorted(sets.items()))
+
+
 async def _host(room: Room, bind: str, args: argparse.Namespace) -> int:
+    import asyncio
+
     from .host import Host
+    from .room import LOBBY
 
     host = Host(room, save_path=hosted_path(), away_after=args.away_after, when_away=args.away,
                 bot_level=args.away_bot)
@@ -132,7 +203,14 @@ async def _host(room: Room, bind: str, args: argparse.Namespace) -> int:
     print(f"room code: {room.code or '(none for this address)'}", flush=True)
     print(f"address: {bind}:{port}  join secret: {room.join_secret.hex()}", flush=True)
     print(f"fairness: the host's secret has the SHA-256 {room.commitment}", flush=True)
+    print(f"join key: {join_key(room.join_secret)} (for a game found on the LAN: python -m quacks find)", flush=True)
+    advertiser = await _advertise(room, bind, port, args) if args.lan and room.phase == LOBBY else None
+    watch = asyncio.get_running_loop().create_task(_keep_advert(room, advertiser, host)) if advertiser else None
     await host.stopped.wait()
+    if watch is not None:
+        watch.cancel()
+    if advertiser is not None:
+        await asyncio.to_thread(advertiser.stop)
     await host.close()
     counts = ", ".join(f"{k} {v}" for k, v in host.counts.items())
     print(f"connections: {counts}", flush=True)
@@ -143,6 +221,14 @@ async def _host(room: Room, bind: str, args: argparse.Namespace) -> int:
         return 0
     print(f"quacks host: {host.ended_reason or 'stopped'}", flush=True)
     return 0
+
+
+def secret_hex(text: str) -> str:
+    """The join secret in hex from what ``--secret`` was given: the host's join key, a room code, or hex."""
+    bare = text.strip().replace("-", "").replace(" ", "")
+    if len(bare) == 2 * SECRET_BYTES and all(ch in "0123456789abcdefABCDEF" for ch in bare):
+        return bare.lower()
+    return read_join_key(text).hex()
 
 
 def join_main(args: argparse.Namespace) -> int:
@@ -170,6 +256,8 @@ def join_main(args: argparse.Namespace) -> int:
             host, port, secret = code.address, code.port, code.secret.hex()
         else:
             host, port = parse_address(target)
+            if secret is not None:
+                secret = secret_hex(str(secret))
     except ValueError as e:
         _say(f"quacks join: {e}")
         return 2
@@ -194,3 +282,35 @@ def join_main(args: argparse.Namespace) -> int:
           f"resyncs {report.resyncs}", flush=True)
     print(f"luck {report.fair.text() if report.fair else 'not checked'}", flush=True)
     return 0 if report.fair is not None and report.fair.ok else 1
+
+
+def find_main(args: argparse.Namespace) -> int:
+    """List the games advertised on the LAN after listening ``--seconds``; 0 if any, else 1 and why none."""
+    import time
+
+    try:
+        from .discovery import Browser, nothing_found_text
+    except ModuleNotFoundError:  # pragma: no cover - a copy built without the network code
+        _say("quacks find: this copy of the game was built without network play")
+        return 1
+    seconds = float(args.seconds)
+    if not 0.1 <= seconds <= 600:
+        _say(f"quacks find: --seconds takes 0.1 to 600, not {args.seconds}")
+        return 2
+    with Browser(interfaces=list(args.interface) if args.interface else None) as browser:
+        if browser.problem is None:
+            time.sleep(seconds)
+        games = browser.found()
+    if not games:
+        _say(f"quacks find: {nothing_found_text(browser.problem)}")
+        return 1
+    from ..content.rules_hash import rules_hash
+    from ..version import __version__
+    from .protocol import PROTOCOL_VERSION
+
+    ours = rules_hash()
+    for g in games:
+        other = g.protocol != PROTOCOL_VERSION or g.game_version != __version__ or not ours.startswith(g.rules)
+        print(g.line() + (" (another version of the game or its rules: cannot join)" if other else ""), flush=True)
+    print("join one: python -m quacks join ADDRESS:PORT --secret JOIN-KEY (the host shows its join key)", flush=True)
+    return 0

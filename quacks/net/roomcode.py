@@ -14,6 +14,9 @@ The check character makes the weighted sum of all characters zero in GF(32) (the
 character is a^(i+1) for a primitive element a, the check's is 1; every weight differs while a code has
 fewer than 31 characters), so one wrong character, or any two characters swapped, is always caught.
 Reading is forgiving: lower case, O for 0, I and L for 1, spaces and dashes are all accepted.
+
+A *join key* is the join secret alone (8 characters and a check, ``7F2M-9XHD-C``): what a player types for a
+game found on the LAN (issue 22), whose address discovery fills in without ever sending the secret.
 """
 
 from __future__ import annotations
@@ -167,6 +170,43 @@ def read_code(code: str) -> RoomCode:
     return RoomCode(str(address), port, secret)
 
 
+def join_key(secret: bytes) -> str:
+    """The join secret alone, to type for a game found on the LAN (discovery.py advertises no secret): its 40
+    bits as 8 characters of the code's alphabet and a check character, ``7F2M-9XHD-C``."""
+    if len(secret) != SECRET_BYTES:
+        raise ValueError(f"A join secret has {SECRET_BYTES} bytes, not {len(secret)}.")
+    number = int.from_bytes(secret, "big")
+    values = [number >> (5 * (7 - i)) & 31 for i in range(8)]
+    values.append(_check_value(values))
+    text = "".join(ALPHABET[v] for v in values)
+    return "-".join(text[i:i + GROUP] for i in range(0, len(text), GROUP))
+
+
+def read_join_key(text: str) -> bytes:
+    """The join secret a join key (or a whole room code) holds; ValueError with a sentence if it is mistyped.
+    Read as forgivingly as a code."""
+    values: list[int] = []
+    for ch in text:
+        if ch in _IGNORED:
+            continue
+        v = _VALUE.get(ch)
+        if v is None:
+            if ch in "uU":
+                raise ValueError("Join keys never use the letter U: check that character.")
+            raise ValueError("A join key has only digits and letters, such as 7F2M-9XHD-C.")
+        values.append(v)
+    if len(values) != 9:
+        if looks_like_code(text):
+            return read_code(text).secret
+        raise ValueError(f"A join key has 9 characters, such as 7F2M-9XHD-C; this one has {len(values)}.")
+    if _check_value(values[:-1]) != values[-1]:
+        raise ValueError("This join key does not check out: a character is wrong or two are swapped.")
+    number = 0
+    for v in values[:-1]:
+        number = number << 5 | v
+    return number.to_bytes(SECRET_BYTES, "big")
+
+
 def looks_like_code(text: str) -> bool:
     """Whether ``text`` is written like a room code: only its characters (and spaces or dashes), as many as a code
     has. A join box reads such a text as a code and anything else as an address (a host name of 13 to 20 code
@@ -224,5 +264,5 @@ def parse_address(text: str) -> tuple[str, int]:
     return host, port
 
 
-__all__ = ["DEFAULT_PORT", "SECRET_BYTES", "RoomCode", "looks_like_code", "make_code", "new_join_secret",
-           "parse_address", "read_code"]
+__all__ = ["DEFAULT_PORT", "SECRET_BYTES", "RoomCode", "join_key", "looks_like_code", "make_code", "new_join_secret",
+           "parse_address", "read_code", "read_join_key"]

@@ -61,7 +61,7 @@ def record_length(home: Path) -> int:
 
 def host_args(port: int, *extra: str) -> list[str]:
     return ["host", "--seats", "remote,remote,normal", "--bind", "127.0.0.1", "--port", str(port), "--away", "wait",
-            *extra]
+            "--no-lan", *extra]
 
 
 def read_secret(proc: subprocess.Popen[str]) -> str:

@@ -4,6 +4,7 @@ swap is caught by the check character; addresses typed by hand parse (issue 21).
 from __future__ import annotations
 
 import ipaddress
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -186,3 +187,33 @@ def test_parse_address_refuses_with_a_sentence(text: str) -> None:
     with pytest.raises(ValueError) as e:
         parse_address(text)
     assert str(e.value).endswith(".")
+
+
+def test_a_join_key_holds_the_secret_alone_and_catches_a_typo() -> None:
+    from quacks.net.roomcode import join_key, read_join_key
+
+    secret = bytes.fromhex("e2e842588e")
+    key = join_key(secret)
+    assert re.fullmatch(r"[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]", key)
+    assert read_join_key(key) == secret and read_join_key(key.lower().replace("-", " ")) == secret
+    assert read_join_key(make_code("192.168.1.20", 47474, secret)) == secret  # a whole room code does too
+    bare = key.replace("-", "")
+    for i in range(len(bare)):
+        wrong = bare[:i] + ("1" if bare[i] != "1" else "2") + bare[i + 1:]
+        with pytest.raises(ValueError, match="does not check out"):
+            read_join_key(wrong)
+    for i in range(len(bare) - 1):
+        if bare[i] != bare[i + 1]:
+            with pytest.raises(ValueError, match="does not check out"):
+                read_join_key(bare[:i] + bare[i + 1] + bare[i] + bare[i + 2:])
+    for bad, says in (("ABCD-EFGH", "9 characters"), ("UUUU-UUUU-U", "letter U"), ("ABCD-EFGH-!", "only digits")):
+        with pytest.raises(ValueError, match=says):
+            read_join_key(bad)
+
+
+def test_join_secret_takes_a_join_key_or_hex() -> None:
+    from quacks.net.commands import secret_hex
+    from quacks.net.roomcode import join_key
+
+    secret = bytes.fromhex("00ff10a0b1")
+    assert secret_hex("00FF10A0B1") == secret_hex(join_key(secret)) == "00ff10a0b1"

@@ -101,7 +101,7 @@ def check_contents(exe: Path, work: Path) -> None:
     modules = pyz_modules(work)
     for dev in ("quacks.tournament", "quacks.bench", "quacks.bench_engine", "quacks.ui.bench", "quacks.ui.bench_memory",
                 "quacks.ui.shots", "quacks.ui.layout_check", "quacks.ui.layout_cases", "ssl", "asyncio",
-                "multiprocessing"):
+                "multiprocessing", "zeroconf", "ifaddr"):
         assert dev not in modules, f"{dev} is in the bundle"
     assert "quacks.ui.scenes.credits" in modules and "quacks.scenario" in modules
     # every shared library shipped is named in the notices (Linux names; other systems name them otherwise)
