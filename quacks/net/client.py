@@ -129,10 +129,14 @@ class Client:
 
     def __init__(self, host: str, port: int, *, name: str, join_secret: str | None = None,
                  tokens: Tokens | None = None, level: str = "normal", catalogue: Catalogue | None = None,
-                 colour: str | None = None, seed: int = 0, think: float = 0.0) -> None:
+                 colour: str | None = None, seed: int = 0, think: float = 0.0, manual: bool = False,
+                 slot: int = 0) -> None:
         self.host = host
         self.port = port
         self.address = f"{host}:{port}"
+        #: what the seat token is kept under: the address, and for a second player at the same computer (hot-seat
+        #: on a client) the address with the player's number
+        self.key = self.address if slot == 0 else f"{self.address}#{slot + 1}"
         self.name = name
         self.colour = colour
         self.join_secret = join_secret
@@ -141,13 +145,14 @@ class Client:
         self.rules = rules_hash()
         self.bot: Bot = make_bot(level)
         self.rng = random.Random(seed)
-        self.nonce = self.tokens.nonce(self.address) or fairness.client_value()
+        self.nonce = self.tokens.nonce(self.key) or fairness.client_value()
         self.replica: Replica | None = None
         self.seat = -1
         self.commitment: str | None = None
         self.report = ClientReport()
         self.on_update: Callable[[Client], None] | None = None
         self.on_intent: Callable[[Client, p.Intent], None] | None = None
+        self.on_refused: Callable[[Client, str], None] | None = None  # the host refused the seat's choice (reason)
         self.asked_state = -1  # the state at which the unanswered intent was sent (-1: none)
         self._sent_at = 0.0
         self.acks: set[tuple[str, int]] = set()
@@ -155,6 +160,13 @@ class Client:
         self.think = think  # seconds the seat "thinks" before each choice
         self.stop = False
         self.connected = False  # welcomed on the current connection
+        #: a person chooses (issue 22: a table): ``intent``, ``ack`` and ``undo`` send what they choose, the client
+        #: never decides for the seat
+        self.manual = manual
+        self.ws: ClientConnection | None = None  # the connection while it is up
+        self.seed: int | None = None  # the match's seed, known once the host reveals its secret after the game
+        self.lobby: p.Lobby | None = None  # the host's lobby as last sent (before the game)
+        self.away: dict[int, int] = {}  # seat -> seconds its player has been away, as the host last said
 
     # ------------------------------------------------------------------------------------------------
     async def run(self, *, retries: int = 30, pause: float = 0.2) -> ClientReport:
@@ -191,10 +203,11 @@ class Client:
         except InvalidURI as e:
             raise JoinRefused("bad-message", f"{self.address} is not an address ({e})") from None
         async with ws_cm as ws:
+            self.ws = ws
             # an ack sent on an old connection may have been lost with it: the host's ``acks``, which come before
             # its welcome, say what it has (docs/protocol.md)
             self.acks.clear()
-            token = self.tokens.get(self.address)
+            token = self.tokens.get(self.key)
             hello = p.Hello(p.PROTOCOL_VERSION, __version__, self.rules, token,
                             None if token else self.join_secret, self.name, self.colour, self.nonce)
             await ws.send(hello.to_json())
@@ -208,13 +221,15 @@ class Client:
                 await self._handle(ws, msg)
                 if self.report.fair is not None:
                     await ws.send(p.Bye().to_json())
+                    self.ws = None
                     return
+            self.ws = None
 
     async def _handle(self, ws: ClientConnection, msg: p.HostMessage) -> None:
         loop = asyncio.get_running_loop()
         if isinstance(msg, p.Refused):
-            if msg.reason == "bad-token" and self.tokens.get(self.address):  # an old token: join anew
-                self.tokens.known.pop(self.address, None)
+            if msg.reason == "bad-token" and self.tokens.get(self.key):  # an old token: join anew
+                self.tokens.known.pop(self.key, None)
             raise JoinRefused(msg.reason, msg.detail)
         if isinstance(msg, p.Welcome):
             # a new connection: an intent sent on the old one may have been lost with it, so whatever the host's
@@ -225,16 +240,17 @@ class Client:
             self.seat = msg.seats[0]
             self.report.seat = self.seat
             if self.commitment is None:  # the first welcome's; a client started again kept it with its token
-                kept = self.tokens.known.get(self.address, {}).get("commitment")
+                kept = self.tokens.known.get(self.key, {}).get("commitment")
                 self.commitment = kept or msg.commitment
             elif msg.commitment != self.commitment:
                 self.report.errors.append("the host's commitment changed between two connections")
-            self.tokens.put(self.address, msg.token, self.commitment, self.nonce)
+            self.tokens.put(self.key, msg.token, self.commitment, self.nonce)
             if msg.view:
                 self._whole(msg.view, msg.hash)
         elif isinstance(msg, p.ViewMessage):
             self._whole(msg.view, msg.hash)
         elif isinstance(msg, p.Event):
+            self.away = dict(msg.away)
             r = self.replica
             if r is None or msg.undone or msg.state < r.state:
                 await self._resync(ws)
@@ -263,6 +279,8 @@ class Client:
                 await self._play(ws)
             else:  # a whole view follows a stale intent; a refused one waits for news
                 self.asked_state = -1
+                if self.on_refused is not None:
+                    self.on_refused(self, msg.reason)
                 if msg.reason != "stale":
                     log.info("the host refused %s at state %d: %s", self.last_intent, msg.state, msg.detail)
             return
@@ -270,9 +288,14 @@ class Client:
             self.acks |= {(str(w), int(str(r))) for w, r in msg.seen}
             return
         elif isinstance(msg, p.Lobby):
+            self.lobby = msg
+            if self.on_update is not None:
+                self.on_update(self)
             return
         elif isinstance(msg, p.Reveal):
             self._check(msg)
+            if self.on_update is not None:
+                self.on_update(self)
             return
         else:  # pragma: no cover - the closed set of host messages
             raise TypeError(f"no handling for the host message {type(msg).__name__}")
@@ -302,6 +325,8 @@ class Client:
             self.report.over = True
             self.report.scores = [s.score for s in g.seats]
             return
+        if self.manual:
+            return  # the person at the table chooses: ``intent``
         for what, rnd in (("card", g.round), ("results", g.round - 1)):
             if rnd >= 1 and (what, rnd) not in self.acks:  # a headless player has "read" it at once
                 self.acks.add((what, rnd))
@@ -323,12 +348,56 @@ class Client:
             self.on_intent(self, intent)
         await ws.send(intent.to_json())
 
+    # ------------------------------------------------------------------------------------------------
+    # a person's choices (``manual``): sent from the table, on the connection that is up
+
+    async def intent(self, action: str) -> bool:
+        """Send the seat's choice at the replica's state; False if there is no connection now (the table asks again
+        once the seat is back: the replica then still says it is the seat's turn)."""
+        r, ws = self.replica, self.ws
+        if r is None or ws is None or self.seat < 0:
+            return False
+        self.asked_state = r.state
+        self._sent_at = asyncio.get_running_loop().time()
+        self.last_intent = f"{action} for seat {self.seat + 1}"
+        intent = p.Intent(self.seat, action, r.state)
+        if self.on_intent is not None:
+            self.on_intent(self, intent)
+        try:
+            await ws.send(intent.to_json())
+        except ConnectionClosed:
+            return False
+        return True
+
+    async def ack(self, what: str, rnd: int) -> None:
+        """The person has read the round's card or closed its results (the host keeps it: after a reconnection the
+        dialog does not come up again)."""
+        if (what, rnd) in self.acks or self.ws is None or self.seat < 0:
+            return
+        self.acks.add((what, rnd))
+        try:
+            await self.ws.send(p.Ack(self.seat, what, rnd).to_json())
+        except ConnectionClosed:
+            self.acks.discard((what, rnd))
+
+    async def undo(self) -> bool:
+        """Ask the host to take back the seat's last action (the host answers with a whole view, or an error)."""
+        r, ws = self.replica, self.ws
+        if r is None or ws is None or self.seat < 0:
+            return False
+        try:
+            await ws.send(p.Undo(self.seat, r.state).to_json())
+        except ConnectionClosed:
+            return False
+        return True
+
     def _check(self, msg: p.Reveal) -> None:
         r = self.replica
         if r is None or self.commitment is None:
             self.report.errors.append("the game's luck cannot be checked: the client holds no whole game")
             return
         seen = list(r.game.record)
+        self.seed = fairness.match_seed(msg.secret, list(msg.nonces))
         problems = [] if self.nonce in msg.nonces else ["this computer's own random value is not among those "
                                                         "the host says it used"]
         report = fairness.check(self.cat, r.setup.public_data(), seen, msg.secret, self.commitment,

@@ -222,6 +222,42 @@ class Host:
             await self._changed()
         return error
 
+    # ------------------------------------------------------------------------------------------------
+    # the host's own choices (a window's lobby and table: net/link.py)
+
+    async def send_away(self, seat: int, level: str | None = None) -> None:
+        """In the lobby: the player of ``seat`` is sent away (the seat is free again), or the seat becomes a bot of
+        ``level``. Their connection is closed with the reason."""
+        if level:
+            self.room.seat_to_bot(seat, level)
+        else:
+            self.room.kick(seat)
+        ws = self.conns.pop(seat, None)
+        if ws is not None:
+            await self._refuse(ws, p.Refused("full", "The host has given your seat to someone else."))
+        await self._changed()
+
+    async def start_game(self) -> None:
+        """The host starts the game (every seat for a player taken)."""
+        if self.room.phase == LOBBY and self.room.ready():
+            self.room.start()
+            log.info("the host starts the game")
+            await self._changed()
+
+    async def hand_to_bot(self, seat: int, level: str) -> None:
+        """The host's choice for an away player: a bot of ``level`` plays the seat until they are back."""
+        if self.room.phase == PLAYING and seat in self.room.away():
+            self.room.hand_to_bot(seat, level)
+            log.info("seat %d: a %s bot plays it while its player is away", seat + 1, level)
+            await self._changed()
+
+    async def save_and_end(self) -> None:
+        """The host's choice when a player is gone: the game is saved (``--resume`` or the window goes on with it)
+        and the server stops."""
+        self.ended_reason = "the host saved the game and ended it"
+        self.save()
+        self.stopped.set()
+
     async def _changed(self) -> None:
         """After every change: each connected guest gets what it has not seen, then the room is saved (soon)."""
         connected = [s for s in self.room.guests if s in self.conns]

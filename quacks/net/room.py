@@ -122,6 +122,7 @@ class Room:
         self.away_choice: dict[int, str] = {}  # seat -> what the host chose for it while away (bot level)
         self.rules = ""  # the rules hash a client must have (set by the host from content.rules_hash)
         self.repeated_acks = 0  # acknowledgements given twice (a client asked again after it came back)
+        self.kicked: set[str] = set()  # nonces of the players the host sent away in the lobby
 
     # ------------------------------------------------------------------------------------------------
     # the lobby
@@ -156,6 +157,8 @@ class Room:
             raise RoomRefusal("bad-secret", "The room code's secret does not match this game's; check the code.")
         if self.phase != LOBBY:
             raise RoomRefusal("full", "The game has started; only the players in it can come back.")
+        if msg.nonce in self.kicked:
+            raise RoomRefusal("full", "The host has given your seat to someone else.")
         free = self.free_seats()
         if not free:
             raise RoomRefusal("full", "Every seat for a player on another computer is taken.")
@@ -168,6 +171,43 @@ class Room:
         self.guests[seat] = guest
         self.seats = tuple(replace(s, name=msg.name, colour=colour or s.colour) if i == seat else s
                            for i, s in enumerate(self.seats))
+        return guest
+
+    def reserve(self, seat: int, name: str, colour: str | None, nonce: str) -> Guest:
+        """A remote seat taken by a player at the host's own screen (issue 22: the host's table plays its seats as
+        clients over loopback): a guest with a token and no join secret, in the lobby only."""
+        if self.phase != LOBBY:
+            raise ValueError("seats are taken in the lobby")
+        if seat not in self.free_seats():
+            raise ValueError(f"seat {seat + 1} is not a free seat for a player")
+        guest = Guest(seat, secrets.token_hex(16), nonce, name, colour or self.seats[seat].colour)
+        self.guests[seat] = guest
+        self.seats = tuple(replace(s, name=name) if i == seat else s for i, s in enumerate(self.seats))
+        return guest
+
+    def kick(self, seat: int) -> Guest | None:
+        """The host sends the player of ``seat`` away (in the lobby): the seat is free again, and that player's
+        computer cannot take a seat in this game again (its nonce is refused). The guest sent away, if any."""
+        if self.phase != LOBBY:
+            raise ValueError("players are sent away in the lobby only")
+        guest = self.guests.pop(seat, None)
+        if guest is not None:
+            self.kicked.add(guest.nonce)
+            default = SeatSpec(f"Seat {seat + 1}", self.seats[seat].colour, REMOTE)
+            self.seats = tuple(default if i == seat else s for i, s in enumerate(self.seats))
+        return guest
+
+    def seat_to_bot(self, seat: int, level: str) -> Guest | None:
+        """In the lobby: a seat kept for a player becomes a bot of ``level`` (its player, if any, is sent away as
+        by ``kick``); the guest sent away, if any."""
+        if level not in LEVELS:
+            raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(LEVELS)}")
+        if seat not in self.remote_seats():
+            raise ValueError(f"seat {seat + 1} is not a seat for a player")
+        guest = self.kick(seat)
+        names = {s.name for i, s in enumerate(self.seats) if i != seat}
+        name = next(n for n in (f"{level.capitalize()} bot {k}" for k in range(seat + 1, seat + 10)) if n not in names)
+        self.seats = tuple(replace(s, name=name, kind=level) if i == seat else s for i, s in enumerate(self.seats))
         return guest
 
     def knows_token(self, token: str | None) -> bool:

@@ -1,0 +1,398 @@
+"""This computer's side of a game played across computers, for a window (issue 22).
+
+A ``NetLink`` runs the network in a thread of its own (an asyncio loop), so the window's frame loop never waits
+on it. It hosts (a ``Host`` serving a ``Room``, advertised on the LAN) or joins (a ``Client`` per player at this
+computer). Either way the table plays its seats as clients: the host's own players take their seats in its room
+over loopback (``Room.reserve``), so a game looks the same from every computer, and two people at one computer
+(hot-seat) are two clients.
+
+The window talks to it in two directions, both safe from its own thread:
+
+- it reads: ``snapshot()`` (the lobby, the room code, who is away, the luck check: a copy made under a lock) and
+  ``take()`` (what the first player's replica got since the last call: new record entries, or a whole view
+  when its record changed otherwise (an undo), the tick, refused choices);
+- it asks: ``intent``, ``ack``, ``undo`` for a seat; the host's ``kick``, ``seat_to_bot``, ``start_game``,
+  ``hand_to_bot`` and ``save_and_end``; ``close``.
+
+Problems are codes (``LinkState.problem``) the window turns into sentences in the player's language, with the
+host's own sentence (``detail``) kept for the log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+import threading
+import time
+from collections.abc import Coroutine
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from ..content.loader import default_catalogue
+from ..content.rules_hash import rules_hash
+from ..rules.catalogue import Catalogue
+from ..rules.config import GameConfig
+from ..session import fairness
+from ..session.setup import HUMAN, REMOTE, SeatSpec
+from ..session.view import entry_data
+from . import DEFAULT_PORT
+from . import protocol as p
+from .client import Client, JoinRefused, Tokens
+from .host import Host
+from .room import LOBBY, OVER, PLAYING, Room
+from .roomcode import join_key, make_code, new_join_secret
+
+log = logging.getLogger("quacks.net")
+
+PORT_TRIES = 10  # a port in use: the next ones are tried (a second game on the same computer)
+PUBLISH_EVERY = 1.0  # seconds between two looks at the room while nothing happens (away timers)
+
+# phases of a link, as the window shows them
+CONNECTING, IN_LOBBY, IN_GAME, ENDED, FAILED = "connecting", "lobby", "playing", "ended", "failed"
+
+
+@dataclass(frozen=True)
+class LobbyRow:
+    """A seat as the lobby shows it: its name and colour, "human" (a player at the host), "remote" (a player on
+    another computer) or a bot level, whether a player sits there, whether their connection is lost, and
+    whether it is played at this computer."""
+
+    name: str
+    colour: str
+    kind: str
+    joined: bool
+    away: bool
+    mine: bool
+
+
+@dataclass(frozen=True)
+class LinkState:
+    """What the window shows of the link (a copy: ``NetLink.snapshot``)."""
+
+    phase: str = CONNECTING
+    hosting: bool = False
+    problem: str = ""  # a reason code (protocol.REFUSE_REASONS, "unreachable", "port", "network") when FAILED
+    detail: str = ""  # the host's or the system's own sentence for the log
+    code: str | None = None  # the room code
+    address: str = ""  # host:port
+    key: str = ""  # the join key (a game found on the LAN)
+    lan: str = ""  # "advertised", or the sentence why not (hosting), "" while unknown
+    seats: tuple[LobbyRow, ...] = ()
+    mine: tuple[int, ...] = ()  # the seats played at this computer, in order
+    away: tuple[tuple[int, float], ...] = ()  # (seat, time.monotonic() when its player went away)
+    fair: str | None = None  # after the game: "fair", or what differs
+    fair_ok: bool | None = None
+    seed: int | None = None  # the match's seed, once the host has revealed its secret (the replay is whole)
+    ended: str = ""  # why the game ended early ("saved": the host saved and ended it)
+
+
+@dataclass
+class Update:
+    """What the first player's replica got since the last ``take``: new record entries (data, in order), or a whole
+    ``view`` that replaces the game (its record is not the old one continued); the tick and the state number as
+    they are now; the seats whose choice the host refused (the player chooses again)."""
+
+    entries: list[list[object]] = field(default_factory=list)
+    view: dict[str, Any] | None = None
+    tick: dict[str, Any] = field(default_factory=dict)
+    state: int = 0
+    refused: set[int] = field(default_factory=set)
+    changed: bool = False
+
+
+class NetLink:
+    """The network side of a window's game (module docstring). ``tokens`` is where a joining computer keeps its
+    seat tokens (None: in memory only); ``save_path`` where a host keeps its room."""
+
+    def __init__(self, *, catalogue: Catalogue | None = None, tokens: Path | None = None,
+                 save_path: Path | None = None) -> None:
+        self.cat = catalogue or default_catalogue()
+        self.tokens_path = tokens
+        self.save_path = save_path
+        self._lock = threading.Lock()
+        self._state = LinkState()
+        self._update = Update()
+        self._fed: list[list[object]] = []  # the record entries handed to the window so far
+        self._fed_replica: object = None
+        self.clients: list[Client] = []  # this computer's players, in seat order once seated
+        self.host_server: Host | None = None
+        self.room: Room | None = None
+        self._advertiser: Any = None
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="network", daemon=True)
+        self._thread.start()
+
+    # ------------------------------------------------------------------------------------------------
+    # the window's side
+
+    def snapshot(self) -> LinkState:
+        with self._lock:
+            return self._state
+
+    def take(self) -> Update | None:
+        """What changed in the game since the last call, or None if nothing did."""
+        with self._lock:
+            u = self._update
+            if not u.changed:
+                return None
+            self._update = Update(tick=u.tick, state=u.state)
+            return u
+
+    def intent(self, seat: int, action: str) -> None:
+        self._run(self._client_call(seat, lambda c: c.intent(action)))
+
+    def ack(self, seat: int, what: str, rnd: int) -> None:
+        self._run(self._client_call(seat, lambda c: c.ack(what, rnd)))
+
+    def undo(self, seat: int) -> None:
+        self._run(self._client_call(seat, lambda c: c.undo()))
+
+    def kick(self, seat: int) -> None:
+        self._run(self._host_call(lambda h: h.send_away(seat)))
+
+    def seat_to_bot(self, seat: int, level: str) -> None:
+        self._run(self._host_call(lambda h: h.send_away(seat, level)))
+
+    def start_game(self) -> None:
+        self._run(self._host_call(lambda h: h.start_game()))
+
+    def hand_to_bot(self, seat: int, level: str) -> None:
+        self._run(self._host_call(lambda h: h.hand_to_bot(seat, level)))
+
+    def save_and_end(self) -> None:
+        self._run(self._host_call(lambda h: h.save_and_end()))
+
+    def close(self, timeout: float = 3.0) -> None:
+        """Leave the game: the connections close (a host stops serving, its room kept on disk)."""
+        if not self._loop.is_running():
+            return
+        try:
+            self._run(self._shutdown()).result(timeout)
+        except (concurrent.futures.TimeoutError, RuntimeError, OSError):
+            log.info("the network did not close in %.0f s", timeout)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(timeout)
+
+    # ------------------------------------------------------------------------------------------------
+    # hosting
+
+    def host(self, config: GameConfig, seats: tuple[SeatSpec, ...], *, bind: str, port: int = DEFAULT_PORT,
+             lan: bool = True, lan_name: str = "Quacks", advertise_on: str | None = None) -> None:
+        """Serve a game: ``seats`` as the new-game screen made them (HUMAN: a player at this screen, REMOTE: a
+        player on another computer, else a bot). The state says when the lobby is open or why it is not."""
+        self._set(hosting=True)
+        self._run(self._host(config, seats, bind, port, lan, lan_name, advertise_on))
+
+    async def _host(self, config: GameConfig, seats: tuple[SeatSpec, ...], bind: str, port: int, lan: bool,
+                    lan_name: str, advertise_on: str | None) -> None:
+        local = [i for i, s in enumerate(seats) if s.kind == HUMAN]
+        room_seats = tuple(replace(s, kind=REMOTE) if s.kind == HUMAN else s for s in seats)
+        room = Room(self.cat, config, room_seats, join_secret=new_join_secret())
+        room.rules = rules_hash()
+        server = Host(room, save_path=self.save_path, start_when_full=False, away_after=10**9)
+        server.after_change = self._host_changed
+        last: OSError | None = None
+        for tried in range(PORT_TRIES):
+            try:
+                port = await server.start(bind, port + tried if port else 0)
+                break
+            except OSError as e:
+                last = e
+        else:
+            self._set(phase=FAILED, problem="port", detail=str(last.strerror if last else "") or str(last))
+            return
+        self.room, self.host_server = room, server
+        shown = advertise_on or bind
+        try:
+            room.code = make_code(shown, port, room.join_secret)
+        except ValueError:
+            room.code = None
+        self._set(code=room.code, address=f"{shown}:{port}", key=join_key(room.join_secret), phase=IN_LOBBY)
+        for seat in local:
+            s = seats[seat]
+            nonce = fairness.client_value()
+            guest = room.reserve(seat, s.name, s.colour, nonce)
+            address = f"127.0.0.1:{port}"
+            tokens = Tokens(None)
+            tokens.known[address] = {"token": guest.token, "commitment": room.commitment, "nonce": nonce}
+            self._add_client(Client("127.0.0.1", port, name=s.name, colour=s.colour, tokens=tokens,
+                                    catalogue=self.cat, manual=True))
+        self._loop.create_task(self._watch_room())
+        if lan:
+            await self._advertise(room, shown, port, lan_name)
+        await self._host_changed()
+
+    async def _advertise(self, room: Room, address: str, port: int, lan_name: str) -> None:
+        from ..version import __version__
+        from .commands import books_text
+
+        try:
+            from .discovery import Advert, Advertiser
+        except ModuleNotFoundError:  # pragma: no cover - a copy built without zeroconf
+            self._set(lan="unavailable")
+            return
+        advert = Advert(lan_name, address, port, len(room.free_seats()), len(room.seats), books_text(room),
+                        p.PROTOCOL_VERSION, __version__, room.rules)
+        advertiser = Advertiser(advert, interfaces=[address] if address != "0.0.0.0" else None)
+        if await asyncio.to_thread(advertiser.start):
+            self._advertiser = advertiser
+            self._set(lan="advertised")
+        else:
+            self._set(lan=advertiser.problem or "unavailable")
+
+    async def _watch_room(self) -> None:
+        """The lobby's free seats for the advert, and the away timers, once a second."""
+        while self.host_server is not None and not self.host_server.stopped.is_set():
+            await asyncio.sleep(PUBLISH_EVERY)
+            await self._host_changed(advert=True)
+
+    async def _host_changed(self, advert: bool = False) -> None:
+        room = self.room
+        if room is None:
+            return
+        mine = {c.seat for c in self.clients if c.seat >= 0} | {
+            s for s, g in room.guests.items() if any(c.tokens.get(c.key) == g.token for c in self.clients)}
+        rows = tuple(LobbyRow(s.name, s.colour, HUMAN if i in mine else s.kind, i in room.guests,
+                              i in room.guests and not room.guests[i].connected, i in mine)
+                     for i, s in enumerate(room.seats))
+        now = time.monotonic()
+        away = tuple((s, now - secs) for s, secs in sorted(room.away().items()))
+        self._set(seats=rows, away=away, mine=tuple(sorted(mine)))
+        if advert and self._advertiser is not None:
+            if room.phase == LOBBY:
+                await asyncio.to_thread(self._advertiser.update, len(room.free_seats()))
+            else:
+                advertiser, self._advertiser = self._advertiser, None
+                await asyncio.to_thread(advertiser.stop)
+
+    # ------------------------------------------------------------------------------------------------
+    # joining
+
+    def join(self, host: str, port: int, secret: str | None, players: list[tuple[str, str | None]]) -> None:
+        """Join the game at ``host``:``port`` with the join secret (hex; None: a seat this computer held before,
+        by its kept token) for each of ``players`` (name, colour): two at one computer are two clients."""
+        tokens = Tokens.load(self.tokens_path)
+        for slot, (name, colour) in enumerate(players):
+            self._run(self._start_client(Client(host, port, name=name, colour=colour, join_secret=secret,
+                                                tokens=tokens, catalogue=self.cat, manual=True, slot=slot)))
+
+    async def _start_client(self, client: Client) -> None:
+        self._add_client(client)
+
+    def _add_client(self, client: Client) -> None:
+        self.clients.append(client)
+        client.on_update = self._client_changed
+        client.on_refused = self._refused
+        self._loop.create_task(self._play(client))
+
+    async def _play(self, client: Client) -> None:
+        try:
+            report = await client.run(retries=60, pause=0.5)
+        except JoinRefused as e:
+            self._set(phase=FAILED, problem=e.reason, detail=e.detail)
+            return
+        except ConnectionError as e:
+            self._set(phase=FAILED, problem="unreachable", detail=str(e))
+            return
+        except Exception as e:  # noqa: BLE001 - never a traceback in the window: the log has it
+            log.exception("the network failed")
+            self._set(phase=FAILED, problem="network", detail=str(e))
+            return
+        if report.fair is not None and client is self.clients[0]:
+            self._set(fair=report.fair.text(), fair_ok=report.fair.ok, seed=client.seed, phase=ENDED)
+
+    def _refused(self, client: Client, reason: str) -> None:
+        with self._lock:
+            self._update.refused.add(client.seat)
+            self._update.changed = True
+
+    def _client_changed(self, client: Client) -> None:
+        """A client's news (in the network's thread): the lobby, or the game for the window's ``take``."""
+        if not self.clients or client is not self.clients[0]:
+            if client.seat >= 0:
+                self._set(mine=tuple(sorted({c.seat for c in self.clients if c.seat >= 0})))
+            return
+        mine = tuple(sorted({c.seat for c in self.clients if c.seat >= 0}))
+        if client.lobby is not None and self.room is None:  # a joining computer: the host's lobby
+            now = time.monotonic()
+            rows = tuple(LobbyRow(s.name, s.colour or "", s.kind, s.joined, s.away, i in mine)
+                         for i, s in enumerate(client.lobby.seats))
+            away = tuple((s, now - secs) for s, secs in sorted(client.away.items()))
+            self._set(seats=rows, code=client.lobby.code, mine=mine, away=away,
+                      phase=IN_LOBBY if client.replica is None else IN_GAME)
+        r = client.replica
+        if r is None:
+            self._set(mine=mine)
+            return
+        record = r.game.record
+        with self._lock:
+            u = self._update
+            if self._fed_replica is None:  # the game begins here: its first whole view
+                u.view = r.view()
+                self._fed = [entry_data(e) for e in record]
+                self._fed_replica = r
+            elif self._fed_replica is not r:  # a whole view: the game goes on from it, or starts again from it
+                new = [entry_data(e) for e in record]
+                if new[:len(self._fed)] == self._fed:
+                    u.entries.extend(new[len(self._fed):])
+                else:
+                    u.view = r.view()
+                    u.entries = []
+                self._fed = new
+                self._fed_replica = r
+            elif len(record) > len(self._fed):
+                more = [entry_data(e) for e in record[len(self._fed):]]
+                u.entries.extend(more)
+                self._fed.extend(more)
+            u.tick = dict(r.tick)
+            u.state = r.state
+            u.changed = True
+            now = time.monotonic()
+            away = tuple((s, now - secs) for s, secs in sorted(client.away.items()))
+            phase = self._state.phase if self._state.phase in (ENDED, FAILED) else IN_GAME
+            self._state = replace(self._state, mine=mine, phase=phase,
+                                  away=away if self.room is None else self._state.away)
+
+    # ------------------------------------------------------------------------------------------------
+    def _set(self, **changes: Any) -> None:
+        with self._lock:
+            self._state = replace(self._state, **changes)
+
+    def _run(self, coro: Coroutine[Any, Any, Any]) -> concurrent.futures.Future[Any]:
+        return asyncio.run_coroutine_threadsafe(coro, self._loop)
+
+    async def _client_call(self, seat: int, call: Any) -> None:
+        for c in self.clients:
+            if c.seat == seat:
+                await call(c)
+                return
+        log.warning("no player of this computer holds seat %d", seat + 1)
+
+    async def _host_call(self, call: Any) -> None:
+        if self.host_server is None:
+            log.warning("only the host can do that")
+            return
+        await call(self.host_server)
+        await self._host_changed()
+
+    async def _shutdown(self) -> None:
+        for c in self.clients:
+            c.stop = True
+            if c.ws is not None:
+                await c.ws.close()
+        if self._advertiser is not None:
+            advertiser, self._advertiser = self._advertiser, None
+            await asyncio.to_thread(advertiser.stop)
+        if self.host_server is not None:
+            await self.host_server.close()
+        me = asyncio.current_task()
+        rest = [t for t in asyncio.all_tasks() if t is not me]
+        for t in rest:
+            t.cancel()
+        await asyncio.gather(*rest, return_exceptions=True)
+
+
+__all__ = ["CONNECTING", "ENDED", "FAILED", "IN_GAME", "IN_LOBBY", "LinkState", "LobbyRow", "NetLink", "OVER",
+           "PLAYING", "Update"]

@@ -1,0 +1,90 @@
+"""Two windows' network sides (``NetLink``) play a whole served game through the table's driver, without pygame
+(issue 22): the host's player and a joining player each choose on their own table (``NetMatch``), a bot holds the
+third seat; both tables end in the same game, the luck is checked fair on the joining computer, and the match
+rebuilt from the revealed seed replays to the same end."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+pytest.importorskip("websockets")
+
+from quacks.ai.levels import make_bot  # noqa: E402
+from quacks.content.loader import default_catalogue  # noqa: E402
+from quacks.net.link import ENDED, FAILED, IN_GAME, IN_LOBBY, NetLink  # noqa: E402
+from quacks.net.table_match import NetMatch  # noqa: E402
+from quacks.rules.config import GameConfig  # noqa: E402
+from quacks.rules.snapshot import fingerprint  # noqa: E402
+from quacks.session.driver import MatchDriver  # noqa: E402
+from quacks.session.setup import HUMAN, REMOTE, SeatSpec  # noqa: E402
+
+
+def wait(cond, seconds: float, what: str) -> None:
+    end = time.monotonic() + seconds
+    while not cond():
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.01)
+
+
+def table(link: NetLink) -> MatchDriver:
+    wait(lambda: link.snapshot().phase in (IN_GAME, FAILED), 20, "the game to start")
+    end = time.monotonic() + 20
+    while True:
+        u = link.take()
+        if u is not None and u.view is not None:
+            break
+        assert time.monotonic() < end, "no first view"
+        time.sleep(0.01)
+    m = NetMatch(default_catalogue(), u.view, link.snapshot().mine, link)
+    m.feed.extend(u.entries)
+    return MatchDriver(m, pace="instant", threaded=False)
+
+
+def test_a_host_window_and_a_joining_window_play_a_whole_game(tmp_path) -> None:
+    cat = default_catalogue()
+    seats = (SeatSpec("Ann", "amber", HUMAN), SeatSpec("Bob", "teal", REMOTE),
+             SeatSpec("Normal bot 3", "plum", "normal"))
+    host = NetLink(catalogue=cat, save_path=tmp_path / "hosted.json")
+    guest = NetLink(catalogue=cat, tokens=tmp_path / "tokens.json")
+    try:
+        host.host(GameConfig(seats=tuple(s.name for s in seats)), seats, bind="127.0.0.1", port=0, lan=False)
+        wait(lambda: host.snapshot().phase == IN_LOBBY and host.snapshot().mine == (0,), 20, "the lobby")
+        st = host.snapshot()
+        assert st.code and st.key and st.address.startswith("127.0.0.1:")
+        address, port = st.address.rsplit(":", 1)
+        assert host.room is not None
+        guest.join(address, int(port), host.room.join_secret.hex(), [("Bob", "teal")])
+        wait(lambda: host.snapshot().seats[1].joined, 20, "Bob to join")
+        wait(lambda: guest.snapshot().phase == IN_LOBBY and guest.snapshot().mine == (1,), 20, "Bob's lobby")
+        assert [r.name for r in guest.snapshot().seats] == ["Ann", "Bob", "Normal bot 3"]
+        host.start_game()
+        drivers = [table(host), table(guest)]
+        bot = make_bot("normal")
+        rng = random.Random(5)
+        end = time.monotonic() + 120
+        while not all(d.match.over and not d.match.feed for d in drivers):
+            assert time.monotonic() < end, "the game did not end"
+            for d in drivers:
+                d.update(0.05)
+                if d.round_done is not None:
+                    d.ack_round()
+                for seat in d.human_turn():
+                    g = d.game
+                    d.submit(seat, bot.decide(g, seat, list(g.legal_actions(seat)), rng).action)
+            time.sleep(0.002)
+        a, b = (d.match.game for d in drivers)
+        assert fingerprint(a) == fingerprint(b)
+        assert a.record == b.record
+        wait(lambda: guest.snapshot().phase == ENDED, 20, "the luck check")
+        st = guest.snapshot()
+        assert st.fair_ok is True and st.seed is not None
+        whole = drivers[1].match.finished(st.seed)  # type: ignore[attr-defined]
+        assert fingerprint(whole.game) == fingerprint(b)
+        assert whole.setup.seats[1].kind == HUMAN and whole.setup.seats[0].kind == REMOTE
+    finally:
+        guest.close()
+        host.close()
