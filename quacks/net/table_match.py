@@ -29,6 +29,7 @@ from ..rules import fast
 from ..rules.actions import Action, IllegalAction
 from ..rules.catalogue import Catalogue
 from ..rules.game import Game
+from ..rules.kinds import Phase
 from ..rules.replay import apply_entry
 from ..session.match import Match, Need, Waits
 from ..session.setup import HUMAN, MatchSetup
@@ -151,10 +152,14 @@ class NetMatch(Match):
             self.acted[seat] += 1
 
     def in_tick(self) -> bool:
-        return False  # the host holds the tick; what it reveals comes as entries
+        """Brewing with seats deciding draw or stop together (the host holds the tick; what it reveals comes as
+        entries): the table hands the screen over between two players of this computer (R22)."""
+        g = self.game
+        return g.pending_chance() is None and g.phase is Phase.BREWING and bool(self.tick_seats())
 
     def tick_seats(self) -> list[int]:
-        return []
+        brew, other = fast.split_acting(self.game)
+        return [] if other else brew
 
     def bot_decide(self, seat: int, game: Game | None = None) -> BotChoice:
         """Another seat's choice, as the host carried it out (the driver shows it at the table's pace)."""

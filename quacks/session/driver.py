@@ -268,6 +268,14 @@ class MatchDriver:
         new = self.match.undone(seat)
         if new is None or new.game.round != self.game.round:
             return False
+        self.rebase(new)
+        if self.autosave is not None:
+            self.autosave(new)
+        return True
+
+    def rebase(self, new: Match) -> None:
+        """Go on from ``new`` (an undo's match, or a served game's whole view, ``net/table_match.py``): its events so
+        far are history; a thinking bot, the beats still to come and a held reveal are forgotten."""
         self._worker = None  # a bot still thinking about the old state: its answer is never collected
         self._worker_seat = None
         self.match = new
@@ -280,9 +288,7 @@ class MatchDriver:
         self._phase = new.game.phase
         self.timer = 0.0
         self.last_tick = []
-        if self.autosave is not None:
-            self.autosave(new)
-        return True
+        self._shown = None
 
     def _floor_at_start(self) -> int:
         """Where undo stops in a resumed game: at its end if a human's last step came before results that have

@@ -245,8 +245,9 @@ def match_key(match: Match) -> str:
 
 
 def opponents_level(match: Match, seat: int) -> str:
-    """The level of the other seats: one kind ("easy", "normal", "hard", "human", ...) or "mixed"."""
-    kinds = {s.kind for i, s in enumerate(match.setup.seats) if i != seat}
+    """The level of the other seats: one kind ("easy", "normal", "hard", "human": here or on another computer, ...)
+    or "mixed"."""
+    kinds = {HUMAN if s.is_remote else s.kind for i, s in enumerate(match.setup.seats) if i != seat}  # a person
     return kinds.pop() if len(kinds) == 1 else MIXED
 
 

@@ -13,9 +13,10 @@ from .base import MARGIN, Overlay, grown
 
 
 class PauseMenu(Overlay):
-    def __init__(self, app: App, items: list[tuple[str, Callable[[], None]]]) -> None:
+    def __init__(self, app: App, items: list[tuple[str, Callable[[], None]]], title: str = "") -> None:
         super().__init__(app, grown(app, (520, 150 + 84 * len(items))))
         self.items = items
+        self.heading = title  # "" says Paused
         self.layout()
 
     def layout(self) -> None:
@@ -49,4 +50,4 @@ class PauseMenu(Overlay):
         return go
 
     def draw_body(self, surf: pygame.Surface) -> None:
-        self.title(surf, _("Paused"), 24, self.buttons[0].rect.y - 16 - (self.rect.y + 24))
+        self.title(surf, self.heading or _("Paused"), 24, self.buttons[0].rect.y - 16 - (self.rect.y + 24))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from ...i18n import N_, _, pgettext
@@ -13,6 +15,9 @@ from .. import theme as T
 from ..app import App, Scene
 from ..widgets import Button
 from .frame import frame
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..online import OnlineTable
 
 SOURCES = (("space", N_("spaces")), ("die", N_("bonus die")), ("chip", N_("chip actions")),
            ("card", N_("fortune cards")), ("tube", N_("test tubes")), ("convert", N_("rubies/coins converted")))
@@ -55,16 +60,42 @@ def score_by_round(match: Match) -> list[list[int]]:
 
 
 class FinalScene(Scene):
-    def __init__(self, app: App, match: Match) -> None:
+    def __init__(self, app: App, match: Match, online: OnlineTable | None = None, game: str = "") -> None:
         super().__init__(app)
         self.match = match
+        # a game across computers: recorded once the host's secret gives the seed back, the luck check said
+        self.online = online
+        self.game_id = game
+        self.recorded = online is None
         import logging
 
         ranking = match.game.ranking() or []
         names = [[match.game.seats[i].name for i in group] for group in ranking]
         logging.getLogger("quacks.ui").info("final ranking shown: %s", names)
-        self.message = ""
+        self.message = online.luck_text() if online is not None else ""
         self.layout()
+
+    def update(self, dt: float) -> None:
+        """A game across computers: the luck check's line once it comes, then its replay and statistics are kept on
+        this computer (for its own players) and the connection closes."""
+        online = self.online
+        if online is None or self.recorded:
+            return
+        text = online.luck_text()
+        if text != self.message:
+            self.say(text)
+        whole = online.whole_match(self.match)
+        if whole is not None or online.state.problem:
+            self.recorded = True
+            if whole is not None:
+                from ..flows import game_finished
+
+                self.match = whole
+                game_finished(self.app, whole, self.game_id)
+            online.close()
+
+    def wake_in(self) -> float | None:
+        return 0.1 if not self.recorded else None
 
     def layout(self) -> None:
         """The page fills the canvas (the chart takes the room the ranking leaves), at most 1720 wide; the buttons
@@ -88,9 +119,15 @@ class FinalScene(Scene):
     def watch(self) -> None:
         from .replay_view import open_replay_of
 
+        if not self.recorded:
+            self.say(_("The replay is ready once the luck has been checked."))
+            return
         self.say(open_replay_of(self.app, self.match))
 
     def export(self) -> None:
+        if not self.recorded:
+            self.say(_("The replay is ready once the luck has been checked."))
+            return
         try:
             from ...storage import replays
 

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 import pygame
 
 from ...i18n import _
+from ...net.table_match import NetMatch
 from ...rules.actions import Action
 from ...rules.chips import CHIP_BY_NAME
 from ...rules.events import Event
@@ -32,6 +33,7 @@ from ...wording.results import round_rows, tick_text
 from ..anim import Animator
 from ..app import App, Scene
 from ..help import hover_help
+from ..online import POLL, OnlineTable
 from ..overlays.bag import toggle_bag
 from ..overlays.choice import ChoiceDialog
 from ..overlays.confirm import Confirm
@@ -52,7 +54,8 @@ log = logging.getLogger("quacks.ui")
 class TableScene(Scene):
     native = True  # the table lays itself out at the window's own size
 
-    def __init__(self, app: App, match: Match, coach: Coach | None = None, game: str | None = None) -> None:
+    def __init__(self, app: App, match: Match, coach: Coach | None = None, game: str | None = None,
+                 online: OnlineTable | None = None) -> None:
         super().__init__(app)
         from ...storage.saves import new_game_id
         from ..flows import autosave
@@ -60,14 +63,18 @@ class TableScene(Scene):
         self.game_id = new_game_id() if game is None else game  # the game's autosave (storage/saves.py)
         # a lesson's moment of the guided game (its coach already past step 0) begins where the lesson does, not
         # with the round's results again
-        self.driver = MatchDriver(match, pace=app.settings.pace, autosave=lambda m: autosave(app, m, self.game_id),
-                                  results_seen=coach is not None and bool(coach.finished))
+        # a game across computers (ui/online.py) is kept by its host, and a window that joins again shows no round
+        # results it had closed before
+        self.online = online
+        self.driver = MatchDriver(match, pace=app.settings.pace,
+                                  autosave=None if online else lambda m: autosave(app, m, self.game_id),
+                                  results_seen=online is not None or coach is not None and bool(coach.finished))
         self.view = TableView(match.setup)
         self.anim = Animator(self.view, app.settings, app.sound)
         self.controls = Controls(self.view.layout, self.choose)
         self.beat_bar = BeatBar(self.view.layout, self.next_beat, self.skip_beats)
         self.frames = FrameCache()
-        humans = match.humans()
+        humans = match.local_humans()
         self.focus = humans[0] if humans else 0
         self.viewer: int | None = humans[0] if len(humans) == 1 else None  # hot-seat: handed the screen in private
         self.last_actor: int | None = None  # hot-seat: the human who chose last (Ctrl+Z is theirs between turns)
@@ -102,9 +109,17 @@ class TableScene(Scene):
             focus=self.focus, viewer=self.viewer, colour_blind=bool(st.colour_blind),
             show_risk=bool(st.show_risk) or self.coach is not None,  # the guided game shows the odds (not a setting)
             reasons={i: reason_text(m.reason(i)) for i in m.bots},
-            decided=frozenset(s for s in m.tick if m.is_human(s)),
+            decided=frozenset(s for s in m.tick if m.is_human(s)) | self._decided_elsewhere(),
             dice=tuple(self.dice), pot_covered=self.controls.shop is not None or self.choice is not None,
-            card_lines=self.card_lines())
+            card_lines=self.card_lines(),
+            remote=self.online.statuses(m) if self.online is not None and isinstance(m, NetMatch) else {})
+
+    def _decided_elsewhere(self) -> frozenset[int]:
+        """A game across computers: the seats whose stir decision the host holds (who, never what: R22)."""
+        m = self.match
+        if self.online is None or not isinstance(m, NetMatch):
+            return frozenset()
+        return frozenset(int(s) for s in m.host_tick.get("decided") or [])
 
     def shown(self) -> Game:
         """The game as the table shows it: without what the beats still to come add (``MatchDriver.shown``)."""
@@ -144,6 +159,8 @@ class TableScene(Scene):
         d.hold = (self.app.scene is not self and not self._overlay_lets_game_run()) or (
             self.coach is not None and self.coach.holds_game)
         d.update(dt)
+        if self.online is not None:
+            self._online_update()
         self._note_reveal()
         for beat, evs in d.take_shown():
             self._read_dice(evs)
@@ -166,13 +183,29 @@ class TableScene(Scene):
         self.controls.offer_undo(self.undo if who is not None and not d.beat and (  # a beat's bar has no Undo
             d.can_undo(who) or (self.controls.shop is not None and bool(self.controls.shop.history))) else None)
 
+    def _online_update(self) -> None:
+        """A game across computers: a whole view from the host (a resync) replaces the game shown; the host's
+        questions about a player who is gone."""
+        m = self.match
+        assert self.online is not None
+        if isinstance(m, NetMatch) and m.rebased:
+            m.rebased = False
+            self.driver.rebase(m)
+            self.clear_controls()
+            self.anim.skip()
+            self.dice = []
+            self._read_dice(self.g.events)
+            self.view.forget_background()
+            self.frames.invalidate()
+        self.online.update(self)
+
     # ------------------------------------------------------------------------------------------------
     # undo
 
     def undoer(self) -> int | None:
         """The seat that may take back its last choice: the human at the screen (in hot-seat, only them: the one
         handed the screen, else the one deciding now, else the one who chose last; nobody behind a hand-off)."""
-        humans = self.match.humans()
+        humans = self.match.local_humans()
         if len(humans) == 1:
             return humans[0]
         if self.handoff is not None:
@@ -245,7 +278,7 @@ class TableScene(Scene):
         a real table (fortune choices, the shop, the results, ruby spending; in a one-after-another game even the
         stir): it just goes on, with the seat's name said with the question."""
         seat = seats[0]
-        hot_seat = len(self.match.humans()) > 1
+        hot_seat = len(self.match.local_humans()) > 1
         if hot_seat and self.viewer != seat and self.hidden_decision(seat):
             if self.handoff is None:
                 self.clear_controls()
@@ -268,7 +301,8 @@ class TableScene(Scene):
         m = self.match
         if self.g.decision_kind(seat) != DecisionKind.BREW or not m.in_tick():
             return False
-        return any(s != seat and m.is_human(s) for s in m.tick_seats())
+        local = m.local_humans()
+        return any(s != seat and s in local for s in m.tick_seats())
 
     def _note_reveal(self) -> None:
         """Hot-seat: a stir tick with a human in it was revealed; what each seat did is shown to everyone (on the
@@ -277,7 +311,7 @@ class TableScene(Scene):
         if d.last_tick is not self._tick_seen:
             self._tick_seen = d.last_tick
             m = self.match
-            if len(m.humans()) > 1 and any(m.is_human(s) for s, _a in d.last_tick):
+            if len(m.local_humans()) > 1 and any(m.is_human(s) for s, _a in d.last_tick):
                 self.revealed = tick_text(self.g, d.last_tick)
                 self.controls.note = self.revealed
                 self.frames.invalidate()
@@ -341,7 +375,7 @@ class TableScene(Scene):
         self.driver.submit(seat, a)
         if self.coach is not None:
             self.coach.acted()
-        if len(self.match.humans()) > 1:
+        if len(self.match.local_humans()) > 1:
             self.last_actor = seat
             if hidden:  # the next human is handed the screen before they decide
                 self.viewer = None
@@ -361,6 +395,8 @@ class TableScene(Scene):
 
     def close_summary(self) -> None:
         self.summary = None
+        if self.online is not None and isinstance(self.match, NetMatch) and self.driver.round_done is not None:
+            self.online.results_closed(self.match, self.driver.round_done)
         self.driver.ack_round()
 
     def open_handoff(self, seat: int) -> None:
@@ -382,6 +418,8 @@ class TableScene(Scene):
                  (_("Save game"), lambda: self.app.toast(save_named(self.app, self.match))),
                  (_("Rules"), self.open_rules), (_("Settings"), self.open_settings),
                  (_("Quit to title"), self.quit_to_title)]
+        if self.online is not None:  # the host keeps a game across computers; leaving it is said as such
+            items = [items[0], items[2], items[3], (_("Leave the game"), self.quit_to_title)]
         if self.guide is not None:
             items.insert(3, (_("Lessons"), self.guide.open_lessons))
         self.app.push(PauseMenu(self.app, items))
@@ -400,7 +438,10 @@ class TableScene(Scene):
         from ..flows import autosave
         from .title import TitleScene
 
-        autosave(self.app, self.match, self.game_id)
+        if self.online is not None:
+            self.online.close()
+        else:
+            autosave(self.app, self.match, self.game_id)
         self.app.back_to(TitleScene, lambda: TitleScene(self.app))
 
     def toggle_bag(self) -> None:
@@ -413,6 +454,9 @@ class TableScene(Scene):
         from ..flows import game_finished
         from .final import FinalScene
 
+        if self.online is not None:  # recorded once the host's secret has given the seed back (FinalScene)
+            self.app.replace_below(self, FinalScene(self.app, self.match, online=self.online, game=self.game_id))
+            return
         game_finished(self.app, self.match, self.game_id)
         self.app.replace_below(self, FinalScene(self.app, self.match))
 
@@ -502,7 +546,10 @@ class TableScene(Scene):
     def wake_in(self) -> float | None:
         if self.anim.busy():
             return 0.0
-        return self.driver.wake_in()
+        wake = self.driver.wake_in()
+        if self.online is not None:  # the network's news comes without input
+            return POLL if wake is None else min(wake, POLL)
+        return wake
 
     # ------------------------------------------------------------------------------------------------
     # drawing (reads state only)
@@ -550,6 +597,11 @@ class TableScene(Scene):
             return W.you_or(self.g.seats[seat].name, _("You are thinking..."), _("{name} is thinking..."))
         if need.kind is Waits.REVEAL and len(self.match.queue) > 1:
             return _("Revealing the stir...")
+        m = self.match
+        if self.online is not None and isinstance(m, NetMatch) and need.kind is Waits.HUMAN and not need.seats:
+            others = [s for s in m.waiting_for() if s not in m.mine]
+            if others:
+                return _("{name} is thinking...").format(name=self.g.seats[others[0]].name)
         return ""
 
     def draw(self, surf: pygame.Surface) -> list[pygame.Rect] | None:

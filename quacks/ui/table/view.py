@@ -46,6 +46,8 @@ class ViewState:
     pot_covered: bool = False  # the shop lies over the pot in focus
     card_lines: tuple[tuple[int, str, str], ...] = ()  # (seat, line, short line): what each seat chose or got from
     # the fortune card so far (wording/beats.py)
+    remote: dict[int, str] = field(default_factory=dict)  # a game across computers: what another seat's player is
+    # doing ("thinking...", "away for 0:45"), said on its pot instead of its status
 
 
 class TableView:
@@ -170,6 +172,8 @@ class TableView:
 
     def status(self, g: Game, seat: int, st: ViewState) -> str:
         s = g.seats[seat]
+        if seat in st.remote and not s.exploded:
+            return st.remote[seat]
         if g.phase == Phase.BREWING or (g.phase == Phase.FORTUNE and s.pot):
             if s.exploded:
                 return _("exploded! (protected)") if s.protected else _("exploded!")
@@ -189,6 +193,8 @@ class TableView:
         s = g.seats[seat]
         if s.exploded:
             return _("exploded")
+        if seat in st.remote:
+            return st.remote[seat]
         if g.phase == Phase.BREWING or (g.phase == Phase.FORTUNE and s.pot):
             if s.brewing:
                 return _("has decided") if seat in st.decided else pgettext("seat status", "brewing")

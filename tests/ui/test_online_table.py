@@ -1,0 +1,149 @@
+"""The table of a game across computers (issue 22), headless: the host's window plays its seat on the real
+``TableScene`` while a second computer's network side (``NetLink`` + driver, no window) plays its own; the game
+ends on the final screen with the luck checked, and the host's computer keeps the replay and counts its own
+player in the statistics. A player who is gone is shown away on their pot, and the host's question lets a bot
+play for them."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+pytest.importorskip("websockets")
+
+from quacks.ai.levels import make_bot  # noqa: E402
+from quacks.content.loader import default_catalogue  # noqa: E402
+from quacks.net.link import IN_GAME, IN_LOBBY, NetLink  # noqa: E402
+from quacks.net.table_match import NetMatch  # noqa: E402
+from quacks.rules.config import GameConfig  # noqa: E402
+from quacks.rules.snapshot import fingerprint  # noqa: E402
+from quacks.session.driver import MatchDriver  # noqa: E402
+from quacks.session.setup import HUMAN, REMOTE, SeatSpec  # noqa: E402
+from quacks.ui import online  # noqa: E402
+from quacks.ui.overlays.pause_menu import PauseMenu  # noqa: E402
+from quacks.ui.scenes.final import FinalScene  # noqa: E402
+from quacks.ui.scenes.table import TableScene  # noqa: E402
+
+from .driver import Driver  # noqa: E402
+
+BOT = make_bot("normal")
+
+
+def wait(cond: Any, seconds: float, what: str) -> None:
+    end = time.monotonic() + seconds
+    while not cond():
+        assert time.monotonic() < end, f"timed out waiting for {what}"
+        time.sleep(0.01)
+
+
+def served(tmp_path: Path) -> tuple[NetLink, NetLink]:
+    cat = default_catalogue()
+    seats = (SeatSpec("Ann", "amber", HUMAN), SeatSpec("Bob", "teal", REMOTE),
+             SeatSpec("Normal bot 3", "plum", "normal"))
+    host = NetLink(catalogue=cat, save_path=tmp_path / "hosted.json")
+    guest = NetLink(catalogue=cat, tokens=tmp_path / "tokens.json")
+    host.host(GameConfig(seats=tuple(s.name for s in seats)), seats, bind="127.0.0.1", port=0, lan=False)
+    wait(lambda: host.snapshot().phase == IN_LOBBY and host.snapshot().mine == (0,), 20, "the lobby")
+    address, port = host.snapshot().address.rsplit(":", 1)
+    assert host.room is not None
+    guest.join(address, int(port), host.room.join_secret.hex(), [("Bob", "teal")])
+    wait(lambda: host.snapshot().seats[1].joined, 20, "Bob to join")
+    host.start_game()
+    wait(lambda: guest.snapshot().phase == IN_GAME, 20, "the game to start")
+    return host, guest
+
+
+def guest_table(link: NetLink) -> MatchDriver:
+    end = time.monotonic() + 20
+    while (u := link.take()) is None or u.view is None:
+        assert time.monotonic() < end, "no first view"
+        time.sleep(0.01)
+    m = NetMatch(default_catalogue(), u.view, link.snapshot().mine, link)
+    m.feed.extend(u.entries)
+    return MatchDriver(m, pace="instant", threaded=False)
+
+
+def step_guest(d: MatchDriver, rng: random.Random) -> None:
+    d.update(0.05)
+    if d.round_done is not None:
+        d.ack_round()
+    for seat in d.human_turn():
+        g = d.game
+        d.submit(seat, BOT.decide(g, seat, list(g.legal_actions(seat)), rng).action)
+
+
+def step_host(drv: Driver, table: TableScene, rng: random.Random) -> None:
+    drv.frames(1)
+    app = drv.app
+    if table.summary is not None and app.scene is table.summary:
+        drv.key(pygame.K_RETURN, frames=1)
+    if app.scene is table or app.scene is table.choice:
+        for seat in table.driver.human_turn():
+            g = table.g
+            if not table.controls.active:
+                continue
+            table.do(seat, BOT.decide(g, seat, list(g.legal_actions(seat)), rng).action)
+
+
+def test_the_host_window_plays_a_served_game_to_its_end(tmp_path: Path, home: Path) -> None:
+    host, guest = served(tmp_path)
+    drv = Driver()
+    try:
+        drv.until(lambda: online.start_online_table(drv.app, host), 20, "the host's table")
+        table = drv.app.scene
+        assert isinstance(table, TableScene) and table.online is not None
+        gdrv = guest_table(guest)
+        rng = random.Random(3)
+        end = time.monotonic() + 180
+        while not isinstance(drv.app.scenes[0], FinalScene) and not any(
+                isinstance(s, FinalScene) for s in drv.app.scenes):
+            assert time.monotonic() < end, "the game did not end"
+            step_host(drv, table, rng)
+            step_guest(gdrv, rng)
+        final = next(s for s in drv.app.scenes if isinstance(s, FinalScene))
+        while not (gdrv.match.over and not gdrv.match.feed):  # type: ignore[attr-defined]
+            step_guest(gdrv, rng)
+        drv.until(lambda: final.recorded, 20, "the luck check")
+        assert "fair" in final.message
+        assert fingerprint(final.match.game) == fingerprint(gdrv.game)
+        assert final.match.setup.seed is not None
+        from quacks.storage import paths, stats
+
+        assert list(paths.replays_dir().glob("*")), "the replay is kept on the host's computer"
+        counted, _notes = stats.load_statistics()
+        assert set(counted.players) == {"Ann"}  # this computer's own player; Bob is counted on his
+        assert counted.players["Ann"].games == 1
+    finally:
+        guest.close()
+        host.close()
+
+
+def test_a_player_who_is_gone_is_shown_away_and_the_host_lets_a_bot_play(tmp_path: Path, home: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(online, "ASK_AFTER", 0.5)
+    host, guest = served(tmp_path)
+    drv = Driver()
+    try:
+        drv.until(lambda: online.start_online_table(drv.app, host), 20, "the host's table")
+        table = drv.app.scene
+        assert isinstance(table, TableScene)
+        guest.close()  # Bob's computer is gone
+        drv.until(lambda: any(1 == s for s, _t in host.snapshot().away), 20, "Bob away")
+        drv.until(lambda: isinstance(drv.app.scene, PauseMenu), 20, "the host's question")
+        assert table.state().remote.get(1, "").startswith("away for")
+        menu = drv.app.scene
+        assert "Bob" in menu.heading
+        drv.key(pygame.K_2)  # a bot plays for Bob
+        rng = random.Random(4)
+        end = time.monotonic() + 180
+        while not any(isinstance(s, FinalScene) for s in drv.app.scenes):
+            assert time.monotonic() < end, "the game did not end with a bot in Bob's seat"
+            step_host(drv, table, rng)
+    finally:
+        guest.close()
+        host.close()
