@@ -90,7 +90,7 @@ def _panel_help(view: TableView, g: Game, st: ViewState, anim: Any | None, pos: 
     ev = g.cat.events
     name = s.name
     if places["header"].collidepoint(pos):  # the whole name, and a bot's reason (short of room, its row goes)
-        kind = view.kind_text(st.focus, sum(1 for x in view.setup.seats if not x.is_bot) == 1)
+        kind = view.kind_text(st.focus, view.solo_human())
         text = _("{name}: {kind}, {vp}.").format(name=name, kind=kind, vp=W.vp(s.score))
         reason = st.reasons.get(st.focus, "")
         return f"{text} {reason}" if reason and view.setup.seats[st.focus].is_bot else text

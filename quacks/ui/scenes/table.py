@@ -600,6 +600,9 @@ class TableScene(Scene):
         m = self.match
         if self.online is not None and isinstance(m, NetMatch) and need.kind is Waits.HUMAN and not need.seats:
             others = [s for s in m.waiting_for() if s not in m.mine]
+            gone = {s for s, _since in self.online.state.away}
+            if others and others[0] in gone:
+                return _("Waiting for {name} to come back...").format(name=self.g.seats[others[0]].name)
             if others:
                 return _("{name} is thinking...").format(name=self.g.seats[others[0]].name)
         return ""
@@ -616,7 +619,7 @@ class TableScene(Scene):
                  tuple(self.anim.hidden(i) for i in range(self.g.n)), self.driver.thinking, self.hover_text, self.zoom,
                  st.reasons, None if shop is None else (tuple(shop.cart), shop.cursor, shop.message, shop.hover),
                  self.app.settings.colour_blind, st.show_risk, d.show_key(), self.anim.rats_moving(),
-                 st.card_lines, self.app.settings.pace)
+                 st.card_lines, self.app.settings.pace, tuple(sorted(st.remote.items())))
 
         def draw_still(s: pygame.Surface) -> None:
             self.view.draw(s, shown, st, self.anim)

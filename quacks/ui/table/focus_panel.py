@@ -165,7 +165,7 @@ def _panel(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, mouse:
     surf.blit(art.marker(view.look(seat).key, (s.name[:1] or "?").upper(), mk), (info.x, info.y))
     vp_r = te.blit(surf, W.vp(s.score), (info.right - 4, info.y + 2), "sans-bold", 28, T.BRASS_LIGHT, "topright")
     x = info.x + mk + 12
-    solo = sum(1 for x in view.setup.seats if not x.is_bot) == 1
+    solo = view.solo_human()
     kind = view.kind_text(seat, solo)
     status = view.status(g, seat, st)
     y = head.bottom - te.linesize("sans", 16) + 2

@@ -86,9 +86,15 @@ class TableView:
     def looks(self) -> list[tuple[str, str]]:
         return [(s.colour, (s.name[:1] or "?").upper()) for s in self.setup.seats]
 
+    def solo_human(self) -> bool:
+        """One person plays at this screen (the others are bots, or players on other computers): they are "you"."""
+        return sum(1 for x in self.setup.seats if not x.is_bot and not x.is_remote) == 1
+
     def kind_text(self, seat: int, solo_human: bool) -> str:
-        """"you", "human", "Normal bot"."""
+        """"you", "human", "on another computer", "Normal bot"."""
         spec = self.setup.seats[seat]
+        if spec.is_remote:
+            return _("on another computer")
         if not spec.is_bot:
             return _("you") if solo_human else _("human")
         return bot_name(spec.kind)
