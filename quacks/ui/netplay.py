@@ -10,13 +10,14 @@ player: it goes to the log."""
 from __future__ import annotations
 
 import logging
+import re
 import socket
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from ..i18n import N_, _
+from ..i18n import N_, _, verbatim
 from ..names import name_problem
 from ..session.setup import HUMAN, REMOTE
 
@@ -94,6 +95,17 @@ def problem_text(code: str, detail: str = "") -> str:
 
 
 BOT_LEVELS = {"easy": N_("Easy bot"), "normal": N_("Normal bot"), "hard": N_("Hard bot")}
+#: the name a host's room gives a seat it hands to a bot ("Hard bot 4": ``net/room.py``), in English
+_ROOM_BOT_NAME = re.compile(r"(Easy|Normal|Hard) bot (\d+)")
+
+
+def seat_name(row: LobbyRow) -> str:
+    """A lobby seat's name as shown: a player's own name as it is, a bot's English room name in the player's
+    language ("Starker Bot 4")."""
+    m = _ROOM_BOT_NAME.fullmatch(row.name)
+    if m and m.group(1).lower() in BOT_LEVELS:
+        return _("{bot} {n}").format(bot=_(BOT_LEVELS[m.group(1).lower()]), n=m.group(2))
+    return verbatim(row.name)
 
 
 def kind_text(row: LobbyRow, mine: Sequence[int]) -> str:

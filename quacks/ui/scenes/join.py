@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from ...i18n import N_, _, pgettext
+from ...i18n import N_, _, pgettext, verbatim
 from ...names import name_problem
 from ...session.setup import PLAYER_COLOURS
 from .. import art
@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 NOTHING_AFTER = 4.0  # seconds of browsing with nothing found before the screen says so
 POLL = 0.5  # seconds between two looks at what the browser found
+KEY_EXAMPLE = "7F2M-9XHD-C"  # what a join key looks like (``net.roomcode.join_key``)
 
 
 class GameBrowser(Protocol):
@@ -98,10 +99,11 @@ class Field:
                          border_radius=8)
         box = r.inflate(-24, -6)
         if self.text or self.editing:
-            te.blit_fit(surf, self.text + ("|" if self.editing else ""), box, "sans-semibold", 24, T.INK, lines=1,
-                        anchor="midleft")
+            shown = verbatim(self.text) + ("|" if self.editing else "")
+            te.blit_fit(surf, shown, box, "sans-semibold", 24, T.INK, lines=1, anchor="midleft")
         elif self.placeholder:
-            te.blit_fit(surf, self.placeholder, box, "sans", 20, T.INK_SOFT, lines=1, anchor="midleft")
+            hint = verbatim(self.placeholder) if self.placeholder == KEY_EXAMPLE else self.placeholder
+            te.blit_fit(surf, hint, box, "sans", 20, T.INK_SOFT, lines=1, anchor="midleft")
 
 
 def _name_char(ch: str) -> bool:
@@ -186,14 +188,14 @@ class JoinScene(Scene):
         y = r.y
         self.target_label = pygame.Rect(r.x, y, r.w, lab_h)
         self.target.rect = pygame.Rect(r.x, y + lab_h, r.w, ctl_h)
-        self.target.placeholder = _("e.g. {code} or {address}").format(code="00H8-RB2C-DJ6A-R",
+        self.target.placeholder = _("e.g. {code} or {address}").format(code=verbatim("00H8-RB2C-DJ6A-R"),
                                                                       address="192.168.1.20")
         y += lab_h + ctl_h + 12
         self.key_label = pygame.Rect(r.x, y, r.w, lab_h)
         with te.roomy():
             key_w = min(r.w, max(r.w // 2, te.size("7F2M-9XHD-C|", "sans-semibold", 24)[0] + 60))
         self.key.rect = pygame.Rect(r.x, y + lab_h, key_w, ctl_h)
-        self.key.placeholder = "7F2M-9XHD-C"
+        self.key.placeholder = KEY_EXAMPLE
         y += lab_h + ctl_h + 18
         with te.roomy():
             count_w = 2 * (te.size("2", "sans-semibold", 21)[0] + 60) + Choice.GAP
@@ -243,7 +245,8 @@ class JoinScene(Scene):
         self.target.text = f"{game.address}:{game.port}"
         self.key.text = ""
         self.edit(self.key)
-        self.say(_("Now type the join key that {host}'s screen shows.").format(host=game.host_name), bad=False)
+        self.say(_("Now type the join key that {host}'s screen shows.").format(host=verbatim(game.host_name)),
+                 bad=False)
 
     def set_players(self, n: int) -> None:
         if self.names[1].editing:
@@ -413,8 +416,8 @@ class JoinScene(Scene):
             inner = b.rect.inflate(-28, -8)
             top = inner.y + max(0, (inner.h - name_h - line_h) // 2)
             seats = _("{free} of {seats} seats free").format(free=g.free_seats, seats=g.seats)
-            rows.append((g.host_name, pygame.Rect(inner.x, top, inner.w, name_h), f"{seats} · {books_words(g.books)}",
-                         pygame.Rect(inner.x, top + name_h, inner.w, line_h)))
+            rows.append((verbatim(g.host_name), pygame.Rect(inner.x, top, inner.w, name_h),
+                         f"{seats} · {books_words(g.books)}", pygame.Rect(inner.x, top + name_h, inner.w, line_h)))
             b.label = ""  # the row draws its own two lines
             b.selected = chosen == f"{g.address}:{g.port}"
             b.draw(surf)

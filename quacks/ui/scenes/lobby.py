@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, cast
 
 import pygame
 
-from ...i18n import _, pgettext
+from ...i18n import _, pgettext, verbatim
 from ...net.link import CONNECTING, FAILED, IN_GAME, IN_LOBBY, LinkState
 from ...session.setup import PLAYER_COLOURS, REMOTE
 from .. import art
 from .. import theme as T
 from ..app import App, Scene
-from ..netplay import Link, copy_text, kind_text, lan_text, problem_text
+from ..netplay import Link, copy_text, kind_text, lan_text, problem_text, seat_name
 from ..widgets import Button, draw_row, draw_tooltip
 from .frame import Frame, frame
 
@@ -121,11 +121,11 @@ class LobbyScene(Scene):
             with te.roomy():
                 w = te.size(_("Copy"), "sans-semibold", 22)[0] + 60 + 2 * te.size("Ctrl+C", "sans-bold", 14)[0]
             self.copy_b = Button(pygame.Rect(body.right - w, body.y + head_h + (code_h - ctl_h) // 2, w, ctl_h),
-                                 _("Copy"), self.copy, style="parchment", hotkey_label="Ctrl+C", size=22,
+                                 _("Copy"), self.copy, style="parchment", hotkey_label=verbatim("Ctrl+C"), size=22,
                                  tooltip=_("Put the room code on the clipboard, to send it to your friends."))
         # a row per seat: the marker, its name and kind, and (the host) a remote seat's two buttons
         self.seat_rows = []
-        step = min(step, max(ctl_h + 4, (self.seats_box.h - head_h) // max(1, len(st.seats))))
+        step = min(step, (self.seats_box.h - head_h) // max(1, len(st.seats)))
         y = self.seats_box.y + head_h
         with te.roomy():
             send_w = te.size(_("Send away"), "sans-semibold", 20)[0] + 36
@@ -137,11 +137,12 @@ class LobbyScene(Scene):
             row = pygame.Rect(self.seats_box.x, y, self.seats_box.w, step - 10)
             send = bot = None
             if self.hosting and r.kind == REMOTE and not r.mine and st.phase == IN_LOBBY:
-                by = row.centery - ctl_h // 2
-                bot = Button(pygame.Rect(row.right - 8 - bot_w, by, bot_w, ctl_h), _("Make it a bot"),
+                bh = min(ctl_h, row.h - 6)
+                by = row.centery - bh // 2
+                bot = Button(pygame.Rect(row.right - 8 - bot_w, by, bot_w, bh), _("Make it a bot"),
                              partial(self.make_bot, i), style="parchment", size=20,
                              tooltip=_("A Normal bot plays this seat instead of a player."))
-                send = Button(pygame.Rect(bot.rect.x - 12 - send_w, by, send_w, ctl_h), _("Send away"),
+                send = Button(pygame.Rect(bot.rect.x - 12 - send_w, by, send_w, bh), _("Send away"),
                               partial(self.send_away, i), style="danger", size=20, enabled=r.joined,
                               reason=_("Nobody has joined this seat yet."),
                               tooltip=_("The player on this seat is disconnected; the seat is free again."))
@@ -280,17 +281,17 @@ class LobbyScene(Scene):
         te.blit_fit(surf, _("Room code"), pygame.Rect(band.x, band.y, band.w, self.head_h - 8), "sans-bold", 22,
                     T.INK_SOFT, anchor="midleft", lines=1)
         right = self.copy_b.rect.x - 24 if self.copy_b is not None else band.right
-        te.blit_fit(surf, st.code, pygame.Rect(band.x, band.y + self.head_h, right - band.x, self.code_h), "sans-bold",
-                    64, T.INK, anchor="midleft", lines=1, min_size=20)
+        code_box = pygame.Rect(band.x, band.y + self.head_h, right - band.x, self.code_h)
+        te.blit_fit(surf, verbatim(st.code), code_box, "sans-bold", 64, T.INK, anchor="midleft", lines=1, min_size=20)
         if self.copy_b is not None:
             self.copy_b.draw(surf)
         box = self.info
         y = box.y + self.head_h
         lines: list[str] = []
         if st.address:
-            lines.append(_("Address: {address}").format(address=st.address))
+            lines.append(_("Address: {address}").format(address=verbatim(st.address)))
         if self.hosting and st.key:
-            lines.append(_("Join key: {key}").format(key=st.key))
+            lines.append(_("Join key: {key}").format(key=verbatim(st.key)))
         boxes = []
         for _text in lines:
             boxes.append(pygame.Rect(box.x, y, box.w, self.line_h))
@@ -313,13 +314,17 @@ class LobbyScene(Scene):
         te.blit_fit(surf, _("Seats"), pygame.Rect(sb.x, sb.y, sb.w, self.head_h - 8), "sans-bold", 22, T.INK_SOFT,
                     anchor="midleft", lines=1)
         buttons: list[Button] = []
-        name_h = te.height("sans-semibold", 24)
-        kind_h = te.height("sans", 18)
+        name_px, kind_px = 24, 18
+        room = min((row.h for _i, row, _s, _b in self.seat_rows), default=0) - 8
+        while name_px > 12 and te.height("sans-semibold", name_px) + te.height("sans", kind_px) > room:
+            name_px, kind_px = name_px - 1, max(12, kind_px - 1)  # a short window: the rows' words get smaller
+        name_h = te.height("sans-semibold", name_px)
+        kind_h = te.height("sans", kind_px)
         rows = []  # (seat, its marker, name, kind, their boxes): the names at one size, the kinds at another
         for i, row, send, bot in self.seat_rows:
             r = st.seats[i]
             waiting = r.kind == REMOTE and not r.joined and not r.mine
-            name = _("Seat {n}").format(n=i + 1) if waiting else r.name
+            name = _("Seat {n}").format(n=i + 1) if waiting else seat_name(r)
             ms = min(row.h - 12, int(56 * (1 + 0.5 * (te.scale - 1))))
             text_x = row.x + 8 + ms + 14
             right = send.rect.x - 12 if send is not None else row.right - 10
@@ -327,10 +332,10 @@ class LobbyScene(Scene):
             rows.append((i, row, ms, name, pygame.Rect(text_x, top, right - text_x, name_h),
                          pygame.Rect(text_x, top + name_h, right - text_x, kind_h)))
             buttons += [b for b in (send, bot) if b is not None]
-        name_size = min((te.fit_label(n, "sans-semibold", 24, b, lines=1)[0] for _i, _r, _m, n, b, _k in rows),
-                        default=24)
-        kind_size = min((te.fit_label(kind_text(st.seats[i], st.mine), "sans", 18, k, lines=1)[0]
-                         for i, _r, _m, _n, _b, k in rows), default=18)
+        name_size = min((te.fit_label(n, "sans-semibold", name_px, b, lines=1)[0]
+                         for _i, _r, _m, n, b, _k in rows), default=name_px)
+        kind_size = min((te.fit_label(kind_text(st.seats[i], st.mine), "sans", kind_px, k, lines=1)[0]
+                         for i, _r, _m, _n, _b, k in rows), default=kind_px)
         for i, row, ms, name, name_box, kind_box in rows:
             r = st.seats[i]
             colour = r.colour if r.colour in T.PLAYER_LOOKS else PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
