@@ -105,12 +105,13 @@ class LobbyScene(Scene):
             line_h = te.height("sans-semibold", 21)
             lan_h = te.height("sans", 19, 3) + 8
         self.ctl_h, self.row_h, self.head_h, self.code_h, self.line_h = ctl_h, row_h, head_h, code_h, line_h
+        with te.roomy():
+            fail_h = te.height("serif-bold", 36) + 26 + te.height("sans-semibold", 26, 3) + 10
         step = row_h + 10
         band = head_h + code_h + 16  # the room code across the page
         need = band + max(head_h + step * len(st.seats), 2 * (line_h + 4) + lan_h)
-        fr = frame(te, [self.leave_b], right, self.hint(), width=1560, message=True)
         self.frame: Frame = frame(te, [self.leave_b], right, self.hint(), width=1560, message=True,
-                                  hug=need if not failed else max(need, fr.body.h // 2))
+                                  hug=need if not failed else fail_h)
         body = self.frame.body
         self.band = pygame.Rect(body.x, body.y, body.w, band - 16)
         self.info = pygame.Rect(body.x, body.y + band, body.w * 9 // 25, body.bottom - body.y - band)
