@@ -1,6 +1,6 @@
 """The screens ``check-layout`` draws: seeded games found in every phase, and a case per screen and overlay
-(the title, new game, load, settings, rules, statistics, replays, about and final screens, and a four-seat
-table in each phase with each overlay)."""
+(the title, new game, load, settings, rules, statistics, replays, about and final screens, a four-seat table in
+each phase with each overlay, and the online screens over a fake link and LAN browser: no network)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 from .shots import play_human_until
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..net.discovery import FoundGame
+    from ..net.link import LinkState
     from ..rules.chips import Colour
     from ..rules.kinds import DecisionKind
     from ..session.match import Match
@@ -533,6 +535,166 @@ def all_cases() -> list[Case]:
         Case("table/tooltip on the card", table("brewing", tip(lambda t: t.view.board.card_rect.center))),
         Case("table/tooltip on a button", table("brewing", tip(lambda t: t.controls.buttons[0].rect.center
                                                                if t.controls.buttons else (700, 1030)))),
+        *online_cases(),
     ]
 
 
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the online screens (issue 22): a link and a LAN browser that are only their answers, no network
+
+
+class FakeLink:
+    """Stands in for ``net.link.NetLink`` in the lobby and join screens: ``state`` is what ``snapshot`` answers,
+    and every call the screen makes is kept in ``calls``."""
+
+    def __init__(self, state: LinkState | None = None) -> None:
+        from ..net.link import LinkState
+
+        self.state = state if state is not None else LinkState()
+        self.calls: list[tuple[object, ...]] = []
+
+    def snapshot(self) -> LinkState:
+        return self.state
+
+    def kick(self, seat: int) -> None:
+        self.calls.append(("kick", seat))
+
+    def seat_to_bot(self, seat: int, level: str) -> None:
+        self.calls.append(("seat_to_bot", seat, level))
+
+    def start_game(self) -> None:
+        self.calls.append(("start_game",))
+
+    def close(self, timeout: float = 3.0) -> None:
+        self.calls.append(("close",))
+
+    def join(self, host: str, port: int, secret: str | None, players: list[tuple[str, str | None]]) -> None:
+        self.calls.append(("join", host, port, secret, tuple(players)))
+
+
+class FakeBrowser:
+    """Stands in for ``net.discovery.Browser``: the games it has "found", and why it cannot look (or None)."""
+
+    def __init__(self, games: Sequence[FoundGame] = (), problem: str | None = None) -> None:
+        self.games = list(games)
+        self.problem = problem
+        self.started = self.stopped = False
+
+    def start(self) -> bool:
+        self.started = True
+        return self.problem is None
+
+    def found(self) -> list[FoundGame]:
+        return list(self.games)
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
+def found_game(host: str, free: int, seats: int, books: str, address: str = "192.168.1.20") -> FoundGame:
+    from ..net.discovery import FoundGame
+
+    return FoundGame(host, host, address, 47474, free, seats, books, 1, "1.0", "0123456789abcdef")
+
+
+FOUND = (("Hildegards-Laptop-Wohnzimmer", 2, 4, "all set 1", "192.168.1.20"),
+         ("ottokar-pc", 1, 3, "blue 2, green 1, orange 1", "192.168.1.31"),
+         ("Mechthild", 3, 4, "all set 4", "192.168.1.7"))
+
+
+def lobby_state(hosting: bool, phase: str = "lobby") -> LinkState:
+    """A lobby of four seats: this computer's player, a remote player joined, a remote seat still free, and a
+    remote player whose connection is lost (the host) or a Hard bot (a joining player's view)."""
+    from ..net.link import LinkState, LobbyRow
+
+    you = human_name("You")
+    if hosting:
+        seats = (LobbyRow(you, "amber", "human", True, False, True),
+                 LobbyRow("Mechthild Rose", "teal", "remote", True, False, False),
+                 LobbyRow("Ottokar", "plum", "remote", False, False, False),
+                 LobbyRow("Eckhart Lindau", "moss", "remote", True, True, False))
+        mine: tuple[int, ...] = (0,)
+    else:
+        seats = (LobbyRow("Hildegard Zorn", "amber", "remote", True, False, False),
+                 LobbyRow(you, "teal", "remote", True, False, True),
+                 LobbyRow("Ottokar", "plum", "remote", False, False, False),
+                 LobbyRow("Hard bot 4", "moss", "hard", False, False, False))
+        mine = (1,)
+    return LinkState(phase=phase, hosting=hosting, code="C000-1XSE-DGP4-RV4C-MK", address="192.168.178.123:47474",
+                     key="C5H6-6S35-5", lan="advertised", seats=seats, mine=mine)
+
+
+def _lobby(hosting: bool, phase: str = "lobby", problem: str = "") -> Callable[[App], None]:
+    def build(app: App) -> None:
+        from dataclasses import replace
+
+        from .scenes.lobby import LobbyScene
+
+        state = replace(lobby_state(hosting, phase), problem=problem,
+                        detail="the host said: wrong secret 0x1f (an English detail)" if problem else "")
+        app.scenes = []
+        app.push(LobbyScene(app, FakeLink(state), lan=True))
+
+    return build
+
+
+def _join(games: Sequence[tuple[str, int, int, str, str]], players: int = 1, typo: str = "") -> Callable[[App], None]:
+    def build(app: App) -> None:
+        from .scenes.join import NOTHING_AFTER, JoinScene
+
+        app.scenes = []
+        browser = FakeBrowser([found_game(*g) for g in games])
+        sc = JoinScene(app, browse=lambda: browser, make_link=FakeLink)
+        app.push(sc)
+        sc.update(NOTHING_AFTER + 1)
+        sc.names[0].text = "Walburga Kranz"[:14]
+        if players == 2:
+            sc.set_players(2)
+            sc.names[1].text = "Eckhart Lindau"
+        if games:
+            sc.choose(sc.found[0])
+            sc.key.text = "C5H6-6S35"
+        if typo:
+            sc.edit(None)
+            sc.target.text = typo
+            sc.join()
+
+    return build
+
+
+def _online_choice(available: bool) -> Callable[[App], None]:
+    def build(app: App) -> None:
+        from .overlays.online_choice import OnlineChoice
+        from .scenes.title import TitleScene
+
+        app.scenes = []
+        app.push(TitleScene(app))
+        app.push(OnlineChoice(app, available=available))
+
+    return build
+
+
+def _host_form(app: App) -> None:
+    from .scenes.newgame import NewGameScene
+
+    app.scenes = []
+    sc = NewGameScene(app, online=True)
+    app.push(sc)
+    sc.add_seat()
+
+
+def online_cases() -> list[Case]:
+    return [
+        Case("online/choice", _online_choice(True), quick=True),
+        Case("online/choice, built without network play", _online_choice(False)),
+        Case("online/host: new game, online seats", _host_form, quick=True),
+        Case("online/lobby as host", _lobby(True), quick=True),
+        Case("online/lobby as a joining player", _lobby(False)),
+        Case("online/lobby, connecting", _lobby(False, "connecting")),
+        Case("online/lobby, could not join", _lobby(False, "failed", "bad-secret"), quick=True),
+        Case("online/lobby, host could not open the game", _lobby(True, "failed", "port")),
+        Case("online/join, games found", _join(FOUND, players=2), quick=True),
+        Case("online/join, nothing found, a typo", _join((), typo="C000-1XSE-DGP4-RV4C-KM")),
+    ]

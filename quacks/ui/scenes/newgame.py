@@ -1,5 +1,9 @@
 """New game: 2-4 seats (human or a bot level, name and colour), books, pot side, house rules, seed.
 
+In its online mode (issue 22: "Host a game") a seat may also be *online*, a player on another computer (a human
+seat is a player at this screen, as in hot-seat); at least one seat must be online, and the game is found on the
+LAN unless the host says no. Start serves the game (``net.link.NetLink.host``) and opens the lobby.
+
 The defaults make "New game, Start" two clicks: you against two Normal bots, Set 1. A seat the player did not
 name is "You" when it is the only human, and has a real name otherwise (``quacks/names.py``): two humans at one
 screen are never "You" (issue 19).
@@ -19,6 +23,7 @@ from ...names import SEAT_NAMES, fresh_name
 from ...rules.chips import SET_COLOURS, Colour
 from ...rules.config import GameConfig
 from ...session.match import HUMAN, PLAYER_COLOURS, MatchSetup, SeatSpec
+from ...session.setup import REMOTE
 from ...wording.text import colour_label, is_you
 from .. import art
 from .. import theme as T
@@ -28,6 +33,8 @@ from .frame import PAD, frame
 
 BOT_NAMES = SEAT_NAMES
 KINDS = (("human", N_("Human")), ("easy", N_("Easy bot")), ("normal", N_("Normal bot")), ("hard", N_("Hard bot")))
+#: the seat kinds of a hosted game: a player at this screen, a player on another computer, or a bot
+ONLINE_KINDS = ((HUMAN, N_("Here")), (REMOTE, N_("Online")), *KINDS[1:])
 BOOK_MODES = (("1", N_("Set 1")), ("2", N_("Set 2")), ("3", N_("Set 3")), ("4", N_("Set 4")), ("mix", N_("Per colour")),
               ("random", N_("Random")))
 
@@ -63,6 +70,18 @@ class SetupModel:
     starting_rubies: int = 1
     sequential: bool = False
     seed: str = ""
+    online: bool = False  # a hosted game (issue 22): seats may be REMOTE, one at least
+    lan: bool = True  # (online) the game is shown to others on the LAN
+
+    def kinds(self) -> tuple[tuple[str, str], ...]:
+        """The kinds a seat may have here (the online ones in a hosted game)."""
+        return ONLINE_KINDS if self.online else KINDS
+
+    def start_problem(self) -> str:
+        """Why the game cannot start as set up ("" if it can): a hosted game needs a seat for a remote player."""
+        if self.online and not any(s.kind == REMOTE for s in self.seats):
+            return _("Make at least one seat Online: a seat for a player on another computer.")
+        return ""
 
     def to_data(self) -> dict[str, Any]:
         return {
@@ -142,10 +161,14 @@ class SetupModel:
 
 
 class NewGameScene(Scene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, online: bool = False) -> None:
         super().__init__(app)
         last = getattr(app.settings, "last_setup", None)
         self.model = SetupModel.from_data(last) if last else SetupModel()
+        self.model.online = online
+        if online and not any(s.kind == REMOTE for s in self.model.seats):
+            self.model.seats[1].kind = REMOTE  # a hosted game starts with a seat for the friend who joins
+            self.model.seats[1].custom = False
         self.model.name_seats()
         if not last:
             self.model.sequential = bool(getattr(app.settings, "sequential_brewing", False))
@@ -168,7 +191,9 @@ class NewGameScene(Scene):
         te = self.app.text
         self.hover_text = ""  # the widgets move: what the mouse is over is found again as it moves
         z = pygame.Rect(0, 0, 0, 0)
-        self.start_b = Button(z, _("Start"), self.start, hotkey_label=pgettext("key", "Enter"), size=32)
+        problem = self.model.start_problem()
+        self.start_b = Button(z, _("Start"), self.start, hotkey_label=pgettext("key", "Enter"), size=32,
+                              enabled=not problem, reason=problem)
         self.back_b = Button(z.copy(), _("Back"), self.app.pop, style="dark", hotkey_label=pgettext("key", "Esc"),
                              size=26)
         # the page as wide as the form wants with a little air (at most 1720), no wider: a wide window does not
@@ -203,7 +228,7 @@ class NewGameScene(Scene):
             names = [s.name for s in m.seats] + ["Hildegard Zorn"]
             name_w = max(te.size(n, "sans-semibold", 24)[0] for n in names) + 48
             col_w = max(te.size(_(look.name), "sans-semibold", 22)[0] for look in T.PLAYER_LOOKS.values()) + 40
-            kinds = _options(KINDS)
+            kinds = _options(m.kinds())
             kind_w = sum(te.size(label, "sans-semibold", 21)[0] + 36 for _v, label in kinds) + Choice.GAP * 3
         rm_w = ctl_h if len(m.seats) > 2 else 0
         fixed = mark_w + 3 * gap + (rm_w + gap if rm_w else 0)
@@ -245,13 +270,18 @@ class NewGameScene(Scene):
                 kind_w = min(W - (mark_w + gap), kind_want * 5 // 4)
             kind = Choice(pygame.Rect(x, y, kind_w, ctl_h), kinds, s.kind, on_change=partial(self.set_kind, i),
                           size=21, by_label=True)
+            if m.online:
+                tips = {HUMAN: _("A player at this screen (two or more take turns at it)."),
+                        REMOTE: _("A player on another computer, who joins with the room code.")}
+                for b, (value, _label) in zip(kind.buttons, kinds):
+                    b.tooltip = tips.get(value, "")
             self.seat_buttons.append((name_b, col_b, kind, rm))
             y += step
         y += 12
         # the options: a label column as wide as its longest label (at most a third), the controls beside it
         with te.roomy():
             lab = [_("Ingredient books"), _("Pot side"), _("House rules"), _("Seed (optional)"), _("Fortune cards"),
-                   _("Brewing")]
+                   _("Brewing"), _("Local network")]
             lab_w = min(W // 3, max(te.size(t, "sans-bold", 22)[0] for t in lab) + 24)
             lab2_w = min(W // 4, max(te.size(t, "sans-bold", 22)[0] for t in lab[4:]) + 24)
 
@@ -289,6 +319,9 @@ class NewGameScene(Scene):
                 (lab[5], ((False, _("Stir together")), (True, _("One after another"))), m.sequential,
                  lambda v: setattr(self.model, "sequential", v)),
             ]
+            if m.online:
+                options.append((lab[6], ((True, _("Others find it")), (False, _("Code only"))), m.lan,
+                                lambda v: setattr(self.model, "lan", v)))
             ctl_w = max(want([t for _v, t in opts]) for _l, opts, _v, _s in options)
             # in pairs if their labels keep at least 85% of their size there
             paired = lab_w + 30 + lab2_w + 2 * ctl_w * 85 // 100 <= W
@@ -306,7 +339,10 @@ class NewGameScene(Scene):
                 made.append(Choice(pygame.Rect(x, y, ctl_w, ctl_h), opts, value, on_change=setter, size=21))
                 if not paired or k % 2:
                     y += step
-            self.variant_c, self.fortune_c, self.rubies_c, self.brew_c = made
+            self.variant_c, self.fortune_c, self.rubies_c, self.brew_c, *lan = made
+            self.lan_c: Choice | None = lan[0] if lan else None
+            if paired and self.lan_c is not None:  # alone on its row: the line ends after it
+                y += step
             self.heads.append((lab[3], pygame.Rect(at.x, y, lab_w - 16, ctl_h), "midleft"))
             seed_w = max(300, te.size("999999999|", "sans-semibold", 22)[0] + 60,
                          te.size(_("random"), "sans-semibold", 22)[0] + 60)
@@ -325,7 +361,7 @@ class NewGameScene(Scene):
         for name_b, col_b, kind, rm in self.seat_buttons:
             out += [name_b, col_b, kind] + ([rm] if rm else [])
         out += [self.add_b, self.books_c, *self.mix_cs, self.variant_c, self.fortune_c, self.rubies_c, self.brew_c,
-                self.seed_b, self.start_b, self.back_b]
+                self.seed_b, *([self.lan_c] if self.lan_c is not None else []), self.start_b, self.back_b]
         return out
 
     # model changes -------------------------------------------------------------------------------------
@@ -415,10 +451,17 @@ class NewGameScene(Scene):
         from ..flows import ask_before_replacing, start_match
 
         self.finish_typing()
+        problem = self.model.start_problem()
+        if problem:
+            self.hover_text = problem
+            return
         try:
             setup = self.model.build()
         except ValueError as e:
             self.hover_text = str(e)
+            return
+        if self.model.online:
+            self.host(setup)
             return
 
         def go() -> None:
@@ -426,6 +469,19 @@ class NewGameScene(Scene):
             start_match(self.app, setup, replace=True)
 
         ask_before_replacing(self.app, go)
+
+    def host(self, setup: MatchSetup) -> None:
+        """Serve the game (issue 22) and open its lobby in place of this screen."""
+        from ...net import DEFAULT_PORT
+        from ...net.commands import hosted_path, lan_address, tokens_path
+        from ...net.link import NetLink
+        from ..netplay import computer_name
+        from .lobby import LobbyScene
+
+        link = NetLink(tokens=tokens_path(), save_path=hosted_path())
+        link.host(setup.game, setup.seats, bind="0.0.0.0", advertise_on=lan_address(), port=DEFAULT_PORT,
+                  lan=self.model.lan, lan_name=computer_name())
+        self.app.replace(LobbyScene(self.app, link, lan=self.model.lan))
 
     def finish_typing(self) -> None:
         if self.editing is not None:
@@ -527,7 +583,7 @@ class NewGameScene(Scene):
     def draw(self, surf: pygame.Surface) -> None:
         te = self.app.text
         fr = self.frame
-        fr.draw(surf, te, _("New game"), self.hint(), seed=5)
+        fr.draw(surf, te, _("Host a game") if self.model.online else _("New game"), self.hint(), seed=5)
         clip = surf.get_clip()
         view = self.view()
         surf.set_clip(view)  # a scrolled form ends under the title and at the page's rim
@@ -577,8 +633,8 @@ class NewGameScene(Scene):
                 te.blit_fit(surf, text, box, "sans-semibold", 16, T.INK_SOFT, anchor="midleft", lines=1)
                 ch.draw(surf)
         # the four rows of options read as one block: their labels at one size
-        draw_row(surf, [b for c in (self.variant_c, self.fortune_c, self.rubies_c, self.brew_c) for b in c.buttons],
-                 only=lambda b: shown(b.rect))
+        rows = [self.variant_c, self.fortune_c, self.rubies_c, self.brew_c, *([self.lan_c] if self.lan_c else [])]
+        draw_row(surf, [b for c in rows for b in c.buttons], only=lambda b: shown(b.rect))
         self.seed_b.label = (self.model.seed + "|") if self.seed_editing else (self.model.seed or _("random"))
         if shown(self.seed_b.rect):
             self.seed_b.draw(surf)

@@ -1,4 +1,5 @@
-"""The title screen: New game, Continue, Load, Rules, Statistics, Settings, Quit."""
+"""The title screen: Continue, New game, Play online (issue 22), Learn to play, Load, Rules, Statistics, Settings,
+Quit."""
 
 from __future__ import annotations
 
@@ -60,6 +61,8 @@ class TitleScene(Scene):
 
         items: list[tuple[str, Callable[[], None], bool, str]] = [
             (_("New game"), self.new_game, True, _("Set up seats, books and rules, then play.")),
+            (_("Play online"), self.play_online, True, _("Host a game for friends on other computers, or join "
+                                                         "theirs.")),
             (_("Learn to play"), self.learn, True, _("A first game with a guide who explains each idea as it comes "
                                                     "up, or any one of its lessons again.")),
         ]
@@ -143,6 +146,11 @@ class TitleScene(Scene):
         from .newgame import NewGameScene
 
         self.app.push(NewGameScene(self.app))
+
+    def play_online(self) -> None:
+        from ..overlays.online_choice import OnlineChoice
+
+        self.app.push(OnlineChoice(self.app))
 
     def learn(self) -> None:
         from .lessons import LessonsScene
