@@ -500,7 +500,7 @@ def all_cases() -> list[Case]:
         Case("about", _scene(CreditsScene)),
         Case("lessons", _scene(LessonsScene)),
         Case("second window", _scene(_second_window), quick=True),
-        *[Case(f"rules/page {p + 1}", _rules(p)) for p in range(4)],
+        *[Case(f"rules/page {p + 1}", _rules(p)) for p in range(5)],
         Case("table/fortune", table("fortune")),
         Case("table/brewing", table("brewing"), quick=True),
         Case("table/test tubes, 50+", table("tubes"), quick=True),

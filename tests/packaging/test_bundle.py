@@ -1,6 +1,7 @@
 """The frozen program: build the one-folder bundle from a clean copy of the tree with build_installer.spec,
 check what it holds and what it leaves out, run ``Quacks --selftest`` in it (also started through the Linux
-menu entry from a folder named ``50% off $HOME``), then start it in a real window under Xvfb up to the title
+menu entry from a folder named ``50% off $HOME``), play over the network with it (``find``, and a ``host`` with a
+``join`` on 127.0.0.1 to the end of a game: issue 22), then start it in a real window under Xvfb up to the title
 screen.
 
 One test (not several sharing a fixture) so that ``-n 2`` never builds the bundle twice.
@@ -12,6 +13,7 @@ import importlib.util
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import time
@@ -36,6 +38,7 @@ LIBRARIES = {
     "libogg": "libogg", "libopus": "Opus", "libpng": "libpng", "libpython": "Python", "libsharpyuv": "libwebp",
     "libsndfile": "libsndfile", "libtiff": "libtiff", "libvorbis": "libogg, libvorbis", "libwavpack": "WavPack",
     "libwebp": "libwebp", "libxmp": "libxmp", "libz": "zlib", "libportmidi": "pygame-ce",
+    "libssl": "OpenSSL", "libcrypto": "OpenSSL",
 }
 
 pytestmark = [pytest.mark.slow]
@@ -85,7 +88,7 @@ def check_contents(exe: Path, work: Path) -> None:
     for part in ("data/books", "assets/fonts", "assets/icons/quacks-64.png", "LICENSE", "THIRD_PARTY_NOTICES.md",
                  "assets/fonts/LICENSE-Inter.txt", "licenses/Python", "licenses/PyYAML", "licenses/platformdirs",
                  "quacks/locale/de/LC_MESSAGES/quacks.mo", "quacks/locale/nl/LC_MESSAGES/quacks.mo",
-                 "data/i18n/de.yaml"):
+                 "data/i18n/de.yaml", "licenses/websockets", "licenses/zeroconf/COPYING", "licenses/ifaddr"):
         assert (root / part).exists(), f"{part} is not in the bundle"
     for part in ("LICENSE", "THIRD_PARTY_NOTICES.md"):
         assert (exe.parent / part).is_file(), f"{part} is not beside the program"
@@ -93,17 +96,24 @@ def check_contents(exe: Path, work: Path) -> None:
         assert (root / "licenses" / text).is_file(), f"licenses/{text} is not in the bundle"
     files = [f for f in exe.parent.rglob("*") if f.is_file()]
     names = [f.name for f in files]
-    # left out: OpenSSL, the icon files (built into the program), pygame's GPL font
-    assert not [n for n in names if re.match(r"lib(ssl|crypto)[.-]", n) or n.startswith("_ssl") or
-                n.startswith("_hashlib")], "OpenSSL is in the bundle"
+    # in: OpenSSL (websockets imports ssl); left out: _hashlib and libuuid, the icon files (built into the
+    # program), pygame's GPL font
+    assert [n for n in names if n.startswith("_ssl")], "ssl is not in the bundle (websockets' client needs it)"
+    assert not [n for n in names if n.startswith(("_hashlib", "_uuid", "libuuid"))], "_hashlib or _uuid is in it"
     assert not [n for n in names if n.endswith((".ico", ".icns"))], "an icon file is in the bundle"
     assert "freesansbold.ttf" not in names
     modules = pyz_modules(work)
     for dev in ("quacks.tournament", "quacks.bench", "quacks.bench_engine", "quacks.ui.bench", "quacks.ui.bench_memory",
-                "quacks.ui.shots", "quacks.ui.layout_check", "quacks.ui.layout_cases", "ssl", "asyncio",
-                "multiprocessing", "zeroconf", "ifaddr"):
+                "quacks.ui.shots", "quacks.ui.layout_check", "quacks.ui.layout_cases", "multiprocessing", "readline",
+                "websockets.cli"):
         assert dev not in modules, f"{dev} is in the bundle"
     assert "quacks.ui.scenes.credits" in modules and "quacks.scenario" in modules
+    for net in ("asyncio", "ssl", "websockets.asyncio.client", "websockets.asyncio.server", "ifaddr",
+                "quacks.net.host"):
+        assert net in modules, f"{net} is not in the bundle: no network play"
+    # zeroconf (LGPL) is a separate module a player can replace: its own folder, never in the archive
+    assert not [m for m in modules if m == "zeroconf" or m.startswith("zeroconf.")], "zeroconf is in the archive"
+    assert (root / "zeroconf" / "__init__.pyc").is_file() and list(root.glob("zeroconf-*.dist-info/METADATA"))
     # every shared library shipped is named in the notices (Linux names; other systems name them otherwise)
     notices = (root / "THIRD_PARTY_NOTICES.md").read_text(encoding="utf-8")
     for n in names if sys.platform.startswith("linux") else []:
@@ -111,6 +121,39 @@ def check_contents(exe: Path, work: Path) -> None:
             prefix = next((p for p in LIBRARIES if n.startswith(p)), None)
             assert prefix is not None, f"{n} is shipped but not mapped to a component of THIRD_PARTY_NOTICES.md"
             assert f"| {LIBRARIES[prefix]}" in notices, f"{n}: {LIBRARIES[prefix]} is not in THIRD_PARTY_NOTICES.md"
+
+
+def play_over_the_network(exe: Path, tmp_path: Path, env: dict[str, str]) -> None:
+    """host, join and find work in the bundle (issue 22): no "built without network play", no traceback. Only on
+    127.0.0.1, discovery too (tests never browse the machine's own network)."""
+    for command in ("host", "join", "find"):
+        r = subprocess.run([str(exe), command, "--help"], env=env, capture_output=True, text=True, timeout=60)
+        assert r.returncode == 0 and f"usage: quacks {command}" in r.stdout, r.stdout + r.stderr
+    r = subprocess.run([str(exe), "find", "--seconds", "0.5", "--interface", "127.0.0.1"], env=env,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1 and r.stderr.startswith("quacks find: No games found"), r.stdout + r.stderr
+    assert "built without" not in r.stderr and "Traceback" not in r.stderr
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    host_env = dict(env, QUACKS_HOME=str(tmp_path / "host-home"))
+    host = subprocess.Popen([str(exe), "host", "--seats", "remote,easy", "--bind", "127.0.0.1", "--port", str(port),
+                             "--no-lan"], env=host_env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        assert host.stdout is not None
+        first = host.stdout.readline()
+        assert first.startswith("room code: "), first
+        code = first.split(": ", 1)[1].strip()
+        r = subprocess.run([str(exe), "join", code, "--bot", "easy", "--think", "0"],
+                           env=dict(env, QUACKS_HOME=str(tmp_path / "join-home")), capture_output=True, text=True,
+                           timeout=120)
+        assert r.returncode == 0 and "luck checked: fair" in r.stdout, r.stdout + r.stderr
+        out, _ = host.communicate(timeout=60)
+        assert host.returncode == 0 and "the game is over" in out and "Traceback" not in out, out
+    finally:
+        if host.poll() is None:
+            host.kill()
+            host.wait()
 
 
 def test_frozen_bundle_contents_selftest_menu_entry_and_window(tmp_path: Path) -> None:
@@ -137,6 +180,7 @@ def test_frozen_bundle_contents_selftest_menu_entry_and_window(tmp_path: Path) -
     r = subprocess.run([str(exe), "--version"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
     assert r.returncode == 0 and r.stdout.strip() == f"Quacks {VERSION}", r.stdout + r.stderr
     print(f"\nbundle: built in {build_s:.0f} s, {size_mb:.0f} MB; {line}")
+    play_over_the_network(exe, tmp_path, env)
     if not sys.platform.startswith("linux"):
         return
 

@@ -124,17 +124,48 @@ def test_every_page_by_tab_key_and_arrows(driver: Driver) -> None:
         click(driver, tab)
         assert r.page == i
         pages.append(r.entries())
-    assert all(pages) and len(pages) == 4
+    assert all(pages) and len(pages) == 5
     assert len(pages[2]) > len(pages[1]) or pages[1] == pages[2]  # without a game "in play" is every book
     key(driver, pygame.K_1)
     assert r.page == 0
     key(driver, pygame.K_LEFT)
-    assert r.page == 3
+    assert r.page == 4
     key(driver, pygame.K_RIGHT)
     key(driver, pygame.K_TAB)
     assert r.page == 1
     key(driver, pygame.K_4)
     assert r.page == 3
+    key(driver, pygame.K_5)
+    assert r.page == 4
+    key(driver, pygame.K_6)  # no sixth page
+    assert r.page == 4
+
+
+def test_the_online_page_says_how_to_play_on_a_lan_over_the_internet_and_when_not_found(driver: Driver) -> None:
+    """Issue 22, item 5: the port to forward is the host's default one; every language says it all."""
+    from quacks import i18n
+    from quacks.net import DEFAULT_PORT
+
+    r = push(driver, RulesScene(driver.app))
+    assert isinstance(r, RulesScene)
+    key(driver, pygame.K_5)
+    headings = [t for t, _b, _c in r.entries()]
+    text = " ".join(b for _t, b, _c in r.entries())
+    assert headings == ["On one network (LAN)", "Over the internet", "When the game is not found"]
+    assert f"TCP port {DEFAULT_PORT}" in text and "VPN" in text and "multicast" in text and "firewall" in text
+    assert "Play online" in text and "Host a game" in text and "Join a game" in text
+    try:
+        for lang, words in (("de", ("Online spielen", "Firewall")), ("nl", ("Online spelen", "firewall"))):
+            i18n.set_language(lang)
+            r.layout()
+            entries = r.entries()
+            page = " ".join(t + " " + b for t, b, _c in entries)
+            assert len(entries) == 3 and str(DEFAULT_PORT) in page and "VPN" in page, lang
+            assert all(w in page for w in words), (lang, page)
+            assert not {t for t, _b, _c in entries} & set(headings), f"{lang}: a heading is untranslated"
+            assert r.pages[4] != "Playing online", lang
+    finally:
+        i18n.set_language("en")
 
 
 def test_the_books_in_play_are_the_games_own(driver: Driver) -> None:

@@ -1,4 +1,5 @@
-"""Rules: the flow of a round in our own words, and the almanac of the books (and the cards)."""
+"""Rules: the flow of a round in our own words, the almanac of the books (and the cards), and how to play over
+the network (issue 22: on one LAN, over the internet, when the game is not found)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from ...wording.rules_text import flow
 from ...wording.text import colour_name
 from .. import theme as T
 from ..app import App, Scene
+from ..online_help import online_help
 from ..widgets import Button, draw_row
 from .frame import frame, place_row
 
@@ -24,7 +26,7 @@ class RulesScene(Scene):
         super().__init__(app)
         self.game = game
         self.page = 0
-        self.pages = [_("Flow of a round"), _("Books in play"), _("All books"), _("Fortune cards")]
+        self.pages = self.page_names()
         self.scroll = 0
         self.layout()
 
@@ -32,7 +34,7 @@ class RulesScene(Scene):
         """The page fills the canvas; the tabs in a row at its top, as wide as their labels; the text under them
         scrolls."""
         te = self.app.text
-        self.pages = [_("Flow of a round"), _("Books in play"), _("All books"), _("Fortune cards")]
+        self.pages = self.page_names()
         self.back_b = Button(pygame.Rect(0, 0, 0, 0), _("Back"), self.app.pop, style="dark",
                              hotkey_label=pgettext("key", "Esc"), size=26)
         self.frame = frame(te, [self.back_b], hint=self.hint())
@@ -45,8 +47,12 @@ class RulesScene(Scene):
         self.area = pygame.Rect(body.x, body.y + tab_h + 24, body.w, body.bottom - (body.y + tab_h + 24))
 
     @staticmethod
+    def page_names() -> list[str]:
+        return [_("Flow of a round"), _("Books in play"), _("All books"), _("Fortune cards"), _("Playing online")]
+
+    @staticmethod
     def hint() -> str:
-        return _("1-4 or Left/Right pages · Up/Down or wheel scroll · Esc back")
+        return _("1-5 or Left/Right pages · Up/Down or wheel scroll · Esc back")
 
     def goto(self, i: int) -> None:
         self.page = i
@@ -57,7 +63,7 @@ class RulesScene(Scene):
             if event.key == pygame.K_ESCAPE:
                 self.app.pop()
                 return
-            if pygame.K_1 <= event.key <= pygame.K_4:
+            if pygame.K_1 <= event.key < pygame.K_1 + len(self.pages):
                 self.goto(event.key - pygame.K_1)
                 return
             if event.key in (pygame.K_RIGHT, pygame.K_TAB):
@@ -84,6 +90,8 @@ class RulesScene(Scene):
         cat = default_catalogue()
         if self.page == 0:
             return [(t, x, None) for t, x in flow(cat)]
+        if self.page == 4:
+            return [(t, x, None) for t, x in online_help()]
         if self.page == 3:
             return [(_("{card} ({colour})").format(card=D.card_name(c), colour=colour_name(c.colour)), D.card_text(c),
                      None)
