@@ -7,7 +7,6 @@ the one-line reason a player reads ("stops: 24% risk, 11 coins in hand") as a te
 
 from __future__ import annotations
 
-import random
 from typing import NamedTuple, Protocol
 
 from ..i18n import Plural
@@ -38,8 +37,17 @@ class BotChoice:
         return f"BotChoice({self.action}, {self.reason!r})"
 
 
+class RandomSource(Protocol):
+    """The random numbers a bot may draw: a ``random.Random``, or the match's generator for the decision that is
+    seeded only if it is asked (``session.seeding.LazyRandom``)."""
+
+    def random(self) -> float: ...
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int: ...
+
+
 class Bot(Protocol):
     level: str
 
-    def decide(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice: ...
+    def decide(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice: ...
 
