@@ -27,11 +27,17 @@ class BotChoice:
     """A bot's choice (the action it takes) and its :class:`Reason` (not the engine's ``rules.state.Decision``,
     which is the question a seat is asked)."""
 
-    __slots__ = ("action", "reason")
+    __slots__ = ("action", "template", "args")
 
     def __init__(self, action: Action, template: str | Plural, *args: object) -> None:
         self.action = action
-        self.reason = Reason(template, args)
+        self.template = template
+        self.args = args
+
+    @property
+    def reason(self) -> Reason:
+        """Made when it is asked for (it is shown now and then; a bot chooses thousands of times a game)."""
+        return Reason(self.template, self.args)
 
     def __repr__(self) -> str:
         return f"BotChoice({self.action}, {self.reason!r})"

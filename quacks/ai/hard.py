@@ -17,7 +17,7 @@ from ..rules.kinds import DecisionKind
 from .base import BotChoice, RandomSource
 from .brew_kinds import card_class
 from .model import BrewModel
-from .normal import Handler
+from .normal import Handler, obvious_aside, obvious_convert
 from .odds import explosion_risk, leader_margin, stop_space
 from .values import Values, Weights
 
@@ -34,11 +34,11 @@ class HardBot:
             DecisionKind.PICK: self.on_pick,
             DecisionKind.RETURN_WHITE: self.on_return_white,
             DecisionKind.SECOND_CHANCE: self.on_second_chance,
-            DecisionKind.ASIDE: self.on_aside,
+            DecisionKind.ASIDE: obvious_aside,  # as Normal: the first chip beside the pot, else done
             DecisionKind.DROPLET: self.on_droplet,
             DecisionKind.EXPLOSION: self.on_explosion,
             DecisionKind.SHOP: self.on_shop,
-            DecisionKind.CONVERT: self.on_convert,
+            DecisionKind.CONVERT: obvious_convert,  # as Normal: the first conversion offered, else done
             DecisionKind.SPEND: self.on_spend,
             DecisionKind.GREEN_CHIP: self.on_green_chip,
             DecisionKind.GREEN_RUBY: self.on_green_ruby,
@@ -155,12 +155,6 @@ class HardBot:
         a, why, args = best_buy(g, seat, actions, self.values(g, seat))
         return BotChoice(a, why, *args)
 
-    def on_convert(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
-        for a in actions:
-            if a.verb == "convert":
-                return BotChoice(a, "{}", a)
-        return BotChoice(Action("done"), "done")
-
     def on_spend(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
         texts = {str(a) for a in actions}
         v = self.values(g, seat)
@@ -242,12 +236,6 @@ class HardBot:
         from .cards import choose_card
 
         return choose_card(self, g, seat, actions, self.values(g, seat))
-
-    def on_aside(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
-        for a in actions:
-            if a.verb == "place":
-                return BotChoice(a, "{} from beside the pot", a)
-        return BotChoice(Action("done"), "done")
 
     def on_return_white(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
         from .normal import obvious_return_white
