@@ -62,6 +62,7 @@ MODULES = (
     "quacks.rules.replay",
     "quacks.rules.foresight",
     "quacks.session.match",
+    "quacks.session.seeding",  # LazyRandom holds its random.Random: a compiled subclass of the C type is not sound
     "quacks.ai.base",
     "quacks.ai.normal",
     "quacks.ai.odds",

@@ -7,7 +7,6 @@ the one-line reason a player reads ("stops: 24% risk, 11 coins in hand") as a te
 
 from __future__ import annotations
 
-import random
 from typing import NamedTuple, Protocol
 
 from ..i18n import Plural
@@ -28,18 +27,33 @@ class BotChoice:
     """A bot's choice (the action it takes) and its :class:`Reason` (not the engine's ``rules.state.Decision``,
     which is the question a seat is asked)."""
 
-    __slots__ = ("action", "reason")
+    __slots__ = ("action", "template", "args")
 
     def __init__(self, action: Action, template: str | Plural, *args: object) -> None:
         self.action = action
-        self.reason = Reason(template, args)
+        self.template = template
+        self.args = args
+
+    @property
+    def reason(self) -> Reason:
+        """Made when it is asked for (it is shown now and then; a bot chooses thousands of times a game)."""
+        return Reason(self.template, self.args)
 
     def __repr__(self) -> str:
         return f"BotChoice({self.action}, {self.reason!r})"
 
 
+class RandomSource(Protocol):
+    """The random numbers a bot may draw: a ``random.Random``, or the match's generator for the decision that is
+    seeded only if it is asked (``session.seeding.LazyRandom``)."""
+
+    def random(self) -> float: ...
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int: ...
+
+
 class Bot(Protocol):
     level: str
 
-    def decide(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice: ...
+    def decide(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice: ...
 

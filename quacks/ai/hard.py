@@ -9,17 +9,15 @@
 
 from __future__ import annotations
 
-import random
-
 from ..i18n import NP_
 from ..rules.actions import DRAW, FLASK, PASS, STOP, Action
 from ..rules.chips import CHIP_BY_NAME, Colour
 from ..rules.game import Game
 from ..rules.kinds import DecisionKind
-from .base import BotChoice
+from .base import BotChoice, RandomSource
 from .brew_kinds import card_class
 from .model import BrewModel
-from .normal import Handler
+from .normal import Handler, obvious_aside, obvious_convert
 from .odds import explosion_risk, leader_margin, stop_space
 from .values import Values, Weights
 
@@ -36,11 +34,11 @@ class HardBot:
             DecisionKind.PICK: self.on_pick,
             DecisionKind.RETURN_WHITE: self.on_return_white,
             DecisionKind.SECOND_CHANCE: self.on_second_chance,
-            DecisionKind.ASIDE: self.on_aside,
+            DecisionKind.ASIDE: obvious_aside,  # as Normal: the first chip beside the pot, else done
             DecisionKind.DROPLET: self.on_droplet,
             DecisionKind.EXPLOSION: self.on_explosion,
             DecisionKind.SHOP: self.on_shop,
-            DecisionKind.CONVERT: self.on_convert,
+            DecisionKind.CONVERT: obvious_convert,  # as Normal: the first conversion offered, else done
             DecisionKind.SPEND: self.on_spend,
             DecisionKind.GREEN_CHIP: self.on_green_chip,
             DecisionKind.GREEN_RUBY: self.on_green_ruby,
@@ -50,7 +48,7 @@ class HardBot:
             DecisionKind.CARD: self.on_card,
         }
 
-    def decide(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+    def decide(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
         kind = g.decision_kind(seat)
         fn = self.handlers.get(kind) if kind is not None else None
         if fn is not None:
@@ -61,7 +59,7 @@ class HardBot:
         return Values(g, seat, self.weights)
 
     # brewing ---------------------------------------------------------------------------------------------
-    def on_brew(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+    def on_brew(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
         s = g.seats[seat]
         risk = explosion_risk(g, seat)
         if risk == 0.0 and DRAW in actions:
@@ -104,7 +102,7 @@ class HardBot:
             return 0.0
         return 0.4 + 0.2 * v.ruby
 
-    def on_pick(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+    def on_pick(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
         """Place the chip whose look-ahead value is best (or none); the others go back into the bag."""
         s = g.seats[seat]
         v = self.values(g, seat)
@@ -122,7 +120,7 @@ class HardBot:
                 best_a, best_v = a, val
         return BotChoice(best_a, "{}", best_a)
 
-    def on_second_chance(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+    def on_second_chance(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
         s = g.seats[seat]
         if s.exploded:
             return BotChoice(Action("choose", ("restart",)), "starts again after the explosion")
@@ -138,7 +136,7 @@ class HardBot:
             return BotChoice(Action("choose", ("restart",)), "starts again: a fresh brew looks better")
         return BotChoice(Action("choose", ("continue",)), "keeps this brew")
 
-    def on_explosion(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+    def on_explosion(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
         v = self.values(g, seat)
         sp = g.cat.pot.space(g.scoring_space(seat) or 0)
         coins_v = v.coins_vp(sp.coins)
@@ -151,19 +149,13 @@ class HardBot:
         return BotChoice(Action("choose", ("vp",)), "takes {} VP", sp.vp)
 
     # shopping and rubies ----------------------------------------------------------------------------------
-    def on_shop(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+    def on_shop(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
         from .shop import best_buy
 
         a, why, args = best_buy(g, seat, actions, self.values(g, seat))
         return BotChoice(a, why, *args)
 
-    def on_convert(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
-        for a in actions:
-            if a.verb == "convert":
-                return BotChoice(a, "{}", a)
-        return BotChoice(Action("done"), "done")
-
-    def on_spend(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+    def on_spend(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
         texts = {str(a) for a in actions}
         v = self.values(g, seat)
         s = g.seats[seat]
@@ -185,11 +177,11 @@ class HardBot:
         return BotChoice(Action("done"), "keeps the rubies")
 
     # step B and cards -------------------------------------------------------------------------------------
-    def on_purple_tier(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+    def on_purple_tier(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
         a = max(actions, key=lambda x: int(x.args[0]))
         return BotChoice(a, "takes tier {}", a.args[0])
 
-    def on_purple_trade(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+    def on_purple_trade(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
         v = self.values(g, seat)
         eff = g.effect_of(Colour.PURPLE)
         keep = v.chip_value(CHIP_BY_NAME["purple-1"]) * 0.9
@@ -197,7 +189,7 @@ class HardBot:
                    v.reward(eff.tiers[int(a.args[0]) - 1]) - int(a.args[0]) * keep)
         return BotChoice(best, "trades in purple chips: {}", best.args[0])
 
-    def on_green_ruby(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+    def on_green_ruby(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
         v = self.values(g, seat)
         if v.droplet > v.ruby:
             a = max(actions, key=lambda x: int(x.args[0]))
@@ -205,12 +197,12 @@ class HardBot:
             a = Action("choose", ("0",))
         return BotChoice(a, "droplet steps bought with rubies: {}", a.args[0])
 
-    def on_green_chip(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+    def on_green_chip(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
         v = self.values(g, seat)
         a = max(actions, key=lambda x: v.chip_value(CHIP_BY_NAME[x.args[0]]))
         return BotChoice(a, "{}", a)
 
-    def on_purple_upgrade(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+    def on_purple_upgrade(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
         return self._best_upgrade(g, seat, actions)
 
     def _best_upgrade(self, g: Game, seat: int, actions: list[Action]) -> BotChoice:
@@ -229,7 +221,7 @@ class HardBot:
             best = actions[0]
         return BotChoice(best, "{}", best)
 
-    def on_droplet(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+    def on_droplet(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
         v = self.values(g, seat)
         s = g.seats[seat]
         tube_v = -1.0
@@ -240,24 +232,18 @@ class HardBot:
         return BotChoice(Action("choose", ("pot",)) if Action("choose", ("pot",)) in actions else actions[0],
                         "moves the pot droplet")
 
-    def on_card(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+    def on_card(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
         from .cards import choose_card
 
         return choose_card(self, g, seat, actions, self.values(g, seat))
 
-    def on_aside(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
-        for a in actions:
-            if a.verb == "place":
-                return BotChoice(a, "{} from beside the pot", a)
-        return BotChoice(Action("done"), "done")
-
-    def on_return_white(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+    def on_return_white(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
         from .normal import obvious_return_white
 
         return obvious_return_white(g, seat, actions, rng)
 
     def fallback(self, g: Game, seat: int, kind: DecisionKind | None, actions: list[Action],
-                 rng: random.Random) -> BotChoice:
+                 rng: RandomSource) -> BotChoice:
         from .normal import choose_obvious
 
         return choose_obvious(g, seat, kind, actions, rng)

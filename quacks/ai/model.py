@@ -12,6 +12,7 @@ expectimax. ``tests/ai/test_model_vs_engine.py`` checks ``step`` against the eng
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from math import comb
 from typing import Any, NamedTuple
 
@@ -70,6 +71,18 @@ class Explosion(NamedTuple):
 
 
 _new = tuple.__new__  # State/Explosion from a tuple without the generated __new__ (the hot path)
+
+
+def exploding_whites(bag: Sequence[int], room: int) -> int:
+    """How many chips in ``bag`` (counts by chip index) explode the pot with ``room`` left under the white limit:
+    the white chips worth more than ``room`` (white 1, 2 and 3 are chip indices 0, 1 and 2)."""
+    if room >= 3:
+        return 0
+    if room == 2:
+        return bag[2]
+    if room == 1:
+        return bag[1] + bag[2]
+    return bag[0] + bag[1] + bag[2]
 
 
 class BrewModel:
@@ -373,18 +386,7 @@ class BrewModel:
         total = sum(bag)
         if not total:
             return 0.0
-        limits = self._limits
-        n_ye = st.n_ye
-        room = (limits[n_ye] if n_ye < len(limits) else limits[-1]) - st.whites
-        if room >= 3:  # white chips are worth 1, 2 and 3 (chip indices 0, 1, 2)
-            return 0 / total
-        if room == 2:
-            bad = bag[2]
-        elif room == 1:
-            bad = bag[1] + bag[2]
-        else:
-            bad = bag[0] + bag[1] + bag[2]
-        return bad / total
+        return exploding_whites(bag, self.limit(st.n_ye) - st.whites) / total
 
     def depth_for(self, st: State, budget: int = 2500) -> int:
         kinds = sum(1 for k in st.bag if k)

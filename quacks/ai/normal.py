@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
 from ..i18n import N_, NP_
@@ -22,7 +21,7 @@ from ..rules.chips import CHIP_BY_NAME, CHIPS, Chip, Colour
 from ..rules.game import Game
 from ..rules.kinds import DecisionKind
 from ..rules.options import Option, Upgrade, options_now
-from .base import BotChoice
+from .base import BotChoice, RandomSource
 from .odds import explosion_risk, leader_margin, stop_space
 
 ROUND_LIMITS = (0.35, 0.30, 0.25, 0.25, 0.20, 0.20, 0.15, 0.15, 0.20)
@@ -34,7 +33,7 @@ VALUE_WEIGHTS = {1: 1.0, 2: 1.75, 3: 2.4, 4: 3.0}
 MAX_BLACK = 2
 
 #: A bot's answer to one kind of decision.
-Handler = Callable[[Game, int, list[Action], random.Random], BotChoice]
+Handler = Callable[[Game, int, list[Action], RandomSource], BotChoice]
 
 
 def chip_weight(c: Chip) -> float:
@@ -114,7 +113,7 @@ class NormalBot:
             DecisionKind.SPEND: self.on_spend,
         }
 
-    def decide(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+    def decide(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
         if actions and actions[0] is DRAW:  # a draw/stop decision (the engine lists draw first)
             return self.on_brew(g, seat, actions, rng)
         kind = g.decision_kind(seat)
@@ -130,7 +129,7 @@ class NormalBot:
         adj = -self.margin_step * margin
         return base + max(-self.margin_cap, min(self.margin_cap, adj))
 
-    def on_brew(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+    def on_brew(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
         risk = explosion_risk(g, seat)
         if risk == 0.0:  # no chip in the bag can explode the pot
             draw, limit = True, 0.0
@@ -149,14 +148,14 @@ class NormalBot:
         return BotChoice(STOP, NP_("stops: {:.0%} risk, {} coin in hand", "stops: {:.0%} risk, {} coins in hand", 1),
                         risk, coins)
 
-    def on_explosion(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+    def on_explosion(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
         if g.round < 6:
             return BotChoice(Action("choose", ("coins",)), "takes the coins (early in the game)")
         return BotChoice(Action("choose", ("vp",)), "takes the victory points (late in the game)")
 
     # shopping --------------------------------------------------------------------------------------------
 
-    def on_shop(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+    def on_shop(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
         """The best-scoring legal buy; two chips rather than one; ties go to the dearer buy."""
         black_room = MAX_BLACK - owned(g, seat, BLACK_1)
         purple_ok = g.round >= 3
@@ -183,13 +182,13 @@ class NormalBot:
             return BotChoice(Action("buy", ("nothing",)), "buys nothing")
         return BotChoice(best, "{}", best)
 
-    def on_convert(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+    def on_convert(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
         for a in actions:
             if a.verb == "convert":
                 return BotChoice(a, "{}", a)
         return BotChoice(Action("done"), "done")
 
-    def on_spend(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+    def on_spend(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
         if SPEND_FLASK in actions:
             return BotChoice(SPEND_FLASK, "refills the flask")
         if SPEND_DROPLET in actions and g.round < 6:
@@ -224,14 +223,14 @@ def _best_upgrade(options: list[Option]) -> Action | None:
     return best[1] if best else None
 
 
-def obvious_pick(g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+def obvious_pick(g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
     a = _best_pick(actions)
     if a is not None:
         return BotChoice(a, "{}", a)
     return BotChoice(Action("pick", ("none",)), "places none of them")
 
 
-def obvious_return_white(g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+def obvious_return_white(g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
     """Put the white back, unless it is well-stirred's white on the last space: the pot stays full all the same
     (R38, P30), so sending it back only moves the scoring space back."""
     s = g.seats[seat]
@@ -241,7 +240,7 @@ def obvious_return_white(g: Game, seat: int, actions: list[Action], rng: random.
     return BotChoice(Action("choose", ("return-white",)), "puts the white chip back")
 
 
-def obvious_second_chance(g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+def obvious_second_chance(g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
     if g.seats[seat].exploded:
         return BotChoice(Action("choose", ("restart",)), "starts the brew again")
     return BotChoice(Action("choose", ("continue",)), "keeps the brew")
@@ -255,17 +254,17 @@ def _first_or_done(actions: list[Action], verb: str, reason: str) -> BotChoice:
     return BotChoice(Action("done"), "done")
 
 
-def obvious_aside(g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+def obvious_aside(g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
     return _first_or_done(actions, "place", N_("{} from beside the pot"))
 
 
-def obvious_most(g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+def obvious_most(g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
     """The largest number offered (a tier, chips traded, rubies paid for droplet steps)."""
     a = max(actions, key=lambda x: int(x.args[0]))
     return BotChoice(a, "{}", a)
 
 
-def obvious_upgrade(g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+def obvious_upgrade(g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
     """The upgrade that gains the most chip weight; else pass; else any legal action."""
     a = _best_upgrade(options_now(g, seat))
     if a is not None:
@@ -275,22 +274,22 @@ def obvious_upgrade(g: Game, seat: int, actions: list[Action], rng: random.Rando
     return any_legal(g, seat, actions, rng)
 
 
-def obvious_card(g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+def obvious_card(g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
     """A card's trade-up offer as an upgrade; any other card choice has no obvious answer."""
     if any(isinstance(o, Upgrade) for o in options_now(g, seat)):
         return obvious_upgrade(g, seat, actions, rng)
     return any_legal(g, seat, actions, rng)
 
 
-def obvious_explosion(g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+def obvious_explosion(g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
     return BotChoice(Action("choose", ("coins",)), "takes the coins")
 
 
-def obvious_convert(g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+def obvious_convert(g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
     return _first_or_done(actions, "convert", "{}")
 
 
-def any_legal(g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+def any_legal(g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
     """No option is obviously better: a random legal one."""
     a = actions[rng.randrange(len(actions))]
     return BotChoice(a, "{}", a)
@@ -319,7 +318,7 @@ OBVIOUS: dict[DecisionKind, Handler] = {
 
 
 def choose_obvious(g: Game, seat: int, kind: DecisionKind | None, actions: list[Action],
-                   rng: random.Random) -> BotChoice:
+                   rng: RandomSource) -> BotChoice:
     """The obviously better option where one exists, else a random legal one."""
     fn = OBVIOUS.get(kind) if kind is not None else None
     return (fn or any_legal)(g, seat, actions, rng)

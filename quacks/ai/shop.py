@@ -16,7 +16,7 @@ from ..rules.chips import CHIP_BY_NAME, CHIPS, N_CHIPS
 from ..rules.game import Game
 from .brew_kinds import COL
 from .brew_kinds import WHITE as WHITE_CODE
-from .model import BrewModel, Explosion, State
+from .model import BrewModel, Explosion, State, exploding_whites
 from .values import Values
 
 SAMPLES = 40
@@ -99,14 +99,7 @@ class _Path:
         bag = st.bag
         total = sum(bag)
         room = self.m.limit(st.n_ye) - st.whites
-        if not total or room >= 3:  # as BrewModel.explosion_chance: no chip can explode the pot
-            bad = -1
-        elif room == 2:
-            bad = bag[2]
-        elif room == 1:
-            bad = bag[1] + bag[2]
-        else:
-            bad = bag[0] + bag[1] + bag[2]
+        bad = exploding_whites(bag, room) if total and room < 3 else -1  # -1: no chip can explode the pot
         self.states.append(st)
         self.bad.append(bad)
         self.totals.append(total)

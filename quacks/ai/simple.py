@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import random
-
 from ..i18n import N_
 from ..rules.actions import DRAW, STOP, Action
 from ..rules.chips import CHIP_BY_NAME
 from ..rules.game import Game
 from ..rules.kinds import DecisionKind
-from .base import BotChoice
+from .base import BotChoice, RandomSource
 from .normal import NormalBot, chip_weight
 from .odds import explosion_risk
 
@@ -17,7 +15,7 @@ from .odds import explosion_risk
 class RandomBot:
     level = "random"
 
-    def decide(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+    def decide(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
         a = actions[rng.randrange(len(actions))]
         return BotChoice(a, "{} (at random)", a)
 
@@ -50,26 +48,26 @@ class EasyBot(NormalBot):
         super().__init__()  # Normal's table, with Easy's own on_brew, on_shop, ... bound in
         self.handlers[DecisionKind.GREEN_RUBY] = self.on_green_ruby
 
-    def on_brew(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+    def on_brew(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
         if DRAW in actions and explosion_risk(g, seat) == 0.0:
             return BotChoice(DRAW, "draws: no white chip in the bag can explode the pot")
         if DRAW not in actions:
             return BotChoice(STOP, "stops: the brew is over")
         return BotChoice(STOP, "stops: {} could explode the pot, and I never risk that", _danger(g, seat))
 
-    def on_explosion(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+    def on_explosion(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
         return BotChoice(Action("choose", ("vp",)), "takes the victory points")
 
-    def on_shop(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+    def on_shop(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
         singles = [a for a in actions if len(a.args) == 1 and a.args[0] != "nothing"]
         if not singles:
             return BotChoice(Action("buy", ("nothing",)), "buys nothing: no chip is affordable")
         best = max(singles, key=lambda a: chip_weight(CHIP_BY_NAME[a.args[0]]))
         return BotChoice(best, "buys the {}: one good chip is enough for me", best.args[0])
 
-    def on_spend(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+    def on_spend(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
         return BotChoice(Action("done"), "keeps the rubies for the end")
 
-    def on_green_ruby(self, g: Game, seat: int, actions: list[Action], rng: random.Random) -> BotChoice:
+    def on_green_ruby(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
         keep = min(actions, key=lambda a: int(a.args[0]))
         return BotChoice(keep, "keeps the rubies for the end")

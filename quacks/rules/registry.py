@@ -9,7 +9,7 @@ card effect classes register themselves by ``BookKind`` / ``CardKind`` (books.py
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .kinds import REGISTERED_DECISIONS, BookKind, CardKind, DecisionKind
 
@@ -18,6 +18,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
     from .state import Chance, Decision
 
+K = TypeVar("K")
+F = TypeVar("F")
 StepFn = Callable[..., None]
 OptionsFn = Callable[["Game", "Decision"], list["Action"]]
 ApplyFn = Callable[["Game", "Decision", "Action"], None]
@@ -28,14 +30,21 @@ DECISIONS: dict[DecisionKind, tuple[OptionsFn, ApplyFn]] = {}
 CHANCES: dict[str, ChanceFn] = {}
 
 
-def step(name: str) -> Callable[[StepFn], StepFn]:
-    def deco(fn: StepFn) -> StepFn:
-        if name in STEPS:
-            raise RuntimeError(f"step {name!r} registered twice")
-        STEPS[name] = fn
+def filed_in(table: dict[K, F], key: K, what: str) -> Callable[[F], F]:
+    """A decorator that files what it decorates in ``table`` under ``key``; a second one for the same key is a
+    loud error naming ``what`` (here and for the wording's tables: ``wording.beats``, ``wording.events``)."""
+
+    def deco(fn: F) -> F:
+        if key in table:
+            raise RuntimeError(f"{what} registered twice")
+        table[key] = fn
         return fn
 
     return deco
+
+
+def step(name: str) -> Callable[[StepFn], StepFn]:
+    return filed_in(STEPS, name, f"step {name!r}")
 
 
 def decision(kind: DecisionKind, options: OptionsFn) -> Callable[[ApplyFn], ApplyFn]:
@@ -52,13 +61,7 @@ def decision(kind: DecisionKind, options: OptionsFn) -> Callable[[ApplyFn], Appl
 
 
 def chance(purpose: str) -> Callable[[ChanceFn], ChanceFn]:
-    def deco(fn: ChanceFn) -> ChanceFn:
-        if purpose in CHANCES:
-            raise RuntimeError(f"chance purpose {purpose!r} registered twice")
-        CHANCES[purpose] = fn
-        return fn
-
-    return deco
+    return filed_in(CHANCES, purpose, f"chance purpose {purpose!r}")
 
 
 def check_complete() -> None:

@@ -249,7 +249,7 @@ class Match:
             raise ValueError("no chance step is due")
         g.apply_chance(g.sample_chance(self.streams.stream(ch.kind, -1 if ch.seat is None else ch.seat)))
 
-    def _decide(self, seat: int, g: Game, actions: list[Action], rng: Random) -> BotChoice:
+    def _decide(self, seat: int, g: Game, actions: list[Action], rng: LazyRandom) -> BotChoice:
         """The bot's choice: the one place a bot is asked, timed for ``bot_times`` and ``bot_timer`` if either is set
         (what simulate and bench report)."""
         bot = self.bots[seat]

@@ -17,11 +17,14 @@ seats never change anyone's chips.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, MutableSequence, Sequence
 from random import Random
+from typing import TypeVar
 
 from ..rules.chance import Outcome
 from ..rules.game import Game
+
+T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _KINDS = {"draw": 1, "reveal": 2, "die": 3, "fortune": 4, "bot": 5}
@@ -46,58 +49,78 @@ def mix_on(h: int, parts: Iterable[int]) -> int:
     return h
 
 
-class LazyRandom(Random):
+class LazyRandom:
     """A ``random.Random`` seeded only when it is first asked for a number (most bot decisions never ask).
 
-    The seed is ``mix_on(prefix, (last,))``, worked out only then as well. It is a subclass as the ``random``
-    documentation describes one: ``random`` and ``getrandbits`` are overridden (to seed first) and every other
-    method (``randrange``, ``choice``, ``shuffle``, ``sample``, ...) is ``random.Random``'s own, built on those
-    two, so the numbers are exactly those of ``random.Random(seed)`` (tests/session/test_seeding.py). A match
-    reuses one per seat (``reset``) rather than make one per decision."""
+    It holds the generator rather than being one (so that mypyc can compile this module: a compiled subclass of
+    the C type ``random.Random`` is not sound). The seed is ``mix_on(prefix, (last,))``, worked out only when a
+    number is first asked for as well; every method hands the call to ``random.Random``'s own on a generator so
+    seeded, so the numbers are exactly those of ``random.Random(seed)`` (tests/session/test_seeding.py). A match
+    reuses one per seat (``reset``) rather than make one per decision, and the generator inside is seeded again
+    in place (``random.Random.seed``, which also forgets a cached ``gauss`` value)."""
 
     def __init__(self, prefix: int, last: int) -> None:
-        # not random.Random.__init__: that would seed at once, and seeding is what is put off
         self.prefix = prefix
         self.last = last
         self.stale = True  # not yet seeded for ``last``
-        self.gauss_next = None
+        self.made: Random | None = None  # the generator, made when it is first needed
 
     def reset(self, last: int) -> None:
         """Become the generator for ``last`` instead (as if made anew)."""
         self.last = last
         self.stale = True
-        self.gauss_next = None
 
-    def _fresh(self) -> None:
-        """Seed for ``last`` now (``random.Random.seed``, which also forgets a cached ``gauss`` value)."""
-        self.stale = False
-        Random.seed(self, mix_on(self.prefix, (self.last,)))
+    def generator(self) -> Random:
+        """The generator, seeded for ``last`` first if it is not yet."""
+        made = self.made
+        if made is None:
+            made = self.made = Random(mix_on(self.prefix, (self.last,)))
+            self.stale = False
+        elif self.stale:
+            made.seed(mix_on(self.prefix, (self.last,)))
+            self.stale = False
+        return made
 
-    # seed and getstate: random.Random's signatures, which typeshed's stub declares against its C base's
-    def seed(self, a: int | float | str | bytes | bytearray | None = None,  # type: ignore[override]
-             version: int = 2) -> None:
+    def seed(self, a: int | float | str | bytes | bytearray | None = None, version: int = 2) -> None:
         """Seeded explicitly: from now on what ``random.Random.seed(a)`` gives (``last`` no longer counts)."""
-        self.stale = False
-        super().seed(a, version)
+        self.generator().seed(a, version)
 
-    def random(self) -> float:
-        if self.stale:
-            self._fresh()
-        return Random.random(self)
-
-    def getrandbits(self, k: int, /) -> int:
-        if self.stale:
-            self._fresh()
-        return Random.getrandbits(self, k)
-
-    def getstate(self) -> tuple[object, ...]:  # type: ignore[override]
-        if self.stale:
-            self._fresh()
-        return super().getstate()
+    def getstate(self) -> tuple[object, ...]:
+        return self.generator().getstate()
 
     def setstate(self, state: tuple[object, ...]) -> None:
-        self.stale = False
-        super().setstate(state)
+        self.generator().setstate(state)
+
+    def random(self) -> float:
+        return self.generator().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        return self.generator().getrandbits(k)
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        return self.generator().randrange(start, stop, step)
+
+    def randint(self, a: int, b: int) -> int:
+        return self.generator().randint(a, b)
+
+    def choice(self, seq: Sequence[T]) -> T:
+        return self.generator().choice(seq)
+
+    def choices(self, population: Sequence[T], weights: Sequence[float] | None = None, *,
+                cum_weights: Sequence[float] | None = None, k: int = 1) -> list[T]:
+        return self.generator().choices(population, weights, cum_weights=cum_weights, k=k)
+
+    def shuffle(self, x: MutableSequence[object]) -> None:
+        self.generator().shuffle(x)
+
+    def sample(self, population: Sequence[T], k: int) -> list[T]:
+        return self.generator().sample(population, k)
+
+    def uniform(self, a: float, b: float) -> float:
+        return self.generator().uniform(a, b)
+
+    def gauss(self, mu: float = 0.0, sigma: float = 1.0) -> float:
+        return self.generator().gauss(mu, sigma)
 
     def __reduce__(self) -> tuple[type[Random], tuple[()], tuple[object, ...]]:
         """A copy (``copy``, ``pickle``) is a plain ``random.Random`` in the same state."""

@@ -15,6 +15,7 @@ from ..rules.actions import Action
 from ..rules.events import Cause, Event
 from ..rules.game import Game
 from ..rules.kinds import CauseKind, EventKind
+from ..rules.registry import filed_in
 from ..session.beats import CARD_CAUSES, Beat, BeatKind
 from . import data_text
 from . import text as W
@@ -25,13 +26,7 @@ TITLES: dict[BeatKind, Title] = {}
 
 
 def titled(kind: BeatKind) -> Callable[[Title], Title]:
-    def deco(fn: Title) -> Title:
-        if kind in TITLES:
-            raise RuntimeError(f"a title for beat kind {kind} registered twice")
-        TITLES[kind] = fn
-        return fn
-
-    return deco
+    return filed_in(TITLES, kind, f"a title for beat kind {kind}")
 
 
 def title(g: Game, beat: Beat) -> str:

@@ -19,6 +19,7 @@ from ..i18n import _
 from ..rules.events import Event
 from ..rules.game import Game
 from ..rules.kinds import EventKind
+from ..rules.registry import filed_in
 from . import data_text
 from . import text as W
 from .causes import cause_head, cause_text, die_face
@@ -37,13 +38,7 @@ class LogLine:
 
 
 def narrates(kind: EventKind) -> Callable[[Narrate], Narrate]:
-    def deco(fn: Narrate) -> Narrate:
-        if kind in NARRATION:
-            raise RuntimeError(f"narration for {kind} registered twice")
-        NARRATION[kind] = fn
-        return fn
-
-    return deco
+    return filed_in(NARRATION, kind, f"narration for {kind}")
 
 
 def narrate(g: Game, e: Event) -> str | None:
