@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 import pygame
@@ -87,6 +88,8 @@ class FinalScene(Scene):
         whole = online.whole_match(self.match)
         if whole is not None or online.state.problem:
             self.recorded = True
+            st = online.state
+            logging.getLogger("quacks.ui").info("luck checked: %s", "fair" if st.fair_ok else st.fair or st.problem)
             if whole is not None:
                 from ..flows import game_finished
 

@@ -212,7 +212,9 @@ class LobbyScene(Scene):
         if st.phase == IN_GAME and not self.started:
             from ..online import start_online_table
 
-            # the lobby of a game is a NetLink's; False while the game's first view is still on its way
+            # the lobby of a game is a NetLink's; False while the game's first view is still on its way (started
+            # is set first: the table replaces this scene, whose ``exit`` must not close the link)
+            self.started = True
             self.started = start_online_table(self.app, cast("NetLink", self.link))
 
     def wake_in(self) -> float | None:

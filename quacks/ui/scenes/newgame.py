@@ -88,15 +88,16 @@ class SetupModel:
             "seats": [[s.name, s.colour, s.kind, s.custom] for s in self.seats], "books": self.books,
             "mix": dict(self.mix),
             "variant": self.variant, "fortunes": self.fortunes, "starting_rubies": self.starting_rubies,
-            "sequential": self.sequential,
+            "sequential": self.sequential, **({"lan": self.lan} if self.online else {}),
         }
 
     @staticmethod
-    def from_data(d: Any) -> SetupModel:
-        m = SetupModel()
+    def from_data(d: Any, online: bool = False) -> SetupModel:
+        m = SetupModel(online=online)
+        kinds = dict(m.kinds())
         try:
             seats = [SeatRow(str(n)[:14] or _("Player"), c if c in PLAYER_COLOURS else "amber",
-                             k if k in dict(KINDS) else HUMAN,
+                             k if k in kinds else HUMAN,
                              bool(rest[0]) if rest else _typed(str(n))) for n, c, k, *rest in d["seats"]]
             if 2 <= len(seats) <= 4:
                 m.seats = seats
@@ -111,8 +112,9 @@ class SetupModel:
             m.fortunes = bool(d.get("fortunes", True))
             m.starting_rubies = 0 if d.get("starting_rubies") == 0 else 1
             m.sequential = bool(d.get("sequential", False))
+            m.lan = bool(d.get("lan", True))
         except (KeyError, TypeError, ValueError):
-            return SetupModel()
+            return SetupModel(online=online)
         return m
 
     def name_seats(self) -> None:
@@ -163,9 +165,9 @@ class SetupModel:
 class NewGameScene(Scene):
     def __init__(self, app: App, online: bool = False) -> None:
         super().__init__(app)
-        last = getattr(app.settings, "last_setup", None)
-        self.model = SetupModel.from_data(last) if last else SetupModel()
-        self.model.online = online
+        # a hosted game starts from the last hosted game's choices (the same friends, the same seats)
+        last = getattr(app.settings, "last_online_setup" if online else "last_setup", None)
+        self.model = SetupModel.from_data(last, online) if last else SetupModel(online=online)
         if online and not any(s.kind == REMOTE for s in self.model.seats):
             self.model.seats[1].kind = REMOTE  # a hosted game starts with a seat for the friend who joins
             self.model.seats[1].custom = False
@@ -461,6 +463,10 @@ class NewGameScene(Scene):
             self.hover_text = str(e)
             return
         if self.model.online:
+            from ..flows import save_settings
+
+            self.app.settings.last_online_setup = self.model.to_data()
+            save_settings(self.app)
             self.host(setup)
             return
 

@@ -1,0 +1,133 @@
+"""Three real game windows on one machine play a game across computers over loopback (issue 22): the host's
+window hosts (Play online, Host a game: its player, two seats online and a Normal bot), two windows join with the
+room code typed in, and all three play through their keyboards to the end. Midway, one joining window is killed
+(SIGKILL) and started again: joined again with the same code it takes back its seat (the host says that player
+came back) and plays on. The three final screens agree (each logs the ranking it shows), and each window checked
+the luck.
+
+Keys go to a window after focusing it (``xdotool windowfocus``); the table answers every decision from the
+keyboard: S stops brewing, 1 takes a choice's first option, N buys nothing, Enter closes the round's results.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from .test_real_window import game_env, home_with
+from .xwin import STEP_TIMEOUT, Program, Xvfb, log_text, shot, shots_dir, wait_for
+
+pytestmark = [pytest.mark.e2e]
+pytest.importorskip("websockets")
+
+FINAL = re.compile(r"final ranking shown: (.*)")
+SEATS = [["Ann", "amber", "human", True], ["Seat 2", "teal", "remote", False], ["Seat 3", "plum", "remote", False],
+         ["Hildegard", "moss", "normal", False]]
+
+
+def press(p: Program, *keys: str) -> None:
+    subprocess.run(["xdotool", "windowfocus", "--sync", p.wid, "key", "--clearmodifiers", *keys], env=p.env,
+                   check=False, capture_output=True, timeout=20)
+
+
+def type_text(p: Program, text: str) -> None:
+    subprocess.run(["xdotool", "windowfocus", "--sync", p.wid, "type", "--delay", "40", text], env=p.env,
+                   check=False, capture_output=True, timeout=60)
+
+
+def start(x: Xvfb, home: Path, out: Path) -> Program:
+    p = Program([sys.executable, "-m", "quacks"], game_env(x.display, home), out)
+    p.wait_ready()
+    return p
+
+
+def room_code(home: Path) -> str:
+    saved = home / "data" / "hosted-game.json"
+    wait_for(lambda: saved.is_file() and json.loads(saved.read_text(encoding="utf-8")).get("room", {}).get("code"),
+             STEP_TIMEOUT, "the hosted game's room code")
+    return str(json.loads(saved.read_text(encoding="utf-8"))["room"]["code"])
+
+
+def join(p: Program, code: str, name: str) -> None:
+    press(p, "Down", "Return")  # Play online
+    time.sleep(0.5)
+    press(p, "2")  # Join a game
+    time.sleep(1.0)
+    press(p, "Tab")  # the room code's field
+    type_text(p, code)
+    press(p, "Tab", "Tab")  # past the join key (a room code holds it) to the name
+    type_text(p, name)
+    press(p, "Return")
+
+
+def finals(home: Path) -> list[str]:
+    return FINAL.findall(log_text(home))
+
+
+def test_three_windows_play_a_served_game_and_a_killed_window_takes_its_seat_back(tmp_path: Path) -> None:
+    out = shots_dir(tmp_path)
+    homes = {n: home_with(tmp_path / n, window_size=[1000, 700]) for n in ("host", "bob", "cid")}
+    settings = homes["host"] / "config" / "settings.json"
+    data = json.loads(settings.read_text(encoding="utf-8"))
+    data["last_online_setup"] = {"seats": SEATS, "books": "1", "lan": False}
+    settings.write_text(json.dumps(data), encoding="utf-8")
+    x = Xvfb("1920x1080")
+    programs: dict[str, Program] = {}
+    try:
+        for n, home in homes.items():
+            programs[n] = start(x, home, tmp_path / f"{n}.txt")
+        host = programs["host"]
+        press(host, "Down", "Return")  # Play online
+        time.sleep(0.5)
+        press(host, "1")  # Host a game: the last hosted game's seats
+        time.sleep(1.0)
+        press(host, "Return")  # Start: the lobby
+        code = room_code(homes["host"])
+        join(programs["bob"], code, "Bob")
+        join(programs["cid"], code, "Cid")
+        wait_for(lambda: log_text(homes["host"]).count(" joined (") >= 2, STEP_TIMEOUT, "Bob and Cid to join", host)
+        shot(out / "online-lobby.png", host.env)
+        press(host, "Return")  # Start
+        wait_for(lambda: "waiting for a human" in log_text(homes["host"]), STEP_TIMEOUT, "the game to begin", host)
+        killed = False
+        end = time.monotonic() + 900
+        while not all(finals(h) for h in homes.values()):
+            assert time.monotonic() < end, "the game did not reach its end in every window"
+            for n, p in programs.items():
+                if finals(homes[n]):
+                    continue
+                assert p.alive(), f"the {n} window stopped:\n{p.output()[-2000:]}"
+                press(p, "s", "1", "n", "Return")
+            if not killed and re.search(r"waiting for a human: round 3", log_text(homes["bob"])):
+                killed = True
+                shot(out / "online-before-kill.png", host.env)
+                os.kill(programs["bob"].proc.pid, signal.SIGKILL)
+                programs["bob"].proc.wait(timeout=10)
+                programs["bob"].file.close()
+                programs["bob"] = start(x, homes["bob"], tmp_path / "bob-again.txt")
+                join(programs["bob"], code, "Bob")
+                wait_for(lambda: "came back (Bob)" in log_text(homes["host"]), STEP_TIMEOUT, "Bob back in his seat",
+                         host)
+            time.sleep(0.2)
+        assert killed, "the game ended before the window could be killed"
+        seat_back = re.search(r"seat (\d) came back \(Bob\)", log_text(homes["host"]))
+        seat_first = re.search(r"seat (\d) joined \(Bob\)", log_text(homes["host"]))
+        assert seat_back and seat_first and seat_back.group(1) == seat_first.group(1)
+        rankings = {n: finals(h)[-1] for n, h in homes.items()}
+        assert len(set(rankings.values())) == 1, rankings
+        for n, h in homes.items():
+            wait_for(lambda h=h: "luck checked" in log_text(h), STEP_TIMEOUT, f"the luck check in {n}'s window")
+            assert "luck checked: fair" in log_text(h), f"{n}: {log_text(h)[-2000:]}"
+        shot(out / "online-final.png", host.env)
+    finally:
+        for p in programs.values():
+            p.stop()
+        x.stop()
