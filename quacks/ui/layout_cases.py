@@ -8,7 +8,7 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from .shots import play_human_until
 
@@ -570,6 +570,15 @@ class FakeLink:
     def close(self, timeout: float = 3.0) -> None:
         self.calls.append(("close",))
 
+    def take(self) -> None:
+        return None  # no news from a host that is not there
+
+    def intent(self, seat: int, action: str) -> None:
+        self.calls.append(("intent", seat, action))
+
+    def ack(self, seat: int, what: str, rnd: int) -> None:
+        self.calls.append(("ack", seat, what, rnd))
+
     def join(self, host: str, port: int, secret: str | None, players: list[tuple[str, str | None]]) -> None:
         self.calls.append(("join", host, port, secret, tuple(players)))
 
@@ -685,8 +694,41 @@ def _host_form(app: App) -> None:
     sc.add_seat()
 
 
+def _online_table(away: float) -> Callable[[App], None]:
+    """A game across computers at the host's table, brewing: one seat's player away for ``away`` seconds (long
+    enough: the host is asked what to do), another still choosing (its pot says so), this computer's seat
+    deciding."""
+    return lambda app: _online_table_at(app, away)
+
+
+def _online_table_at(app: App, away: float) -> None:
+    import time
+    from dataclasses import replace
+
+    from ..net.link import NetLink
+    from ..net.table_match import NetMatch
+    from ..session.setup import REMOTE
+    from ..session.view import seat_view
+    from .online import OnlineTable
+    from .scenes.table import TableScene
+
+    m = rebuild(find(GAMES["brewing"]))
+    view = seat_view(m, 0)
+    view["setup"] = replace(m.setup, seats=tuple(replace(s, kind=REMOTE) if i else s for i, s in
+                                                 enumerate(m.setup.seats))).public_data()
+    link = FakeLink(replace(lobby_state(True, "playing"), away=((1, time.monotonic() - away),)))
+    nm = NetMatch(m.cat, view, (0,), link)
+    app.scenes = []
+    t = TableScene(app, nm, online=OnlineTable(app, cast("NetLink", link)))
+    t.driver.threaded = False
+    app.push(t)
+    t.update(0.0)
+
+
 def online_cases() -> list[Case]:
     return [
+        Case("online/table: a player away, the others decided", _online_table(12), quick=True),
+        Case("online/table: the host's question about a player gone", _online_table(754)),
         Case("online/choice", _online_choice(True), quick=True),
         Case("online/choice, built without network play", _online_choice(False)),
         Case("online/host: new game, online seats", _host_form, quick=True),

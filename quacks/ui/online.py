@@ -15,7 +15,7 @@ import logging
 import time
 from typing import TYPE_CHECKING
 
-from ..i18n import _
+from ..i18n import _, pgettext
 from ..session.match import Match
 from .app import App
 
@@ -67,18 +67,20 @@ class OnlineTable:
     def state(self) -> LinkState:
         return self.link.snapshot()
 
-    def statuses(self, match: NetMatch) -> dict[int, str]:
-        """What each other seat is doing, for its pot: away for how long, or still choosing."""
+    def statuses(self, match: NetMatch) -> dict[int, tuple[str, str]]:
+        """What each other seat is doing, for its pot: away for how long, or still choosing (a line, and a word for
+        a small tile)."""
         st = self.state
         now = time.monotonic()
-        out: dict[int, str] = {}
+        out: dict[int, tuple[str, str]] = {}
         mine = set(match.mine)
         for seat in match.waiting_for():
             if seat not in mine and not match.setup.seats[seat].is_bot:
-                out[seat] = _("thinking...")
+                out[seat] = (_("thinking..."), pgettext("seat status, short", "thinking"))
         for seat, since in st.away:
             if seat not in mine:
-                out[seat] = _("away for {time}").format(time=clock_text(now - since))
+                out[seat] = (_("away for {time}").format(time=clock_text(now - since)),
+                             pgettext("seat status, short", "away"))
         return out
 
     def update(self, table: TableScene) -> None:

@@ -135,7 +135,7 @@ def test_a_player_who_is_gone_is_shown_away_and_the_host_lets_a_bot_play(tmp_pat
         guest.close()  # Bob's computer is gone
         drv.until(lambda: any(1 == s for s, _t in host.snapshot().away), 20, "Bob away")
         drv.until(lambda: isinstance(drv.app.scene, PauseMenu), 20, "the host's question")
-        assert table.state().remote.get(1, "").startswith("away for")
+        assert table.state().remote.get(1, ("", ""))[0].startswith("away for")
         menu = drv.app.scene
         assert "Bob" in menu.heading
         drv.key(pygame.K_2)  # a bot plays for Bob

@@ -55,6 +55,9 @@ def _card(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, anim: A
     name_r = te.blit(surf, name, (r.x + 60, r.y + 8), "serif-bold", size, T.CREAM)
     kind = view.kind_text(seat, False)
     kind_w = r.right - 14 - (r.x + 60) if vp_r.bottom < name_r.bottom + 2 else name_w
+    size = te.fit(kind, "sans", 14, kind_w)
+    if te.size(kind, "sans", size)[0] > kind_w:  # short of room: the word for it
+        kind = view.kind_text(seat, False, short=True)
     kind_r = te.blit(surf, kind, (r.x + 60, max(r.y + 40, name_r.bottom + 1)), "sans", te.fit(kind, "sans", 14, kind_w),
                      T.PARCHMENT_DARK)
     centre, radius = TableLayout.small_pot(r)

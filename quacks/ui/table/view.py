@@ -46,8 +46,8 @@ class ViewState:
     pot_covered: bool = False  # the shop lies over the pot in focus
     card_lines: tuple[tuple[int, str, str], ...] = ()  # (seat, line, short line): what each seat chose or got from
     # the fortune card so far (wording/beats.py)
-    remote: dict[int, str] = field(default_factory=dict)  # a game across computers: what another seat's player is
-    # doing ("thinking...", "away for 0:45"), said on its pot instead of its status
+    remote: dict[int, tuple[str, str]] = field(default_factory=dict)  # a game across computers: what another seat's
+    # player is doing, said on its pot instead of its status: a line ("away for 0:45") and a word for a small tile
 
 
 class TableView:
@@ -90,11 +90,11 @@ class TableView:
         """One person plays at this screen (the others are bots, or players on other computers): they are "you"."""
         return sum(1 for x in self.setup.seats if not x.is_bot and not x.is_remote) == 1
 
-    def kind_text(self, seat: int, solo_human: bool) -> str:
-        """"you", "human", "on another computer", "Normal bot"."""
+    def kind_text(self, seat: int, solo_human: bool, short: bool = False) -> str:
+        """"you", "human", "on another computer" (``short``: "online"), "Normal bot"."""
         spec = self.setup.seats[seat]
         if spec.is_remote:
-            return _("on another computer")
+            return pgettext("seat kind, short", "online") if short else _("on another computer")
         if not spec.is_bot:
             return _("you") if solo_human else _("human")
         return bot_name(spec.kind)
@@ -179,7 +179,7 @@ class TableView:
     def status(self, g: Game, seat: int, st: ViewState) -> str:
         s = g.seats[seat]
         if seat in st.remote and not s.exploded:
-            return st.remote[seat]
+            return st.remote[seat][0]
         if g.phase == Phase.BREWING or (g.phase == Phase.FORTUNE and s.pot):
             if s.exploded:
                 return _("exploded! (protected)") if s.protected else _("exploded!")
@@ -200,10 +200,11 @@ class TableView:
         if s.exploded:
             return _("exploded")
         if seat in st.remote:
-            return st.remote[seat]
+            return st.remote[seat][1]
         if g.phase == Phase.BREWING or (g.phase == Phase.FORTUNE and s.pot):
             if s.brewing:
-                return _("has decided") if seat in st.decided else pgettext("seat status", "brewing")
+                return pgettext("seat status, short", "decided") if seat in st.decided else pgettext("seat status",
+                                                                                                    "brewing")
             return pgettext("seat status", "stopped")
         return ""
 
