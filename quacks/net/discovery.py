@@ -154,6 +154,12 @@ def nothing_found_text(problem: str | None) -> str:
 _ERRORS: tuple[type[BaseException], ...] = (OSError, RuntimeError, ValueError, ImportError)
 
 
+def _failed(what: str, error: BaseException) -> str:
+    """``unavailable``'s sentence for an error of advertising or browsing, the error itself in the debug log."""
+    log.debug("LAN %s failed: %r", what, error)
+    return unavailable(error)
+
+
 def _errors() -> tuple[type[BaseException], ...]:
     try:
         from zeroconf import Error
@@ -209,8 +215,7 @@ class Advertiser:
             self._zc = self._make(self.interfaces)
             self._zc.register_service(info, allow_name_change=True)
         except _errors() as e:
-            self.problem = unavailable(e)
-            log.debug("LAN advertising failed: %r", e)
+            self.problem = _failed("advertising", e)
             self._close()
             return False
         self._info = info
@@ -282,8 +287,7 @@ class Browser:
             self._zc = self._make(self.interfaces)
             self._browser = ServiceBrowser(self._zc, SERVICE_TYPE, handlers=[self._changed])
         except _errors() as e:
-            self.problem = unavailable(e)
-            log.debug("LAN browsing failed: %r", e)
+            self.problem = _failed("browsing", e)
             self.stop()
             return False
         self.problem = None

@@ -244,6 +244,19 @@ class Slider:
         pygame.draw.circle(surf, T.BRASS_LIGHT, knob, r.h - 3)
 
 
+def help_under(buttons: Sequence[Button], pos: tuple[int, int]) -> str:
+    """The help text of the button under ``pos`` ("" if none, or it has none)."""
+    return next((b.help_text() for b in buttons if b.rect.collidepoint(pos) and b.help_text()), "")
+
+
+def offer(buttons: Sequence[Button], event: pygame.event.Event, hover: str) -> tuple[bool, str]:
+    """``event`` offered to ``buttons``: whether one of them took it, and the help text to show (the button's under
+    the mouse if it moved, else ``hover`` as it was)."""
+    if event.type == pygame.MOUSEMOTION:
+        hover = help_under(buttons, event.pos)
+    return any(b.handle(event) for b in buttons), hover
+
+
 def draw_row(surf: pygame.Surface, buttons: Sequence[Button], only: Callable[[Button], bool] | None = None) -> None:
     """Buttons that belong together (a bar, a segmented choice) with their labels at one size: the largest at
     which every label fits its button, and no larger than the smallest size asked for. ``only``: draw just the

@@ -27,7 +27,7 @@ from .. import art
 from .. import theme as T
 from ..app import App, Scene
 from ..netplay import Link, typo_text
-from ..widgets import Button, Choice, draw_row, draw_tooltip
+from ..widgets import Button, Choice, draw_row, draw_tooltip, offer
 from .frame import Frame, frame
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -380,15 +380,8 @@ class JoinScene(Scene):
                 self.edit(hit)
             if hit is not None:
                 return True
-        if event.type == pygame.MOUSEMOTION:
-            self.hover_text = ""
-            for b in self.buttons():
-                if b.rect.collidepoint(event.pos) and b.help_text():
-                    self.hover_text = b.help_text()
-        for b in self.buttons():
-            if b.handle(event):
-                return True
-        return False
+        taken, self.hover_text = offer(self.buttons(), event, self.hover_text)
+        return taken
 
     def draw(self, surf: pygame.Surface) -> None:
         te = self.app.text

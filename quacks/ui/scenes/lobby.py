@@ -23,7 +23,7 @@ from .. import art
 from .. import theme as T
 from ..app import App, Scene
 from ..netplay import Link, copy_text, kind_text, lan_text, problem_text, seat_name
-from ..widgets import Button, draw_row, draw_tooltip
+from ..widgets import Button, draw_row, draw_tooltip, offer
 from .frame import Frame, frame
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -231,15 +231,8 @@ class LobbyScene(Scene):
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.start_b is not None:
                 self.start_b.click()
                 return True
-        if event.type == pygame.MOUSEMOTION:
-            self.hover_text = ""
-            for b in self.buttons():
-                if b.rect.collidepoint(event.pos) and b.help_text():
-                    self.hover_text = b.help_text()
-        for b in self.buttons():
-            if b.handle(event):
-                return True
-        return False
+        taken, self.hover_text = offer(self.buttons(), event, self.hover_text)
+        return taken
 
     def draw(self, surf: pygame.Surface) -> None:
         te = self.app.text

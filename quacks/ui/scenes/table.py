@@ -191,13 +191,17 @@ class TableScene(Scene):
         if isinstance(m, NetMatch) and m.rebased:
             m.rebased = False
             self.driver.rebase(m)
-            self.clear_controls()
-            self.anim.skip()
-            self.dice = []
-            self._read_dice(self.g.events)
-            self.view.forget_background()
-            self.frames.invalidate()
+            self._shown_anew()
         self.online.update(self)
+
+    def _shown_anew(self) -> None:
+        """The game was replaced (an undo, a whole view from the host): everything on show is made from it again."""
+        self.clear_controls()
+        self.anim.skip()
+        self.dice = []
+        self._read_dice(self.g.events)
+        self.view.forget_background()
+        self.frames.invalidate()
 
     # ------------------------------------------------------------------------------------------------
     # undo
@@ -234,12 +238,7 @@ class TableScene(Scene):
         if not self.driver.undo(seat):
             self.app.toast(self._why_no_undo())
             return
-        self.clear_controls()
-        self.anim.skip()
-        self.dice = []
-        self._read_dice(self.g.events)
-        self.view.forget_background()
-        self.frames.invalidate()
+        self._shown_anew()
         self.app.toast(self._undone_text(seat, str(entry[2])))
 
     def _why_no_undo(self) -> str:
