@@ -123,9 +123,14 @@ def test_three_windows_play_a_served_game_and_a_killed_window_takes_its_seat_bac
         assert seat_back and seat_first and seat_back.group(1) == seat_first.group(1)
         rankings = {n: finals(h)[-1] for n, h in homes.items()}
         assert len(set(rankings.values())) == 1, rankings
+        players = {"host": "Ann", "bob": "Bob", "cid": "Cid"}
         for n, h in homes.items():
             wait_for(lambda h=h: "luck checked" in log_text(h), STEP_TIMEOUT, f"the luck check in {n}'s window")
             assert "luck checked: fair" in log_text(h), f"{n}: {log_text(h)[-2000:]}"
+            # each computer keeps the replay and counts its own player (and only them) in its statistics
+            assert list((h / "data" / "replays").glob("*")), f"no replay kept in {n}'s window"
+            counted = json.loads(next((h / "data").glob("statistics*.json")).read_text(encoding="utf-8"))
+            assert set(counted["players"]) == {players[n]}, counted["players"]
         shot(out / "online-final.png", host.env)
     finally:
         for p in programs.values():

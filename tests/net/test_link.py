@@ -14,6 +14,7 @@ pytest.importorskip("websockets")
 
 from quacks.ai.levels import make_bot  # noqa: E402
 from quacks.content.loader import default_catalogue  # noqa: E402
+from quacks.net.client import Tokens  # noqa: E402
 from quacks.net.link import ENDED, FAILED, IN_GAME, IN_LOBBY, NetLink  # noqa: E402
 from quacks.net.table_match import NetMatch  # noqa: E402
 from quacks.rules.config import GameConfig  # noqa: E402
@@ -85,6 +86,49 @@ def test_a_host_window_and_a_joining_window_play_a_whole_game(tmp_path) -> None:
         whole = drivers[1].match.finished(st.seed)  # type: ignore[attr-defined]
         assert fingerprint(whole.game) == fingerprint(b)
         assert whole.setup.seats[1].kind == HUMAN and whole.setup.seats[0].kind == REMOTE
+    finally:
+        guest.close()
+        host.close()
+
+
+def test_two_players_at_one_joining_computer_hold_two_seats(tmp_path) -> None:
+    """Hot-seat on a client (issue 22): one joining computer with two players takes two seats (one connection
+    each, their tokens kept apart); its table asks both, each in turn, and the game ends the same on both
+    computers."""
+    cat = default_catalogue()
+    seats = (SeatSpec("Ann", "amber", HUMAN), SeatSpec("Seat 2", "teal", REMOTE), SeatSpec("Seat 3", "plum", REMOTE))
+    host = NetLink(catalogue=cat, save_path=tmp_path / "hosted.json")
+    guest = NetLink(catalogue=cat, tokens=tmp_path / "tokens.json")
+    try:
+        host.host(GameConfig(seats=tuple(s.name for s in seats)), seats, bind="127.0.0.1", port=0, lan=False)
+        wait(lambda: host.snapshot().phase == IN_LOBBY and host.snapshot().mine == (0,), 20, "the lobby")
+        address, port = host.snapshot().address.rsplit(":", 1)
+        assert host.room is not None
+        guest.join(address, int(port), host.room.join_secret.hex(), [("Bob", "teal"), ("Cid", "plum")])
+        wait(lambda: guest.snapshot().mine == (1, 2), 20, "both players seated")
+        host.start_game()
+        drivers = [table(host), table(guest)]
+        asked: set[int] = set()
+        bot = make_bot("normal")
+        rng = random.Random(9)
+        end = time.monotonic() + 120
+        while not all(d.match.over and not d.match.feed for d in drivers):
+            assert time.monotonic() < end, "the game did not end"
+            for d in drivers:
+                d.update(0.05)
+                if d.round_done is not None:
+                    d.ack_round()
+                for seat in d.human_turn():
+                    if d is drivers[1]:
+                        asked.add(seat)
+                    g = d.game
+                    d.submit(seat, bot.decide(g, seat, list(g.legal_actions(seat)), rng).action)
+            time.sleep(0.002)
+        assert asked == {1, 2}
+        a, b = (d.match.game for d in drivers)
+        assert fingerprint(a) == fingerprint(b)
+        kept = Tokens.load(tmp_path / "tokens.json").known
+        assert len(kept) == 2 and len({v["token"] for v in kept.values()}) == 2
     finally:
         guest.close()
         host.close()

@@ -89,12 +89,12 @@ class FinalScene(Scene):
         if whole is not None or online.state.problem:
             self.recorded = True
             st = online.state
-            logging.getLogger("quacks.ui").info("luck checked: %s", "fair" if st.fair_ok else st.fair or st.problem)
             if whole is not None:
                 from ..flows import game_finished
 
                 self.match = whole
                 game_finished(self.app, whole, self.game_id)
+            logging.getLogger("quacks.ui").info("luck checked: %s", "fair" if st.fair_ok else st.fair or st.problem)
             online.close()
 
     def wake_in(self) -> float | None:
