@@ -252,7 +252,100 @@ def _run(out: Path, suffix: str = "") -> list[Path]:
     snap("colour-blind")
     app.settings.colour_blind = False
     _art.chip.cache_clear()
+
+    # a game across computers (issue 22), at the host's table: a player on another computer still choosing, then
+    # gone (the pot says for how long); served on loopback, the other computer played here without a window
+    online_table(app, lambda name: snap(name))
     return paths
+
+
+def online_table(app: App, snap: Callable[[str], None], timeout: float = 60.0) -> bool:
+    """The host's table of a served game on loopback: ``snap("online-thinking")`` while the joining player (Bob,
+    played here by a bot through a driver of its own) is choosing, then ``snap("online-away")`` once his computer
+    is gone. False (nothing drawn) in a copy without network play."""
+    import random
+    import time
+
+    try:
+        from ..net.link import IN_GAME, IN_LOBBY, NetLink
+    except ModuleNotFoundError:
+        return False
+    from ..ai.levels import make_bot
+    from ..content.loader import default_catalogue
+    from ..i18n import _
+    from ..net.table_match import NetMatch
+    from ..rules.config import GameConfig
+    from ..rules.kinds import Phase
+    from ..session.driver import MatchDriver
+    from ..session.setup import HUMAN, REMOTE, SeatSpec
+    from .online import start_online_table
+    from .scenes.table import TableScene
+
+    def until(what: Callable[[], bool], also: Callable[[], None] = lambda: None) -> None:
+        end = time.monotonic() + timeout
+        while not what():
+            if time.monotonic() > end:
+                raise RuntimeError("the served game did not get there")
+            also()
+            time.sleep(0.005)
+
+    cat = default_catalogue()
+    seats = (SeatSpec(_("You"), "amber", HUMAN), SeatSpec("Bob", "teal", REMOTE),
+             SeatSpec("Hildegard", "plum", "normal"))
+    host, guest = NetLink(catalogue=cat), NetLink(catalogue=cat)
+    try:
+        host.host(GameConfig(seats=tuple(s.name for s in seats)), seats, bind="127.0.0.1", port=0, lan=False)
+        until(lambda: host.snapshot().phase == IN_LOBBY and host.snapshot().mine == (0,))
+        address, port = host.snapshot().address.rsplit(":", 1)
+        assert host.room is not None
+        guest.join(address, int(port), host.room.join_secret.hex(), [("Bob", "teal")])
+        until(lambda: host.snapshot().seats[1].joined)
+        host.start_game()
+        until(lambda: guest.snapshot().phase == IN_GAME)
+        app.scenes = []
+        until(lambda: start_online_table(app, host))
+        t = app.scene
+        assert isinstance(t, TableScene)
+        end = time.monotonic() + timeout
+        while (u := guest.take()) is None or u.view is None:  # Bob's computer: the game's first view
+            if time.monotonic() > end:
+                raise RuntimeError("the joining computer got no view of the game")
+            time.sleep(0.005)
+        bobs = NetMatch(cat, u.view, guest.snapshot().mine, guest)
+        bobs.feed.extend(u.entries)
+        bob = MatchDriver(bobs, pace="instant", threaded=False)
+        bot, rng = make_bot("normal"), random.Random(2)
+
+        def step(bob_plays: bool) -> None:
+            app.frame(1 / 30)
+            if t.summary is not None and app.scene is t.summary:
+                t.summary.close()
+                t.close_summary()
+            for seat in t.driver.human_turn():
+                if t.controls.active:
+                    g = t.g
+                    t.do(seat, bot.decide(g, seat, list(g.legal_actions(seat)), rng).action)
+            bob.update(0.05)
+            if bob.round_done is not None:
+                bob.ack_round()
+            for seat in bob.human_turn() if bob_plays else ():
+                g = bob.game
+                bob.submit(seat, bot.decide(g, seat, list(g.legal_actions(seat)), rng).action)
+
+        def bob_thinks() -> bool:
+            g = t.g
+            return g.round >= 2 and g.phase is Phase.BREWING and 1 in t.state().remote and not t.driver.human_turn()
+
+        until(bob_thinks, lambda: step(t.g.round < 2 or t.g.phase is not Phase.BREWING))
+        snap("online-thinking")
+        guest.close()
+        until(lambda: any(s == 1 for s, _since in host.snapshot().away), lambda: app.frame(1 / 30))
+        until(lambda: time.monotonic() - dict(host.snapshot().away)[1] >= 14, lambda: app.frame(1 / 30))
+        snap("online-away")
+    finally:
+        guest.close()
+        host.close()
+    return True
 
 
 def evaluation(app: App, m: Match, rnd: int, until: Callable[[TableScene], bool], limit: int = 20_000) -> TableScene:
