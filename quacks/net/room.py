@@ -214,12 +214,6 @@ class Room:
         """Whether ``token`` is one this room gave out (compared in constant time)."""
         return token is not None and any(hmac.compare_digest(g.token, token) for g in self.guests.values())
 
-    def names_problem(self) -> str | None:
-        names = [s.name for s in self.seats]
-        if len(set(names)) != len(names):
-            return "Two seats have the same name."
-        return None
-
     def lobby(self) -> p.Lobby:
         seats = tuple(p.LobbySeat(s.name, s.colour, s.kind, i in self.guests,
                                   i in self.guests and not self.guests[i].connected)
