@@ -31,7 +31,7 @@ from ..rules.catalogue import Catalogue
 from ..rules.game import Game
 from ..rules.kinds import Phase
 from ..rules.replay import apply_entry
-from ..session.match import Match, Need, Waits
+from ..session.match import Match, Need, Waits, undo_cut
 from ..session.setup import HUMAN, MatchSetup
 from ..session.view import Replica
 
@@ -44,6 +44,8 @@ class Feed(Protocol):
     def take(self) -> Any: ...
 
     def intent(self, seat: int, action: str) -> None: ...
+
+    def undo(self, seat: int) -> None: ...
 
 
 def seat_choices(game: Game, tick: dict[str, Any], seat: int) -> list[Action]:
@@ -85,6 +87,8 @@ class NetMatch(Match):
         self.unrecorded = 0
         self.acted = [0] * self.game.n
         self.rebased = False  # a whole view replaced the game (the driver starts again from it)
+        self.undo_asked: int | None = None  # the seat whose undo the host has not answered yet
+        self.undo_refused = False  # the host refused it (the table says so)
         self.bot_timer = None
         self.bot_times = None
 
@@ -106,6 +110,9 @@ class NetMatch(Match):
         self.feed.extend(u.entries)
         if u.tick:
             self.host_tick = dict(u.tick)
+        if self.undo_asked is not None and (u.view is not None or self.undo_asked in u.refused):
+            self.undo_refused = u.view is None  # a whole view answers an undo the host carried out
+            self.undo_asked = None
         self.asked -= set(u.refused)
         for s in u.refused:
             self.tick.pop(s, None)
@@ -188,10 +195,28 @@ class NetMatch(Match):
         return None
 
     def undo_point(self, seat: int) -> int | None:
-        return None  # a served game takes nothing back from the table (the host's room could: not offered yet)
+        """Where the host would cut the record to take back ``seat``'s last choice (``Match.undo_point``'s rule,
+        which the host's room applies: a person elsewhere counts as a person), or None; never while the host's
+        news is still being shown."""
+        if seat not in self.mine or self.feed or seat in self.tick or seat in self.asked:
+            return None  # (a choice of the seat on its way to the host: what it starts may have happened there)
+        people = {i for i, s in enumerate(self.setup.seats) if not s.is_bot}
+        if any(s != seat for s in self.tick) or any(int(s) != seat and int(s) in people
+                                                      for s in self.host_tick.get("decided") or []):
+            return None
+        return undo_cut(self.game.record, seat, people.__contains__)
 
     def undone(self, seat: int) -> Match | None:
+        """None: the host takes the choice back (``ask_undo``) and sends the game as it is then."""
         return None
+
+    def ask_undo(self, seat: int) -> bool:
+        """Ask the host to take back ``seat``'s last choice; False if the rule does not allow it now."""
+        if self.undo_point(seat) is None:
+            return False
+        self.undo_asked = seat
+        self.link.undo(seat)
+        return True
 
     @property
     def state_number(self) -> int:

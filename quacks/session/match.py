@@ -12,7 +12,7 @@ time, so a tick holds one seat.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from random import Random
@@ -59,6 +59,23 @@ class Need:
     kind: Waits
     seats: tuple[int, ...] = ()
     chance: ChanceWaiting | None = None
+
+
+def undo_cut(record: Sequence[Sequence[Any]], seat: int, is_person: Callable[[int], bool]) -> int | None:
+    """Where ``record`` would be cut to take back ``seat``'s last action (``Match.undo_point``'s rule, the hidden
+    stir decisions left to the caller), or None: nothing random since, no other person's action since, and not
+    an action in ``UNDO_NEVER``."""
+    for i in range(len(record) - 1, -1, -1):
+        e = record[i]
+        if e[0] == "chance":
+            return None
+        who = int(e[1])
+        if who != seat:
+            if is_person(who):
+                return None
+            continue
+        return None if str(e[2]).split()[0] in UNDO_NEVER else i
+    return None
 
 
 class Match:
@@ -388,21 +405,7 @@ class Match:
         """
         if not self.is_human(seat) or any(s != seat and self.is_human(s) for s in self.tick):
             return None
-        record = self.game.record
-        for i in range(len(record) - 1, -1, -1):
-            e = record[i]
-            if e[0] == "chance":
-                return None
-            who = int(e[1])
-            if who != seat:
-                if self.is_human(who):
-                    return None
-                continue
-            verb = str(e[2]).split()[0]
-            if verb in UNDO_NEVER:
-                return None
-            return i
-        return None
+        return undo_cut(self.game.record, seat, self.is_human)
 
     def undone(self, seat: int) -> Match | None:
         """A new match as it was before ``seat``'s last action (see ``undo_point``), or None."""

@@ -573,6 +573,9 @@ class FakeLink:
     def take(self) -> None:
         return None  # no news from a host that is not there
 
+    def undo(self, seat: int) -> None:
+        self.calls.append(("undo", seat))
+
     def intent(self, seat: int, action: str) -> None:
         self.calls.append(("intent", seat, action))
 

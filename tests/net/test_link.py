@@ -132,3 +132,61 @@ def test_two_players_at_one_joining_computer_hold_two_seats(tmp_path) -> None:
     finally:
         guest.close()
         host.close()
+
+
+def test_a_joining_player_takes_back_a_choice_through_the_host(tmp_path) -> None:
+    """Undo across computers: the table's rule (``Match.undo_point``, a person elsewhere counting as a person)
+    lets the joining player take back a choice; the host cuts its record there and every table goes on from the
+    game as it is then (a whole view, which the table's driver takes as after an undo), and the game ends the
+    same on both computers."""
+    cat = default_catalogue()
+    seats = (SeatSpec("Ann", "amber", HUMAN), SeatSpec("Bob", "teal", REMOTE),
+             SeatSpec("Normal bot 3", "plum", "normal"))
+    host = NetLink(catalogue=cat, save_path=tmp_path / "hosted.json")
+    guest = NetLink(catalogue=cat, tokens=tmp_path / "tokens.json")
+    try:
+        host.host(GameConfig(seats=tuple(s.name for s in seats)), seats, bind="127.0.0.1", port=0, lan=False)
+        wait(lambda: host.snapshot().phase == IN_LOBBY and host.snapshot().mine == (0,), 20, "the lobby")
+        address, port = host.snapshot().address.rsplit(":", 1)
+        assert host.room is not None
+        guest.join(address, int(port), host.room.join_secret.hex(), [("Bob", "teal")])
+        wait(lambda: host.snapshot().seats[1].joined, 20, "Bob to join")
+        host.start_game()
+        drivers = [table(host), table(guest)]
+        bob = drivers[1]
+        bot = make_bot("normal")
+        rng = random.Random(11)
+        asked: list[int] = []  # the record's length at the cut
+        cut_seen = False
+        end = time.monotonic() + 120
+        while not all(d.match.over and not d.match.feed for d in drivers):
+            assert time.monotonic() < end, "the game did not end"
+            for d in (bob, drivers[0]):
+                d.update(0.05)
+                m = d.match
+                assert isinstance(m, NetMatch)
+                if m.rebased:  # as the table does (TableScene._online_update)
+                    m.rebased = False
+                    d.rebase(m)
+                    if d is bob and asked and len(m.game.record) == asked[0]:
+                        cut_seen = True
+                if d.round_done is not None:
+                    d.ack_round()
+                if d is bob and not asked and bob.can_undo(1):
+                    cut = m.undo_point(1)
+                    assert cut is not None and m.ask_undo(1)
+                    asked.append(cut)
+                assert not guest.clients[0].report.errors, (guest.clients[0].report.errors, asked, m.game.record[-4:])
+                if asked and not cut_seen:
+                    continue  # nobody acts while Bob's undo is on its way (else the host may refuse it: Ann acted)
+                for seat in d.human_turn():
+                    g = d.game
+                    d.submit(seat, bot.decide(g, seat, list(g.legal_actions(seat)), rng).action)
+            time.sleep(0.002)
+        assert asked, "the joining player never had a choice to take back"
+        assert cut_seen, f"the host did not take it back: {guest.clients[0].report.errors}"
+        a, b = (d.match.game for d in drivers)
+        assert fingerprint(a) == fingerprint(b)
+    finally:
+        guest.close()
+        host.close()

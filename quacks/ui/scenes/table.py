@@ -192,6 +192,10 @@ class TableScene(Scene):
             m.rebased = False
             self.driver.rebase(m)
             self._shown_anew()
+        if isinstance(m, NetMatch) and m.undo_refused:
+            m.undo_refused = False
+            self.app.toast(_("That can no longer be taken back: another player acted, or something was drawn, "
+                             "first."))
         self.online.update(self)
 
     def _shown_anew(self) -> None:
@@ -233,6 +237,12 @@ class TableScene(Scene):
         cut = self.match.undo_point(seat) if self.driver.can_undo(seat) else None
         if cut is None:
             self.app.toast(self._why_no_undo())
+            return
+        m = self.match
+        if isinstance(m, NetMatch):  # the host takes it back and sends the game as it is then (a whole view)
+            if m.ask_undo(seat):
+                self.clear_controls()
+                self.app.toast(self._undone_text(seat, str(self.g.record[cut][2])))
             return
         entry = self.g.record[cut]
         if not self.driver.undo(seat):
