@@ -58,6 +58,7 @@ class Host:
         self.after_change: Callable[[], Awaitable[None]] | None = None  # tests: called after every change
         self.linger = linger
         self._linger: asyncio.TimerHandle | None = None
+        self.port = 0  # the port listened on, once started
 
     # ------------------------------------------------------------------------------------------------
     async def start(self, bind: str, port: int) -> int:
@@ -66,6 +67,7 @@ class Host:
                                   ping_interval=p.PING_INTERVAL, ping_timeout=p.PING_TIMEOUT, compression=None,
                                   open_timeout=p.HANDSHAKE_TIMEOUT, close_timeout=2.0)
         sock = next(iter(self.server.sockets))
+        self.port = int(sock.getsockname()[1])
         asyncio.get_running_loop().create_task(self._watch_away())
         self.save()
         if self.room.phase == OVER:  # resumed after the game: wait for the players to come back for the check

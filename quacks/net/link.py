@@ -99,6 +99,7 @@ class Update:
     tick: dict[str, Any] = field(default_factory=dict)
     state: int = 0
     refused: set[int] = field(default_factory=set)
+    fresh: bool = False  # a whole view came (a new connection): choices sent before may have been lost
     changed: bool = False
 
 
@@ -192,36 +193,79 @@ class NetLink:
         room = Room(self.cat, config, room_seats, join_secret=new_join_secret())
         room.rules = rules_hash()
         server = Host(room, save_path=self.save_path, start_when_full=False, away_after=10**9)
+        if not await self._serve(server, bind, port, advertise_on):
+            return
+        for seat in local:
+            s = seats[seat]
+            nonce = fairness.client_value()
+            guest = room.reserve(seat, s.name, s.colour, nonce)
+            self._add_client(self._local_client(server, seat, guest.token, nonce))
+        self._loop.create_task(self._watch_room())
+        if lan:
+            await self._advertise(room, advertise_on or bind, server.port, lan_name)
+        await self._host_changed()
+
+    async def _serve(self, server: Host, bind: str, port: int, advertise_on: str | None) -> bool:
+        """Listen on ``port`` (the next ones if it is taken; 0: any free one) and say the room code; False (the
+        link FAILED) if no port could be had."""
+        room = server.room
         server.after_change = self._host_changed
         last: OSError | None = None
         for tried in range(PORT_TRIES):
             try:
-                port = await server.start(bind, port + tried if port else 0)
+                await server.start(bind, port + tried if port else 0)
                 break
             except OSError as e:
                 last = e
         else:
             self._set(phase=FAILED, problem="port", detail=str(last.strerror if last else "") or str(last))
-            return
+            return False
         self.room, self.host_server = room, server
         shown = advertise_on or bind
         try:
-            room.code = make_code(shown, port, room.join_secret)
+            room.code = make_code(shown, server.port, room.join_secret)
         except ValueError:
             room.code = None
-        self._set(code=room.code, address=f"{shown}:{port}", key=join_key(room.join_secret), phase=IN_LOBBY)
-        for seat in local:
-            s = seats[seat]
-            nonce = fairness.client_value()
-            guest = room.reserve(seat, s.name, s.colour, nonce)
-            address = f"127.0.0.1:{port}"
-            tokens = Tokens(None)
-            tokens.known[address] = {"token": guest.token, "commitment": room.commitment, "nonce": nonce}
-            self._add_client(Client("127.0.0.1", port, name=s.name, colour=s.colour, tokens=tokens,
-                                    catalogue=self.cat, manual=True))
+        self._set(code=room.code, address=f"{shown}:{server.port}", key=join_key(room.join_secret), phase=IN_LOBBY)
+        return True
+
+    def _local_client(self, server: Host, seat: int, token: str, nonce: str) -> Client:
+        """The client that plays ``seat`` at the host's own screen, over loopback with the seat's token."""
+        room = server.room
+        s = room.seats[seat]
+        address = f"127.0.0.1:{server.port}"
+        tokens = Tokens(None)
+        tokens.known[address] = {"token": token, "commitment": room.commitment, "nonce": nonce}
+        return Client("127.0.0.1", server.port, name=s.name, colour=s.colour, tokens=tokens, catalogue=self.cat,
+                      manual=True)
+
+    def resume(self, path: Path, *, bind: str, advertise_on: str | None = None) -> None:
+        """Go on with the hosted game kept at ``path`` (the host saved and ended it, or its window was closed): served
+        again on its port if it is free, this computer's players back in their seats with their tokens, the
+        others coming back with theirs. FAILED with "no-game" if there is none to go on with."""
+        self._set(hosting=True)
+        self._run(self._resume(path, bind, advertise_on))
+
+    async def _resume(self, path: Path, bind: str, advertise_on: str | None) -> None:
+        from .host import load_room
+        from .roomcode import read_code
+
+        room = await asyncio.to_thread(load_room, path, self.cat)
+        if room is None or room.phase == OVER:
+            self._set(phase=FAILED, problem="no-game", detail=f"no hosted game to go on with in {path}")
+            return
+        room.rules = rules_hash()
+        try:
+            port = read_code(room.code).port if room.code else DEFAULT_PORT
+        except ValueError:
+            port = DEFAULT_PORT
+        server = Host(room, save_path=self.save_path, start_when_full=False, away_after=10**9)
+        if not await self._serve(server, bind, port, advertise_on):
+            return
+        for seat in sorted(room.local):
+            g = room.guests[seat]
+            self._add_client(self._local_client(server, seat, g.token, g.nonce))
         self._loop.create_task(self._watch_room())
-        if lan:
-            await self._advertise(room, shown, port, lan_name)
         await self._host_changed()
 
     async def _advertise(self, room: Room, address: str, port: int, lan_name: str) -> None:
@@ -334,6 +378,7 @@ class NetLink:
                 self._fed = [entry_data(e) for e in record]
                 self._fed_replica = r
             elif self._fed_replica is not r:  # a whole view: the game goes on from it, or starts again from it
+                u.fresh = True
                 new = [entry_data(e) for e in record]
                 if new[:len(self._fed)] == self._fed:
                     u.entries.extend(new[len(self._fed):])

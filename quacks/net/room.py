@@ -123,6 +123,7 @@ class Room:
         self.rules = ""  # the rules hash a client must have (set by the host from content.rules_hash)
         self.repeated_acks = 0  # acknowledgements given twice (a client asked again after it came back)
         self.kicked: set[str] = set()  # nonces of the players the host sent away in the lobby
+        self.local: set[int] = set()  # seats played at the host's own screen (``reserve``): its window takes them back
 
     # ------------------------------------------------------------------------------------------------
     # the lobby
@@ -182,6 +183,7 @@ class Room:
             raise ValueError(f"seat {seat + 1} is not a free seat for a player")
         guest = Guest(seat, secrets.token_hex(16), nonce, name, colour or self.seats[seat].colour)
         self.guests[seat] = guest
+        self.local.add(seat)
         self.seats = tuple(replace(s, name=name) if i == seat else s for i, s in enumerate(self.seats))
         return guest
 
@@ -428,7 +430,7 @@ class Room:
             "seats": [{"name": s.name, "colour": s.colour, "kind": s.kind} for s in self.seats],
             "guests": [g.to_data() for g in self.guests.values()], "away_choice": dict(self.away_choice),
             "match": self.match.to_data() if self.match is not None else None,
-            "repeated_acks": self.repeated_acks,
+            "repeated_acks": self.repeated_acks, "local": sorted(self.local),
         }
 
     @staticmethod
@@ -442,6 +444,7 @@ class Room:
             room.guests[g.seat] = g
         room.phase = str(d["phase"])
         room.repeated_acks = int(d.get("repeated_acks", 0))
+        room.local = {int(x) for x in d.get("local", []) if int(x) in room.guests}
         if d.get("match") is not None:
             room.match = Match.from_data(catalogue, d["match"])
             room.record_state = room.match.state_number

@@ -110,6 +110,10 @@ class NetMatch(Match):
         self.feed.extend(u.entries)
         if u.tick:
             self.host_tick = dict(u.tick)
+        if u.fresh:  # a new connection: what was sent and not answered is chosen again, unless the host holds it
+            held = set(self.host_tick.get("decided") or [])
+            self.asked.clear()
+            self.tick = {s: a for s, a in self.tick.items() if s in held}
         if self.undo_asked is not None and (u.view is not None or self.undo_asked in u.refused):
             self.undo_refused = u.view is None  # a whole view answers an undo the host carried out
             self.undo_asked = None

@@ -190,3 +190,74 @@ def test_a_joining_player_takes_back_a_choice_through_the_host(tmp_path) -> None
     finally:
         guest.close()
         host.close()
+
+
+def test_a_host_that_saved_and_ended_goes_on_and_its_players_come_back(tmp_path) -> None:
+    """The host's "save and end" keeps the room; a new window's link goes on with it (``resume``): the host's own
+    player takes her seat back with the kept token, the joining computer comes back with its own, on the same
+    port, and the game ends the same on both computers, fair."""
+    cat = default_catalogue()
+    seats = (SeatSpec("Ann", "amber", HUMAN), SeatSpec("Bob", "teal", REMOTE),
+             SeatSpec("Normal bot 3", "plum", "normal"))
+    saved = tmp_path / "hosted.json"
+    host = NetLink(catalogue=cat, save_path=saved)
+    guest = NetLink(catalogue=cat, tokens=tmp_path / "tokens.json")
+    host2: NetLink | None = None
+    try:
+        host.host(GameConfig(seats=tuple(s.name for s in seats)), seats, bind="127.0.0.1", port=0, lan=False)
+        wait(lambda: host.snapshot().phase == IN_LOBBY and host.snapshot().mine == (0,), 20, "the lobby")
+        address, port = host.snapshot().address.rsplit(":", 1)
+        assert host.room is not None
+        guest.join(address, int(port), host.room.join_secret.hex(), [("Bob", "teal")])
+        wait(lambda: host.snapshot().seats[1].joined, 20, "Bob to join")
+        host.start_game()
+        drivers = [table(host), table(guest)]
+        bot = make_bot("normal")
+        rng = random.Random(4)
+
+        def play(until, seconds: float = 60) -> None:
+            end = time.monotonic() + seconds
+            while not until():
+                assert time.monotonic() < end, "the game did not get there"
+                for d in drivers:
+                    d.update(0.05)
+                    m = d.match
+                    assert isinstance(m, NetMatch)
+                    if m.rebased:
+                        m.rebased = False
+                        d.rebase(m)
+                    if d.round_done is not None:
+                        d.ack_round()
+                    for seat in d.human_turn():
+                        g = d.game
+                        d.submit(seat, bot.decide(g, seat, list(g.legal_actions(seat)), rng).action)
+                time.sleep(0.002)
+
+        play(lambda: drivers[0].game.round >= 3)
+        host.save_and_end()
+        host.close()
+        host2 = NetLink(catalogue=cat, save_path=saved)
+        host2.resume(saved, bind="127.0.0.1")
+        wait(lambda: host2.snapshot().phase in (IN_GAME, FAILED), 30, "the hosted game to go on")
+        assert host2.snapshot().phase == IN_GAME and host2.snapshot().address.endswith(f":{port}")
+        drivers[0] = table(host2)
+        play(lambda: all(d.match.over and not d.match.feed for d in drivers), 120)
+        a, b = (d.match.game for d in drivers)
+        assert fingerprint(a) == fingerprint(b)
+        wait(lambda: guest.snapshot().fair_ok is not None, 30, "the luck check")
+        assert guest.snapshot().fair_ok is True
+    finally:
+        guest.close()
+        host.close()
+        if host2 is not None:
+            host2.close()
+
+
+def test_resume_without_a_hosted_game_says_so(tmp_path) -> None:
+    link = NetLink(catalogue=default_catalogue(), save_path=tmp_path / "hosted.json")
+    try:
+        link.resume(tmp_path / "hosted.json", bind="127.0.0.1")
+        wait(lambda: link.snapshot().phase == FAILED, 20, "the failure")
+        assert link.snapshot().problem == "no-game"
+    finally:
+        link.close()
