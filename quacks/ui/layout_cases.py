@@ -676,14 +676,14 @@ def _join(games: Sequence[tuple[str, int, int, str, str]], players: int = 1, typ
     return build
 
 
-def _online_choice(available: bool) -> Callable[[App], None]:
+def _online_choice(available: bool, hosted: bool = False) -> Callable[[App], None]:
     def build(app: App) -> None:
         from .overlays.online_choice import OnlineChoice
         from .scenes.title import TitleScene
 
         app.scenes = []
         app.push(TitleScene(app))
-        app.push(OnlineChoice(app, available=available))
+        app.push(OnlineChoice(app, available=available, hosted=hosted))
 
     return build
 
@@ -734,6 +734,7 @@ def online_cases() -> list[Case]:
         Case("online/table: the host's question about a player gone", _online_table(754)),
         Case("online/choice", _online_choice(True), quick=True),
         Case("online/choice, built without network play", _online_choice(False)),
+        Case("online/choice, a hosted game to go on with", _online_choice(True, hosted=True)),
         Case("online/host: new game, online seats", _host_form, quick=True),
         Case("online/lobby as host", _lobby(True), quick=True),
         Case("online/lobby as a joining player", _lobby(False)),

@@ -79,7 +79,30 @@ PROBLEMS = {
                     "code."),
     "bad-message": N_("The host did not understand this computer: both computers need the same version of "
                       "Quacks."),
+    "no-game": N_("There is no hosted game to go on with on this computer."),
 }
+
+
+def hosted_game_waiting() -> bool:
+    """Whether this computer keeps a hosted game that is not over (the host saved and ended it, or its window
+    closed): the online choice offers to go on with it. A file that cannot be read counts as none (the host's
+    link says why when asked to go on)."""
+    from ..net.commands import hosted_path
+    from ..storage.files import load_json
+
+    def phase(obj: object) -> str:
+        room = obj.get("room") if isinstance(obj, dict) else None
+        value = room.get("phase") if isinstance(room, dict) else None
+        if not isinstance(value, str):
+            raise ValueError("this is not a hosted game")
+        return value
+
+    try:
+        loaded = load_json(hosted_path(), phase, what="hosted game")
+    except Exception as e:  # noqa: BLE001 - a look for the menu: never a traceback
+        log.info("no hosted game to offer: %s", e)
+        return False
+    return loaded.value in ("lobby", "playing")
 
 
 def problem_text(code: str, detail: str = "") -> str:

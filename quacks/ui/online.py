@@ -62,6 +62,7 @@ class OnlineTable:
         self.asked: set[int] = set()  # away seats the host has answered for (until they come back)
         self.acked: set[tuple[str, int]] = set()
         self.closed = False
+        self.failed_told = False  # the connection's end was said
 
     @property
     def state(self) -> LinkState:
@@ -84,9 +85,20 @@ class OnlineTable:
         return out
 
     def update(self, table: TableScene) -> None:
-        """Once a frame: a seat gone long enough gets the host's question."""
+        """Once a frame: a connection that cannot be had again is said (the player can only leave; joining again
+        with the room code takes the seat back), and a seat gone long enough gets the host's question."""
         st = self.state
-        if not st.hosting or self.closed:
+        if self.closed:
+            return
+        if st.phase == "failed" and not self.failed_told and self.app.scene is table:
+            from .netplay import problem_text
+            from .overlays.pause_menu import PauseMenu
+
+            self.failed_told = True
+            self.app.push(PauseMenu(self.app, [(_("Leave the game"), table.quit_to_title)],
+                                    title=problem_text(st.problem, st.detail)))
+            return
+        if not st.hosting:
             return
         now = time.monotonic()
         gone = {seat: now - since for seat, since in st.away}

@@ -10,7 +10,7 @@ import pygame
 from ...i18n import _, pgettext
 from .. import theme as T
 from ..app import App, canvas_rect
-from ..netplay import network_available
+from ..netplay import hosted_game_waiting, network_available
 from ..widgets import Button
 from .base import MARGIN, Overlay, grown
 
@@ -20,16 +20,29 @@ TEXT = ("sans-semibold", 22)
 class OnlineChoice(Overlay):
     """Host a game (the new-game screen in its online mode), join one (the join screen), or go back."""
 
-    def __init__(self, app: App, available: bool | None = None) -> None:
+    def __init__(self, app: App, available: bool | None = None, hosted: bool | None = None) -> None:
         super().__init__(app, grown(app, (640, 420)))
         self.available = network_available() if available is None else available
+        self.hosted = (self.available and hosted_game_waiting()) if hosted is None else hosted
         self.layout()
 
     def items(self) -> list[tuple[str, Callable[[], None], str]]:
         if not self.available:
             return [(_("Back"), self.close, pgettext("key", "Esc"))]
-        return [(_("Host a game"), self.host, "1"), (_("Join a game"), self.join, "2"),
+        go_on = [(_("Go on with your hosted game"), self.go_on, "3")] if self.hosted else []
+        return [(_("Host a game"), self.host, "1"), (_("Join a game"), self.join, "2"), *go_on,
                 (_("Back"), self.close, pgettext("key", "Esc"))]
+
+    def go_on(self) -> None:
+        """The hosted game this computer keeps, served again (``NetLink.resume``), in its lobby until it is back."""
+        from ...net.commands import hosted_path, lan_address
+        from ...net.link import NetLink
+        from ..scenes.lobby import LobbyScene
+
+        self.close()
+        link = NetLink(save_path=hosted_path())
+        link.resume(hosted_path(), bind="0.0.0.0", advertise_on=lan_address())
+        self.app.push(LobbyScene(self.app, link))
 
     def text(self) -> str:
         if not self.available:
