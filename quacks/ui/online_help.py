@@ -13,7 +13,7 @@ def online_help(port: int = DEFAULT_PORT) -> list[tuple[str, str]]:
     labels = {"play_online": _("Play online"), "host": _("Host a game"), "join": _("Join a game")}
     return [
         (_("On one network (LAN)"),
-         _("One player chooses {play_online}, then {host}: set up the seats as for a new game, with a remote seat "
+         _("One player chooses {play_online}, then {host}: set up the seats as for a new game, with an Online seat "
            "for each friend, and start. The lobby shows the room code. The others choose {play_online}, then "
            "{join}: the host's game is listed once it is found on the network; choose it and type the join key "
            "the host shows, or type the whole room code. The host starts when every seat is taken.").format(
