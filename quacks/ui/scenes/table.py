@@ -428,10 +428,20 @@ class TableScene(Scene):
                  (_("Rules"), self.open_rules), (_("Settings"), self.open_settings),
                  (_("Quit to title"), self.quit_to_title)]
         if self.online is not None:  # the host keeps a game across computers; leaving it is said as such
-            items = [items[0], items[2], items[3], (_("Leave the game"), self.quit_to_title)]
+            items = [items[0], items[2], items[3], (_("Leave the game"), self.leave_online)]
         if self.guide is not None:
             items.insert(3, (_("Lessons"), self.guide.open_lessons))
         self.app.push(PauseMenu(self.app, items))
+
+    def leave_online(self) -> None:
+        """Leave a game across computers; the host is asked first (everyone is disconnected; the game is kept and
+        goes on later from Play online)."""
+        if self.online is not None and self.online.state.hosting and not self.g.is_over:
+            self.app.push(Confirm(self.app, _("Leave the game? Everyone who joined is disconnected. The game is kept "
+                                              "on this computer: Play online goes on with it later."),
+                                  self.quit_to_title, safe_default=True))
+            return
+        self.quit_to_title()
 
     def open_rules(self) -> None:
         from .rules_scene import RulesScene
