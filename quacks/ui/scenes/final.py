@@ -85,17 +85,40 @@ class FinalScene(Scene):
         text = online.luck_text()
         if text != self.message:
             self.say(text)
-        whole = online.whole_match(self.match)
-        if whole is not None or online.state.problem:
-            self.recorded = True
-            st = online.state
-            if whole is not None:
-                from ..flows import game_finished
+        self._record_online()
 
-                self.match = whole
-                game_finished(self.app, whole, self.game_id)
-            logging.getLogger("quacks.ui").info("luck checked: %s", "fair" if st.fair_ok else st.fair or st.problem)
-            online.close()
+    def _record_online(self) -> bool:
+        """Once the host's secret has given the seed back (or the connection failed): keep the replay and count the
+        statistics, say the luck check in the log, close the connection. True once done."""
+        online = self.online
+        if online is None or self.recorded:
+            return True
+        whole = online.whole_match(self.match)
+        st = online.state
+        if whole is None and not st.problem:
+            return False
+        self.recorded = True
+        if whole is not None:
+            from ..flows import game_finished
+
+            self.match = whole
+            game_finished(self.app, whole, self.game_id)
+        logging.getLogger("quacks.ui").info("luck checked: %s", "fair" if st.fair_ok else st.fair or st.problem)
+        online.close()
+        return True
+
+    def exit(self) -> None:
+        """Leaving the page before the luck check came (it comes a moment after the game's end): it is waited for
+        here, a few seconds at most, so the game is still kept and counted."""
+        import time
+
+        end = time.monotonic() + 5.0
+        while not self._record_online() and time.monotonic() < end:
+            time.sleep(0.05)
+        if not self.recorded and self.online is not None:
+            logging.getLogger("quacks.ui").warning("the luck check did not come: the game is not kept on this "
+                                                   "computer")
+            self.online.close()
 
     def wake_in(self) -> float | None:
         return 0.1 if not self.recorded else None
