@@ -6,7 +6,6 @@ rebuilt from the revealed seed replays to the same end."""
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -17,73 +16,31 @@ from quacks.content.loader import default_catalogue  # noqa: E402
 from quacks.net.client import Tokens  # noqa: E402
 from quacks.net.link import ENDED, FAILED, IN_GAME, IN_LOBBY, NetLink  # noqa: E402
 from quacks.net.table_match import NetMatch  # noqa: E402
-from quacks.rules.config import GameConfig  # noqa: E402
 from quacks.rules.snapshot import fingerprint  # noqa: E402
-from quacks.session.driver import MatchDriver  # noqa: E402
 from quacks.session.setup import HUMAN, REMOTE, SeatSpec  # noqa: E402
 
-
-def wait(cond, seconds: float, what: str) -> None:
-    end = time.monotonic() + seconds
-    while not cond():
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.01)
-
-
-def table(link: NetLink) -> MatchDriver:
-    wait(lambda: link.snapshot().phase in (IN_GAME, FAILED), 20, "the game to start")
-    end = time.monotonic() + 20
-    while True:
-        u = link.take()
-        if u is not None and u.view is not None:
-            break
-        assert time.monotonic() < end, "no first view"
-        time.sleep(0.01)
-    m = NetMatch(default_catalogue(), u.view, link.snapshot().mine, link)
-    m.feed.extend(u.entries)
-    return MatchDriver(m, pace="instant", threaded=False)
+from .served import at_end, choose_now, open_room, play, step, table, wait  # noqa: E402
 
 
 def test_a_host_window_and_a_joining_window_play_a_whole_game(tmp_path) -> None:
-    cat = default_catalogue()
-    seats = (SeatSpec("Ann", "amber", HUMAN), SeatSpec("Bob", "teal", REMOTE),
-             SeatSpec("Normal bot 3", "plum", "normal"))
-    host = NetLink(catalogue=cat, save_path=tmp_path / "hosted.json")
-    guest = NetLink(catalogue=cat, tokens=tmp_path / "tokens.json")
+    host, guest = open_room(tmp_path)
     try:
-        host.host(GameConfig(seats=tuple(s.name for s in seats)), seats, bind="127.0.0.1", port=0, lan=False)
-        wait(lambda: host.snapshot().phase == IN_LOBBY and host.snapshot().mine == (0,), 20, "the lobby")
         st = host.snapshot()
         assert st.code and st.key and st.address.startswith("127.0.0.1:")
-        address, port = st.address.rsplit(":", 1)
-        assert host.room is not None
-        guest.join(address, int(port), host.room.join_secret.hex(), [("Bob", "teal")])
-        wait(lambda: host.snapshot().seats[1].joined, 20, "Bob to join")
         wait(lambda: guest.snapshot().phase == IN_LOBBY and guest.snapshot().mine == (1,), 20, "Bob's lobby")
         assert [r.name for r in guest.snapshot().seats] == ["Ann", "Bob", "Normal bot 3"]
         host.start_game()
         drivers = [table(host), table(guest)]
-        bot = make_bot("normal")
-        rng = random.Random(5)
-        end = time.monotonic() + 120
-        while not all(d.match.over and not d.match.feed for d in drivers):
-            assert time.monotonic() < end, "the game did not end"
-            for d in drivers:
-                d.update(0.05)
-                if d.round_done is not None:
-                    d.ack_round()
-                for seat in d.human_turn():
-                    g = d.game
-                    d.submit(seat, bot.decide(g, seat, list(g.legal_actions(seat)), rng).action)
-            time.sleep(0.002)
+        play(drivers, make_bot("normal"), random.Random(5))
         a, b = (d.match.game for d in drivers)
         assert fingerprint(a) == fingerprint(b)
         assert a.record == b.record
         wait(lambda: guest.snapshot().phase == ENDED, 20, "the luck check")
         st = guest.snapshot()
         assert st.fair_ok is True and st.seed is not None
-        whole = drivers[1].match.finished(st.seed)  # type: ignore[attr-defined]
+        bobs = drivers[1].match
+        assert isinstance(bobs, NetMatch)
+        whole = bobs.finished(st.seed)
         assert fingerprint(whole.game) == fingerprint(b)
         assert whole.setup.seats[1].kind == HUMAN and whole.setup.seats[0].kind == REMOTE
     finally:
@@ -95,35 +52,21 @@ def test_two_players_at_one_joining_computer_hold_two_seats(tmp_path) -> None:
     """Hot-seat on a client (issue 22): one joining computer with two players takes two seats (one connection
     each, their tokens kept apart); its table asks both, each in turn, and the game ends the same on both
     computers."""
-    cat = default_catalogue()
     seats = (SeatSpec("Ann", "amber", HUMAN), SeatSpec("Seat 2", "teal", REMOTE), SeatSpec("Seat 3", "plum", REMOTE))
-    host = NetLink(catalogue=cat, save_path=tmp_path / "hosted.json")
-    guest = NetLink(catalogue=cat, tokens=tmp_path / "tokens.json")
+    host, guest = open_room(tmp_path, seats, [("Bob", "teal"), ("Cid", "plum")])
     try:
-        host.host(GameConfig(seats=tuple(s.name for s in seats)), seats, bind="127.0.0.1", port=0, lan=False)
-        wait(lambda: host.snapshot().phase == IN_LOBBY and host.snapshot().mine == (0,), 20, "the lobby")
-        address, port = host.snapshot().address.rsplit(":", 1)
-        assert host.room is not None
-        guest.join(address, int(port), host.room.join_secret.hex(), [("Bob", "teal"), ("Cid", "plum")])
         wait(lambda: guest.snapshot().mine == (1, 2), 20, "both players seated")
         host.start_game()
         drivers = [table(host), table(guest)]
         asked: set[int] = set()
         bot = make_bot("normal")
         rng = random.Random(9)
-        end = time.monotonic() + 120
-        while not all(d.match.over and not d.match.feed for d in drivers):
-            assert time.monotonic() < end, "the game did not end"
-            for d in drivers:
-                d.update(0.05)
-                if d.round_done is not None:
-                    d.ack_round()
-                for seat in d.human_turn():
-                    if d is drivers[1]:
-                        asked.add(seat)
-                    g = d.game
-                    d.submit(seat, bot.decide(g, seat, list(g.legal_actions(seat)), rng).action)
-            time.sleep(0.002)
+
+        def both_shown() -> bool:  # the joining computer's table is stepped here, the host's by ``play``
+            asked.update(step(drivers[1], bot, rng))
+            return all(at_end(d) for d in drivers)
+
+        play([drivers[0]], bot, rng, until=both_shown)
         assert asked == {1, 2}
         a, b = (d.match.game for d in drivers)
         assert fingerprint(a) == fingerprint(b)
@@ -139,56 +82,40 @@ def test_a_joining_player_takes_back_a_choice_through_the_host(tmp_path) -> None
     lets the joining player take back a choice; the host cuts its record there and every table goes on from the
     game as it is then (a whole view, which the table's driver takes as after an undo), and the game ends the
     same on both computers."""
-    cat = default_catalogue()
-    seats = (SeatSpec("Ann", "amber", HUMAN), SeatSpec("Bob", "teal", REMOTE),
-             SeatSpec("Normal bot 3", "plum", "normal"))
-    host = NetLink(catalogue=cat, save_path=tmp_path / "hosted.json")
-    guest = NetLink(catalogue=cat, tokens=tmp_path / "tokens.json")
+    host, guest = open_room(tmp_path)
     try:
-        host.host(GameConfig(seats=tuple(s.name for s in seats)), seats, bind="127.0.0.1", port=0, lan=False)
-        wait(lambda: host.snapshot().phase == IN_LOBBY and host.snapshot().mine == (0,), 20, "the lobby")
-        address, port = host.snapshot().address.rsplit(":", 1)
-        assert host.room is not None
-        guest.join(address, int(port), host.room.join_secret.hex(), [("Bob", "teal")])
-        wait(lambda: host.snapshot().seats[1].joined, 20, "Bob to join")
         host.start_game()
         drivers = [table(host), table(guest)]
-        bob = drivers[1]
+        ann, bob = drivers
         bot = make_bot("normal")
         rng = random.Random(11)
         pending: list[int] = []  # the record's length at the cut asked for
         done = refused = 0
-        end = time.monotonic() + 120
-        while not all(d.match.over and not d.match.feed for d in drivers):
-            assert time.monotonic() < end, "the game did not end"
-            for d in (bob, drivers[0]):
-                d.update(0.05)
-                m = d.match
-                assert isinstance(m, NetMatch)
-                if m.rebased:  # as the table does (TableScene._online_update)
-                    m.rebased = False
-                    d.rebase(m)
-                    if d is bob and pending and len(m.game.record) == pending[0]:
-                        done += 1
-                        pending.clear()
-                if d is bob and m.undo_refused:  # Ann's choice reached the host first: the table says so
-                    m.undo_refused = False
-                    refused += 1
-                    pending.clear()
-                if d.round_done is not None:
-                    d.ack_round()
-                ann = drivers[0].match
-                assert isinstance(ann, NetMatch)
-                if d is bob and not pending and not done and bob.can_undo(1) and not ann.asked and not ann.tick:
-                    cut = m.undo_point(1)
-                    assert cut is not None and m.ask_undo(1)
-                    pending.append(cut)
-                if pending:
-                    continue  # nobody acts while Bob's undo is on its way
-                for seat in d.human_turn():
-                    g = d.game
-                    d.submit(seat, bot.decide(g, seat, list(g.legal_actions(seat)), rng).action)
-            time.sleep(0.002)
+
+        def bob_takes_back() -> bool:
+            """Bob's table, and his undo asked for once (again if the host refused: Ann's choice got there first);
+            nobody chooses while it is on its way."""
+            nonlocal done, refused
+            bm, am = bob.match, ann.match
+            assert isinstance(bm, NetMatch) and isinstance(am, NetMatch)
+            step(bob, bot, rng, choose=False)
+            if pending and len(bm.game.record) == pending[0]:  # the host's whole view, cut where Bob asked
+                done += 1
+                pending.clear()
+            if bm.undo_refused:
+                bm.undo_refused = False
+                refused += 1
+                pending.clear()
+            if not pending and not done and bob.can_undo(1) and not am.asked and not am.tick:
+                cut = bm.undo_point(1)
+                assert cut is not None and bm.ask_undo(1)
+                pending.append(cut)
+            if not pending:
+                choose_now(bob, bot, rng)
+            step(ann, bot, rng, choose=not pending)
+            return at_end(ann) and at_end(bob)
+
+        play([], bot, rng, until=bob_takes_back)
         assert done == 1, f"the host never took Bob's choice back ({refused} refused)"
         a, b = (d.match.game for d in drivers)
         assert fingerprint(a) == fingerprint(b)
@@ -201,52 +128,24 @@ def test_a_host_that_saved_and_ended_goes_on_and_its_players_come_back(tmp_path)
     """The host's "save and end" keeps the room; a new window's link goes on with it (``resume``): the host's own
     player takes her seat back with the kept token, the joining computer comes back with its own, on the same
     port, and the game ends the same on both computers, fair."""
-    cat = default_catalogue()
-    seats = (SeatSpec("Ann", "amber", HUMAN), SeatSpec("Bob", "teal", REMOTE),
-             SeatSpec("Normal bot 3", "plum", "normal"))
     saved = tmp_path / "hosted.json"
-    host = NetLink(catalogue=cat, save_path=saved)
-    guest = NetLink(catalogue=cat, tokens=tmp_path / "tokens.json")
+    host, guest = open_room(tmp_path)
+    port = host.snapshot().address.rsplit(":", 1)[1]
     host2: NetLink | None = None
     try:
-        host.host(GameConfig(seats=tuple(s.name for s in seats)), seats, bind="127.0.0.1", port=0, lan=False)
-        wait(lambda: host.snapshot().phase == IN_LOBBY and host.snapshot().mine == (0,), 20, "the lobby")
-        address, port = host.snapshot().address.rsplit(":", 1)
-        assert host.room is not None
-        guest.join(address, int(port), host.room.join_secret.hex(), [("Bob", "teal")])
-        wait(lambda: host.snapshot().seats[1].joined, 20, "Bob to join")
         host.start_game()
         drivers = [table(host), table(guest)]
         bot = make_bot("normal")
         rng = random.Random(4)
-
-        def play(until, seconds: float = 60) -> None:
-            end = time.monotonic() + seconds
-            while not until():
-                assert time.monotonic() < end, "the game did not get there"
-                for d in drivers:
-                    d.update(0.05)
-                    m = d.match
-                    assert isinstance(m, NetMatch)
-                    if m.rebased:
-                        m.rebased = False
-                        d.rebase(m)
-                    if d.round_done is not None:
-                        d.ack_round()
-                    for seat in d.human_turn():
-                        g = d.game
-                        d.submit(seat, bot.decide(g, seat, list(g.legal_actions(seat)), rng).action)
-                time.sleep(0.002)
-
-        play(lambda: drivers[0].game.round >= 3)
+        play(drivers, bot, rng, until=lambda: drivers[0].game.round >= 3, seconds=60)
         host.save_and_end()
         host.close()
-        host2 = NetLink(catalogue=cat, save_path=saved)
+        host2 = NetLink(catalogue=default_catalogue(), save_path=saved)
         host2.resume(saved, bind="127.0.0.1")
         wait(lambda: host2.snapshot().phase in (IN_GAME, FAILED), 30, "the hosted game to go on")
         assert host2.snapshot().phase == IN_GAME and host2.snapshot().address.endswith(f":{port}")
         drivers[0] = table(host2)
-        play(lambda: all(d.match.over and not d.match.feed for d in drivers), 120)
+        play(drivers, bot, rng)
         a, b = (d.match.game for d in drivers)
         assert fingerprint(a) == fingerprint(b)
         wait(lambda: guest.snapshot().fair_ok is not None, 30, "the luck check")

@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 import time
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
@@ -17,64 +16,30 @@ import pytest
 pytest.importorskip("websockets")
 
 from quacks.ai.levels import make_bot  # noqa: E402
-from quacks.content.loader import default_catalogue  # noqa: E402
-from quacks.net.link import IN_GAME, IN_LOBBY, NetLink  # noqa: E402
-from quacks.net.table_match import NetMatch  # noqa: E402
-from quacks.rules.config import GameConfig  # noqa: E402
+from quacks.net.link import IN_GAME, NetLink  # noqa: E402
 from quacks.rules.snapshot import fingerprint  # noqa: E402
 from quacks.session.driver import MatchDriver  # noqa: E402
-from quacks.session.setup import HUMAN, REMOTE, SeatSpec  # noqa: E402
 from quacks.ui import online  # noqa: E402
 from quacks.ui.overlays.pause_menu import PauseMenu  # noqa: E402
 from quacks.ui.scenes.final import FinalScene  # noqa: E402
 from quacks.ui.scenes.table import TableScene  # noqa: E402
 
+from ..net.served import at_end, open_room, step, wait  # noqa: E402
+from ..net.served import table as guest_table  # noqa: E402
 from .driver import Driver  # noqa: E402
 
 BOT = make_bot("normal")
 
 
-def wait(cond: Any, seconds: float, what: str) -> None:
-    end = time.monotonic() + seconds
-    while not cond():
-        assert time.monotonic() < end, f"timed out waiting for {what}"
-        time.sleep(0.01)
-
-
 def served(tmp_path: Path) -> tuple[NetLink, NetLink]:
-    cat = default_catalogue()
-    seats = (SeatSpec("Ann", "amber", HUMAN), SeatSpec("Bob", "teal", REMOTE),
-             SeatSpec("Normal bot 3", "plum", "normal"))
-    host = NetLink(catalogue=cat, save_path=tmp_path / "hosted.json")
-    guest = NetLink(catalogue=cat, tokens=tmp_path / "tokens.json")
-    host.host(GameConfig(seats=tuple(s.name for s in seats)), seats, bind="127.0.0.1", port=0, lan=False)
-    wait(lambda: host.snapshot().phase == IN_LOBBY and host.snapshot().mine == (0,), 20, "the lobby")
-    address, port = host.snapshot().address.rsplit(":", 1)
-    assert host.room is not None
-    guest.join(address, int(port), host.room.join_secret.hex(), [("Bob", "teal")])
-    wait(lambda: host.snapshot().seats[1].joined, 20, "Bob to join")
+    host, guest = open_room(tmp_path)
     host.start_game()
     wait(lambda: guest.snapshot().phase == IN_GAME, 20, "the game to start")
     return host, guest
 
 
-def guest_table(link: NetLink) -> MatchDriver:
-    end = time.monotonic() + 20
-    while (u := link.take()) is None or u.view is None:
-        assert time.monotonic() < end, "no first view"
-        time.sleep(0.01)
-    m = NetMatch(default_catalogue(), u.view, link.snapshot().mine, link)
-    m.feed.extend(u.entries)
-    return MatchDriver(m, pace="instant", threaded=False)
-
-
 def step_guest(d: MatchDriver, rng: random.Random) -> None:
-    d.update(0.05)
-    if d.round_done is not None:
-        d.ack_round()
-    for seat in d.human_turn():
-        g = d.game
-        d.submit(seat, BOT.decide(g, seat, list(g.legal_actions(seat)), rng).action)
+    step(d, BOT, rng)
 
 
 def step_host(drv: Driver, table: TableScene, rng: random.Random) -> None:
@@ -106,7 +71,7 @@ def test_the_host_window_plays_a_served_game_to_its_end(tmp_path: Path, home: Pa
             step_host(drv, table, rng)
             step_guest(gdrv, rng)
         final = next(s for s in drv.app.scenes if isinstance(s, FinalScene))
-        while not (gdrv.match.over and not gdrv.match.feed):  # type: ignore[attr-defined]
+        while not at_end(gdrv):
             step_guest(gdrv, rng)
         drv.until(lambda: final.recorded, 20, "the luck check")
         assert "fair" in final.message
