@@ -90,7 +90,7 @@ class OnlineTable:
         st = self.state
         if self.closed:
             return
-        if st.phase == "failed" and not self.failed_told and self.app.scene is table:
+        if st.phase == "failed" and not self.failed_told and self.at_table(table):
             from .netplay import problem_text
             from .overlays.pause_menu import PauseMenu
 
@@ -104,10 +104,16 @@ class OnlineTable:
         gone = {seat: now - since for seat, since in st.away}
         self.asked &= set(gone)
         for seat, seconds in gone.items():
-            if seconds >= ASK_AFTER and seat not in self.asked and self.app.scene is table:
+            if seconds >= ASK_AFTER and seat not in self.asked and self.at_table(table):
                 self.asked.add(seat)
                 self.ask_host(table, seat, seconds)
                 return
+
+    def at_table(self, table: TableScene) -> bool:
+        """The player is at the table: nothing is on top of it but its own question or round results (a message
+        from the network may come over those; never over a menu, the rules or the settings)."""
+        top = self.app.scene
+        return top is table or (top is not None and top in (table.choice, table.summary))
 
     def ask_host(self, table: TableScene, seat: int, seconds: float) -> None:
         from .overlays.pause_menu import PauseMenu

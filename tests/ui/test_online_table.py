@@ -18,6 +18,7 @@ pytest.importorskip("websockets")
 from quacks.ai.levels import make_bot  # noqa: E402
 from quacks.net.link import IN_GAME, NetLink  # noqa: E402
 from quacks.rules.snapshot import fingerprint  # noqa: E402
+from quacks.session import fairness  # noqa: E402
 from quacks.session.driver import MatchDriver  # noqa: E402
 from quacks.ui import online  # noqa: E402
 from quacks.ui.overlays.pause_menu import PauseMenu  # noqa: E402
@@ -91,6 +92,9 @@ def test_the_host_window_plays_a_served_game_to_its_end(tmp_path: Path, home: Pa
 def test_a_player_who_is_gone_is_shown_away_and_the_host_lets_a_bot_play(tmp_path: Path, home: Path,
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(online, "ASK_AFTER", 0.5)
+    # this seed opens the game with a question to Ann (her card's choice): the host's question comes over it
+    monkeypatch.setattr(fairness, "new_secret", lambda: "03" * 32)
+    monkeypatch.setattr(fairness, "client_value", lambda: "ab" * 16)
     host, guest = served(tmp_path)
     drv = Driver()
     try:
@@ -103,6 +107,7 @@ def test_a_player_who_is_gone_is_shown_away_and_the_host_lets_a_bot_play(tmp_pat
         assert table.state().remote.get(1, ("", ""))[0].startswith("away for")
         menu = drv.app.scene
         assert "Bob" in menu.heading
+        assert table.choice is not None and drv.app.scenes[-2] is table.choice  # Ann's own question waits below
         drv.key(pygame.K_2)  # a bot plays for Bob
         rng = random.Random(4)
         end = time.monotonic() + 180
