@@ -15,16 +15,26 @@ def _hard() -> Bot:
     return HardBot()
 
 
+def _expert() -> Bot:
+    from .expert import ExpertBot
+
+    return ExpertBot()
+
+
 LEVELS: dict[str, Callable[[], Bot]] = {
     "easy": EasyBot,
     "normal": NormalBot,
     "hard": _hard,
+    "expert": _expert,
     "random": RandomBot,
 }
+#: the levels a player can seat, weakest first (each is measured against the one before it)
+LADDER = ("easy", "normal", "hard", "expert")
 LEVEL_TEXT = {
     "easy": "Easy: cautious, never risks an explosion and buys one chip a round; a learner can beat it",
     "normal": "Normal: a solid threshold player",
     "hard": "Hard: expected values over the exact bag",
+    "expert": "Expert: Hard's reasoning within a round, a learned value of the whole game, played for the win",
     "random": "Random: any legal move",
 }
 
