@@ -21,6 +21,7 @@ from .version import __version__
 DEV_COMMANDS = {"simulate": "quacks.tournament", "bench-ui": "quacks.ui.bench", "screenshots": "quacks.ui.shots",
                 "check-layout": "quacks.ui.layout_check"}
 DEV_COMMANDS["bench"] = "quacks.bench"  # python -m quacks bench: measured figures against their targets
+DEV_COMMANDS["train-expert"] = "quacks.training"  # the Expert bot's learned value, from self-play
 
 
 # the player's languages and the pseudo-language of the layout check (all named once, in quacks/i18n.py)
@@ -185,6 +186,14 @@ def build_parser() -> argparse.ArgumentParser:
     ir = sub.add_parser("import-replay", help="check a replay file and add it to the game's replays")
     ir.add_argument("file")
     ir.set_defaults(func=_import_replay)
+    tr = sub.add_parser("train-expert", help="learn the Expert bot's value of a position from self-play")
+    tr.add_argument("--games", type=int, default=2000, help="self-play games (one in five is held out)")
+    tr.add_argument("--seed", type=int, default=1)
+    tr.add_argument("--jobs", type=int, default=1, help="worker processes (the weights do not depend on it)")
+    tr.add_argument("--policy", default="hard", help="the level that plays the games (default: hard)")
+    tr.add_argument("--out", default=None, help="the weights file (default: the game's data/bots/expert.yaml)")
+    tr.add_argument("--quiet", action="store_true", help="no progress line")
+    tr.set_defaults(func=_dev("train-expert"))
     from .net.arguments import add_commands
 
     add_commands(sub)

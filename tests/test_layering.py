@@ -46,6 +46,7 @@ BELOW: Mapping[str, frozenset[str]] = {
     "datacheck": frozenset({"tutorial"}),
     "scenario": frozenset({"session"}),
     "tournament": frozenset({"session"}),
+    "training": frozenset({"tournament"}),
     "storage": frozenset({"scenario"}),
     # a match across computers: the wire protocol, room codes, the seat view (no pygame)
     "net": frozenset({"session", "rules", "content", "names", "version", "storage"}),
@@ -58,7 +59,7 @@ BELOW: Mapping[str, frozenset[str]] = {
     "ui": frozenset({"tutorial", "storage", "tournament", "bench_storage", "version", "net"}),
     # the entry points
     "selftest": frozenset({"ui", "datacheck"}),
-    "cli": frozenset({"selftest", "bench"}),
+    "cli": frozenset({"selftest", "bench", "training"}),
     "__main__": frozenset({"cli"}),
 }
 

@@ -65,7 +65,7 @@ class HardBot:
         if risk == 0.0 and DRAW in actions:
             return BotChoice(DRAW, "draws: no chip can explode the pot")
         v = self.values(g, seat)
-        m = BrewModel(g, seat, v)
+        m = self.brew_model(g, seat, v)
         st = m.state_from_game()
         depth = m.depth_for(st, self.node_budget)
         stop = m.stop_value(st)
@@ -76,16 +76,32 @@ class HardBot:
             pot = [(p.index, p.chip) for p in s.pot[:-1]]
             bag = s.bag.counts()
             bag[s.pot[-1].chip.index] += 1
-            st_f = m.state_from_game(pot=pot, bag=bag, lw=False)._replace(
+            m_f, cost = self.flask_model(g, seat, v, m)
+            st_f = m_f.state_from_game(pot=pot, bag=bag, lw=False)._replace(
                 double=s.pot[-1].double_before, shield=s.pot[-1].shield_before)
-            flask_v = max(m.stop_value(st_f), m.draw_value(st_f, depth)) - self.flask_cost(g, seat, v)
-            if flask_v > best_v + 0.05:
+            flask_v = max(m_f.stop_value(st_f), m_f.draw_value(st_f, depth)) - cost
+            if flask_v > best_v + self.flask_margin(m):
                 return BotChoice(FLASK, "flask: puts the {} back ({:.0%} risk before)", s.pot[-1].chip, risk)
         if best == "draw":
-            return BotChoice(DRAW, "draws: {:.0%} risk, worth {:+.1f} VP over stopping", risk, draw - stop)
+            return self.draw_reason(m, risk, draw, stop)
         coins = g.cat.pot.space(stop_space(g, seat)).coins
         return BotChoice(STOP, NP_("stops: {:.0%} risk, {} coin in hand", "stops: {:.0%} risk, {} coins in hand", 1),
                         risk, coins)
+
+    def brew_model(self, g: Game, seat: int, v: Values) -> BrewModel:
+        """The model whose expectimax decides draw or stop: values in VP-equivalents."""
+        return BrewModel(g, seat, v)
+
+    def flask_model(self, g: Game, seat: int, v: Values, m: BrewModel) -> tuple[BrewModel, float]:
+        """The model of the brew with the last chip put back, and what refilling the flask costs in its units."""
+        return m, self.flask_cost(g, seat, v)
+
+    def flask_margin(self, m: BrewModel) -> float:
+        """The flask is used only when it is worth at least this much more (in ``m``'s units: 0.05 VP)."""
+        return 0.05
+
+    def draw_reason(self, m: BrewModel, risk: float, draw: float, stop: float) -> BotChoice:
+        return BotChoice(DRAW, "draws: {:.0%} risk, worth {:+.1f} VP over stopping", risk, draw - stop)
 
     def risk_bias(self, g: Game, seat: int) -> float:
         """Play to win: behind late in the game, drawing is worth a little more (and less when ahead)."""

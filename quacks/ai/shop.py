@@ -179,8 +179,9 @@ class _Playouts:
         return total / len(self.paths)
 
 
-def chip_worths(g: Game, seat: int, v: Values, chips: list[int]) -> dict[int, float]:
-    """Worth (in VP over the rest of the game) of adding each chip kind to the seat's bag."""
+def brew_gains(g: Game, seat: int, v: Values, chips: list[int]) -> tuple[float, dict[int, float]]:
+    """Next round's brew of the seat's bag, simulated (``SAMPLES`` random orders, Hard's stopping rule): what it
+    is worth (VP-equivalents), and how much more it is worth with each chip kind of ``chips`` added."""
     s = g.seats[seat]
     owned = g.seats[seat].all_chips().counts()
     for c in s.aside:  # chips kept beside the pot are not in next round's bag
@@ -205,13 +206,15 @@ def chip_worths(g: Game, seat: int, v: Values, chips: list[int]) -> dict[int, fl
         extra_keys.append(rng.random())
     playouts = _Playouts(m, start, orders, extra_keys, keys)
     base = playouts.base()
-    rounds_left = v.left
-    scale = rounds_left * 0.85
-    out = {}
-    for i in chips:
-        val = playouts.with_chip(i)
-        out[i] = (val - base) * scale
-    return out
+    return base, {i: playouts.with_chip(i) - base for i in chips}
+
+
+def chip_worths(g: Game, seat: int, v: Values, chips: list[int]) -> dict[int, float]:
+    """Worth (in VP over the rest of the game) of adding each chip kind to the seat's bag: next round's gain
+    (``brew_gains``) times the rounds left, a little discounted."""
+    _base, gains = brew_gains(g, seat, v, chips)
+    scale = v.left * 0.85
+    return {i: gain * scale for i, gain in gains.items()}
 
 
 def best_buy(g: Game, seat: int, actions: list[Action], v: Values) -> tuple[Action, str, tuple[object, ...]]:
@@ -232,4 +235,4 @@ def best_buy(g: Game, seat: int, actions: list[Action], v: Values) -> tuple[Acti
     return best, N_("{} (worth about {:.1f} VP over the game)"), (best, best_w)
 
 
-__all__ = ["best_buy", "chip_worths", "CHIPS"]
+__all__ = ["best_buy", "brew_gains", "chip_worths", "CHIPS"]

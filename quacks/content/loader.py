@@ -566,6 +566,9 @@ def load_folder(folder: Path) -> tuple[Catalogue | None, list[DataError]]:
     all_errors += _check_sets({rel: v for rel, v in parsed.items() if rel not in failed})
     if all_errors:
         return None, all_errors
+    bot_values, bot_errors = _bot_values(folder)
+    if bot_errors:
+        return None, bot_errors
     cross = Errors("data/")
     supply, start = parsed["chips.yaml"]
     try:
@@ -581,11 +584,29 @@ def load_folder(folder: Path) -> tuple[Catalogue | None, list[DataError]]:
             supply=supply,
             start_bag=start,
             events=parsed["rounds.yaml"],
+            bot_values=bot_values,
         )
     except Exception as e:  # noqa: BLE001
         cross.add("", f"the files do not fit together ({type(e).__name__}: {e})")
         return None, cross.items
     return cat, []
+
+
+BOT_VALUES = "bots/expert.yaml"
+
+
+def _bot_values(folder: Path) -> tuple[dict[str, object] | None, list[DataError]]:
+    """The Expert bot's weights as read (None if the folder has none: a data folder may leave them out; the bot
+    then says so when it is asked to play); an error naming the file if they cannot be read."""
+    errors = Errors(f"data/{BOT_VALUES}")
+    if not (folder / BOT_VALUES).exists():
+        return None, []
+    data = read_yaml(folder / BOT_VALUES, errors)
+    if not errors and not isinstance(data, dict):
+        errors.add("", "is not a mapping of weights; make it again with `python -m quacks train-expert`")
+    if errors:
+        return None, errors.items
+    return {str(k): v for k, v in data.items()}, []
 
 
 _CACHE: dict[str, Catalogue] = {}

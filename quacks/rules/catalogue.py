@@ -173,6 +173,9 @@ class Catalogue:
     supply: ChipCounts
     start_bag: ChipCounts
     events: RoundEvents = field(default_factory=RoundEvents)
+    #: the Expert bot's learned weights as the data file holds them (``data/bots/expert.yaml``; the bot checks
+    #: them, ``ai.value_model``), or None in a data folder without them
+    bot_values: dict[str, object] | None = None
 
     def black_for(self, n_seats: int) -> Book:
         for b in self.black:

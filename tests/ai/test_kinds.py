@@ -21,7 +21,8 @@ from quacks.rules.round_flow import set_fortune
 from ..rules.gamekit import make_game
 
 
-@pytest.mark.parametrize("make", [NormalBot, HardBot, lambda: make_bot("easy")], ids=["normal", "hard", "easy"])
+@pytest.mark.parametrize("make", [NormalBot, HardBot, lambda: make_bot("easy"), lambda: make_bot("expert")],
+                         ids=["normal", "hard", "easy", "expert"])
 def test_every_decision_kind_has_a_handler(make: object) -> None:
     bot = make()  # type: ignore[operator]
     missing = [k for k in DecisionKind if k not in bot.handlers]
@@ -34,7 +35,7 @@ def test_the_obvious_choices_cover_every_decision_kind() -> None:
 
 
 def test_every_level_is_listed() -> None:
-    assert set(LEVELS) == {"random", "easy", "normal", "hard"}
+    assert set(LEVELS) == {"random", "easy", "normal", "hard", "expert"}
 
 
 def test_every_book_kind_has_a_brew_model_entry() -> None:

@@ -1,0 +1,320 @@
+"""``python -m quacks train-expert``: the Expert bot's value of a position, learned from self-play (issue 23).
+
+Bots play whole games exactly as at the table (``tournament.play_match``): four seats mostly, two in every
+fourth group of games, the books going round Sets 1-4 and a random set per colour. At every shop each seat's
+position is written down twice: before buying (coins in hand; the ``end`` table) and after (the chips bought in
+the bag; the ``start`` table). When the game is over, each sample learns the seat's final margin.
+
+A ridge regression per table and round (standardised features, solved exactly in pure Python) gives the weights;
+one game in five is held out and its error printed beside that of always guessing the mean. The scale that turns
+a predicted margin into a chance of winning is fitted on the same games by maximum likelihood. Everything is
+seeded by ``--seed`` and the game's number, and the workers' games are put back in order: the same arguments give
+the same weights on any number of cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .ai.base import Bot, BotChoice, RandomSource
+from .ai.features import INDEX, NAMES, features, final_margin, position_of
+from .ai.levels import make_bot
+from .ai.shop import brew_gains
+from .ai.value_model import TABLES, ValueModel
+from .ai.values import Values
+from .content.loader import default_catalogue
+from .resources import data_dir
+from .rules.actions import Action
+from .rules.chips import CHIP_BY_NAME
+from .rules.config import GameConfig
+from .rules.game import Game
+from .rules.kinds import DecisionKind
+from .session.match import Match
+from .tournament import bot_setup, parse_books
+
+BOOKS = ("1", "2", "3", "4", "random")
+HOLD_OUT = 5  # every fifth game is held out
+RIDGE = 300.0  # on standardised features: as if this many samples said "no effect" (a small fit stays near zero)
+LEAD = INDEX["lead"]
+
+
+@dataclass(frozen=True)
+class Sample:
+    game: int
+    table: str  # "start" or "end"
+    rnd: int
+    feats: tuple[float, ...]
+    margin: float
+
+
+class Recorder:
+    """A bot that lets ``inner`` choose and writes down the seat's position at each shop (before and after)."""
+
+    def __init__(self, inner: Bot, out: list[tuple[int, str, int, tuple[float, ...]]]) -> None:
+        self.inner = inner
+        self.level = inner.level
+        self.out = out
+        self.last: set[int] = set()
+
+    def decide(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
+        choice = self.inner.decide(g, seat, actions, rng)
+        kind = g.decision_kind(seat)
+        if kind is DecisionKind.BREW and g.round == g.cat.events.rounds and seat not in self.last:
+            self.last.add(seat)  # the last round's start: only the lead is used (the chance of winning from it)
+            self.out.append((seat, "last", g.round, tuple(features(g, seat, position_of(g, seat, 0.0)))))
+        if kind is DecisionKind.SHOP:
+            bought = [CHIP_BY_NAME[x].index for x in choice.action.args if x != "nothing"]
+            base, gains = brew_gains(g, seat, Values(g, seat), sorted(set(bought)))
+            before = position_of(g, seat, base)
+            after = before.with_chips(bought, base + sum(gains[i] for i in bought))
+            self.out.append((seat, "end", g.round, tuple(features(g, seat, before))))
+            self.out.append((seat, "start", g.round, tuple(features(g, seat, after))))
+        return choice
+
+
+def game_setup(index: int, seed: int) -> tuple[GameConfig, int]:
+    """The ``index``-th training game of ``seed``: its books and seat count, and its match seed."""
+    books_spec = BOOKS[index % len(BOOKS)]
+    n = 2 if (index // len(BOOKS)) % 4 == 3 else 4
+    game_seed = seed * 1_000_003 + index
+    books = parse_books(books_spec, random.Random(f"{game_seed}:books"))
+    return GameConfig(seats=tuple(f"seat-{i}" for i in range(n)), books=books), game_seed
+
+
+def play_one(args: tuple[int, int, str]) -> list[Sample]:
+    """One self-play game and its samples, each with the final margin of its seat."""
+    index, seed, level = args
+    cfg, game_seed = game_setup(index, seed)
+    levels = (level,) * len(cfg.seats)
+    m = Match(default_catalogue(), bot_setup(cfg, levels, game_seed))
+    written: list[tuple[int, str, int, tuple[float, ...]]] = []
+    for s in list(m.bots):
+        m.bots[s] = Recorder(m.bots[s], written)
+    m.run_until_human(200_000)
+    g = m.game
+    if not g.over:
+        raise RuntimeError(f"training game {index} did not end")
+    return [Sample(index, table, rnd, feats, float(final_margin(g, seat))) for seat, table, rnd, feats in written]
+
+
+def self_play(games: int, seed: int, jobs: int, level: str = "hard", progress: bool = True) -> list[Sample]:
+    """The samples of ``games`` games, in the order of the games whatever the number of workers."""
+    make_bot(level)  # an unknown level is said before any game
+    work = [(i, seed, level) for i in range(games)]
+    by_game: dict[int, list[Sample]] = {}
+    t0 = time.perf_counter()
+
+    def take(parts: Iterable[list[Sample]]) -> None:
+        for n, part in enumerate(parts, 1):
+            if part:
+                by_game[part[0].game] = part
+            if progress and (n % 10 == 0 or n == games):
+                rate = n / max(1e-9, time.perf_counter() - t0)
+                sys.stderr.write(f"\rself-play: {n}/{games} games ({rate:.1f}/s)")
+                sys.stderr.flush()
+
+    if jobs <= 1:
+        take(map(play_one, work))
+    else:
+        import multiprocessing as mp
+
+        ctx = mp.get_context("fork") if sys.platform != "win32" else mp.get_context("spawn")
+        with ctx.Pool(jobs) as pool:
+            take(pool.imap_unordered(play_one, work, chunksize=2))
+    if progress:
+        sys.stderr.write("\n")
+    return [s for i in sorted(by_game) for s in by_game[i]]
+
+
+# fitting ----------------------------------------------------------------------------------------------------
+def solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """x with a x = b (Gaussian elimination with partial pivoting; ``a`` is symmetric positive definite here)."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for col in range(n):
+        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
+        m[col], m[piv] = m[piv], m[col]
+        p = m[col][col]
+        if abs(p) < 1e-12:
+            continue
+        for r in range(col + 1, n):
+            f = m[r][col] / p
+            if f:
+                row, top = m[r], m[col]
+                for k in range(col, n + 1):
+                    row[k] -= f * top[k]
+    x = [0.0] * n
+    for col in reversed(range(n)):
+        p = m[col][col]
+        if abs(p) < 1e-12:
+            continue
+        x[col] = (m[col][n] - sum(m[col][k] * x[k] for k in range(col + 1, n))) / p
+    return x
+
+
+def ridge(rows: Sequence[Sequence[float]], ys: Sequence[float], penalty: float = RIDGE) -> tuple[float, ...]:
+    """Weights in the features' own units: the ridge fit on standardised features (the bias is not pulled)."""
+    n, k = len(rows), len(rows[0])
+    mean = [math.fsum(r[j] for r in rows) / n for j in range(k)]
+    std = [math.sqrt(math.fsum((r[j] - mean[j]) ** 2 for r in rows) / n) for j in range(k)]
+    used = [j for j in range(1, k) if std[j] > 1e-9]  # feature 0 is the bias; a constant feature gets no weight
+    y_mean = math.fsum(ys) / n
+    z = [[(r[j] - mean[j]) / std[j] for j in used] for r in rows]
+    d = len(used)
+    xtx = [[0.0] * d for _ in range(d)]
+    xty = [0.0] * d
+    for zr, y in zip(z, ys):
+        yc = y - y_mean
+        for a in range(d):
+            za = zr[a]
+            if za:
+                row = xtx[a]
+                for b in range(a, d):
+                    row[b] += za * zr[b]
+                xty[a] += za * yc
+    for a in range(d):
+        for b in range(a):
+            xtx[a][b] = xtx[b][a]
+        xtx[a][a] += penalty
+    beta = solve(xtx, xty)
+    w = [0.0] * k
+    for a, j in enumerate(used):
+        w[j] = beta[a] / std[j]
+    w[0] = y_mean - sum(w[j] * mean[j] for j in used)
+    return tuple(w)
+
+
+def predict(w: Sequence[float], feats: Sequence[float]) -> float:
+    return math.fsum(a * b for a, b in zip(w, feats))
+
+
+def rmse(errors: Iterable[float]) -> float:
+    e = list(errors)
+    return math.sqrt(math.fsum(x * x for x in e) / len(e)) if e else 0.0
+
+
+def win_scale(pairs: Sequence[tuple[float, bool]]) -> float:
+    """The scale s of P(win) = 1 / (1 + exp(-margin / s)) that fits ``pairs`` (predicted margin, won) best,
+    by golden-section search of the log-likelihood over 0.5 .. 60 VP."""
+    def nll(s: float) -> float:
+        total = 0.0
+        for m, won in pairs:
+            x = max(-60.0, min(60.0, m / s))
+            p = 1.0 / (1.0 + math.exp(-x))
+            total -= math.log(max(1e-12, p if won else 1.0 - p))
+        return total
+
+    lo, hi = 0.5, 60.0
+    g = (math.sqrt(5) - 1) / 2
+    a, b = hi - g * (hi - lo), lo + g * (hi - lo)
+    fa, fb = nll(a), nll(b)
+    for _ in range(60):
+        if fa < fb:
+            hi, b, fb = b, a, fa
+            a = hi - g * (hi - lo)
+            fa = nll(a)
+        else:
+            lo, a, fa = a, b, fb
+            b = lo + g * (hi - lo)
+            fb = nll(b)
+    return (lo + hi) / 2
+
+
+@dataclass
+class Fit:
+    model: ValueModel
+    report: list[str]
+    held_out_rmse: float
+    baseline_rmse: float  # always guessing the mean margin
+    untrained_rmse: float  # weights all zero: the lead a seat has now is taken to be its final margin
+
+
+def fit(samples: Sequence[Sample], settings: dict[str, Any]) -> Fit:
+    """The weights of every table and round from ``samples``; the held-out games' error beside the mean's."""
+    tables: dict[str, dict[int, tuple[float, ...]]] = {t: {} for t in TABLES}
+    report: list[str] = []
+    errs: list[float] = []
+    base_errs: list[float] = []
+    zero_errs: list[float] = []
+    pairs: dict[int, list[tuple[float, bool]]] = {}
+    for table in TABLES:
+        rounds = sorted({s.rnd for s in samples if s.table == table})
+        for r in rounds:
+            train = [s for s in samples if s.table == table and s.rnd == r and s.game % HOLD_OUT != HOLD_OUT - 1]
+            test = [s for s in samples if s.table == table and s.rnd == r and s.game % HOLD_OUT == HOLD_OUT - 1]
+            if len(train) < 2 * len(NAMES):
+                continue
+            # what is learned: how the margin will change from the lead the seat has now
+            w = ridge([s.feats for s in train], [s.margin - s.feats[LEAD] for s in train])
+            tables[table][r] = w
+            mean = math.fsum(s.margin for s in train) / len(train)
+            e = [s.feats[LEAD] + predict(w, s.feats) - s.margin for s in test]
+            b = [mean - s.margin for s in test]
+            errs += e
+            base_errs += b
+            zero_errs += [s.feats[LEAD] - s.margin for s in test]
+            if table == "end":
+                pairs[r] = [(s.feats[LEAD] + predict(w, s.feats), s.margin > 0) for s in train + test]
+            report.append(f"{table:>5} round {r}: {len(train)} samples, held-out error {rmse(e):.2f} VP "
+                          f"(the mean alone: {rmse(b):.2f})")
+    if not tables["start"] or not tables["end"]:
+        raise ValueError("too few games to learn from: play more (--games)")
+    last = [(s.feats[LEAD], s.margin > 0) for s in samples if s.table == "last"]
+    if last:
+        pairs[samples[[s.table for s in samples].index("last")].rnd] = last
+    scales = {r: win_scale(p) for r, p in sorted(pairs.items()) if p}
+    for r, x in scales.items():
+        report.append(f"round {r}: the chance of winning is 1 / (1 + exp(-margin / {x:.2f} VP))")
+    model = ValueModel(tables["start"], tables["end"], scales, settings)
+    return Fit(model, report, rmse(errs), rmse(base_errs), rmse(zero_errs))
+
+
+def write_model(model: ValueModel, path: Path) -> None:
+    """The weights as a readable YAML file (written to a temporary file, then moved into place)."""
+    head = ("# The Expert bot's learned value of a position (issue 23): linear weights over the features of\n"
+            "# quacks/ai/features.py, per table and round. Written by `python -m quacks train-expert` with the\n"
+            "# settings below; do not edit by hand, train again.\n")
+    text = head + yaml.safe_dump(model.to_data(), sort_keys=False, default_flow_style=None, width=120)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)
+
+
+def train(games: int, seed: int, jobs: int, level: str = "hard", progress: bool = True) -> Fit:
+    t0 = time.perf_counter()
+    samples = self_play(games, seed, jobs, level, progress)
+    settings = {"games": games, "seed": seed, "policy": level, "hold_out": f"1 game in {HOLD_OUT}",
+                "ridge": RIDGE, "samples": len(samples)}
+    result = fit(samples, settings)
+    result.report.append(f"self-play and fit took {time.perf_counter() - t0:.0f} s")
+    return result
+
+
+def main(args: argparse.Namespace) -> int:
+    if args.games < 10:
+        print("train-expert: --games must be at least 10", file=sys.stderr)
+        return 2
+    try:
+        result = train(args.games, args.seed, max(1, args.jobs), args.policy, progress=not args.quiet)
+    except ValueError as e:
+        print(f"train-expert: {e}", file=sys.stderr)
+        return 2
+    for line in result.report:
+        print(line)
+    print(f"held-out error: {result.held_out_rmse:.2f} VP (untrained, the lead taken as the final margin: "
+          f"{result.untrained_rmse:.2f} VP; the mean alone: {result.baseline_rmse:.2f} VP)")
+    out = Path(args.out) if args.out else data_dir() / "bots" / "expert.yaml"
+    write_model(result.model, out)
+    print(f"wrote {out} ({out.stat().st_size:,} bytes)")
+    return 0

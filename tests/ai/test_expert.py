@@ -1,0 +1,180 @@
+"""The Expert bot (issue 23): its learned weights load and are checked loudly, it plays whole games on every set,
+it shops by the learned value, and it decides only from what a player at the table can see."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import gc
+import random
+import types
+
+import pytest
+
+from quacks.ai.base import Bot, BotChoice, RandomSource
+from quacks.ai.expert import ExpertBot, ExpertValues
+from quacks.ai.features import NAMES, features, position_of
+from quacks.ai.levels import LEVELS, make_bot
+from quacks.ai.normal import Handler
+from quacks.ai.value_model import ModelError, ValueModel
+from quacks.ai.values import Values
+from quacks.content.loader import default_catalogue
+from quacks.resources import data_dir
+from quacks.rules.actions import Action
+from quacks.rules.config import GameConfig
+from quacks.rules.game import Game
+from quacks.rules.kinds import DecisionKind
+from quacks.session import seeding
+from quacks.session.match import Match
+from quacks.tournament import Job, bot_setup, run_job
+
+CAT = default_catalogue()
+
+
+def test_the_shipped_weights_load_and_are_small() -> None:
+    path = data_dir() / "bots" / "expert.yaml"
+    assert path.stat().st_size < 200_000
+    assert CAT.bot_values is not None
+    model = ValueModel.from_data(CAT.bot_values)
+    assert set(model.start) and set(model.end)
+    assert model.settings["games"] >= 100 and all(0 < x < 100 for x in model.win_scale.values())
+    last = max(model.win_scale)
+    assert last == CAT.events.rounds  # the last round's curve, fitted from its start
+    assert model.win_probability(30, last) > 0.9 > 0.1 > model.win_probability(-30, last)
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (lambda d: d.update(features=d["features"][:-1]), "other features"),
+    (lambda d: d.pop("start"), "no 'start' table"),
+    (lambda d: d["end"].update({1: [0.0] * 3}), "are not"),
+    (lambda d: d["end"].update({1: ["x"] * len(NAMES)}), "not a number"),
+    (lambda d: d.update(win_scale=-1), "win_scale"),
+    (lambda d: d.update(win_scale={9: 0}), "win_scale of round 9"),
+])
+def test_weights_that_do_not_fit_are_a_loud_error(change: object, words: str) -> None:
+    assert CAT.bot_values is not None
+    d = copy.deepcopy(dict(CAT.bot_values))
+    change(d)  # type: ignore[operator]
+    with pytest.raises(ModelError, match=words):
+        ValueModel.from_data(d)
+
+
+def config() -> GameConfig:
+    return GameConfig(seats=("a", "b"))
+
+
+def test_an_expert_without_weights_says_so() -> None:
+    cat = dataclasses.replace(CAT, bot_values=None)
+    m = Match(cat, bot_setup(config(), ("hard", "hard"), 5))
+    with pytest.raises(ModelError, match="missing"):
+        ExpertBot().model(m.game)
+
+
+def test_expert_worths_come_from_the_weights() -> None:
+    m = Match(CAT, bot_setup(config(), ("expert", "hard"), 3))
+    g = m.game
+    assert CAT.bot_values is not None
+    model = ValueModel.from_data(CAT.bot_values)
+    v = ExpertValues(g, 0, model)
+    hard = Values(g, 0)
+    assert v.left == hard.left > 0
+    lo_hi = [(v.coin, "coins"), (v.ruby, "rubies"), (v.droplet, "droplet")]
+    for got, name in lo_hi:
+        raw = model.rate("end", g.round, name)
+        assert got == pytest.approx(min(max(raw, 0.0), {"coins": 1.0, "rubies": 3.0, "droplet": 5.0}[name]))
+
+
+@pytest.mark.parametrize("books", ["1", "2", "3", "4", "random"])
+def test_expert_plays_whole_games_on_every_set(books: str) -> None:
+    for k, levels in enumerate((("expert", "hard"), ("expert", "normal", "hard", "easy"))):
+        r = run_job(Job(0, 40 + k, levels, books, "standard", True))
+        assert len(r) == len(levels) and all(x.score >= 0 for x in r)
+
+
+@pytest.mark.parametrize("orange", [50.0, -50.0])
+def test_expert_shops_by_the_learned_value(orange: float) -> None:
+    """Weights that make an orange chip worth 50 VP (or -50) make Expert buy one at every shop that offers it
+    (or never): the shop follows the learned value of the position after buying."""
+    assert CAT.bot_values is not None
+    d = copy.deepcopy(dict(CAT.bot_values))
+    k = NAMES.index("orange")
+    starts = d["start"]
+    assert isinstance(starts, dict)
+    for w in starts.values():
+        w[k] = orange
+    cat = dataclasses.replace(CAT, bot_values=d)
+    offered = bought = 0
+    for seed in range(3):
+        m = Match(cat, bot_setup(config(), ("expert", "hard"), seed))
+        bot = m.bots[0]
+        assert isinstance(bot, ExpertBot)
+        inner = bot.on_shop
+
+        def spy(g: Game, seat: int, actions: list[Action], rng: RandomSource, _inner: Handler = inner) -> BotChoice:
+            nonlocal offered, bought
+            choice = _inner(g, seat, actions, rng)
+            if any("orange-1" in a.args for a in actions):
+                offered += 1
+                bought += "orange-1" in choice.action.args
+            return choice
+
+        bot.handlers[DecisionKind.SHOP] = spy
+        m.run_until_human(200_000)
+        assert m.game.over
+    assert offered >= 6
+    assert bought == (offered if orange > 0 else 0)
+
+
+def test_a_bot_cannot_reach_the_seed_or_the_chance_streams() -> None:
+    """Every level is asked with the game (no future draw: a bag is counts) and its own generator: walking
+    everything the game it is handed holds finds no chance stream, no match, no seed generator."""
+    found: list[str] = []
+
+    def reachable(root: object) -> list[object]:
+        seen: set[int] = set()
+        out: list[object] = []
+        todo = [root]
+        while todo:
+            o = todo.pop()
+            if id(o) in seen or isinstance(o, (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType,
+                                               types.MethodType, types.CodeType, str, bytes, int, float)):
+                continue
+            seen.add(id(o))
+            out.append(o)
+            todo.extend(gc.get_referents(o))
+        return out
+
+    for level in ("easy", "normal", "hard", "expert", "random"):
+        m = Match(CAT, bot_setup(config(), (level, "hard"), 11))
+        inner = m.bots[0]
+        asked = [0]
+
+        class Spy:
+            level = inner.level
+
+            def decide(self, g: Game, seat: int, actions: list[Action], rng: RandomSource, _i: Bot = inner,
+                       _a: list[int] = asked, _level: str = level) -> BotChoice:
+                if _a[0] < 3:
+                    _a[0] += 1
+                    for o in reachable(g):
+                        if isinstance(o, (seeding.Streams, Match, random.Random)):
+                            found.append(f"{_level}: {type(o).__name__}")
+                return _i.decide(g, seat, actions, rng)
+
+        m.bots[0] = Spy()  # type: ignore[assignment]
+        m.run_until_human(200_000)
+        assert asked[0] == 3
+    assert not found, found
+
+
+def test_features_see_the_position_not_the_bag_order() -> None:
+    m = Match(CAT, bot_setup(config(), ("hard", "hard"), 2))
+    g = m.game
+    f = features(g, 0, position_of(g, 0, 1.5))
+    assert len(f) == len(NAMES) and f[0] == 1.0
+    assert f[NAMES.index("brew")] == 1.5 and f[NAMES.index("chips")] == sum(g.seats[0].all_chips().counts())
+    assert f[NAMES.index("two_seats")] == 1.0
+
+
+def test_expert_is_a_level() -> None:
+    assert "expert" in LEVELS and make_bot("expert").level == "expert"
