@@ -21,8 +21,8 @@ def write_strength(path: Path, entries: Iterable[Strength], ladder: Sequence[str
     first), each entry is checked to be a level after the first measured against the level below it.
     StorageError if the entries do not make a valid file or the file cannot be written."""
     entries = list(entries)
-    text = format_strength(entries)
     try:
+        text = format_strength(entries)
         back = parse_strength(parse_yaml(text), ladder)
     except (YamlFileError, ValueError) as e:
         raise StorageError(path, f"would not be a valid strength file ({e})", kind="invalid",

@@ -29,7 +29,7 @@ from ...rules.chips import SET_COLOURS, Colour
 from ...rules.config import GameConfig
 from ...session.match import HUMAN, PLAYER_COLOURS, MatchSetup, SeatSpec
 from ...session.setup import REMOTE
-from ...wording.text import BOT_PHRASES, colour_label, is_you, strength_text
+from ...wording.text import LEVEL_NAMES, bot_name, colour_label, is_you, strength_text
 from .. import art
 from .. import theme as T
 from ..app import App, Scene
@@ -37,8 +37,10 @@ from ..widgets import Button, Choice, draw_row, draw_tooltip
 from .frame import PAD, frame
 
 BOT_NAMES = SEAT_NAMES
-#: a seat's kinds: a human, or a bot of each level of the ladder (``ai.levels.LADDER``, named in the wording)
-KINDS = ((HUMAN, N_("Human")), *((level, BOT_PHRASES[level]) for level in LADDER))
+#: a seat's kinds: a human, or a bot of each level of the ladder (``ai.levels.LADDER``, named in the wording: the
+#: level's name on its button, "Expert bot" and its measured strength in its tooltip), so that five kinds stay on
+#: the seat's line at 200%
+KINDS = ((HUMAN, N_("Human")), *((level, LEVEL_NAMES[level]) for level in LADDER))
 #: the seat kinds of a hosted game: a player at this screen, a player on another computer, or a bot
 ONLINE_KINDS = ((HUMAN, N_("Here")), (REMOTE, N_("Online")), *KINDS[1:])
 STRENGTH_SIZE = 19  # the strength lines' text size
@@ -63,7 +65,8 @@ def strength_lines(kinds: Iterable[str], strength: Mapping[str, Strength]) -> li
     """A line for each bot level among ``kinds`` (the seats' kinds) that has a measured strength, weakest first:
     "Hard wins 84% of its games against Normal (400 games)"."""
     seated = set(kinds)
-    return [strength_text(strength[level]) for level in LADDER if level in seated and level in strength]
+    return [strength_text(strength[level]) for level in LADDER
+            if level in seated and level in strength and strength[level].measured]
 
 
 def _options(options: tuple[tuple[Any, str], ...]) -> list[tuple[Any, str]]:
@@ -313,11 +316,13 @@ class NewGameScene(Scene):
                 kind_w = min(W - (mark_w + gap), kind_want * 5 // 4)
             kind = Choice(pygame.Rect(x, y, kind_w, ctl_h), kinds, s.kind, on_change=partial(self.set_kind, i),
                           size=21, by_label=True)
+            tips = {level: " · ".join([bot_name(level), *strength_lines([level], self.strength)])
+                    for level in LADDER}
             if m.online:
-                tips = {HUMAN: _("A player at this screen (two or more take turns at it)."),
-                        REMOTE: _("A player on another computer, who joins with the room code.")}
-                for b, (value, _label) in zip(kind.buttons, kinds):
-                    b.tooltip = tips.get(value, "")
+                tips |= {HUMAN: _("A player at this screen (two or more take turns at it)."),
+                         REMOTE: _("A player on another computer, who joins with the room code.")}
+            for b, (value, _label) in zip(kind.buttons, kinds):
+                b.tooltip = tips.get(value, "")
             self.seat_buttons.append((name_b, col_b, kind, rm))
             y += step
         # how the seated bots fare (issue 23): a line for each of their levels, from the measured data; two lines
