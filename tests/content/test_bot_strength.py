@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from quacks.ai.levels import LADDER
-from quacks.content.bot_strength import (STRENGTH_FILE, Strength, StrengthError, format_strength, load_strength,
-                                         parse_strength, shown_strength, strength_path)
+from quacks.content import bot_strength
+from quacks.content.bot_strength import STRENGTH_FILE, Strength, StrengthError, format_strength, load_strength
 from quacks.content.yamlfile import parse_yaml
 
-SAMPLE = (Strength("normal", "easy", 400, 0.755, 0.7106, 0.7946, True, "python -m quacks simulate --seats normal,easy"),
-          Strength("hard", "normal", 400, 0.8387, 0.7995, 0.8715, True, "python -m quacks simulate --seats hard,normal"),
+SAMPLE = (Strength("normal", "easy", 400, 0.755, 0.7106, 0.7946, True, "python -m quacks simulate --seats normal,e"),
+          Strength("hard", "normal", 400, 0.8387, 0.7995, 0.8715, True, "python -m quacks simulate --seats hard,n"),
           Strength("expert", "hard", 0, 0.0, 0.0, 1.0, False, "to be measured"))
 
 
@@ -26,16 +26,16 @@ def test_the_games_file_holds_every_level_after_the_first_against_the_one_below(
         if s.measured:
             assert s.games >= 400 and s.low <= s.win_rate <= s.high
             assert s.win_rate > 0.5  # each level beats the one below it (issue 23)
-    head = strength_path().read_text(encoding="utf-8").splitlines()[:5]
+    head = bot_strength.strength_path().read_text(encoding="utf-8").splitlines()[:5]
     assert any("NOT BY HAND" in line for line in head if line.startswith("#"))
 
 
 def test_format_then_parse_gives_the_entries_back() -> None:
     text = format_strength(SAMPLE)
     assert text.startswith("# ") and "measured: false" in text
-    back = parse_strength(parse_yaml(text), LADDER)
+    back = bot_strength.parse_strength(parse_yaml(text), LADDER)
     assert list(back.values()) == list(SAMPLE)
-    assert list(shown_strength(back)) == ["normal", "hard"]  # a placeholder is never shown
+    assert list(bot_strength.shown_strength(back)) == ["normal", "hard"]  # a placeholder is never shown
 
 
 def test_a_missing_file_is_one_sentence_naming_it(tmp_path: Path) -> None:
