@@ -302,6 +302,14 @@ def _final(app: App) -> None:
     app.push(FinalScene(app, rebuild(find(GAMES["final"]))))
 
 
+def _final_offer(app: App) -> None:
+    """The final page offering the ladder's next level (as after the guided game): five buttons in its row."""
+    from .scenes.final import FinalScene
+
+    app.scenes = []
+    app.push(FinalScene(app, rebuild(find(GAMES["final"])), guided=True))
+
+
 def _guided(app: App) -> None:
     """The guided first game at its first words (the guide's bubble over the table)."""
     from .flows import start_tutorial
@@ -400,6 +408,21 @@ def _newgame_form(app: App) -> NewGameScene:
     return sc
 
 
+def _newgame_levels(app: App) -> None:
+    """The new-game form with a bot of every level but the first: a strength line for each (Expert's a sample of
+    the longest numbers, whatever the data holds)."""
+    from ..ai.levels import LADDER
+    from ..content.bot_strength import Strength
+
+    sc = _newgame_form(app)
+    sc.set_books("1")
+    for row, level in zip(sc.model.seats[1:], LADDER[1:]):
+        row.kind = level
+    top, below = LADDER[-1], LADDER[-2]
+    sc.strength = {**sc.strength, top: Strength(top, below, 12_000, 0.6349, 0.62, 0.65, True, "a sample")}
+    sc.layout()
+
+
 def _newgame_full(app: App) -> None:
     _newgame_form(app)
 
@@ -490,6 +513,7 @@ def all_cases() -> list[Case]:
         Case("title", _scene(TitleScene), quick=True),
         Case("new-game", _scene(NewGameScene)),
         Case("new-game/4 seats, books per colour", _newgame_full, quick=True),
+        Case("new-game/a bot of every level, with its strength", _newgame_levels, quick=True),
         Case("new-game/asks before replacing an unfinished game", _replace_question),
         Case("new-game/4 seats, books per colour, scrolled to the end", _newgame_end),
         Case("settings", _scene(SettingsScene)),
@@ -517,6 +541,7 @@ def all_cases() -> list[Case]:
         Case("table/evaluation beat: victory points", _beat("victory-points")),
         Case("table/fortune card's outcome", table("card-outcome"), quick=True),
         Case("final", _final, quick=True),
+        Case("final/offers the next level", _final_offer),
         Case("table/hot-seat hand-off", table("handoff")),
         Case("table/bag", table("brewing", lambda app, t: t.toggle_bag())),
         Case("table/log", table("brewing", lambda app, t: t.toggle_log())),

@@ -17,9 +17,11 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from ..ai.levels import LADDER
 from ..i18n import N_, _, verbatim
 from ..names import name_problem
 from ..session.setup import HUMAN, REMOTE
+from ..wording.text import BOT_PHRASES
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..net.link import LinkState, LobbyRow
@@ -117,9 +119,11 @@ def problem_text(code: str, detail: str = "") -> str:
     return _(text)
 
 
-BOT_LEVELS = {"easy": N_("Easy bot"), "normal": N_("Normal bot"), "hard": N_("Hard bot")}
+#: the bot levels a lobby seat may have, as phrases to translate: the ladder's (``ai.levels.LADDER``), named once in
+#: the wording
+BOT_LEVELS = {level: BOT_PHRASES[level] for level in LADDER}
 #: the name a host's room gives a seat it hands to a bot ("Hard bot 4": ``net/room.py``), in English
-_ROOM_BOT_NAME = re.compile(r"(Easy|Normal|Hard) bot (\d+)")
+_ROOM_BOT_NAME = re.compile(r"(" + "|".join(level.capitalize() for level in LADDER) + r") bot (\d+)")
 
 
 def seat_name(row: LobbyRow) -> str:

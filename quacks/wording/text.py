@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..i18n import N_, _, in_every_language, ngettext, pgettext
+from ..content.bot_strength import Strength
+from ..i18n import N_, _, decimal_mark, in_every_language, ngettext, pgettext, verbatim
 from ..rules.catalogue import PotTrack
 from ..rules.chips import CHIP_BY_NAME, Chip, Colour
+from ..session.setup import HUMAN
 
 COLOUR_NAMES = {
     Colour.WHITE: N_("white"), Colour.ORANGE: N_("orange"), Colour.GREEN: N_("green"), Colour.BLUE: N_("blue"),
@@ -151,9 +153,14 @@ def space_gives(pot: PotTrack, index: int) -> str:
     return space_reward(sp.coins, sp.vp, sp.ruby)
 
 
-LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), "random": N_("Random")}
-
-
+#: every bot level a player meets, named: the ladder's levels (``ai.levels.LADDER``) and the random bot of the
+#: tools. THE one place of their translated names (``tests/wording/test_levels.py`` checks every level of the
+#: ladder has both, in every language)
+LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), "expert": N_("Expert"),
+               "random": N_("Random")}
+#: a bot seat as one phrase, each language its own way (not "{level} bot" glued)
+BOT_PHRASES = {"easy": N_("Easy bot"), "normal": N_("Normal bot"), "hard": N_("Hard bot"), "expert": N_("Expert bot"),
+             "random": N_("Random bot")}
 def level_name(level: str) -> str:
     """A bot level as players read it ("Normal")."""
     return _(LEVEL_NAMES[level])
@@ -161,8 +168,28 @@ def level_name(level: str) -> str:
 
 def bot_name(level: str) -> str:
     """What a bot seat is, as one phrase ("Normal bot"): each language words it its own way."""
-    names = {"easy": _("Easy bot"), "normal": _("Normal bot"), "hard": _("Hard bot"), "random": _("Random bot")}
-    return names[level]
+    return _(BOT_PHRASES[level])
+
+
+def opponents_label(kind: str) -> str:
+    """A row of the statistics' wins by opponents (``storage.stats.opponents_level``): "vs Hard", "vs people",
+    "vs a mixed table"; a kind a newer version wrote (unknown here) as it is written."""
+    if kind == HUMAN:
+        return _("vs people")
+    if kind == "mixed":  # storage.stats.MIXED (the storage stands above the wording)
+        return _("vs a mixed table")
+    return _("vs {level}").format(level=level_name(kind) if kind in LEVEL_NAMES else verbatim(kind))
+
+
+def strength_text(s: Strength) -> str:
+    """A level's measured strength in one line: "Hard: 84% wins against Normal (400 games)"."""
+    games = f"{s.games:,}".replace(",", "." if decimal_mark() == "," else ",")  # 2,000 / 2.000
+    # Translators: how a bot level fares head to head against the level below it ({level}, {below}: level names
+    # such as "Hard", "Normal"; {rate:.0%}: a share such as "84%"; {games}: a number such as "2,000")
+    return ngettext("{level}: {rate:.0%} wins against {below} ({games} game)",
+                    "{level}: {rate:.0%} wins against {below} ({games} games)",
+                    s.games).format(level=level_name(s.level), below=level_name(s.against), rate=s.win_rate,
+                                    games=games)
 
 
 def colour_label(colour: Colour | str) -> str:

@@ -81,6 +81,20 @@ def test_opponent_levels() -> None:
     assert stats.opponents_level(make_match((HUMAN, "easy", "normal")), 0) == "mixed"
 
 
+def test_every_level_of_the_ladder_is_counted_as_its_own_opponent(base: Path) -> None:
+    """Expert (issue 23) like the others: a game against Expert bots counts under "expert"."""
+    from quacks.ai.levels import LADDER
+
+    for level in LADDER:
+        assert stats.opponents_level(make_match((HUMAN, level, level)), 0) == level
+    m = finish(make_match((HUMAN, "expert"), seed=3))
+    assert stats.record_finished_match(m, base) == (True, [])
+    s, _ = stats.load_statistics(base)
+    ranking = m.game.ranking()
+    assert ranking is not None
+    assert s.player("Ann").by_opponents == {"expert": stats.Tally(1, int(0 in ranking[0]))}
+
+
 def test_bad_statistics_are_kept_aside_and_the_backup_used(base: Path, duel: Match, table: Match) -> None:
     stats.record_finished_match(duel, base)
     stats.record_finished_match(table, base)  # the backup now holds only the duel

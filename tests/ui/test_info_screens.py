@@ -81,6 +81,24 @@ def test_the_charts_fit_a_player_with_many_rows(driver: Driver) -> None:
     draw_player(surf, te, stats.PlayerStats(), pygame.Rect(100, 100, 1500, 600))  # no games: dashes, no errors
 
 
+def test_wins_by_opponents_list_every_level_weakest_first_expert_too(driver: Driver) -> None:
+    """Issue 23: a game against Expert bots has its row like the other levels, in the ladder's order, and no kind's
+    id is shown ("vs people", not "vs human")."""
+    from quacks.ai.levels import LADDER
+    from quacks.wording.text import level_name
+
+    kinds = ("mixed", "expert", "human", "easy", "hard", "normal")
+    p = stats.PlayerStats(games=12, wins=5, score_total=600, best_score=70, best_pot=20,
+                          by_opponents={k: stats.Tally(2, 1) for k in kinds})
+    surf = pygame.Surface((1920, 1080))
+    te = driver.app.text
+    with te.record(surf) as rec:
+        draw_player(surf, te, p, pygame.Rect(100, 100, 1500, 700))
+    rows = [i.text.split(":")[0] for i in rec.items if i.text.startswith("vs ")]
+    assert rows == [f"vs {level_name(k)}" for k in LADDER] + ["vs people", "vs a mixed table"], rows
+    assert "vs Expert" in rows
+
+
 def test_favourite_buys_with_no_room_are_counted_not_dropped(driver: Driver) -> None:
     """A short chart area (a small window at a large scale) shows the first buys and says how many more there
     are: the sixth favourite used to disappear without a word."""

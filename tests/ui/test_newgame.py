@@ -264,3 +264,80 @@ def check_seat_rows(scene: NewGameScene, te: Any) -> None:
             with te.roomy():
                 size, rows = te.fit_label(b.label, "sans-semibold", b.size, b.label_box(), 14, 2)
             assert size >= 0.85 * b.size and len(rows) == 1, (b.label, size, b.size)
+
+
+# -- the levels and their strength (issue 23) ------------------------------------------------------------------
+
+def drawn_texts(driver: Driver, ng: NewGameScene) -> list[str]:
+    te = driver.app.text
+    with te.record(driver.app.screen) as rec:
+        ng.draw(driver.app.screen)
+    return [getattr(i, "text", "") for i in rec.items]
+
+
+def test_every_level_of_the_ladder_is_offered_for_a_seat_in_both_modes(driver: Driver, ng: NewGameScene) -> None:
+    from quacks.ai.levels import LADDER
+    from quacks.session.setup import REMOTE
+    from quacks.wording.text import bot_name, level_name
+
+    kinds = [v for v, _label in ng.seat_buttons[0][2].options]
+    assert kinds == [HUMAN, *LADDER]
+    buttons = ng.seat_buttons[0][2].buttons[1:]
+    assert [b.label for b in buttons] == [level_name(level) for level in LADDER]
+    assert all(b.tooltip.startswith(bot_name(level)) for b, level in zip(buttons, LADDER))  # "Expert bot"
+    host = NewGameScene(driver.app, online=True)
+    assert [v for v, _label in host.model.kinds()] == [HUMAN, REMOTE, *LADDER]
+    click(driver, option(seat_widgets(ng, 1)[2], "expert"))
+    assert ng.model.seats[1].kind == "expert"
+    assert ng.model.build().seats[1].kind == "expert"
+
+
+def test_each_seated_bot_level_shows_its_measured_strength(driver: Driver, ng: NewGameScene) -> None:
+    from quacks.content.bot_strength import load_strength
+    from quacks.wording.text import strength_text
+
+    data = load_strength()
+    hard = strength_text(data["hard"])
+    normal = strength_text(data["normal"])
+    assert "Hard" in hard and "Normal" in hard and f"({data['hard'].games} games)" in hard
+    texts = drawn_texts(driver, ng)
+    assert normal in texts and hard not in texts  # two Normal bots: Normal's line only
+    assert hard in option(seat_widgets(ng, 1)[2], "hard").tooltip  # and every level's in its tooltip
+    click(driver, option(seat_widgets(ng, 2)[2], "hard"))
+    texts = drawn_texts(driver, ng)
+    assert texts.index(normal) < texts.index(hard)  # weakest first
+    click(driver, option(seat_widgets(ng, 1)[2], HUMAN))
+    click(driver, option(seat_widgets(ng, 2)[2], "easy"))
+    assert not [t for t in drawn_texts(driver, ng) if " wins against " in t]  # Easy has none below it
+
+
+def test_an_unmeasured_level_shows_no_strength(driver: Driver, ng: NewGameScene) -> None:
+    from quacks.content.bot_strength import Strength
+
+    ng.strength = {"expert": Strength("expert", "hard", 0, 0.0, 0.0, 1.0, False, "to be measured")}
+    click(driver, option(seat_widgets(ng, 1)[2], "expert"))
+    assert not [t for t in drawn_texts(driver, ng) if "Expert:" in t]
+    from quacks.ui.scenes.newgame import measured_strength
+
+    assert "expert" not in measured_strength() or measured_strength()["expert"].measured
+
+
+@pytest.mark.parametrize("text", [None, "levels: [unclosed", "levels: {hard: {against: normal}}"])
+def test_a_missing_or_damaged_strength_file_shows_no_line_and_says_so_in_the_log(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, text: str | None) -> None:
+    from quacks.ui.scenes.newgame import measured_strength, strength_lines
+
+    path = tmp_path / "bot_strength.yaml"
+    if text is not None:
+        path.write_text(text, encoding="utf-8")
+    with caplog.at_level("WARNING", logger="quacks.ui"):
+        assert measured_strength(path) == {}
+    assert "bot_strength.yaml" in caplog.text and "Traceback" not in caplog.text
+    assert strength_lines(["normal", "hard"], {}) == []
+
+
+def test_the_next_level_opens_the_form_with_its_bots_at_that_level(driver: Driver) -> None:
+    ng = NewGameScene(driver.app, bot_level="expert")
+    assert [s.kind for s in ng.model.seats] == [HUMAN, "expert", "expert"]
+    with pytest.raises(ValueError):
+        NewGameScene(driver.app, bot_level="grandmaster")

@@ -10,7 +10,9 @@ import pygame
 from ...i18n import N_, _, pgettext
 from ...rules.kinds import EventKind
 from ...session.match import Match
+from ...tutorial.next_step import offered_level
 from ...wording.results import tie_text, winner_text
+from ...wording.text import bot_name
 from .. import art
 from .. import theme as T
 from ..app import App, Scene
@@ -61,9 +63,12 @@ def score_by_round(match: Match) -> list[list[int]]:
 
 
 class FinalScene(Scene):
-    def __init__(self, app: App, match: Match, online: OnlineTable | None = None, game: str = "") -> None:
+    def __init__(self, app: App, match: Match, online: OnlineTable | None = None, game: str = "",
+                 guided: bool = False) -> None:
         super().__init__(app)
         self.match = match
+        # the next level of the ladder to play (after the guided game, or a game won against bots of one level)
+        self.offer = offered_level(match, guided) if online is None else None
         # a game across computers: recorded once the host's secret gives the seed back, the luck check said
         self.online = online
         self.game_id = game
@@ -134,8 +139,16 @@ class FinalScene(Scene):
             Button(z.copy(), _("Watch the replay"), self.watch, style="parchment", hotkey_label="W", size=24),
             Button(z.copy(), _("Export replay"), self.export, style="parchment", hotkey_label="X", size=24),
         ]
+        right = self.buttons[:1]
+        if self.offer is not None:
+            level = self.offer
+            # Translators: the button that starts a new game against bots of the next level ({bot}: "Hard bot")
+            self.buttons.append(Button(z.copy(), _("Next: {bot}").format(bot=bot_name(level)),
+                                       lambda: self.next_level(level), hotkey_label="N", size=26,
+                                       tooltip=_("A new game against bots of the next level.")))
+            right = [self.buttons[-1], self.buttons[0]]
         # a line for a message only while there is one (the chart has the room otherwise)
-        self.frame = frame(self.app.text, self.buttons[1:], self.buttons[:1], message=bool(self.message))
+        self.frame = frame(self.app.text, self.buttons[1:4], right, message=bool(self.message))
 
     def say(self, text: str) -> None:
         """Tell the player ``text`` on the page's message line (the page makes room for it)."""
@@ -167,6 +180,12 @@ class FinalScene(Scene):
 
         self.app.replace(NewGameScene(self.app))
 
+    def next_level(self, level: str) -> None:
+        """The new-game screen with its bots at ``level`` (the ladder's next step)."""
+        from .newgame import NewGameScene
+
+        self.app.replace(NewGameScene(self.app, bot_level=level))
+
     def title(self) -> None:
         """Back to the title the game started from (as "Quit to title" does), not a second one over it: each
         game ended this way used to leave one more title screen on the stack for the rest of the session."""
@@ -187,6 +206,9 @@ class FinalScene(Scene):
                 return
             if event.key == pygame.K_x:
                 self.export()
+                return
+            if event.key == pygame.K_n and self.offer is not None:
+                self.next_level(self.offer)
                 return
         for b in self.buttons:
             if b.handle(event):

@@ -11,20 +11,25 @@ screen are never "You" (issue 19).
 
 from __future__ import annotations
 
+import logging
 import random
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import pygame
 
+from ...ai.levels import LADDER
+from ...content.bot_strength import Strength, StrengthError, load_strength, shown_strength
 from ...i18n import N_, _, in_every_language, pgettext
 from ...names import SEAT_NAMES, fresh_name
 from ...rules.chips import SET_COLOURS, Colour
 from ...rules.config import GameConfig
 from ...session.match import HUMAN, PLAYER_COLOURS, MatchSetup, SeatSpec
 from ...session.setup import REMOTE
-from ...wording.text import colour_label, is_you
+from ...wording.text import LEVEL_NAMES, bot_name, colour_label, is_you, strength_text
 from .. import art
 from .. import theme as T
 from ..app import App, Scene
@@ -32,11 +37,36 @@ from ..widgets import Button, Choice, draw_row, draw_tooltip
 from .frame import PAD, frame
 
 BOT_NAMES = SEAT_NAMES
-KINDS = (("human", N_("Human")), ("easy", N_("Easy bot")), ("normal", N_("Normal bot")), ("hard", N_("Hard bot")))
+#: a seat's kinds: a human, or a bot of each level of the ladder (``ai.levels.LADDER``, named in the wording: the
+#: level's name on its button, "Expert bot" and its measured strength in its tooltip), so that five kinds stay on
+#: the seat's line at 200%
+KINDS = ((HUMAN, N_("Human")), *((level, LEVEL_NAMES[level]) for level in LADDER))
 #: the seat kinds of a hosted game: a player at this screen, a player on another computer, or a bot
 ONLINE_KINDS = ((HUMAN, N_("Here")), (REMOTE, N_("Online")), *KINDS[1:])
+STRENGTH_SIZE = 19  # the strength lines' text size
 BOOK_MODES = (("1", N_("Set 1")), ("2", N_("Set 2")), ("3", N_("Set 3")), ("4", N_("Set 4")), ("mix", N_("Per colour")),
               ("random", N_("Random")))
+
+
+log = logging.getLogger("quacks.ui")
+
+
+def measured_strength(path: Path | None = None) -> dict[str, Strength]:
+    """The measured strength of the ladder's levels (``data/bot_strength.yaml`` if ``path`` is None), by level;
+    none if the file is missing or damaged (said in the log: the screen then shows no strength)."""
+    try:
+        return shown_strength(load_strength(path, LADDER))
+    except StrengthError as e:
+        log.warning("%s The new-game screen shows no bots' strength.", e)
+        return {}
+
+
+def strength_lines(kinds: Iterable[str], strength: Mapping[str, Strength]) -> list[str]:
+    """A line for each bot level among ``kinds`` (the seats' kinds) that has a measured strength, weakest first:
+    "Hard wins 84% of its games against Normal (400 games)"."""
+    seated = set(kinds)
+    return [strength_text(strength[level]) for level in LADDER
+            if level in seated and level in strength and strength[level].measured]
 
 
 def _options(options: tuple[tuple[Any, str], ...]) -> list[tuple[Any, str]]:
@@ -163,7 +193,8 @@ class SetupModel:
 
 
 class NewGameScene(Scene):
-    def __init__(self, app: App, online: bool = False) -> None:
+    def __init__(self, app: App, online: bool = False, bot_level: str | None = None) -> None:
+        """``bot_level``: every bot seat plays at that level (the ladder's next step, offered after a game)."""
         super().__init__(app)
         # a hosted game starts from the last hosted game's choices (the same friends, the same seats)
         last = getattr(app.settings, "last_online_setup" if online else "last_setup", None)
@@ -171,9 +202,12 @@ class NewGameScene(Scene):
         if online and not any(s.kind == REMOTE for s in self.model.seats):
             self.model.seats[1].kind = REMOTE  # a hosted game starts with a seat for the friend who joins
             self.model.seats[1].custom = False
+        if bot_level is not None:
+            self.bots_at(bot_level)
         self.model.name_seats()
         if not last:
             self.model.sequential = bool(getattr(app.settings, "sequential_brewing", False))
+        self.strength = measured_strength()  # the levels' measured strength, shown for the seated bots
         self.widgets: list[Any] = []
         self.editing: int | None = None  # seat whose name is being typed
         self.seed_editing = False
@@ -181,6 +215,16 @@ class NewGameScene(Scene):
         self.focus_row = 0
         self.scroll = 0  # how far the form is scrolled up (where the window is too short for it)
         self.max_scroll = 0
+
+    def bots_at(self, level: str) -> None:
+        """Every bot seat at ``level`` (a level of the ladder); the default seats if no seat is a bot."""
+        if level not in LADDER:
+            raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LADDER)}")
+        if not any(s.kind in LADDER for s in self.model.seats):
+            self.model = SetupModel(online=self.model.online)
+        for s in self.model.seats:
+            if s.kind in LADDER:
+                s.kind = level
 
     def enter(self) -> None:
         self.layout()
@@ -272,13 +316,27 @@ class NewGameScene(Scene):
                 kind_w = min(W - (mark_w + gap), kind_want * 5 // 4)
             kind = Choice(pygame.Rect(x, y, kind_w, ctl_h), kinds, s.kind, on_change=partial(self.set_kind, i),
                           size=21, by_label=True)
+            tips = {level: " · ".join([bot_name(level), *strength_lines([level], self.strength)])
+                    for level in LADDER}
             if m.online:
-                tips = {HUMAN: _("A player at this screen (two or more take turns at it)."),
-                        REMOTE: _("A player on another computer, who joins with the room code.")}
-                for b, (value, _label) in zip(kind.buttons, kinds):
-                    b.tooltip = tips.get(value, "")
+                tips |= {HUMAN: _("A player at this screen (two or more take turns at it)."),
+                         REMOTE: _("A player on another computer, who joins with the room code.")}
+            for b, (value, _label) in zip(kind.buttons, kinds):
+                b.tooltip = tips.get(value, "")
             self.seat_buttons.append((name_b, col_b, kind, rm))
             y += step
+        # how the seated bots fare (issue 23): a line for each of their levels, from the measured data; two lines
+        # where the width is short for one
+        self.strength_rows: list[tuple[str, pygame.Rect, int]] = []  # text, box, lines
+        with te.roomy():
+            x, width = at.x + mark_w + gap, W - mark_w - gap
+            for text in strength_lines((s.kind for s in m.seats), self.strength):
+                text_w = te.size(text, "sans", STRENGTH_SIZE)[0]
+                natural = max(natural, mark_w + gap + text_w + 24)
+                lines = 1 if text_w <= width else 2
+                h = te.height("sans", STRENGTH_SIZE, lines) + 6
+                self.strength_rows.append((text, pygame.Rect(x, y, width, h), lines))
+                y += h
         y += 12
         # the options: a label column as wide as its longest label (at most a third), the controls beside it
         with te.roomy():
@@ -354,6 +412,7 @@ class NewGameScene(Scene):
         y += ctl_h
         # where the form's lines start (a scrolled form shows whole lines from one of them)
         tops = [r.y for _t, r, _a in self.heads] + [r.y for _t, r in self.mix_labels] + \
+            [r.y for _t, r, _n in self.strength_rows] + \
             [w.rect.y for row in self.seat_buttons for w in row if w is not None] + [self.seed_b.rect.y]
         self.tops = sorted({t - at.y for t in tops} | {0})
         return y - at.y
@@ -631,6 +690,9 @@ class NewGameScene(Scene):
             for w in (name_b, col_b, kind, rm):
                 if w is not None and shown(w.rect):
                     w.draw(surf)
+        for text, box, lines in self.strength_rows:
+            if shown(box):
+                te.blit_fit(surf, text, box, "sans", STRENGTH_SIZE, T.INK_SOFT, anchor="midleft", lines=lines)
         for w in (self.add_b, self.books_c):
             if shown(w.rect):
                 w.draw(surf)

@@ -6,9 +6,10 @@ from typing import Any
 
 import pygame
 
-from ...i18n import LocalNumber, _, ngettext, verbatim
+from ...ai.levels import LADDER
+from ...i18n import LocalNumber, _, ngettext
 from ...rules.chips import CHIP_BY_NAME
-from ...wording.text import LEVEL_NAMES, level_name
+from ...wording.text import opponents_label
 from .. import art
 from .. import theme as T
 
@@ -20,6 +21,11 @@ def _bar(surf: pygame.Surface, r: pygame.Rect, frac: float, colour: T.RGB) -> No
     if f.w:
         pygame.draw.rect(surf, colour, f, border_radius=6)
     pygame.draw.rect(surf, T.PARCHMENT_EDGE, r, 1, border_radius=6)
+
+
+def opponents_order(kind: str) -> tuple[int, str]:
+    """The rows of wins by opponents: the bot levels weakest first (``LADDER``), then the others by name."""
+    return (LADDER.index(kind), "") if kind in LADDER else (len(LADDER), kind)
 
 
 def draw_player(surf: pygame.Surface, te: Any, p: Any, area: pygame.Rect) -> None:
@@ -51,8 +57,8 @@ def _draw_player(surf: pygame.Surface, te: Any, p: Any, area: pygame.Rect) -> No
     # wins by opponents and seats
     te.blit_fit(surf, _("Wins by opponents"), pygame.Rect(x, y, col_w, head_h), "serif-bold", 26, T.INK,
                 anchor="midleft", lines=1)
-    rows = [(_("vs {level}").format(level=level_name(k) if k in LEVEL_NAMES else verbatim(k)), t)
-            for k, t in sorted(p.by_opponents.items())] + \
+    by_opponents = sorted(p.by_opponents.items(), key=lambda kv: opponents_order(kv[0]))
+    rows = [(opponents_label(k), t) for k, t in by_opponents] + \
            [(ngettext("{n} seat", "{n} seats", int(k) if str(k).isdigit() else 2).format(n=k), t)
             for k, t in sorted(p.by_seats.items())]
     fit = max(1, (area.bottom - (y + head_h + 8)) // row_h)

@@ -477,7 +477,7 @@ class TableScene(Scene):
             self.app.replace_below(self, FinalScene(self.app, self.match, online=self.online, game=self.game_id))
             return
         game_finished(self.app, self.match, self.game_id)
-        self.app.replace_below(self, FinalScene(self.app, self.match))
+        self.app.replace_below(self, FinalScene(self.app, self.match, guided=self.coach is not None))
 
     def resume(self) -> None:
         self.controls.key = None
