@@ -82,8 +82,10 @@ def _simulate(levels: list[str], games: int, jobs: int, compiled: bool = False) 
     return summary
 
 
-def _hard_cpu_times(four_hard_games: int, duel_games: int) -> tuple[dict[str, float], dict[str, float]]:
-    """Hard's decisions timed in the deciding thread's CPU time; and the time of a 4-Hard game."""
+def _hard_cpu_times(four_hard_games: int, duel_games: int, level: str = "hard",
+                    opponent: str = "normal") -> tuple[dict[str, float], dict[str, float]]:
+    """``level``'s decisions (Hard's by default) timed in the deciding thread's CPU time, in games of four of it
+    and in duels against ``opponent``; and the time of a game of four of it."""
     from .content.loader import default_catalogue
     from .rules.chips import SET_COLOURS
     from .rules.config import GameConfig
@@ -94,7 +96,7 @@ def _hard_cpu_times(four_hard_games: int, duel_games: int) -> tuple[dict[str, fl
 
     def play(levels: tuple[str, ...], seed: int) -> tuple[float, float]:
         cfg = GameConfig(seats=tuple(f"{lv}-{i}" for i, lv in enumerate(levels)), books={c: 1 for c in SET_COLOURS})
-        hard = {i for i, lv in enumerate(levels) if lv == "hard"}
+        hard = {i for i, lv in enumerate(levels) if lv == level}
 
         def timer(seat: int, brew: bool, seconds: float) -> None:
             if seat in hard:
@@ -110,11 +112,11 @@ def _hard_cpu_times(four_hard_games: int, duel_games: int) -> tuple[dict[str, fl
 
     cpu = wall = 0.0
     for k in range(four_hard_games):
-        c, w = play(("hard",) * 4, 1_000_003 + k)
+        c, w = play((level,) * 4, 1_000_003 + k)
         cpu += c
         wall += w
     for k in range(duel_games):
-        play(("hard", "normal") if k % 2 == 0 else ("normal", "hard"), 2_000_003 + k)
+        play((level, opponent) if k % 2 == 0 else (opponent, level), 2_000_003 + k)
     figures = {
         "draw_p99": round(draw.percentile(0.99) * 1000, 3), "other_p99": round(other.percentile(0.99) * 1000, 3),
         "draw_p50": round(draw.percentile(0.5) * 1000, 3), "other_p50": round(other.percentile(0.5) * 1000, 3),
@@ -216,3 +218,35 @@ def engine(opts: Options) -> dict[str, Any]:
     if hasattr(os, "getloadavg"):
         out["load_avg_1m"].append(round(os.getloadavg()[0], 2))
     return out
+
+
+EXPERT_TARGETS = (
+    Target("expert_cpu_ms.draw_p99", "<=", 50.0, "Expert's draw/stop decisions, p99 (CPU ms)"),
+    Target("expert_cpu_ms.other_p99", "<=", 50.0, "Expert's other decisions (shop included), p99 (CPU ms)"),
+    Target("expert_cpu_ms.max", "<=", 150.0, "Expert's slowest decision (CPU ms)"),
+    Target("four_expert_game_s.wall", "<=", 2.0, "one game of 4 Expert seats (wall s)"),
+    Target("expert_weights.kb", "<=", 200.0, "the Expert bot's weights file (KB)"),
+    Target("expert_weights.load_ms", "<=", 50.0, "reading and checking the Expert bot's weights (ms)"),
+)
+
+
+@group("expert", EXPERT_TARGETS, "the Expert bot: decision times, a 4-Expert game, its weights' size and load time")
+def expert(opts: Options) -> dict[str, Any]:
+    """Expert's decisions in 4-Expert games and against Hard (CPU time of the deciding thread), a 4-Expert game,
+    and its weights file: size, and the time to read and check it (the median of 9 reads)."""
+    from .ai.value_model import ValueModel
+    from .content.yamlfile import load_yaml
+    from .resources import data_dir
+
+    n_four, n_duel = (2, 2) if opts.quick else (12, 24)
+    opts.say(f"expert: {n_four} games of 4 Expert seats and {n_duel} against Hard ...")
+    ms, four = _hard_cpu_times(n_four, n_duel, "expert", "hard")
+    path = data_dir() / "bots" / "expert.yaml"
+    loads = []
+    for _ in range(9):
+        t0 = time.perf_counter()
+        ValueModel.from_data(load_yaml(path))
+        loads.append(time.perf_counter() - t0)
+    loads.sort()
+    return {"expert_cpu_ms": ms, "four_expert_game_s": four,
+            "expert_weights": {"kb": round(path.stat().st_size / 1024, 1), "load_ms": round(loads[4] * 1000, 2)}}

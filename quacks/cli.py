@@ -22,6 +22,7 @@ DEV_COMMANDS = {"simulate": "quacks.tournament", "bench-ui": "quacks.ui.bench", 
                 "check-layout": "quacks.ui.layout_check"}
 DEV_COMMANDS["bench"] = "quacks.bench"  # python -m quacks bench: measured figures against their targets
 DEV_COMMANDS["train-expert"] = "quacks.training"  # the Expert bot's learned value, from self-play
+DEV_COMMANDS["strength"] = "quacks.strength"  # a level against the one below, per set; data/bot_strength.yaml
 
 
 # the player's languages and the pseudo-language of the layout check (all named once, in quacks/i18n.py)
@@ -192,8 +193,22 @@ def build_parser() -> argparse.ArgumentParser:
     tr.add_argument("--jobs", type=int, default=1, help="worker processes (the weights do not depend on it)")
     tr.add_argument("--policy", default="hard", help="the level that plays the games (default: hard)")
     tr.add_argument("--out", default=None, help="the weights file (default: the game's data/bots/expert.yaml)")
+    tr.add_argument("--samples", default=None, help="keep the self-play samples in this file (and fit again from "
+                                                    "it when the games, seed and policy are the same)")
     tr.add_argument("--quiet", action="store_true", help="no progress line")
     tr.set_defaults(func=_dev("train-expert"))
+    st = sub.add_parser("strength", help="a bot level against the level below, per set and pooled (duplicate "
+                                         "seating); --write puts it into data/bot_strength.yaml")
+    st.add_argument("--level", required=True, help="normal, hard or expert")
+    st.add_argument("--games-per-set", type=int, default=400, help="games on each of Sets 1-4 and random books")
+    st.add_argument("--seed", type=int, default=1)
+    st.add_argument("--jobs", type=int, default=2)
+    st.add_argument("--table", action="store_true", help="also one of the level against three of the level below")
+    st.add_argument("--write", action="store_true", help="write the pooled head-to-head result into the data")
+    st.add_argument("--out", default=None, help="the strength file to write (default: data/bot_strength.yaml)")
+    st.add_argument("--json", action="store_true")
+    st.add_argument("--quiet", action="store_true")
+    st.set_defaults(func=_dev("strength"))
     from .net.arguments import add_commands
 
     add_commands(sub)

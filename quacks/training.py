@@ -15,6 +15,7 @@ the same weights on any number of cores.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import sys
@@ -33,7 +34,7 @@ from .ai.shop import brew_gains
 from .ai.value_model import TABLES, ValueModel
 from .ai.values import Values
 from .content.loader import default_catalogue
-from .resources import data_dir
+from .resources import ReadError, data_dir, read_bytes
 from .rules.actions import Action
 from .rules.chips import CHIP_BY_NAME
 from .rules.config import GameConfig
@@ -291,9 +292,37 @@ def write_model(model: ValueModel, path: Path) -> None:
     tmp.replace(path)
 
 
-def train(games: int, seed: int, jobs: int, level: str = "hard", progress: bool = True) -> Fit:
+SAMPLES_LIMIT = 512 * 1024 * 1024
+
+
+def save_samples(samples: Sequence[Sample], key: dict[str, Any], path: Path) -> None:
+    """The self-play samples as JSON (to fit again without playing the games again)."""
+    rows = [[s.game, s.table, s.rnd, s.margin, list(s.feats)] for s in samples]
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(json.dumps({"key": key, "features": list(NAMES), "rows": rows}), encoding="utf-8")
+    tmp.replace(path)
+
+
+def load_samples(key: dict[str, Any], path: Path) -> list[Sample] | None:
+    """The samples kept at ``path`` if they were made with the same games, seed and policy (else None)."""
+    try:
+        d = json.loads(read_bytes(path, limit=SAMPLES_LIMIT))
+        if d.get("key") != key or d.get("features") != list(NAMES):
+            return None
+        return [Sample(int(g), str(t), int(r), tuple(float(x) for x in f), float(m)) for g, t, r, m, f in d["rows"]]
+    except (ReadError, ValueError, TypeError, KeyError, AttributeError):
+        return None
+
+
+def train(games: int, seed: int, jobs: int, level: str = "hard", progress: bool = True,
+          samples_path: Path | None = None) -> Fit:
     t0 = time.perf_counter()
-    samples = self_play(games, seed, jobs, level, progress)
+    key: dict[str, Any] = {"games": games, "seed": seed, "policy": level}
+    samples = load_samples(key, samples_path) if samples_path is not None and samples_path.exists() else None
+    if samples is None:
+        samples = self_play(games, seed, jobs, level, progress)
+        if samples_path is not None:
+            save_samples(samples, key, samples_path)
     settings = {"games": games, "seed": seed, "policy": level, "hold_out": f"1 game in {HOLD_OUT}",
                 "ridge": RIDGE, "samples": len(samples)}
     result = fit(samples, settings)
@@ -306,7 +335,8 @@ def main(args: argparse.Namespace) -> int:
         print("train-expert: --games must be at least 10", file=sys.stderr)
         return 2
     try:
-        result = train(args.games, args.seed, max(1, args.jobs), args.policy, progress=not args.quiet)
+        result = train(args.games, args.seed, max(1, args.jobs), args.policy, progress=not args.quiet,
+                       samples_path=Path(args.samples) if args.samples else None)
     except ValueError as e:
         print(f"train-expert: {e}", file=sys.stderr)
         return 2

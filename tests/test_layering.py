@@ -47,6 +47,7 @@ BELOW: Mapping[str, frozenset[str]] = {
     "scenario": frozenset({"session"}),
     "tournament": frozenset({"session"}),
     "training": frozenset({"tournament"}),
+    "strength": frozenset({"tournament", "storage"}),
     "storage": frozenset({"scenario"}),
     # a match across computers: the wire protocol, room codes, the seat view (no pygame)
     "net": frozenset({"session", "rules", "content", "names", "version", "storage"}),
@@ -59,7 +60,7 @@ BELOW: Mapping[str, frozenset[str]] = {
     "ui": frozenset({"tutorial", "storage", "tournament", "bench_storage", "version", "net"}),
     # the entry points
     "selftest": frozenset({"ui", "datacheck"}),
-    "cli": frozenset({"selftest", "bench", "training"}),
+    "cli": frozenset({"selftest", "bench", "training", "strength"}),
     "__main__": frozenset({"cli"}),
 }
 
