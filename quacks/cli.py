@@ -193,6 +193,9 @@ def build_parser() -> argparse.ArgumentParser:
     tr.add_argument("--jobs", type=int, default=1, help="worker processes (the weights do not depend on it)")
     tr.add_argument("--policy", default="hard", help="the level that plays the games (default: hard)")
     tr.add_argument("--out", default=None, help="the weights file (default: the game's data/bots/expert.yaml)")
+    tr.add_argument("--trial-games", type=int, default=0,
+                    help="games whose shops are tried with other purchases, each played to its end (what chips "
+                         "are worth)")
     tr.add_argument("--samples", default=None, help="keep the self-play samples in this file (and fit again from "
                                                     "it when the games, seed and policy are the same)")
     tr.add_argument("--quiet", action="store_true", help="no progress line")

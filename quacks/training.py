@@ -30,13 +30,13 @@ import yaml
 from .ai.base import Bot, BotChoice, RandomSource
 from .ai.features import INDEX, NAMES, features, final_margin, position_of
 from .ai.levels import make_bot
-from .ai.shop import brew_gains
+from .ai.shop import HORIZON, brew_gains
 from .ai.value_model import TABLES, ValueModel
 from .ai.values import Values
 from .content.loader import default_catalogue
 from .resources import ReadError, data_dir, read_bytes
 from .rules.actions import Action
-from .rules.chips import CHIP_BY_NAME
+from .rules.chips import CHIP_BY_NAME, SET_COLOURS
 from .rules.config import GameConfig
 from .rules.game import Game
 from .rules.kinds import DecisionKind
@@ -315,7 +315,9 @@ def load_samples(key: dict[str, Any], path: Path) -> list[Sample] | None:
 
 
 def train(games: int, seed: int, jobs: int, level: str = "hard", progress: bool = True,
-          samples_path: Path | None = None) -> Fit:
+          samples_path: Path | None = None, trial_games: int = 0) -> Fit:
+    """Self-play, the fit of the value, and (``trial_games``) the shop trials that set what the chips bought are
+    worth in the ``start`` table."""
     t0 = time.perf_counter()
     key: dict[str, Any] = {"games": games, "seed": seed, "policy": level}
     samples = load_samples(key, samples_path) if samples_path is not None and samples_path.exists() else None
@@ -324,9 +326,27 @@ def train(games: int, seed: int, jobs: int, level: str = "hard", progress: bool 
         if samples_path is not None:
             save_samples(samples, key, samples_path)
     settings = {"games": games, "seed": seed, "policy": level, "hold_out": f"1 game in {HOLD_OUT}",
-                "ridge": RIDGE, "samples": len(samples)}
+                "ridge": RIDGE, "samples": len(samples), "trial_games": trial_games}
     result = fit(samples, settings)
-    result.report.append(f"self-play and fit took {time.perf_counter() - t0:.0f} s")
+    if trial_games:
+        trials = shop_trials(trial_games, seed + 1, jobs, level, progress)
+        by_round = fit_trials(trials)
+        start = {r: list(w) for r, w in result.model.start.items()}
+        rounds = default_catalogue().events.rounds
+        for r, w in start.items():
+            weights = by_round.get(r)
+            if weights is None:  # no shop tried in this round (the last shops): Hard's own reckoning
+                weights = {j: 0.0 for j in CHIP_FEATURES} | {BREW: HORIZON * (rounds - r)}
+            for j, x in weights.items():
+                w[j] = x
+        result.model = ValueModel({r: tuple(w) for r, w in start.items()}, result.model.end, result.model.win_scale,
+                                  {**settings, "trials": len(trials), "trial_ridge": TRIAL_RIDGE})
+        tried = sum(len(t.others) for t in trials)
+        result.report.append(f"shop trials: {len(trials)} shops in {trial_games} games, {tried} other purchases "
+                             f"played to the end; the chips' worth by round fitted on their differences")
+        for r, weights in by_round.items():
+            result.report.append(f"  round {r}: brew x{weights[BREW]:.2f}")
+    result.report.append(f"training took {time.perf_counter() - t0:.0f} s")
     return result
 
 
@@ -336,7 +356,7 @@ def main(args: argparse.Namespace) -> int:
         return 2
     try:
         result = train(args.games, args.seed, max(1, args.jobs), args.policy, progress=not args.quiet,
-                       samples_path=Path(args.samples) if args.samples else None)
+                       samples_path=Path(args.samples) if args.samples else None, trial_games=args.trial_games)
     except ValueError as e:
         print(f"train-expert: {e}", file=sys.stderr)
         return 2
@@ -348,3 +368,133 @@ def main(args: argparse.Namespace) -> int:
     write_model(result.model, out)
     print(f"wrote {out} ({out.stat().st_size:,} bytes)")
     return 0
+
+
+# shop trials: what a different purchase would have changed ------------------------------------------------------
+#: the features a purchase changes (the others are the same for every purchase at one shop)
+CHIP_FEATURES = tuple(i for i, n in enumerate(NAMES) if n in ("chips", "white_share", "orange", "black", "brew")
+                      or n[:-1] in {c.value for c in SET_COLOURS})
+BREW = INDEX["brew"]
+TRIAL_SHARE = 2  # one shop in this many (rounds before the last two) is tried with other purchases
+ALTERNATIVES = 3  # purchases tried beside the policy's: the next best by Hard's reckoning, and one at random
+
+
+@dataclass(frozen=True)
+class Trial:
+    """One shop tried with several purchases, each game played on to its end by the same bots with the same
+    seed: the position after each purchase (``start`` features) and the seat's final margin."""
+
+    game: int
+    rnd: int
+    chosen: tuple[tuple[float, ...], float]
+    others: tuple[tuple[tuple[float, ...], float], ...]
+
+
+class TrialPicker:
+    """A bot that lets ``inner`` choose and, at some shops, writes down the purchases to try."""
+
+    def __init__(self, inner: Bot, index: int, out: list[tuple[int, int, int, list[tuple[Action, tuple[float, ...]]]]]
+                 ) -> None:
+        self.inner = inner
+        self.level = inner.level
+        self.index = index
+        self.out = out
+
+    def decide(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
+        choice = self.inner.decide(g, seat, actions, rng)
+        last_tried = g.cat.events.rounds - 2
+        if g.decision_kind(seat) is not DecisionKind.SHOP or g.round > last_tried or len(actions) < 2:
+            return choice
+        pick = random.Random(f"trial:{self.index}:{seat}:{g.round}")
+        if pick.randrange(TRIAL_SHARE):
+            return choice
+        singles = sorted({CHIP_BY_NAME[x].index for a in actions for x in a.args if x != "nothing"})
+        base, gains = brew_gains(g, seat, Values(g, seat), singles)
+        now = position_of(g, seat, base)
+
+        def post(a: Action) -> tuple[float, ...]:
+            bought = [CHIP_BY_NAME[x].index for x in a.args if x != "nothing"]
+            return tuple(features(g, seat, now.with_chips(bought, base + sum(gains[i] for i in bought))))
+
+        worth = {a: sum(gains[CHIP_BY_NAME[x].index] for x in a.args if x != "nothing") for a in actions}
+        rest = sorted((a for a in actions if a != choice.action), key=lambda a: (-worth[a], str(a)))
+        tried = rest[:ALTERNATIVES - 1]
+        left = rest[ALTERNATIVES - 1:]
+        if left:
+            tried.append(left[pick.randrange(len(left))])
+        self.out.append((seat, g.round, len(g.record), [(a, post(a)) for a in [choice.action, *tried]]))
+        return choice
+
+
+def play_trials(args: tuple[int, int, str]) -> list[Trial]:
+    """One self-play game, and each shop picked in it played on with every purchase tried."""
+    index, seed, level = args
+    cfg, game_seed = game_setup(index, seed)
+    cat = default_catalogue()
+    m = Match(cat, bot_setup(cfg, (level,) * len(cfg.seats), game_seed))
+    picked: list[tuple[int, int, int, list[tuple[Action, tuple[float, ...]]]]] = []
+    for s in list(m.bots):
+        m.bots[s] = TrialPicker(m.bots[s], index, picked)
+    m.run_until_human(200_000)
+    data = m.to_data()
+    out = []
+    for seat, rnd, cut, tried in picked:
+        results = []
+        for action, feats in tried:
+            again = Match.from_data(cat, {**data, "record": data["record"][:cut], "tick": {}, "queue": []})
+            again.submit(seat, action)
+            again.run_until_human(200_000)
+            results.append((feats, float(final_margin(again.game, seat))))
+        out.append(Trial(index, rnd, results[0], tuple(results[1:])))
+    return out
+
+
+def shop_trials(games: int, seed: int, jobs: int, level: str = "hard", progress: bool = True) -> list[Trial]:
+    """The trials of ``games`` games, in the order of the games whatever the number of workers."""
+    work = [(i, seed, level) for i in range(games)]
+    by_game: dict[int, list[Trial]] = {}
+    t0 = time.perf_counter()
+    import multiprocessing as mp
+
+    ctx = mp.get_context("fork") if sys.platform != "win32" else mp.get_context("spawn")
+    with ctx.Pool(max(1, jobs)) as pool:
+        for n, part in enumerate(pool.imap_unordered(play_trials, work), 1):
+            if part:
+                by_game[part[0].game] = part
+            if progress and (n % 5 == 0 or n == games):
+                sys.stderr.write(f"\rshop trials: {n}/{games} games ({n / (time.perf_counter() - t0):.2f}/s)")
+                sys.stderr.flush()
+    if progress:
+        sys.stderr.write("\n")
+    return [t for i in sorted(by_game) for t in by_game[i]]
+
+
+TRIAL_RIDGE = 100.0  # as if this many differences said "no effect" beyond the brew's
+
+
+def fit_trials(trials: Sequence[Trial], penalty: float = TRIAL_RIDGE) -> dict[int, dict[int, float]]:
+    """By round: weights of the features a purchase changes, fitted on the differences between the purchases
+    tried at one shop (y: the margin's difference, x: the features' difference; no intercept). The brew is not
+    pulled towards zero: with little data the fit falls back on the simulated brew alone, as Hard does."""
+    out: dict[int, dict[int, float]] = {}
+    for r in sorted({t.rnd for t in trials}):
+        rows: list[list[float]] = []
+        ys: list[float] = []
+        for t in trials:
+            if t.rnd != r:
+                continue
+            f0, m0 = t.chosen
+            for f, m in t.others:
+                rows.append([f[j] - f0[j] for j in CHIP_FEATURES])
+                ys.append(m - m0)
+        if len(rows) < 20:
+            continue
+        d = len(CHIP_FEATURES)
+        xtx = [[math.fsum(row[a] * row[b] for row in rows) for b in range(d)] for a in range(d)]
+        xty = [math.fsum(row[a] * y for row, y in zip(rows, ys)) for a in range(d)]
+        for a, j in enumerate(CHIP_FEATURES):
+            # ridge on each feature's own scale (standardised), none on the brew
+            xtx[a][a] += (penalty * xtx[a][a] / len(rows) if j != BREW else 0.0) + 1e-9
+        w = solve(xtx, xty)
+        out[r] = dict(zip(CHIP_FEATURES, w))
+    return out

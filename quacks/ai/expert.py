@@ -1,13 +1,14 @@
 """Expert: Hard's exact reasoning inside a round, a learned value of the whole game around it, played for the win.
 
-- What coins, rubies and droplet steps are worth at the end of a round comes from the learned value
-  (``value_model``, table ``end``): how much each moved the final margin in self-play, in VP. Hard's expectimax
-  over the exact bag (draw or stop, the flask, picks, restarts) runs with these worths in place of Hard's
-  hand-set ones.
 - The shop compares every purchase on offer by the learned value of the position after it (table ``start``):
-  the chips in the bag, with next round's brew of that bag simulated as Hard does (``shop.brew_gains``).
-- Played for the win: a draw-or-stop choice compares the chance of winning (the predicted final margin through
-  the model's logistic curve) of stopping now with that of drawing on, from the last rounds on.
+  the chips in the bag, with next round's brew of that bag simulated as Hard does (``shop.brew_gains``); what
+  each chip adds was fitted on shops tried with other purchases and played to the end (``training``).
+- Played for the win: in the last round a draw-or-stop choice (and the flask) compares chances of winning
+  (``WinModel``: the margin to the best other seat's expected final score through the learned logistic curve;
+  nearly certain once every other seat has finished) instead of expected VP.
+- Within a round Hard's exact reasoning stays: its expectimax over the bag, with its worths of coins, rubies and
+  droplet steps. The learned ``end`` table's worths in their place lost to Hard (27% of 300 duplicate games on
+  random books, against 41% with Hard's), so they are not used for play.
 
 Like every level, Expert sees only the game (no future draw, no seed, no chance stream).
 """
@@ -28,26 +29,9 @@ from .value_model import ModelError, ValueModel, logistic
 from .values import Values
 
 #: the rounds before the last in which draw or stop is chosen by the chance of winning (0: only the last)
-WIN_ROUNDS = 1
-#: VP another seat still brewing is taken to add to the VP of the space it has reached (a rough mean)
+WIN_ROUNDS = 0
+#: VP another seat still brewing is taken to add to what the space it has reached gives (a rough mean)
 BREWING_MORE = 2.0
-#: the learned worths are kept within these bounds (VP): a thin corner of the data cannot make a coin worth 5 VP
-RATE_BOUNDS = {"coins": (0.0, 1.0), "rubies": (0.0, 3.0), "droplet": (0.0, 5.0)}
-
-
-class ExpertValues(Values):
-    """Hard's ``Values`` with the worth of a coin, a ruby and a droplet step learned (rounds before the last)."""
-
-    def __init__(self, g: Game, seat: int, model: ValueModel) -> None:
-        super().__init__(g, seat)
-        if self.left > 0:
-            lo, hi = RATE_BOUNDS["coins"]
-            self.coin = min(hi, max(lo, model.rate("end", self.round, "coins")))
-            lo, hi = RATE_BOUNDS["rubies"]
-            self.ruby = min(hi, max(lo, model.rate("end", self.round, "rubies")))
-            lo, hi = RATE_BOUNDS["droplet"]
-            self.droplet = min(hi, max(lo, model.rate("end", self.round, "droplet")))
-            self.die = self.w.die_vp + (self.ruby + self.droplet + self.chip_value_name("orange-1")) / 6
 
 
 class WinModel(BrewModel):
@@ -67,18 +51,38 @@ class WinModel(BrewModel):
         return logistic((self.base + BrewModel.explode_value(self, st, protected)) / self.scale)
 
 
+def others_done(g: Game, seat: int) -> bool:
+    """Every other seat has finished brewing this round (stopped, exploded, or its pot is full)."""
+    return all(o.stopped or not o.brewing for i, o in enumerate(g.seats) if i != seat)
+
+
+def expected_final(g: Game, seat: int) -> float:
+    """What the seat will have at the end of this round if it is the last: its score, the VP of the space it
+    has reached, and its coins and rubies changed into VP (5 coins and 2 rubies a VP, rules: game end);
+    ``BREWING_MORE`` more if it is still drawing."""
+    ev = g.cat.events
+    s = g.seats[seat]
+    sp = g.cat.pot.space(stop_space(g, seat))
+    rubies = s.rubies + (1 if sp.ruby and not s.exploded else 0)
+    final = s.score + sp.vp + sp.coins // ev.vp_coin_price + rubies // ev.vp_ruby_price
+    if s.exploded:  # an exploded pot gives VP or coins: in the last round the VP
+        final = s.score + sp.vp + s.rubies // ev.vp_ruby_price
+    return final + (0.0 if s.stopped or not s.brewing else BREWING_MORE)
+
+
 def margin_before_brew(g: Game, seat: int) -> float:
-    """The seat's score minus the best other seat's expected score after this round: its score now, the VP of
-    the space it has reached, and ``BREWING_MORE`` if it is still drawing."""
-    cat = g.cat
-    best = float("-inf")
-    for i, o in enumerate(g.seats):
-        if i == seat:
-            continue
-        vp = cat.pot.space(stop_space(g, i)).vp
-        expected = o.score + vp + (BREWING_MORE if o.brewing and not o.stopped else 0.0)
-        best = max(best, expected)
-    return g.seats[seat].score - best
+    """The seat's score (with its rubies as VP in the last round) minus the best other seat's expected score
+    after this round (``expected_final``)."""
+    last = g.round >= g.cat.events.rounds
+    best = max((expected_final(g, i) for i in range(len(g.seats)) if i != seat), default=0.0)
+    s = g.seats[seat]
+    own = s.score + (s.rubies // g.cat.events.vp_ruby_price if last else 0)
+    return own - best
+
+
+#: the scale of the chance of winning once every other seat has finished the last round (only ties and the
+#: rounding of coins and rubies are left uncertain)
+SETTLED_SCALE = 0.5
 
 
 class ExpertBot(HardBot):
@@ -100,9 +104,6 @@ class ExpertBot(HardBot):
             self._model_of = data
         return self._model
 
-    def values(self, g: Game, seat: int) -> Values:
-        return ExpertValues(g, seat, self.model(g))
-
     def for_the_win(self, g: Game) -> bool:
         return g.round >= g.cat.events.rounds - WIN_ROUNDS
 
@@ -110,6 +111,8 @@ class ExpertBot(HardBot):
         if not self.for_the_win(g):
             return BrewModel(g, seat, v)
         scale = self.model(g).scale(g.round)
+        if g.round >= g.cat.events.rounds and others_done(g, seat):
+            scale = SETTLED_SCALE
         return WinModel(g, seat, v, margin_before_brew(g, seat), scale)
 
     def flask_model(self, g: Game, seat: int, v: Values, m: BrewModel) -> tuple[BrewModel, float]:
@@ -156,4 +159,4 @@ class ExpertBot(HardBot):
         return BotChoice(best, N_("{} (worth about {:.1f} VP over the game)"), best, gain)
 
 
-__all__ = ["ExpertBot", "ExpertValues"]
+__all__ = ["ExpertBot", "WinModel", "margin_before_brew"]

@@ -21,6 +21,7 @@ from .values import Values
 
 SAMPLES = 40
 STOP_RISK = 0.22
+HORIZON = 0.85  # a chip's worth: next round's gain times the rounds left, times this
 
 
 class _NextRound(BrewModel):
@@ -213,7 +214,7 @@ def chip_worths(g: Game, seat: int, v: Values, chips: list[int]) -> dict[int, fl
     """Worth (in VP over the rest of the game) of adding each chip kind to the seat's bag: next round's gain
     (``brew_gains``) times the rounds left, a little discounted."""
     _base, gains = brew_gains(g, seat, v, chips)
-    scale = v.left * 0.85
+    scale = v.left * HORIZON
     return {i: gain * scale for i, gain in gains.items()}
 
 

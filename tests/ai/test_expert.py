@@ -12,12 +12,11 @@ import types
 import pytest
 
 from quacks.ai.base import Bot, BotChoice, RandomSource
-from quacks.ai.expert import ExpertBot, ExpertValues
+from quacks.ai.expert import ExpertBot
 from quacks.ai.features import NAMES, features, position_of
 from quacks.ai.levels import LEVELS, make_bot
 from quacks.ai.normal import Handler
 from quacks.ai.value_model import ModelError, ValueModel
-from quacks.ai.values import Values
 from quacks.content.loader import default_catalogue
 from quacks.resources import data_dir
 from quacks.rules.actions import Action
@@ -68,20 +67,6 @@ def test_an_expert_without_weights_says_so() -> None:
     m = Match(cat, bot_setup(config(), ("hard", "hard"), 5))
     with pytest.raises(ModelError, match="missing"):
         ExpertBot().model(m.game)
-
-
-def test_expert_worths_come_from_the_weights() -> None:
-    m = Match(CAT, bot_setup(config(), ("expert", "hard"), 3))
-    g = m.game
-    assert CAT.bot_values is not None
-    model = ValueModel.from_data(CAT.bot_values)
-    v = ExpertValues(g, 0, model)
-    hard = Values(g, 0)
-    assert v.left == hard.left > 0
-    lo_hi = [(v.coin, "coins"), (v.ruby, "rubies"), (v.droplet, "droplet")]
-    for got, name in lo_hi:
-        raw = model.rate("end", g.round, name)
-        assert got == pytest.approx(min(max(raw, 0.0), {"coins": 1.0, "rubies": 3.0, "droplet": 5.0}[name]))
 
 
 @pytest.mark.parametrize("books", ["1", "2", "3", "4", "random"])
