@@ -314,6 +314,26 @@ def load_samples(key: dict[str, Any], path: Path) -> list[Sample] | None:
         return None
 
 
+def save_trials(trials: Sequence[Trial], key: dict[str, Any], path: Path) -> None:
+    """The shop trials as JSON (to fit again without playing them again)."""
+    rows = [[t.game, t.rnd, [list(t.chosen[0]), t.chosen[1]], [[list(f), m] for f, m in t.others]] for t in trials]
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(json.dumps({"key": key, "features": list(NAMES), "rows": rows}), encoding="utf-8")
+    tmp.replace(path)
+
+
+def load_trials(key: dict[str, Any], path: Path) -> list[Trial] | None:
+    """The trials kept at ``path`` if they were made with the same games, seed and policy (else None)."""
+    try:
+        d = json.loads(read_bytes(path, limit=SAMPLES_LIMIT))
+        if d.get("key") != key or d.get("features") != list(NAMES):
+            return None
+        return [Trial(int(g), int(r), (tuple(float(x) for x in c[0]), float(c[1])),
+                      tuple((tuple(float(x) for x in f), float(m)) for f, m in o)) for g, r, c, o in d["rows"]]
+    except (ReadError, ValueError, TypeError, KeyError, AttributeError, IndexError):
+        return None
+
+
 def train(games: int, seed: int, jobs: int, level: str = "hard", progress: bool = True,
           samples_path: Path | None = None, trial_games: int = 0) -> Fit:
     """Self-play, the fit of the value, and (``trial_games``) the shop trials that set what the chips bought are
@@ -329,7 +349,13 @@ def train(games: int, seed: int, jobs: int, level: str = "hard", progress: bool 
                 "ridge": RIDGE, "samples": len(samples), "trial_games": trial_games}
     result = fit(samples, settings)
     if trial_games:
-        trials = shop_trials(trial_games, seed + 1, jobs, level, progress)
+        tkey: dict[str, Any] = {"trial_games": trial_games, "seed": seed + 1, "policy": level}
+        tpath = samples_path.with_suffix(".trials.json") if samples_path is not None else None
+        trials = load_trials(tkey, tpath) if tpath is not None and tpath.exists() else None
+        if trials is None:
+            trials = shop_trials(trial_games, seed + 1, jobs, level, progress)
+            if tpath is not None:
+                save_trials(trials, tkey, tpath)
         by_round = fit_trials(trials)
         start = {r: list(w) for r, w in result.model.start.items()}
         rounds = default_catalogue().events.rounds
