@@ -12,11 +12,21 @@ import types
 import pytest
 
 from quacks.ai.base import Bot, BotChoice, RandomSource
-from quacks.ai.expert import ExpertBot
+from quacks.ai.expert import (
+    BREWING_MORE,
+    SETTLED_SCALE,
+    ExpertBot,
+    WinModel,
+    expected_final,
+    margin_before_brew,
+    others_done,
+)
 from quacks.ai.features import NAMES, features, position_of
 from quacks.ai.levels import LEVELS, make_bot
 from quacks.ai.normal import Handler
+from quacks.ai.odds import stop_space
 from quacks.ai.value_model import ModelError, ValueModel
+from quacks.ai.values import Values
 from quacks.content.loader import default_catalogue
 from quacks.resources import data_dir
 from quacks.rules.actions import Action
@@ -26,6 +36,8 @@ from quacks.rules.kinds import DecisionKind
 from quacks.session import seeding
 from quacks.session.match import Match
 from quacks.tournament import Job, bot_setup, run_job
+
+from ..rules.gamekit import make_game
 
 CAT = default_catalogue()
 
@@ -163,3 +175,26 @@ def test_features_see_the_position_not_the_bag_order() -> None:
 
 def test_expert_is_a_level() -> None:
     assert "expert" in LEVELS and make_bot("expert").level == "expert"
+
+
+def test_the_last_round_is_played_for_the_win_against_the_others_expected_finals() -> None:
+    """In the last round the margin is taken to the best other seat's expected final score: its score, its
+    space's VP, its coins and rubies as VP (5 and 2 a VP), and a little more while it still draws; once every other
+    seat has finished, the chance of winning is nearly certain on either side of that margin."""
+    g = make_game(("A", "B", "C"), round=9, A={"score": 40, "rubies": 3}, B={"score": 44, "rubies": 1, "droplet": 11},
+                  C={"score": 30, "droplet": 2})
+    for s in g.seats:
+        s.brewing, s.stopped = True, False
+    b_space = g.cat.pot.space(stop_space(g, 1))  # the space after B's droplet: 12 (12 coins, 2 VP)
+    b_final = 44 + b_space.vp + b_space.coins // 5 + (1 + b_space.ruby) // 2
+    assert expected_final(g, 1) == b_final + BREWING_MORE
+    assert margin_before_brew(g, 0) == 40 + 3 // 2 - (b_final + BREWING_MORE)
+    assert not others_done(g, 0)
+    g.seats[1].stopped = True
+    g.seats[2].stopped = True
+    assert others_done(g, 0) and expected_final(g, 1) == b_final
+    m = ExpertBot().brew_model(g, 0, Values(g, 0))
+    assert isinstance(m, WinModel) and m.scale == SETTLED_SCALE
+    assert m.base == 40 + 1 - b_final
+    g.round = 5  # before the last round: Hard's expected VP
+    assert not isinstance(ExpertBot().brew_model(g, 0, Values(g, 0)), WinModel)
