@@ -180,8 +180,9 @@ class _Playouts:
         return total / len(self.paths)
 
 
-def brew_gains(g: Game, seat: int, v: Values, chips: list[int]) -> tuple[float, dict[int, float]]:
-    """Next round's brew of the seat's bag, simulated (``SAMPLES`` random orders, Hard's stopping rule): what it
+def brew_gains(g: Game, seat: int, v: Values, chips: list[int],
+               samples: int = SAMPLES) -> tuple[float, dict[int, float]]:
+    """Next round's brew of the seat's bag, simulated (``samples`` random orders, Hard's stopping rule): what it
     is worth (VP-equivalents), and how much more it is worth with each chip kind of ``chips`` added."""
     s = g.seats[seat]
     owned = g.seats[seat].all_chips().counts()
@@ -199,7 +200,7 @@ def brew_gains(g: Game, seat: int, v: Values, chips: list[int]) -> tuple[float, 
     rng = random.Random(f"shop:{g.round}:{seat}:{sum(owned)}")
     units = [i for i in range(N_CHIPS) for _ in range(owned[i])]
     orders, keys, extra_keys = [], [], []
-    for _ in range(SAMPLES):
+    for _ in range(samples):
         ks = [rng.random() for _ in units]
         pairs = sorted(zip(ks, units))
         orders.append([u for _, u in pairs])
@@ -210,20 +211,21 @@ def brew_gains(g: Game, seat: int, v: Values, chips: list[int]) -> tuple[float, 
     return base, {i: playouts.with_chip(i) - base for i in chips}
 
 
-def chip_worths(g: Game, seat: int, v: Values, chips: list[int]) -> dict[int, float]:
+def chip_worths(g: Game, seat: int, v: Values, chips: list[int], samples: int = SAMPLES) -> dict[int, float]:
     """Worth (in VP over the rest of the game) of adding each chip kind to the seat's bag: next round's gain
     (``brew_gains``) times the rounds left, a little discounted."""
-    _base, gains = brew_gains(g, seat, v, chips)
+    _base, gains = brew_gains(g, seat, v, chips, samples)
     scale = v.left * HORIZON
     return {i: gain * scale for i, gain in gains.items()}
 
 
-def best_buy(g: Game, seat: int, actions: list[Action], v: Values) -> tuple[Action, str, tuple[object, ...]]:
+def best_buy(g: Game, seat: int, actions: list[Action], v: Values,
+             samples: int = SAMPLES) -> tuple[Action, str, tuple[object, ...]]:
     """The buy worth most, with its reason (a sentence with {} places, and what fills them)."""
     singles = sorted({CHIP_BY_NAME[a.args[0]].index for a in actions if len(a.args) == 1 and a.args[0] != "nothing"})
     if not singles:
         return Action("buy", ("nothing",)), N_("buys nothing (nothing affordable)"), ()
-    worth = chip_worths(g, seat, v, singles)
+    worth = chip_worths(g, seat, v, singles, samples)
     best, best_w = Action("buy", ("nothing",)), 0.0
     for a in actions:
         if a.args == ("nothing",):

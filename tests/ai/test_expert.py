@@ -15,6 +15,7 @@ from quacks.ai.base import Bot, BotChoice, RandomSource
 from quacks.ai.expert import (
     BREWING_MORE,
     SETTLED_SCALE,
+    SHOP_SAMPLES,
     ExpertBot,
     WinModel,
     expected_final,
@@ -25,6 +26,7 @@ from quacks.ai.features import NAMES, features, position_of
 from quacks.ai.levels import LEVELS, make_bot
 from quacks.ai.normal import Handler
 from quacks.ai.odds import stop_space
+from quacks.ai.shop import best_buy
 from quacks.ai.value_model import ModelError, ValueModel
 from quacks.ai.values import Values
 from quacks.content.loader import default_catalogue
@@ -88,38 +90,28 @@ def test_expert_plays_whole_games_on_every_set(books: str) -> None:
         assert len(r) == len(levels) and all(x.score >= 0 for x in r)
 
 
-@pytest.mark.parametrize("orange", [50.0, -50.0])
-def test_expert_shops_by_the_learned_value(orange: float) -> None:
-    """Weights that make an orange chip worth 50 VP (or -50) make Expert buy one at every shop that offers it
-    (or never): the shop follows the learned value of the position after buying."""
-    assert CAT.bot_values is not None
-    d = copy.deepcopy(dict(CAT.bot_values))
-    k = NAMES.index("orange")
-    starts = d["start"]
-    assert isinstance(starts, dict)
-    for w in starts.values():
-        w[k] = orange
-    cat = dataclasses.replace(CAT, bot_values=d)
-    offered = bought = 0
-    for seed in range(3):
-        m = Match(cat, bot_setup(config(), ("expert", "hard"), seed))
+def test_expert_shops_as_hard_with_more_simulated_brews() -> None:
+    """Expert's purchase is Hard's reckoning with ``SHOP_SAMPLES`` brews; with Hard's 40 it is Hard's own."""
+    seen = differ = 0
+    for seed in range(4):
+        m = Match(CAT, bot_setup(config(), ("expert", "hard"), seed))
         bot = m.bots[0]
         assert isinstance(bot, ExpertBot)
         inner = bot.on_shop
 
         def spy(g: Game, seat: int, actions: list[Action], rng: RandomSource, _inner: Handler = inner) -> BotChoice:
-            nonlocal offered, bought
+            nonlocal seen, differ
             choice = _inner(g, seat, actions, rng)
-            if any("orange-1" in a.args for a in actions):
-                offered += 1
-                bought += "orange-1" in choice.action.args
+            v = Values(g, seat)
+            assert choice.action == best_buy(g, seat, actions, v, SHOP_SAMPLES)[0]
+            differ += choice.action != best_buy(g, seat, actions, v)[0]
+            seen += 1
             return choice
 
         bot.handlers[DecisionKind.SHOP] = spy
         m.run_until_human(200_000)
         assert m.game.over
-    assert offered >= 6
-    assert bought == (offered if orange > 0 else 0)
+    assert seen >= 20 and differ >= 1
 
 
 def test_a_bot_cannot_reach_the_seed_or_the_chance_streams() -> None:
