@@ -14,6 +14,8 @@ import pytest
 from quacks.ai.base import Bot, BotChoice, RandomSource
 from quacks.ai.expert import (
     BREWING_MORE,
+    EARLY_DRAW_BIAS,
+    EARLY_ROUNDS,
     SETTLED_SCALE,
     SHOP_SAMPLES,
     ExpertBot,
@@ -23,6 +25,7 @@ from quacks.ai.expert import (
     others_done,
 )
 from quacks.ai.features import NAMES, features, position_of
+from quacks.ai.hard import HardBot
 from quacks.ai.levels import LEVELS, make_bot
 from quacks.ai.normal import Handler
 from quacks.ai.odds import stop_space
@@ -190,3 +193,10 @@ def test_the_last_round_is_played_for_the_win_against_the_others_expected_finals
     assert m.base == 40 + 1 - b_final
     g.round = 5  # before the last round: Hard's expected VP
     assert not isinstance(ExpertBot().brew_model(g, 0, Values(g, 0)), WinModel)
+
+
+def test_expert_draws_more_boldly_early_and_as_hard_in_the_middle() -> None:
+    g = make_game(("A", "B"), round=2, A={"score": 3}, B={"score": 9})
+    assert ExpertBot().risk_bias(g, 0) == EARLY_DRAW_BIAS > 0
+    g.round = EARLY_ROUNDS + 1
+    assert ExpertBot().risk_bias(g, 0) == HardBot().risk_bias(g, 0)
