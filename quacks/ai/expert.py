@@ -1,20 +1,23 @@
-"""Expert: Hard's exact reasoning inside a round, its shop with less noise, and the last round played for the win.
+"""Expert: Hard's exact reasoning inside a round, looking further; coins worth what they buy in this round's shop;
+the shop with less noise; and the last round played for the win.
 
-Work in progress (issue 23): the learned value of a position (``value_model``, ``training``) is trained and
-measured; only its chance-of-winning curve is used for play so far.
+Work in progress (issue 23). Measured against Hard, duplicate seating on random books, 2,000 games each:
 
-- The shop is Hard's, with three times its simulated brews (``SHOP_SAMPLES``): 52.6% of 1,000 duplicate games
-  against Hard on random books. Shopping by the learned value of the position after each purchase (the
-  ``start`` table, its chip worths fitted on shops tried with other purchases and played to the end) won only
-  45-47% against Hard: shops tried that way showed Hard's second choice as good as its first (+0.02 VP, 1,689
-  shops), so the learned table is trained and kept but not yet used for play.
+- The shop is Hard's, with three times its simulated brews (``SHOP_SAMPLES``): 52.6% (1,000 games). Shopping by
+  the learned value of the position after each purchase (the ``start`` table, its chip worths fitted on shops
+  tried with other purchases and played to the end) won only 45-47%: shops tried that way showed Hard's second
+  choice as good as its first (+0.02 VP, 1,689 shops), so the learned table is trained and kept but not used
+  for play.
 - Played for the win: in the last round a draw-or-stop choice (and the flask) compares chances of winning
   (``WinModel``: the margin to the best other seat's expected final score through the learned logistic curve;
-  nearly certain once every other seat has finished) instead of expected VP.
-- Early on (rounds 1-4) it draws a little more boldly than Hard (``EARLY_DRAW_BIAS``, measured below).
-- Within a round Hard's exact reasoning stays: its expectimax over the bag, with its worths of coins, rubies and
-  droplet steps. The learned ``end`` table's worths in their place lost to Hard (27% of 300 duplicate games on
-  random books, against 41% with Hard's), so they are not used for play.
+  nearly certain once every other seat has finished) instead of expected VP. With the shop: 52.3%.
+- Early on (rounds 1-4) it draws more boldly than Hard (``EARLY_DRAW_BIAS``): 55.7%.
+- Coins by what they buy (``ExpertBot.coin_worths``): unspent coins are lost (R16), so a brew's coins are worth
+  the best purchase they make in this round's shop, by the shop's own simulation. The curve has steps where a
+  chip becomes affordable; it is scaled to ``COIN_LEVEL`` times Hard's worth of a coin over 6-24 coins. Level
+  1.0: 58.1%, 1.7: 61.0%, 2.2: 60.8%, 3.0: 59.7% (with the deeper look below; 1.0 alone 56.4%, 1.3 58.5%).
+- Inside a round Hard's expectimax over the bag, with four times its nodes (``node_budget``): 57.6% on its own.
+  The learned ``end`` table's worths of coins, rubies and droplet steps in Hard's place lost (27% of 300 games).
 
 Like every level, Expert sees only the game (no future draw, no seed, no chance stream).
 """
@@ -28,7 +31,7 @@ from .base import BotChoice, RandomSource
 from .hard import HardBot
 from .model import BrewModel, State
 from .odds import stop_space
-from .shop import best_buy
+from .shop import buy_by, chip_worths, for_sale, purchase_worths
 from .value_model import ModelError, ValueModel, logistic
 from .values import Values
 
@@ -38,9 +41,16 @@ SHOP_SAMPLES = 120
 #: draw-or-stop choices with the other choice played to the end, 1,682 of them) found Hard too cautious early
 #: (where it stopped in rounds 1-3 it predicted drawing to cost 1.57 VP; it cost 0.26 ± 0.79); against Hard over
 #: 2,000 duplicate games a bias of -0.5 won 48.0%, none 52.3%, 0.3 52.8%, 0.8 54.7%, 1.5 55.7%, 2.5 55.8% (with
-#: more explosions); 1.5 up to round 6 won only 49.7%
+#: more explosions); 1.5 up to round 6 won only 49.7%. With coins by what they buy and the deeper look: 0.8 61.0%,
+#: 1.5 61.0%, 2.2 60.2%
 EARLY_ROUNDS = 4
 EARLY_DRAW_BIAS = 1.5
+
+#: coins are valued by what they buy in this round's shop (``ExpertBot.coin_worths``), scaled so that over these
+#: coins (the usual range of a brew's end) they add up to COIN_LEVEL times Hard's fixed worth of a coin. Against
+#: Hard (2,000 duplicate games, random books, with the deeper look): 1.0 58.1%, 1.7 61.0%, 2.2 60.8%, 3.0 59.7%
+COIN_LEVEL_RANGE = (6, 24)
+COIN_LEVEL = 1.7
 
 #: the rounds before the last in which draw or stop is chosen by the chance of winning (0: only the last)
 WIN_ROUNDS = 0
@@ -101,11 +111,13 @@ SETTLED_SCALE = 0.5
 
 class ExpertBot(HardBot):
     level = "expert"
+    node_budget = 4 * HardBot.node_budget  # Hard's look-ahead, deeper: decisions stay well inside 50 ms
 
     def __init__(self) -> None:
         super().__init__()
         self._model: ValueModel | None = None
         self._model_of: object = None  # the catalogue's weights the model was made from
+        self._shop: tuple[object, dict[int, float], list[float]] | None = None  # shop_worths, with its key
 
     def model(self, g: Game) -> ValueModel:
         """The learned value from the game's data (checked once per catalogue); a loud error if it is missing."""
@@ -121,9 +133,44 @@ class ExpertBot(HardBot):
     def for_the_win(self, g: Game) -> bool:
         return g.round >= g.cat.events.rounds - WIN_ROUNDS
 
+    def shop_worths(self, g: Game, seat: int, v: Values) -> tuple[dict[int, float], list[float]]:
+        """What each chip for sale this round adds over the rest of the game (the shop's simulation,
+        ``SHOP_SAMPLES`` brews) and what the coins a brew can end with buy (``purchase_worths``), worked out once:
+        they depend on the seat's chips, droplet and books and the supply, not on the draws."""
+        s = g.seats[seat]
+        key = (g.round, seat, tuple(s.all_chips().raw()), len(s.aside), s.droplet, g.books, tuple(g.supply.raw()))
+        if self._shop is None or self._shop[0] != key:
+            worth = chip_worths(g, seat, v, for_sale(g), SHOP_SAMPLES)
+            top = max(sp.coins for sp in g.cat.pot.spaces)
+            buys = purchase_worths(g, worth, top)
+            # the shape of the curve (where a chip becomes affordable) from the shop, its level Hard's worth of a
+            # coin times COIN_LEVEL: the simulated worths run about three times Hard's, which is tuned by play
+            lo, hi = COIN_LEVEL_RANGE
+            level = sum(buys[lo:hi + 1])
+            fixed = sum(v.coins_vp(c) for c in range(lo, hi + 1))
+            curve = [w * COIN_LEVEL * fixed / level for w in buys] if level > 0 else \
+                [v.coins_vp(c) for c in range(top + 1)]
+            self._shop = (key, worth, curve)
+        return self._shop[1], self._shop[2]
+
+    def coin_worths(self, g: Game, seat: int, v: Values) -> list[float] | None:
+        """This round's worth of the coins a brew can end with, by what they buy (``shop_worths``); None in the
+        last round, where coins only become VP (5 for 1)."""
+        if g.round >= g.cat.events.rounds:
+            return None
+        return self.shop_worths(g, seat, v)[1]
+
+    def coins_value(self, g: Game, seat: int, v: Values, coins: int) -> float:
+        worths = self.coin_worths(g, seat, v)
+        return super().coins_value(g, seat, v, coins) if worths is None else worths[coins]
+
     def brew_model(self, g: Game, seat: int, v: Values) -> BrewModel:
         if not self.for_the_win(g):
-            return BrewModel(g, seat, v)
+            m = BrewModel(g, seat, v)
+            worths = self.coin_worths(g, seat, v)
+            if worths is not None:
+                m.coin_v = [worths[c] for c in m.coins]
+            return m
         scale = self.model(g).scale(g.round)
         if g.round >= g.cat.events.rounds and others_done(g, seat):
             scale = SETTLED_SCALE
@@ -150,8 +197,9 @@ class ExpertBot(HardBot):
         return super().draw_reason(m, risk, draw, stop)
 
     def on_shop(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
-        """Hard's shop with three times the simulated brews (``SHOP_SAMPLES``): less noise in what each chip adds."""
-        a, why, args = best_buy(g, seat, actions, self.values(g, seat), SHOP_SAMPLES)
+        """Hard's shop with three times the simulated brews (``SHOP_SAMPLES``): less noise in what each chip adds.
+        The chips' worths are those the coins were valued by while brewing (``shop_worths``)."""
+        a, why, args = buy_by(actions, self.shop_worths(g, seat, self.values(g, seat))[0])
         return BotChoice(a, why, *args)
 
 

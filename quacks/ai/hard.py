@@ -92,6 +92,10 @@ class HardBot:
         """The model whose expectimax decides draw or stop: values in VP-equivalents."""
         return BrewModel(g, seat, v)
 
+    def coins_value(self, g: Game, seat: int, v: Values, coins: int) -> float:
+        """What ``coins`` in this round's shop are worth (VP-equivalents): a fixed worth per coin by the rounds left."""
+        return v.coins_vp(coins)
+
     def flask_model(self, g: Game, seat: int, v: Values, m: BrewModel) -> tuple[BrewModel, float]:
         """The model of the brew with the last chip put back, and what refilling the flask costs in its units."""
         return m, self.flask_cost(g, seat, v)
@@ -155,7 +159,7 @@ class HardBot:
     def on_explosion(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
         v = self.values(g, seat)
         sp = g.cat.pot.space(g.scoring_space(seat) or 0)
-        coins_v = v.coins_vp(sp.coins)
+        coins_v = self.coins_value(g, seat, v, sp.coins)
         if g.round >= g.cat.events.rounds:
             coins_v = sp.coins // g.cat.events.vp_coin_price
         if coins_v > sp.vp:

@@ -13,6 +13,7 @@ from bisect import bisect_left
 from ..i18n import N_
 from ..rules.actions import Action
 from ..rules.chips import CHIP_BY_NAME, CHIPS, N_CHIPS
+from ..rules.decisions import buyable
 from ..rules.game import Game
 from .brew_kinds import COL
 from .brew_kinds import WHITE as WHITE_CODE
@@ -219,13 +220,41 @@ def chip_worths(g: Game, seat: int, v: Values, chips: list[int], samples: int = 
     return {i: gain * scale for i, gain in gains.items()}
 
 
+def purchase_worths(g: Game, worth: dict[int, float], top: int) -> list[float]:
+    """By coins from 0 to ``top``: the worth of the best buy that many coins make in this round's shop (R16: one
+    chip, or two of different colours), by the chips' ``worth`` (``chip_worths`` of every chip for sale); 0 if
+    none helps.
+
+    Coins are not kept (R16: what is not spent is lost), so this is what the coins themselves are worth."""
+    out = [0.0] * (top + 1)
+    items = buyable(g, top)
+    buys = [(p, worth[c.index]) for c, p in items]
+    if g.cat.events.max_buys >= 2:
+        buys += [(pa + pb, worth[a.index] + worth[b.index]) for k, (a, pa) in enumerate(items)
+                 for b, pb in items[k + 1:] if a.colour is not b.colour and pa + pb <= top]
+    for price, w in buys:
+        for c in range(price, top + 1):
+            if w > out[c]:
+                out[c] = w
+    return out
+
+
+def for_sale(g: Game) -> list[int]:
+    """The chip kinds for sale in this round's shop, whatever they cost (``buyable``)."""
+    return sorted({c.index for c, _ in buyable(g, 10**6)})
+
+
 def best_buy(g: Game, seat: int, actions: list[Action], v: Values,
              samples: int = SAMPLES) -> tuple[Action, str, tuple[object, ...]]:
     """The buy worth most, with its reason (a sentence with {} places, and what fills them)."""
     singles = sorted({CHIP_BY_NAME[a.args[0]].index for a in actions if len(a.args) == 1 and a.args[0] != "nothing"})
     if not singles:
         return Action("buy", ("nothing",)), N_("buys nothing (nothing affordable)"), ()
-    worth = chip_worths(g, seat, v, singles, samples)
+    return buy_by(actions, chip_worths(g, seat, v, singles, samples))
+
+
+def buy_by(actions: list[Action], worth: dict[int, float]) -> tuple[Action, str, tuple[object, ...]]:
+    """The buy among ``actions`` whose chips are worth most (``worth`` by chip index), with its reason."""
     best, best_w = Action("buy", ("nothing",)), 0.0
     for a in actions:
         if a.args == ("nothing",):
@@ -234,8 +263,10 @@ def best_buy(g: Game, seat: int, actions: list[Action], v: Values,
         if w > best_w:
             best, best_w = a, w
     if best.args == ("nothing",):
+        if len(actions) == 1:
+            return best, N_("buys nothing (nothing affordable)"), ()
         return best, N_("buys nothing: no chip would help"), ()
     return best, N_("{} (worth about {:.1f} VP over the game)"), (best, best_w)
 
 
-__all__ = ["best_buy", "brew_gains", "chip_worths", "CHIPS"]
+__all__ = ["best_buy", "brew_gains", "buy_by", "chip_worths", "for_sale", "purchase_worths", "CHIPS"]

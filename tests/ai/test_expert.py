@@ -14,6 +14,8 @@ import pytest
 from quacks.ai.base import Bot, BotChoice, RandomSource
 from quacks.ai.expert import (
     BREWING_MORE,
+    COIN_LEVEL,
+    COIN_LEVEL_RANGE,
     EARLY_DRAW_BIAS,
     EARLY_ROUNDS,
     SETTLED_SCALE,
@@ -29,13 +31,15 @@ from quacks.ai.hard import HardBot
 from quacks.ai.levels import LEVELS, make_bot
 from quacks.ai.normal import Handler
 from quacks.ai.odds import stop_space
-from quacks.ai.shop import best_buy
+from quacks.ai.shop import best_buy, buy_by, chip_worths, for_sale, purchase_worths
 from quacks.ai.value_model import ModelError, ValueModel
 from quacks.ai.values import Values
 from quacks.content.loader import default_catalogue
 from quacks.resources import data_dir
 from quacks.rules.actions import Action
+from quacks.rules.chips import CHIP_BY_NAME
 from quacks.rules.config import GameConfig
+from quacks.rules.decisions import buyable, shop_options
 from quacks.rules.game import Game
 from quacks.rules.kinds import DecisionKind
 from quacks.session import seeding
@@ -94,19 +98,26 @@ def test_expert_plays_whole_games_on_every_set(books: str) -> None:
 
 
 def test_expert_shops_as_hard_with_more_simulated_brews() -> None:
-    """Expert's purchase is Hard's reckoning with ``SHOP_SAMPLES`` brews; with Hard's 40 it is Hard's own."""
-    seen = differ = 0
+    """Expert's purchase is Hard's reckoning with ``SHOP_SAMPLES`` brews, by the chip worths it valued its coins with
+    while brewing (worked out once a round); with Hard's 40 brews it would often be Hard's own."""
+    seen = differ = shared = 0
     for seed in range(4):
         m = Match(CAT, bot_setup(config(), ("expert", "hard"), seed))
         bot = m.bots[0]
         assert isinstance(bot, ExpertBot)
         inner = bot.on_shop
 
-        def spy(g: Game, seat: int, actions: list[Action], rng: RandomSource, _inner: Handler = inner) -> BotChoice:
-            nonlocal seen, differ
+        def spy(g: Game, seat: int, actions: list[Action], rng: RandomSource, _inner: Handler = inner,
+                _bot: ExpertBot = bot) -> BotChoice:
+            nonlocal seen, differ, shared
+            before = _bot._shop
             choice = _inner(g, seat, actions, rng)
+            shared += before is _bot._shop  # valued while brewing, not simulated again
             v = Values(g, seat)
-            assert choice.action == best_buy(g, seat, actions, v, SHOP_SAMPLES)[0]
+            worth = chip_worths(g, seat, v, for_sale(g), SHOP_SAMPLES)
+            if _bot._shop is not before:
+                assert _bot.shop_worths(g, seat, v)[0] == worth
+            assert choice.action == buy_by(actions, _bot.shop_worths(g, seat, v)[0])[0]
             differ += choice.action != best_buy(g, seat, actions, v)[0]
             seen += 1
             return choice
@@ -114,7 +125,7 @@ def test_expert_shops_as_hard_with_more_simulated_brews() -> None:
         bot.handlers[DecisionKind.SHOP] = spy
         m.run_until_human(200_000)
         assert m.game.over
-    assert seen >= 20 and differ >= 1
+    assert seen >= 20 and differ >= 1 and shared >= 5
 
 
 def test_a_bot_cannot_reach_the_seed_or_the_chance_streams() -> None:
@@ -200,3 +211,39 @@ def test_expert_draws_more_boldly_early_and_as_hard_in_the_middle() -> None:
     assert ExpertBot().risk_bias(g, 0) == EARLY_DRAW_BIAS > 0
     g.round = EARLY_ROUNDS + 1
     assert ExpertBot().risk_bias(g, 0) == HardBot().risk_bias(g, 0)
+
+
+def test_purchase_worths_are_the_best_buy_that_many_coins_make() -> None:
+    """``purchase_worths[c]``: the best of the shop's own options (R16) with c coins, by Hard's chip worths."""
+    g = make_game(("A", "B"), round=3)
+    v = Values(g, 0)
+    top = 30
+    chips = chip_worths(g, 0, v, for_sale(g))
+    assert set(chips) == {c.index for c, _ in buyable(g, 10**6)}
+    worths = purchase_worths(g, chips, top)
+    assert worths[0] == 0.0 and all(a <= b for a, b in zip(worths, worths[1:]))
+    for coins in range(top + 1):
+        g.seats[0].coins = coins
+        best = max((sum(chips[CHIP_BY_NAME[x].index] for x in a.args) for a in shop_options(g, 0)
+                    if a.args != ("nothing",)), default=0.0)
+        assert worths[coins] == pytest.approx(max(0.0, best))
+    assert worths[top] > worths[6] > 0  # more coins buy more
+
+
+def test_expert_values_coins_by_what_they_buy_at_hards_level() -> None:
+    g = make_game(("A", "B"), round=2)
+    bot, v = ExpertBot(), Values(g, 0)
+    worths = bot.coin_worths(g, 0, v)
+    assert worths is not None
+    lo, hi = COIN_LEVEL_RANGE
+    assert sum(worths[lo:hi + 1]) == pytest.approx(COIN_LEVEL * sum(v.coins_vp(c) for c in range(lo, hi + 1)))
+    steps = {round(b - a, 6) for a, b in zip(worths, worths[1:])}
+    assert 0.0 in steps and len(steps) > 3  # thresholds, not a fixed worth per coin
+    assert [bot.coins_value(g, 0, v, c) for c in range(len(worths))] == worths
+    m = bot.brew_model(g, 0, v)
+    assert m.coin_v == [worths[c] for c in m.coins]
+    g.seats[0].bag.add(CHIP_BY_NAME["orange-1"])  # another chip in the bag: worked out again
+    assert bot.coin_worths(g, 0, v) != worths
+    g.round = CAT.events.rounds  # the last round: coins only turn into VP, as Hard reckons them
+    assert bot.coin_worths(g, 0, Values(g, 0)) is None
+    assert bot.coins_value(g, 0, Values(g, 0), 17) == HardBot().coins_value(g, 0, Values(g, 0), 17)
