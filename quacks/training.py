@@ -22,6 +22,7 @@ import sys
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from multiprocessing.pool import Pool
 from pathlib import Path
 from typing import Any
 
@@ -127,14 +128,20 @@ def self_play(games: int, seed: int, jobs: int, level: str = "hard", progress: b
     if jobs <= 1:
         take(map(play_one, work))
     else:
-        import multiprocessing as mp
-
-        ctx = mp.get_context("fork") if sys.platform != "win32" else mp.get_context("spawn")
-        with ctx.Pool(jobs) as pool:
+        with worker_pool(jobs) as pool:
             take(pool.imap_unordered(play_one, work, chunksize=2))
     if progress:
         sys.stderr.write("\n")
     return [s for i in sorted(by_game) for s in by_game[i]]
+
+
+def worker_pool(jobs: int) -> Pool:
+    """A pool of ``jobs`` workers started by a fork server (``spawn`` on Windows), never by forking this process:
+    a process that already runs threads (a test runner, coverage) can be forked while another thread holds a
+    lock, and the child then waits on it for ever (a CI run hung so). Workers get module functions only."""
+    import multiprocessing as mp
+
+    return mp.get_context("spawn" if sys.platform == "win32" else "forkserver").Pool(max(1, jobs))
 
 
 # fitting ----------------------------------------------------------------------------------------------------
@@ -480,10 +487,7 @@ def shop_trials(games: int, seed: int, jobs: int, level: str = "hard", progress:
     work = [(i, seed, level) for i in range(games)]
     by_game: dict[int, list[Trial]] = {}
     t0 = time.perf_counter()
-    import multiprocessing as mp
-
-    ctx = mp.get_context("fork") if sys.platform != "win32" else mp.get_context("spawn")
-    with ctx.Pool(max(1, jobs)) as pool:
+    with worker_pool(jobs) as pool:
         for n, part in enumerate(pool.imap_unordered(play_trials, work), 1):
             if part:
                 by_game[part[0].game] = part
