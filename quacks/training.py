@@ -42,6 +42,7 @@ from .rules.config import GameConfig
 from .rules.game import Game
 from .rules.kinds import DecisionKind
 from .session.match import Match
+from .storage.files import StorageError, write_bytes_atomic
 from .tournament import bot_setup, parse_books
 
 BOOKS = ("1", "2", "3", "4", "random")
@@ -293,50 +294,53 @@ def write_model(model: ValueModel, path: Path) -> None:
             "# quacks/ai/features.py, per table and round. Written by `python -m quacks train-expert` with the\n"
             "# settings below; do not edit by hand, train again.\n")
     text = head + yaml.safe_dump(model.to_data(), sort_keys=False, default_flow_style=None, width=120)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
+    write_bytes_atomic(path, text.encode("utf-8"), "the Expert bot's weights")
 
 
 SAMPLES_LIMIT = 512 * 1024 * 1024
 
 
+def _save_rows(rows: list[Any], key: dict[str, Any], path: Path) -> None:
+    """``rows`` as JSON with the ``key`` that made them and the feature names (to fit again without playing)."""
+    data = json.dumps({"key": key, "features": list(NAMES), "rows": rows})
+    write_bytes_atomic(path, data.encode("utf-8"), "the training samples")
+
+
+def _load_rows(key: dict[str, Any], path: Path) -> list[Any]:
+    """The rows kept at ``path``; ValueError if they were made with other games, seed, policy or features."""
+    d = json.loads(read_bytes(path, limit=SAMPLES_LIMIT))
+    if d.get("key") != key or d.get("features") != list(NAMES):
+        raise ValueError(f"{path} was made with other settings")
+    rows: list[Any] = d["rows"]
+    return rows
+
+
 def save_samples(samples: Sequence[Sample], key: dict[str, Any], path: Path) -> None:
     """The self-play samples as JSON (to fit again without playing the games again)."""
-    rows = [[s.game, s.table, s.rnd, s.margin, list(s.feats)] for s in samples]
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(json.dumps({"key": key, "features": list(NAMES), "rows": rows}), encoding="utf-8")
-    tmp.replace(path)
+    _save_rows([[s.game, s.table, s.rnd, s.margin, list(s.feats)] for s in samples], key, path)
 
 
 def load_samples(key: dict[str, Any], path: Path) -> list[Sample] | None:
     """The samples kept at ``path`` if they were made with the same games, seed and policy (else None)."""
     try:
-        d = json.loads(read_bytes(path, limit=SAMPLES_LIMIT))
-        if d.get("key") != key or d.get("features") != list(NAMES):
-            return None
-        return [Sample(int(g), str(t), int(r), tuple(float(x) for x in f), float(m)) for g, t, r, m, f in d["rows"]]
+        return [Sample(int(g), str(t), int(r), tuple(float(x) for x in f), float(m))
+                for g, t, r, m, f in _load_rows(key, path)]
     except (ReadError, ValueError, TypeError, KeyError, AttributeError):
         return None
 
 
 def save_trials(trials: Sequence[Trial], key: dict[str, Any], path: Path) -> None:
     """The shop trials as JSON (to fit again without playing them again)."""
-    rows = [[t.game, t.rnd, [list(t.chosen[0]), t.chosen[1]], [[list(f), m] for f, m in t.others]] for t in trials]
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(json.dumps({"key": key, "features": list(NAMES), "rows": rows}), encoding="utf-8")
-    tmp.replace(path)
+    _save_rows([[t.game, t.rnd, [list(t.chosen[0]), t.chosen[1]], [[list(f), m] for f, m in t.others]]
+                for t in trials], key, path)
 
 
 def load_trials(key: dict[str, Any], path: Path) -> list[Trial] | None:
     """The trials kept at ``path`` if they were made with the same games, seed and policy (else None)."""
     try:
-        d = json.loads(read_bytes(path, limit=SAMPLES_LIMIT))
-        if d.get("key") != key or d.get("features") != list(NAMES):
-            return None
         return [Trial(int(g), int(r), (tuple(float(x) for x in c[0]), float(c[1])),
-                      tuple((tuple(float(x) for x in f), float(m)) for f, m in o)) for g, r, c, o in d["rows"]]
+                      tuple((tuple(float(x) for x in f), float(m)) for f, m in o))
+                for g, r, c, o in _load_rows(key, path)]
     except (ReadError, ValueError, TypeError, KeyError, AttributeError, IndexError):
         return None
 
@@ -390,7 +394,7 @@ def main(args: argparse.Namespace) -> int:
     try:
         result = train(args.games, args.seed, max(1, args.jobs), args.policy, progress=not args.quiet,
                        samples_path=Path(args.samples) if args.samples else None, trial_games=args.trial_games)
-    except ValueError as e:
+    except (ValueError, StorageError) as e:
         print(f"train-expert: {e}", file=sys.stderr)
         return 2
     for line in result.report:
@@ -398,7 +402,11 @@ def main(args: argparse.Namespace) -> int:
     print(f"held-out error: {result.held_out_rmse:.2f} VP (untrained, the lead taken as the final margin: "
           f"{result.untrained_rmse:.2f} VP; the mean alone: {result.baseline_rmse:.2f} VP)")
     out = Path(args.out) if args.out else data_dir() / "bots" / "expert.yaml"
-    write_model(result.model, out)
+    try:
+        write_model(result.model, out)
+    except StorageError as e:
+        print(f"train-expert: {e}", file=sys.stderr)
+        return 1
     print(f"wrote {out} ({out.stat().st_size:,} bytes)")
     return 0
 
