@@ -495,13 +495,20 @@ def shop_trials(games: int, seed: int, jobs: int, level: str = "hard", progress:
     work = [(i, seed, level) for i in range(games)]
     by_game: dict[int, list[Trial]] = {}
     t0 = time.perf_counter()
-    with worker_pool(jobs) as pool:
-        for n, part in enumerate(pool.imap_unordered(play_trials, work), 1):
+
+    def take(parts: Iterable[list[Trial]]) -> None:
+        for n, part in enumerate(parts, 1):
             if part:
                 by_game[part[0].game] = part
             if progress and (n % 5 == 0 or n == games):
                 sys.stderr.write(f"\rshop trials: {n}/{games} games ({n / (time.perf_counter() - t0):.2f}/s)")
                 sys.stderr.flush()
+
+    if jobs <= 1:  # in this process, as self_play does: no worker to start
+        take(map(play_trials, work))
+    else:
+        with worker_pool(jobs) as pool:
+            take(pool.imap_unordered(play_trials, work))
     if progress:
         sys.stderr.write("\n")
     return [t for i in sorted(by_game) for t in by_game[i]]
