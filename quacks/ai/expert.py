@@ -1,7 +1,8 @@
 """Expert: Hard's exact reasoning inside a round, looking further; coins worth what they buy in this round's shop;
 the shop with less noise; and the last round played for the win.
 
-Work in progress (issue 23). Measured against Hard, duplicate seating on random books, 2,000 games each:
+Issue 23. How each part was chosen, measured against Hard with duplicate seating on random books (2,000 games each
+unless said):
 
 - The shop is Hard's, with three times its simulated brews (``SHOP_SAMPLES``): 52.6% (1,000 games). Shopping by
   the learned value of the position after each purchase (the ``start`` table, its chip worths fitted on shops
