@@ -46,7 +46,7 @@ BELOW: Mapping[str, frozenset[str]] = {
     "datacheck": frozenset({"tutorial"}),
     "scenario": frozenset({"session"}),
     "tournament": frozenset({"session"}),
-    "training": frozenset({"tournament"}),
+    "training": frozenset({"tournament", "storage"}),  # writes its weights and samples through storage's writer
     "strength": frozenset({"tournament", "storage"}),
     "storage": frozenset({"scenario"}),
     # a match across computers: the wire protocol, room codes, the seat view (no pygame)
