@@ -20,6 +20,7 @@ import importlib.abc
 import importlib.machinery
 import importlib.util
 import json
+import logging
 import os
 import sys
 from dataclasses import dataclass, field
@@ -195,7 +196,6 @@ def _load_all(status: Status) -> Status:
                 del sys.modules[loaded]
         failed = finder.failed[0] if finder.failed else module
         reason = f"damaged build ({failed}: {type(e).__name__}: {e}); build it again (python3 run.py accelerate)"
-        import logging
 
         logging.getLogger("quacks").warning("the compiled engine in %s cannot be used, so the plain modules run: "
                                             "%s", build_dir(), reason)

@@ -15,14 +15,29 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from . import i18n
 from .i18n import LANGUAGE_NAMES, LANGUAGES, PSEUDO, TEST_LANGUAGES
+from .net.arguments import add_commands
+from .storage import StorageError, paths
+from .storage.files import clean_leftovers
 from .version import __version__
 
-DEV_COMMANDS = {"simulate": "quacks.tournament", "bench-ui": "quacks.ui.bench", "screenshots": "quacks.ui.shots",
-                "check-layout": "quacks.ui.layout_check"}
-DEV_COMMANDS["bench"] = "quacks.bench"  # python -m quacks bench: measured figures against their targets
-DEV_COMMANDS["train-expert"] = "quacks.training"  # the Expert bot's learned value, from self-play
-DEV_COMMANDS["strength"] = "quacks.strength"  # a level against the one below, per set; data/bot_strength.yaml
+# A command imports what only it needs when it runs (the rules and the data for scenario, check-data,
+# import-replay and --selftest; the window for play; a developer command by its name, below): ``--version`` and
+# ``--help`` answer in a tenth of a second instead of nearly one, and starting the game never loads the dev tools.
+
+#: The developer commands and their modules, all in the package quacks.devtools, which the bundle leaves out
+#: (build_installer.spec). They are imported by name when asked for (``_dev_module``), so that starting the game
+#: never loads them.
+DEV_COMMANDS = {
+    "simulate": "quacks.devtools.tournament",  # seeded bot tournaments
+    "bench-ui": "quacks.devtools.ui.bench",  # frame times of the table mid-game
+    "screenshots": "quacks.devtools.ui.shots",  # the README's screenshots
+    "check-layout": "quacks.devtools.ui.layout_check",  # every screen at every scale, in every language
+    "bench": "quacks.devtools.bench",  # measured figures against their targets
+    "train-expert": "quacks.devtools.training",  # the Expert bot's learned value, from self-play
+    "strength": "quacks.devtools.strength",  # a level against the one below, per set; data/bot_strength.yaml
+}
 
 
 # the player's languages and the pseudo-language of the layout check (all named once, in quacks/i18n.py)
@@ -57,15 +72,15 @@ def _dev_module(command: str) -> Any:
 
 
 def _scenario(args: argparse.Namespace) -> int:
-    from .scenario import main
+    from . import scenario
 
-    return main(args.file)
+    return scenario.main(args.file)
 
 
 def _check_data(args: argparse.Namespace) -> int:
-    from .datacheck import check_data, check_translations
+    from . import datacheck
 
-    errors = check_data(args.dir)  # never raises: every problem is an error naming its file
+    errors = datacheck.check_data(args.dir)  # never raises: every problem is an error naming its file
     where = args.dir or "the game's data folder"
     if errors:
         for e in errors:
@@ -73,7 +88,7 @@ def _check_data(args: argparse.Namespace) -> int:
         print(f"{len(errors)} error(s) in {where}", file=sys.stderr)
         return 1
     # the translations of the data's texts (data/i18n/<lang>.yaml): a missing one is a warning unless --strict
-    t_errors, warnings = check_translations(args.dir)
+    t_errors, warnings = datacheck.check_translations(args.dir)
     strict = bool(getattr(args, "strict", False))
     for w in warnings:
         print(("" if strict else "warning: ") + str(w), file=sys.stderr)
@@ -97,9 +112,6 @@ def _dev(command: str) -> Callable[[argparse.Namespace], int]:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from .storage import paths
-    from .storage.files import clean_leftovers
-
     # temp files of a program killed while it saved (each one a complete copy of nothing the game needs)
     clean_leftovers([paths.config_dir(), paths.saves_dir(), paths.replays_dir(), paths.data_dir()])
     from .ui.main import run
@@ -110,7 +122,7 @@ def _play(args: argparse.Namespace) -> int:
 def _import_replay(args: argparse.Namespace) -> int:
     """Check a replay file and add it to the replays folder (where the game lists replays), never replacing one."""
     from .content.loader import DataLoadError, default_catalogue
-    from .storage import StorageError, replays
+    from .storage import replays
 
     try:
         _, message = replays.import_replay_file(args.file, catalogue=default_catalogue())
@@ -212,8 +224,6 @@ def build_parser() -> argparse.ArgumentParser:
     st.add_argument("--json", action="store_true")
     st.add_argument("--quiet", action="store_true")
     st.set_defaults(func=_dev("strength"))
-    from .net.arguments import add_commands
-
     add_commands(sub)
     return p
 
@@ -230,13 +240,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as e:  # --help, or a usage error already explained by argparse
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
     if getattr(args, "lang", None):
-        from . import i18n
-
         i18n.set_language(args.lang)
     if args.selftest:
-        from .selftest import run as selftest
+        from . import selftest
 
-        return selftest()
+        return selftest.run()
     if not getattr(args, "command", None):
         args = parser.parse_args(["play", *args_list])
     try:

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .ai.expert import WEIGHTS_FILE, weights_problem
 from .content.loader import load_folder
 from .content.translations import check_translations as check_texts
 from .resources import data_dir
+from .rules.catalogue import Catalogue
 from .rules.params import DataError
 from .tutorial.script import check_script, tutorial_texts
 
@@ -24,7 +26,16 @@ def check_data(folder: Path | str | None = None) -> list[DataError]:
     cat, errors = load_folder(root)
     if cat is None or errors:
         return errors
-    return check_script(root, cat)
+    return check_bot_weights(cat) + check_script(root, cat)
+
+
+def check_bot_weights(cat: Catalogue) -> list[DataError]:
+    """The Expert bot's weights (``data/bots/expert.yaml``): there, and fit for this game's features and rounds
+    (every weight and scale a finite number, every row the features' length). The content loader only reads the
+    file (the bots' features are above it); a broken file let the Expert fail at its last round's decisions
+    (issue 30 §7)."""
+    problem = weights_problem(cat)
+    return [DataError(WEIGHTS_FILE, "", problem)] if problem else []
 
 
 def check_translations(folder: Path | str | None = None) -> tuple[list[DataError], list[DataError]]:

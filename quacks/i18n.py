@@ -16,23 +16,29 @@ accented and each word stretched, inside ``[...]`` so that a cut end shows; ``{p
 are. ``set_language("marker")`` marks every word of every translated string with ``‹...›`` (the English
 words, placeholders as they are) but only for the strings of the catalogue template given to
 :func:`set_marker_catalogue`, so a text on screen with unmarked words never went through a catalogue
-(see ``quacks.ui.layout_check``).
+(see ``quacks.devtools.ui.layout_check``).
 """
 
 from __future__ import annotations
 
+import ast
 import gettext
 import io
 import locale
+import logging
 import math
 import os
 import re
 import string
+import struct
 import sys
 import unicodedata
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import NamedTuple
+
+from .resources import ReadError, read_bytes
+from .resources import locale_dir as _locale_dir
 
 DOMAIN = "quacks"
 #: the languages a player can choose, English (the source) first
@@ -40,6 +46,13 @@ LANGUAGES = ("en", "de", "nl")
 #: each language's name in its own language (the settings screen)
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
 DECIMAL_MARKS = {"de": ",", "nl": ","}  # a language not here writes 1.5
+#: the soft hyphen (U+00AD): where a long word of a heading or a label may break, drawn as a hyphen only there
+#: ("Bonus|dobbel|steen" with one at each |); the text engine never draws it elsewhere, and :func:`plain` takes
+#: it out of a text that leaves the screen (a log, a file)
+SOFT_HYPHEN = "\u00ad"
+#: the space a language puts between a number and its percent sign (German "76 %", a no-break space; English and
+#: Dutch "76%")
+PERCENT_SPACES = {"de": "\u00a0"}
 #: languages for checks only (never offered to a player)
 PSEUDO, MARKER = "pseudo", "marker"
 TEST_LANGUAGES = (PSEUDO, MARKER)
@@ -60,8 +73,6 @@ _marked: frozenset[str] = frozenset()
 
 def locale_dir() -> Path:
     """The folder of the compiled catalogues (``<lang>/LC_MESSAGES/quacks.mo``)."""
-    from .resources import locale_dir as _locale_dir
-
     return _locale_dir()
 
 
@@ -171,8 +182,6 @@ def load_catalogue(code: str) -> Loaded:
     known, its plural rule gives a form for every count, and every translation keeps its English text's
     ``{placeholders}`` and holds no control character (such a message is left out: it shows in English).
     Never raises."""
-    from .resources import ReadError, read_bytes
-
     path = catalogue_path(code)
     try:
         raw = read_bytes(path, limit=MO_LIMIT)
@@ -225,8 +234,6 @@ def _plural_problem(translation: gettext.GNUTranslations) -> str:
 def _plural_msgids(raw: bytes, translation: gettext.GNUTranslations) -> dict[str, str]:
     """The English plural of every plural message (gettext keeps only the singular): singular -> plural.
     ``raw`` has already been parsed by gettext, so its tables are sound."""
-    import struct
-
     charset = translation.charset() or "ascii"
     out: dict[str, str] = {}
     order = "<" if raw[:4] == struct.pack("<I", gettext.GNUTranslations.LE_MAGIC) else ">"
@@ -292,27 +299,27 @@ _reported: set[tuple[str, str]] = set()
 _notice: tuple[str, int] | None = None  # (language, damaged messages; 0: the whole catalogue) not yet shown
 
 
-def _report(code: str, loaded: Loaded) -> None:
-    """Say once per catalogue in the log (and once on screen: :func:`take_notice`) what is wrong with it."""
+def _report(code: str, loaded: Loaded, *, notice: bool = True) -> None:
+    """Say once per catalogue in the log and, if ``notice`` (the player chose the language), once on screen
+    (:func:`take_notice`) what is wrong with it."""
     global _notice
     if loaded.translation is not None and not loaded.dropped:
         return
-    key = (code, str(loaded.path))
-    if key in _reported:
-        return
-    _reported.add(key)
-    import logging
+    logged, shown = (code, str(loaded.path)), (f"{code} on screen", str(loaded.path))
+    if logged not in _reported:
+        _reported.add(logged)
 
-    log = logging.getLogger("quacks")
-    if loaded.translation is None:
-        log.warning("the %s catalogue %s %s; the game is shown in English", code, loaded.path, loaded.problem)
-        _notice = (code, 0)
-    else:
-        more = len(loaded.dropped) - _MAX_SHOWN
-        log.warning("the %s catalogue %s has %d damaged message(s), shown in English: %s%s", code, loaded.path,
-                    len(loaded.dropped), "; ".join(loaded.dropped[:_MAX_SHOWN]),
-                    f"; and {more} more" if more > 0 else "")
-        _notice = (code, len(loaded.dropped))
+        log = logging.getLogger("quacks")
+        if loaded.translation is None:
+            log.warning("the %s catalogue %s %s; the game is shown in English", code, loaded.path, loaded.problem)
+        else:
+            more = len(loaded.dropped) - _MAX_SHOWN
+            log.warning("the %s catalogue %s has %d damaged message(s), shown in English: %s%s", code, loaded.path,
+                        len(loaded.dropped), "; ".join(loaded.dropped[:_MAX_SHOWN]),
+                        f"; and {more} more" if more > 0 else "")
+    if notice and shown not in _reported:
+        _reported.add(shown)
+        _notice = (code, 0 if loaded.translation is None else len(loaded.dropped))
 
 
 def take_notice() -> str:
@@ -340,13 +347,22 @@ _catalogues: dict[str, gettext.NullTranslations] = {}
 
 
 def _catalogue(code: str) -> gettext.NullTranslations:
-    """The compiled catalogue of ``code`` (read once; no catalogue: English)."""
+    """The compiled catalogue of ``code`` (read once; a missing or damaged one: English).
+
+    Read and checked as :func:`set_language` reads it (:func:`load_catalogue`: the careful reader, so a named
+    pipe cannot hang the game, and every check): a damaged German catalogue must not stop a game in English
+    (issue 30 §7). A damaged one is said once in the log; the player is told only when they choose that
+    language."""
     hit = _catalogues.get(code)
     if hit is None:
         try:
-            hit = gettext.translation(DOMAIN, str(locale_dir()), [code])
-        except OSError:
+            loaded = load_catalogue(code)
+        except OSError:  # the locale folder itself cannot be found
             hit = gettext.NullTranslations()
+        else:
+            if os.path.lexists(loaded.path):  # a language not installed is no damage
+                _report(code, loaded, notice=False)
+            hit = loaded.translation if loaded.translation is not None else gettext.NullTranslations()
         _catalogues[code] = hit
     return hit
 
@@ -358,11 +374,13 @@ def in_every_language(message: str) -> frozenset[str]:
 
 
 def _stretch(word: re.Match[str]) -> str:
-    """A word made longer by PSEUDO_GROWTH: its last letters doubled (a compound-word feel, wraps as one word)."""
+    """A word made longer by PSEUDO_GROWTH: its last letters doubled (a compound-word feel, wraps as one word).
+    A word of four letters or more gets a soft hyphen at the seam, as a long compound of a German or Dutch
+    heading does (the text engine breaks a word only at such a point)."""
     w = word.group(0)
     extra = math.ceil(len(w) * PSEUDO_GROWTH)
     tail = w[-extra:] if extra <= len(w) else (w * (extra // len(w) + 1))[:extra]
-    return (w + tail.lower()).translate(_ACCENTS)
+    return (w + (SOFT_HYPHEN if len(w) >= 4 else "") + tail.lower()).translate(_ACCENTS)
 
 
 def pseudo(message: str) -> str:
@@ -408,8 +426,6 @@ def read_msgids(path: str | os.PathLike[str] | None = None) -> set[str]:
 
 
 def _po_string(quoted: str) -> str:
-    import ast
-
     return str(ast.literal_eval(quoted))
 
 
@@ -469,7 +485,8 @@ def decimal_mark() -> str:
 
 
 class LocalNumber:
-    """A number that formats itself with the player's decimal mark (``"{:.1f}".format(LocalNumber(1.5))``)."""
+    """A number that formats itself the player's way (``"{:.1f}".format(LocalNumber(1.5))``): its decimal mark,
+    and a percentage with the space the language puts before "%" (``PERCENT_SPACES``: German "76 %")."""
 
     __slots__ = ("value",)
 
@@ -479,7 +496,22 @@ class LocalNumber:
     def __format__(self, spec: str) -> str:
         out = format(self.value, spec)
         mark = decimal_mark()
-        return out if mark == "." else out.replace(".", mark)
+        if mark != ".":
+            out = out.replace(".", mark)
+        space = PERCENT_SPACES.get(_language, "")
+        if space and spec.endswith("%") and out.endswith("%"):
+            out = out[:-1] + space + "%"
+        return out
+
+
+def percent(share: float, digits: int = 0) -> str:
+    """A share as a percentage the player's way: "17%", German "17 %" (a no-break space)."""
+    return format(LocalNumber(share), f".{digits}%")
+
+
+def plain(text: str) -> str:
+    """``text`` without its soft hyphens (``SOFT_HYPHEN``): for anything but the screen (a log, a file name)."""
+    return text.replace(SOFT_HYPHEN, "")
 
 
 def N_(message: str) -> str:  # noqa: N802 - the usual name of gettext's "mark only" function

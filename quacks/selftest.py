@@ -18,10 +18,20 @@ import traceback
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
+from . import datacheck, i18n, resources
+from .content.loader import default_catalogue
+from .rules.config import GameConfig
+from .session.match import Match, MatchSetup, SeatSpec
+from .storage.files import open_append
+from .storage.paths import log_path
+from .storage.settings import Settings
+
+# pygame and the window (quacks.ui) are imported inside the steps that use them: a copy whose display cannot start
+# reports it as that step's one line (no traceback), and ``quacks --version`` (quacks.cli imports this module)
+# starts no pygame.
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
 
-    from .session.match import Match
     from .ui.app import App, Scene
 
 T = TypeVar("T")
@@ -68,28 +78,22 @@ def _looks_drawn(surf: pygame.Surface, what: str) -> None:
 
 
 def _check_data() -> None:
-    from .content.loader import default_catalogue
-    from .datacheck import check_data
-    from .resources import asset
-
-    errors = check_data()
+    errors = datacheck.check_data()
     if errors:
         raise SelftestError(f"data invalid: {len(errors)} error(s), the first: {errors[0]}")
     default_catalogue()
     for part in (("icons", "quacks-64.png"), ("fonts",)):
-        if not asset(*part).exists():
-            raise SelftestError(f"asset missing: {asset(*part)}")
+        if not resources.asset(*part).exists():
+            raise SelftestError(f"asset missing: {resources.asset(*part)}")
 
 
 def _check_languages() -> None:
     """Every language's compiled catalogue is there, loads and passes the game's checks (quacks/locale travels
     with the game; a damaged one would show English, see i18n.load_catalogue)."""
-    from .i18n import LANGUAGES, load_catalogue, locale_dir
-
-    for code in LANGUAGES[1:]:
-        loaded = load_catalogue(code)
+    for code in i18n.LANGUAGES[1:]:
+        loaded = i18n.load_catalogue(code)
         if loaded.translation is None and not loaded.path.exists():
-            raise SelftestError(f"the {code} catalogue is missing from {locale_dir()} ({loaded.problem})")
+            raise SelftestError(f"the {code} catalogue is missing from {i18n.locale_dir()} ({loaded.problem})")
         if loaded.translation is None:
             raise SelftestError(f"the {code} catalogue {loaded.path} {loaded.problem}")
         if loaded.dropped:
@@ -98,17 +102,12 @@ def _check_languages() -> None:
 
 
 def _match(seed: int) -> Match:
-    from .content.loader import default_catalogue
-    from .rules.config import GameConfig
-    from .session.match import Match, MatchSetup, SeatSpec
-
     cfg = GameConfig(seats=NAMES)
     setup = MatchSetup(cfg, tuple(SeatSpec(n, c, "normal") for n, c in zip(NAMES, COLOURS, strict=True)), seed)
     return Match(default_catalogue(), setup)
 
 
 def _open_app() -> App:
-    from .storage.settings import Settings
     from .ui.app import App
 
     app = App(Settings(pace="instant"), size=(960, 540), headless=os.environ.get("SDL_VIDEODRIVER") == "dummy")
@@ -169,9 +168,7 @@ def _report(line: str, details: str = "", ok: bool = True) -> None:
         except (OSError, ValueError):
             pass
     try:
-        from .storage.paths import log_path
-
-        with open(log_path(create=True), "a", encoding="utf-8") as f:
+        with open_append(log_path(create=True)) as f:  # a regular file only: a pipe there must not hang the check
             f.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')} selftest: {line}\n{details}")
     except Exception:  # noqa: BLE001 - a log we cannot write must not fail the test
         pass

@@ -11,6 +11,7 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("QUACKS_CHECK_STILL", "1")  # the table's still picture is drawn again and compared (issue 31)
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:

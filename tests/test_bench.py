@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from quacks import bench
 from quacks.cli import build_parser, main
+from quacks.devtools import bench
 
 CANNED: dict[str, Any] = {
     "driver": "x11",
@@ -123,7 +123,7 @@ def test_the_parser_knows_the_command() -> None:
 
 
 def test_a_child_measurement_rejects_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
-    from quacks.ui.bench import child_main
+    from quacks.devtools.ui.bench import child_main
 
     assert child_main(["frames"]) == 2
     assert "usage" in capsys.readouterr().err

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from quacks import bench
+from quacks.devtools import bench
 
 
 @pytest.fixture()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from quacks import bench, bench_engine
+from quacks.devtools import bench, bench_engine
 
 
 def test_the_engine_group_is_registered_with_the_issue_targets() -> None:

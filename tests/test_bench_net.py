@@ -4,8 +4,8 @@ anything)."""
 
 from __future__ import annotations
 
-from quacks import bench
-from quacks.bench_net import percentile
+from quacks.devtools import bench
+from quacks.devtools.bench_net import percentile
 
 
 def test_the_net_group_plays_a_whole_game_and_times_every_intent() -> None:

@@ -7,8 +7,8 @@ import os
 import subprocess
 import sys
 
-from quacks import bench
-from quacks.bench_storage import storage
+from quacks.devtools import bench
+from quacks.devtools.bench_storage import storage
 
 
 def test_the_storage_group_measures_every_figure_in_a_scratch_home() -> None:
@@ -22,6 +22,6 @@ def test_the_storage_group_measures_every_figure_in_a_scratch_home() -> None:
 
 def test_the_measuring_child_refuses_to_run_outside_a_scratch_home() -> None:
     env = {k: v for k, v in os.environ.items() if k != "QUACKS_HOME"}
-    r = subprocess.run([sys.executable, "-m", "quacks.ui.storage_bench"], env=env, capture_output=True, text=True,
-                       timeout=120)
+    r = subprocess.run([sys.executable, "-m", "quacks.devtools.ui.storage_bench"], env=env, capture_output=True,
+                       text=True, timeout=120)
     assert r.returncode != 0 and "QUACKS_HOME" in r.stderr

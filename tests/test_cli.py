@@ -74,6 +74,21 @@ def test_a_developer_command_left_out_of_the_bundle_says_so(monkeypatch: pytest.
     assert "not part of this copy of the game" in capsys.readouterr().err
 
 
+def test_a_copy_without_the_devtools_package_says_so_for_every_developer_command(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The bundle leaves quacks.devtools out whole (build_installer.spec): every developer command then says so in
+    one line, with no traceback, and exits 2."""
+    for name in [m for m in sys.modules if m == "quacks.devtools" or m.startswith("quacks.devtools.")]:
+        monkeypatch.setitem(sys.modules, name, None)
+    monkeypatch.setitem(sys.modules, "quacks.devtools", None)  # as if the package were not there
+    needs = {"strength": ["--level", "hard"]}
+    for command in cli.DEV_COMMANDS:
+        assert cli.main([command, *needs.get(command, [])]) == 2, command
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "not part of this copy of the game" in err and "Traceback" not in err, err
+        assert f"quacks {command}:" in err
+
+
 def test_import_replay_command(tmp_path: Path, capsys: pytest.CaptureFixture[str], _home: Path) -> None:
     from quacks.content.loader import default_catalogue
     from quacks.rules.config import GameConfig

@@ -65,9 +65,9 @@ def test_the_floor_passes_and_fails(check: ModuleType, tmp_path: Path, capsys: p
 def test_a_module_no_test_imported_fails_the_check(check: ModuleType, tmp_path: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     report = tmp_path / "r.json"
-    report.write_text(json.dumps(_report(check, 0, leave_out=("quacks/ui/shots.py",))), encoding="utf-8")
+    report.write_text(json.dumps(_report(check, 0, leave_out=("quacks/devtools/ui/shots.py",))), encoding="utf-8")
     assert check.main([str(report), "--modules"]) == 1
-    assert "quacks/ui/shots.py" in capsys.readouterr().err
+    assert "quacks/devtools/ui/shots.py" in capsys.readouterr().err
 
 
 def test_run_py_has_the_coverage_command_and_ci_runs_it() -> None:

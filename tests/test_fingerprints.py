@@ -29,10 +29,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script
     sys.path.insert(0, str(ROOT))
 
+from quacks.devtools.tournament import play_match  # noqa: E402
 from quacks.rules.chips import SET_COLOURS, Colour  # noqa: E402
 from quacks.rules.config import GameConfig  # noqa: E402
 from quacks.rules.snapshot import fingerprint  # noqa: E402
-from quacks.tournament import play_match  # noqa: E402
 
 DATA = Path(__file__).parent / "data" / "fingerprints.json"
 

@@ -1,6 +1,7 @@
 """The layers hold: the packages of ``quacks/`` import one another in one order only (the table below), the
-rules, content, bots, match, wording and storage never import pygame, and nothing but the entry points
-imports the table (architecture: ui -> session -> rules <- ai; docs/architecture.md)."""
+rules, content, bots, match, wording and storage never import pygame, nothing but the entry points and the
+developer commands imports the table, and nothing of the game imports the developer commands (``devtools``, which
+the bundle leaves out) (architecture: ui -> session -> rules <- ai; docs/architecture.md)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PURE = ["quacks.rules", "quacks.content", "quacks.ai", "quacks.session", "quacks.session.driver", "quacks.storage",
         "quacks.wording", "quacks.wording.decisions", "quacks.wording.events", "quacks.wording.cards",
-        "quacks.wording.results", "quacks.wording.actions", "quacks.tournament", "quacks.scenario", "quacks.i18n",
-        "quacks.names", "quacks.tutorial", "quacks.datacheck", "quacks.net", "quacks.net.protocol",
+        "quacks.wording.results", "quacks.wording.actions", "quacks.devtools.tournament", "quacks.scenario",
+        "quacks.i18n", "quacks.names", "quacks.tutorial", "quacks.datacheck", "quacks.net", "quacks.net.protocol",
         "quacks.net.roomcode", "quacks.net.ratelimit", "quacks.net.discovery"]
 ENTRY_POINTS = {"quacks/cli.py", "quacks/selftest.py", "quacks/__main__.py"}
 
@@ -45,23 +46,20 @@ BELOW: Mapping[str, frozenset[str]] = {
     # the commands' and the tools' modules
     "datacheck": frozenset({"tutorial"}),
     "scenario": frozenset({"session"}),
-    "tournament": frozenset({"session"}),
-    "training": frozenset({"tournament", "storage"}),  # writes its weights and samples through storage's writer
-    "strength": frozenset({"tournament", "storage"}),
-    "storage": frozenset({"scenario"}),
+    "storage": frozenset({"session"}),
     # a match across computers: the wire protocol, room codes, the seat view (no pygame)
     "net": frozenset({"session", "rules", "content", "names", "version", "storage"}),
-    "bench_groups": frozenset(),
-    "bench_storage": frozenset({"bench_groups"}),
-    "bench_engine": frozenset({"bench_groups", "tournament", "accel"}),
-    "bench_net": frozenset({"bench_groups", "net"}),
-    "bench": frozenset({"bench_engine", "bench_storage", "bench_net"}),
     # pygame: the window, the scenes, the table
-    "ui": frozenset({"tutorial", "storage", "tournament", "bench_storage", "version", "net"}),
+    "ui": frozenset({"tutorial", "storage", "version", "net"}),
     # the entry points
     "selftest": frozenset({"ui", "datacheck"}),
-    "cli": frozenset({"selftest", "bench", "training", "strength"}),
+    # python -m quacks: it names the developer commands' modules and imports one by name only when it is asked for
+    # (importlib), so it never imports devtools itself: the bundle leaves devtools out
+    "cli": frozenset({"selftest", "scenario"}),
     "__main__": frozenset({"cli"}),
+    # the developer commands (bench, simulate, screenshots, check-layout, train-expert, strength): they may import
+    # anything of the game, and nothing of the game imports them (build_installer.spec leaves them out)
+    "devtools": frozenset({"selftest", "scenario", "accel"}),
 }
 
 
@@ -163,6 +161,30 @@ def test_a_planted_import_that_runs_back_up_is_reported() -> None:
     ]
 
 
+def test_nothing_of_the_game_imports_the_developer_commands() -> None:
+    """devtools sits on top: it may import every area of the game (the entry points aside), and no area may import
+    it (the bundle leaves it out; the cli reaches a developer command by its module's name only)."""
+    allowed = may_import()
+    assert [area for area, lower in allowed.items() if "devtools" in lower] == []
+    assert allowed["devtools"] == set(BELOW) - {"devtools", "cli", "__main__", "quacks"}
+    assert "scenario" not in allowed["storage"]  # save checks live beside the rules they check (rules/config.py)
+    planted = ROOT / "quacks" / "ui" / "planted.py"
+    assert order_problems([(planted, "from ..devtools.ui.shots import run\n")]) == [
+        "quacks/ui/planted.py: ui must not import devtools (quacks.devtools.ui.shots)",
+        "quacks/ui/planted.py: ui must not import devtools (quacks.devtools.ui.shots.run)",
+    ]
+    cli = ROOT / "quacks" / "cli.py"
+    assert order_problems([(cli, "from .devtools import bench\n")]) == [
+        "quacks/cli.py: cli must not import devtools (quacks.devtools)",
+        "quacks/cli.py: cli must not import devtools (quacks.devtools.bench)",
+    ]
+    saves = ROOT / "quacks" / "storage" / "planted.py"
+    assert order_problems([(saves, "from ..scenario import parse_scenario\n")]) == [
+        "quacks/storage/planted.py: storage must not import scenario (quacks.scenario)",
+        "quacks/storage/planted.py: storage must not import scenario (quacks.scenario.parse_scenario)",
+    ]
+
+
 def test_a_new_area_without_a_row_is_reported() -> None:
     new = ROOT / "quacks" / "network" / "host.py"
     assert order_problems([(new, "from ..session.match import Match\n")]) == [
@@ -191,7 +213,7 @@ def test_only_the_entry_points_import_the_table() -> None:
     offenders = []
     for path in sorted((ROOT / "quacks").rglob("*.py")):
         rel = path.relative_to(ROOT).as_posix()
-        if rel.startswith("quacks/ui/") or rel in ENTRY_POINTS:
+        if rel.startswith(("quacks/ui/", "quacks/devtools/")) or rel in ENTRY_POINTS:
             continue
         if any(m == "quacks.ui" or m.startswith("quacks.ui.") or m == "pygame" or m.startswith("pygame.")
                for m in _imports(path)):

@@ -24,17 +24,60 @@ print(logging_trouble())
 """
 
 
+FULL_DISK = SCRIPT.replace("setup_logging()\n", """setup_logging()
+from quacks.ui import main as ui_main
+ui_main._HANDLER.stream.close()
+ui_main._HANDLER.stream = open("/dev/full", "a", encoding="utf-8")  # every write fails with ENOSPC
+""")
+
+
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (Linux)")
 def test_a_full_disk_is_said_once_and_never_prints_tracebacks(tmp_path: Path) -> None:
-    logs = tmp_path / "home" / "logs"
-    logs.mkdir(parents=True)
-    (logs / "quacks.log").symlink_to("/dev/full")  # every write fails with ENOSPC
-    r = subprocess.run([sys.executable, "-c", SCRIPT], cwd=ROOT, capture_output=True, text=True, timeout=60,
+    """The log file is a regular file; the disk fills while the game writes it (a device as the log itself is
+    refused: ``test_a_log_that_is_no_regular_file_is_refused_at_once``)."""
+    assert FULL_DISK != SCRIPT
+    r = subprocess.run([sys.executable, "-c", FULL_DISK], cwd=ROOT, capture_output=True, text=True, timeout=60,
                        env={**os.environ, "QUACKS_HOME": str(tmp_path / "home")})
     assert r.returncode == 0
     assert r.stderr == "", r.stderr
     assert "cannot be written (No space left on device)" in r.stdout
     assert r.stdout.count("\n") == 1
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+@pytest.mark.parametrize("kind", ["fifo", "fifo-with-reader", "device-link", "folder"])
+def test_a_log_that_is_no_regular_file_is_refused_at_once(tmp_path: Path, kind: str) -> None:
+    """Issue 30 §7: a named pipe as the log hung the game before its window opened. Now the game starts, logs to
+    stderr and says the log cannot be written; nothing is written to a device the log file links to."""
+    logs = tmp_path / "home" / "logs"
+    logs.mkdir(parents=True)
+    log = logs / "quacks.log"
+    reader = None
+    if kind.startswith("fifo"):
+        os.mkfifo(log)
+        if kind == "fifo-with-reader":  # a program reads the pipe: opening it would succeed
+            reader = os.open(log, os.O_RDONLY | os.O_NONBLOCK)
+    elif kind == "device-link":
+        os.mkfifo(tmp_path / "device")  # stands for a device node (never a real one in a test)
+        reader = os.open(tmp_path / "device", os.O_RDONLY | os.O_NONBLOCK)
+        log.symlink_to(tmp_path / "device")
+    else:
+        log.mkdir()
+    try:
+        r = subprocess.run([sys.executable, "-c", SCRIPT], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                           env={**os.environ, "QUACKS_HOME": str(tmp_path / "home")})
+        if reader is not None:
+            try:
+                leaked = os.read(reader, 1 << 16)
+            except BlockingIOError:
+                leaked = b""
+            assert leaked == b"", leaked  # nothing went into the pipe
+    finally:
+        if reader is not None:
+            os.close(reader)
+    assert r.returncode == 0, r.stderr
+    assert "cannot be opened" in r.stdout and str(log) in r.stdout and r.stdout.count("\n") == 1, r.stdout
+    assert "Traceback" not in r.stderr and "line 199 of a long session" in r.stderr  # the log went to stderr
 
 
 def test_a_log_folder_that_cannot_be_made_is_said_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -174,3 +217,26 @@ def test_a_second_window_appends_to_the_log_but_never_rotates_it(tmp_path: Path,
                 root.removeHandler(h)
                 h.close()
         monkeypatch.setattr(ui_main, "_HANDLER", None)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_the_self_test_s_report_does_not_hang_on_a_log_that_is_a_pipe(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The self-test appends its lines to the log itself: a named pipe there is passed over, never waited on."""
+    import threading
+
+    from quacks import selftest
+
+    logs = tmp_path / "home" / "logs"
+    logs.mkdir(parents=True)
+    os.mkfifo(logs / "quacks.log")
+    monkeypatch.setenv("QUACKS_HOME", str(tmp_path / "home"))
+    done: list[bool] = []
+    worker = threading.Thread(target=lambda: (selftest._report("a line"), done.append(True)), daemon=True)
+    worker.start()
+    worker.join(10)
+    if not done:
+        fd = os.open(logs / "quacks.log", os.O_RDONLY | os.O_NONBLOCK)  # let the old writer go, then fail
+        worker.join(5)
+        os.close(fd)
+        pytest.fail("the self-test's report hung on a log that is a pipe")

@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from quacks import cli, tournament
+from quacks import cli
+from quacks.devtools import tournament
 from quacks.rules.chips import SET_COLOURS, Colour
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -135,7 +136,7 @@ def test_a_pool_of_processes_is_fed_as_it_works(tmp_path: Path) -> None:
     """With --jobs 2 the pool takes chunks from the generator as it goes: when the first result is back, only
     a few chunks have been made (in a process of its own, as above)."""
     code = """
-import json, quacks.tournament as t
+import json, quacks.devtools.tournament as t
 made = [0]
 real = t.Job.__init__
 def init(self, *a):

@@ -9,7 +9,7 @@ import pytest
 
 from quacks.cli import main
 from quacks.content.bot_strength import load_strength, strength_path
-from quacks.strength import SETS, Result, pooled
+from quacks.devtools.strength import SETS, Result, pooled
 
 
 def test_pooling_adds_the_seats_and_the_wins() -> None:

@@ -42,8 +42,8 @@ def fit(lengths: list[int]) -> None:
 
 
 def jobs(games: int, processes: int) -> None:
-    import quacks.tournament as t
-    from quacks.tournament import Job, LevelStats
+    import quacks.devtools.tournament as t
+    from quacks.devtools.tournament import Job, LevelStats
 
     def nothing(chunk: list[Job]) -> tuple[int, dict[str, LevelStats]]:
         return len(chunk), {}

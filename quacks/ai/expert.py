@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from ..i18n import N_
 from ..rules.actions import DRAW, Action
+from ..rules.catalogue import Catalogue
 from ..rules.game import Game
 from .base import BotChoice, RandomSource
 from .hard import HardBot
@@ -110,6 +111,30 @@ def margin_before_brew(g: Game, seat: int) -> float:
 SETTLED_SCALE = 0.5
 
 
+#: where the Expert bot's weights live in a data folder (as ``check-data`` names the file)
+WEIGHTS_FILE = "data/bots/expert.yaml"
+
+
+def load_model(cat: Catalogue) -> ValueModel:
+    """The Expert bot's learned value from the catalogue's weights (``data/bots/expert.yaml``), checked against the
+    game's features and rounds; ``ModelError`` saying what does not fit, or that the file is missing."""
+    if cat.bot_values is None:
+        raise ModelError(f"the Expert bot's weights ({WEIGHTS_FILE}) are missing; restore the file "
+                         "or make it with `python -m quacks train-expert`")
+    return ValueModel.from_data(cat.bot_values, cat.events.rounds)
+
+
+def weights_problem(cat: Catalogue) -> str:
+    """Why the Expert bot cannot play from the catalogue's weights ("" if it can): what ``check-data`` reports and
+    what the table says before a game with an Expert seat begins (issue 30 §7: a damaged file is never found
+    only when the bot needs it, three decisions a game)."""
+    try:
+        load_model(cat)
+    except ModelError as e:
+        return str(e)
+    return ""
+
+
 class ExpertBot(HardBot):
     level = "expert"
     node_budget = 4 * HardBot.node_budget  # Hard's look-ahead, deeper: decisions stay well inside 50 ms
@@ -124,10 +149,7 @@ class ExpertBot(HardBot):
         """The learned value from the game's data (checked once per catalogue); a loud error if it is missing."""
         data = g.cat.bot_values
         if self._model is None or self._model_of is not data:
-            if data is None:
-                raise ModelError("the Expert bot's weights (data/bots/expert.yaml) are missing; restore the file "
-                                 "or make it with `python -m quacks train-expert`")
-            self._model = ValueModel.from_data(data)
+            self._model = load_model(g.cat)
             self._model_of = data
         return self._model
 
@@ -204,4 +226,4 @@ class ExpertBot(HardBot):
         return BotChoice(a, why, *args)
 
 
-__all__ = ["ExpertBot", "WinModel", "margin_before_brew"]
+__all__ = ["ExpertBot", "WinModel", "load_model", "margin_before_brew", "weights_problem"]

@@ -16,9 +16,11 @@ from ..rules.game import Game
 from ..rules.kinds import DecisionKind
 from .base import BotChoice, RandomSource
 from .brew_kinds import card_class
+from .cards import choose_card
 from .model import BrewModel
-from .normal import Handler, obvious_aside, obvious_convert
+from .normal import Handler, choose_obvious, obvious_aside, obvious_convert, obvious_return_white
 from .odds import explosion_risk, leader_margin, stop_space
+from .shop import best_buy
 from .values import Values, Weights
 
 
@@ -170,8 +172,6 @@ class HardBot:
 
     # shopping and rubies ----------------------------------------------------------------------------------
     def on_shop(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
-        from .shop import best_buy
-
         a, why, args = best_buy(g, seat, actions, self.values(g, seat))
         return BotChoice(a, why, *args)
 
@@ -253,17 +253,11 @@ class HardBot:
                         "moves the pot droplet")
 
     def on_card(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
-        from .cards import choose_card
-
         return choose_card(self, g, seat, actions, self.values(g, seat))
 
     def on_return_white(self, g: Game, seat: int, actions: list[Action], rng: RandomSource) -> BotChoice:
-        from .normal import obvious_return_white
-
         return obvious_return_white(g, seat, actions, rng)
 
     def fallback(self, g: Game, seat: int, kind: DecisionKind | None, actions: list[Action],
                  rng: RandomSource) -> BotChoice:
-        from .normal import choose_obvious
-
         return choose_obvious(g, seat, kind, actions, rng)

@@ -34,7 +34,8 @@ LEVEL_TEXT = {
     "easy": "Easy: cautious, never risks an explosion and buys one chip a round; a learner can beat it",
     "normal": "Normal: a solid threshold player",
     "hard": "Hard: expected values over the exact bag",
-    "expert": "Expert: Hard's reasoning within a round, a learned value of the whole game, played for the win",
+    "expert": "Expert: Hard's reasoning, deeper and bolder early; coins worth what they buy; the last round played "
+              "for the win (the one learned number it uses: how a lead becomes a chance of winning)",
     "random": "Random: any legal move",
 }
 

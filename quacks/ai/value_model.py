@@ -9,6 +9,9 @@ give or take what the weights learned about leaders: the rat stones).
 The margin becomes a chance of winning through a logistic curve whose scale was fitted on the same games
 (``win_probability``). The weights and the settings that made them live in ``data/bots/expert.yaml``, written by
 ``python -m quacks train-expert``; the content loader reads the file, and this module checks it loudly.
+
+In play the Expert bot (``ai/expert.py``) reads one number of it: the last round's ``scale``. The ``start`` and
+``end`` tables are trained and kept for later: played by, they lost to Hard's own reckoning.
 """
 
 from __future__ import annotations
@@ -80,12 +83,22 @@ class ValueModel:
         }
 
     @staticmethod
-    def from_data(d: Any) -> ValueModel:
-        """The model of a data file's contents; ``ModelError`` saying what does not fit."""
+    def from_data(d: Any, rounds: int | None = None) -> ValueModel:
+        """The model of a data file's contents; ``ModelError`` saying what does not fit (whatever the file holds:
+        no other exception). ``rounds``: the game's number of rounds, which every table's rounds must be within."""
+        try:
+            return ValueModel._from_data(d, rounds)
+        except ModelError:
+            raise
+        except Exception as e:  # noqa: BLE001 - odd data the checks below did not foresee: still a loud ModelError
+            raise ModelError(f"the Expert bot's weights cannot be understood ({type(e).__name__}: {e})") from None
+
+    @staticmethod
+    def _from_data(d: Any, rounds: int | None) -> ValueModel:
         if not isinstance(d, Mapping):
             raise ModelError("the Expert bot's weights are not a mapping")
         names = d.get("features")
-        if list(names or ()) != list(NAMES):
+        if not isinstance(names, list) or names != list(NAMES):
             raise ModelError("the Expert bot's weights were made for other features than this game's; "
                              "make them again with `python -m quacks train-expert`")
         tables: dict[str, dict[int, tuple[float, ...]]] = {}
@@ -98,6 +111,7 @@ class ValueModel:
                 if not isinstance(r, int) or not isinstance(w, list) or len(w) != len(NAMES):
                     raise ModelError(f"the Expert bot's {table!r} weights of round {r!r} are not "
                                      f"{len(NAMES)} numbers")
+                _check_round(r, rounds, f"{table!r} weights")
                 nums = tuple(float(x) for x in w if isinstance(x, (int, float)) and not isinstance(x, bool))
                 if len(nums) != len(NAMES) or not all(math.isfinite(x) for x in nums):
                     raise ModelError(f"the Expert bot's {table!r} weights of round {r} hold something not a number")
@@ -110,11 +124,18 @@ class ValueModel:
         for r, x in scales.items():
             if not isinstance(r, int) or not isinstance(x, (int, float)) or isinstance(x, bool) or not 0 < x < 1000:
                 raise ModelError(f"the Expert bot's win_scale of round {r!r} is not a positive number")
+            _check_round(r, rounds, "win_scale")
             scale[r] = float(x)
         settings = d.get("settings") or {}
         if not isinstance(settings, Mapping):
             raise ModelError("the Expert bot's settings are not a mapping")
         return ValueModel(tables["start"], tables["end"], scale, dict(settings))
+
+
+def _check_round(r: int, rounds: int | None, what: str) -> None:
+    """ModelError if ``r`` is not a round of a game of ``rounds`` rounds (not checked when ``rounds`` is None)."""
+    if rounds is not None and not 1 <= r <= rounds:
+        raise ModelError(f"the Expert bot's {what} name round {r}, which a game of {rounds} rounds has not")
 
 
 def logistic(x: float) -> float:

@@ -596,8 +596,10 @@ BOT_VALUES = "bots/expert.yaml"
 
 
 def _bot_values(folder: Path) -> tuple[dict[str, object] | None, list[DataError]]:
-    """The Expert bot's weights as read (None if the folder has none: a data folder may leave them out; the bot
-    then says so when it is asked to play); an error naming the file if they cannot be read."""
+    """The Expert bot's weights as read (None if the folder has none); an error naming the file if they cannot be
+    read. What they hold is checked against the bots' features above this layer (``ai.expert.weights_problem``):
+    ``check-data`` refuses a file that is missing or does not fit, and the table says so before a game with an
+    Expert seat, which then plays as Hard."""
     errors = Errors(f"data/{BOT_VALUES}")
     if not (folder / BOT_VALUES).exists():
         return None, []

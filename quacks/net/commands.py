@@ -12,14 +12,24 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import ipaddress
 import logging
 import socket
 import sys
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..ai.levels import LEVELS
+from ..content.loader import DataLoadError, default_catalogue
+from ..content.rules_hash import rules_hash
 from ..names import name_problem
+from ..rules.config import GameConfig
+from ..session.setup import PLAYER_COLOURS, REMOTE, SeatSpec
 from ..storage import paths
+from ..version import __version__
+from .protocol import PROTOCOL_VERSION
+from .room import LOBBY, Room
 from .roomcode import (
     SECRET_BYTES,
     join_key,
@@ -34,7 +44,10 @@ from .roomcode import (
 if TYPE_CHECKING:  # pragma: no cover
     from .discovery import Advertiser
     from .host import Host
-    from .room import Room
+
+# Imported where they are used, after ``_network_missing`` has looked: ``asyncio`` and ``websockets`` (the one-folder
+# bundle leaves them out, and the window imports this module for ``hosted_path`` and the like), the host and the
+# client (they import websockets), and discovery (zeroconf).
 
 
 log = logging.getLogger("quacks.net")
@@ -82,13 +95,7 @@ def host_main(args: argparse.Namespace) -> int:
         return missing
     import asyncio
 
-    from ..ai.levels import LEVELS
-    from ..content.loader import DataLoadError, default_catalogue
-    from ..content.rules_hash import rules_hash
-    from ..rules.config import GameConfig
-    from ..session.setup import PLAYER_COLOURS, REMOTE, SeatSpec
-    from .host import load_room
-    from .room import Room
+    from .host import read_room
 
     try:
         cat = default_catalogue()
@@ -96,9 +103,13 @@ def host_main(args: argparse.Namespace) -> int:
         _say(f"quacks host: the game's own data has errors:\n{e}")
         return 1
     if args.resume:
-        room = load_room(hosted_path(), cat)
+        loaded = read_room(hosted_path(), cat)
+        for problem in loaded.problems:  # each a sentence naming the file (a bad one is kept aside)
+            _say(f"quacks host: {problem.message}")
+        room = loaded.value
         if room is None:
-            _say(f"quacks host: there is no hosted game to go on with in {hosted_path()}")
+            if not loaded.problems:
+                _say(f"quacks host: there is no hosted game to go on with in {hosted_path()}")
             return 1
     else:
         kinds = [k.strip() for k in str(args.seats).split(",") if k.strip()]
@@ -136,10 +147,7 @@ async def _advertise(room: Room, bind: str, port: int, args: argparse.Namespace)
     """Advertise the room on the LAN (in a thread: zeroconf probes the name for a moment); one line says where,
     or why not. None if discovery is unavailable here: the room code works all the same."""
     import asyncio
-    import ipaddress
 
-    from ..version import __version__
-    from . import protocol
     from .discovery import Advert, Advertiser
 
     try:
@@ -150,7 +158,7 @@ async def _advertise(room: Room, bind: str, port: int, args: argparse.Namespace)
         return None
     address = lan_address() if listen.is_unspecified else str(listen)
     advert = Advert(_lan_name(args), address, port, len(room.free_seats()), len(room.seats),
-                    books_text(room), protocol.PROTOCOL_VERSION, __version__, room.rules)
+                    books_text(room), PROTOCOL_VERSION, __version__, room.rules)
     advertiser = Advertiser(advert, interfaces=None if listen.is_unspecified else [address])
     if not await asyncio.to_thread(advertiser.start):
         print(f"LAN: not advertised ({advertiser.problem}); join with the room code", flush=True)
@@ -162,8 +170,6 @@ async def _advertise(room: Room, bind: str, port: int, args: argparse.Namespace)
 async def _keep_advert(room: Room, advertiser: Advertiser, host: Host) -> None:
     """The advert follows the lobby (its free seats) and goes when the game starts."""
     import asyncio
-
-    from .room import LOBBY
 
     while not host.stopped.is_set():
         if room.phase != LOBBY:
@@ -186,7 +192,6 @@ async def _host(room: Room, bind: str, args: argparse.Namespace) -> int:
     import asyncio
 
     from .host import Host
-    from .room import LOBBY
 
     host = Host(room, save_path=hosted_path(), away_after=args.away_after, when_away=args.away,
                 bot_level=args.away_bot)
@@ -237,8 +242,6 @@ def join_main(args: argparse.Namespace) -> int:
         return missing
     import asyncio
 
-    from ..ai.levels import LEVELS
-    from ..content.loader import DataLoadError
     from .client import Client, JoinRefused, Tokens
 
     if args.bot not in LEVELS:
@@ -286,8 +289,6 @@ def join_main(args: argparse.Namespace) -> int:
 
 def find_main(args: argparse.Namespace) -> int:
     """List the games advertised on the LAN after listening ``--seconds``; 0 if any, else 1 and why none."""
-    import time
-
     try:
         from .discovery import Browser, nothing_found_text
     except ModuleNotFoundError:  # pragma: no cover - a copy built without the network code
@@ -304,10 +305,6 @@ def find_main(args: argparse.Namespace) -> int:
     if not games:
         _say(f"quacks find: {nothing_found_text(browser.problem)}")
         return 1
-    from ..content.rules_hash import rules_hash
-    from ..version import __version__
-    from .protocol import PROTOCOL_VERSION
-
     ours = rules_hash()
     for g in games:
         other = g.protocol != PROTOCOL_VERSION or g.game_version != __version__ or not ours.startswith(g.rules)

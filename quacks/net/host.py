@@ -12,6 +12,7 @@ tokens.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -21,10 +22,14 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from ..storage.files import StorageError, load_json, write_json
+from ..rules.config import GameConfig, config_problems
+from ..session import fairness
+from ..storage.files import BadDataError, Loaded, StorageError, as_object, check_text, json_type, load_json, write_json
+from ..storage.saves import build_match, check_match_structure, check_seat_names
 from . import protocol as p
 from .ratelimit import HELLO_BURST, HELLO_RATE, MESSAGE_BURST, MESSAGE_RATE, Bucket
 from .room import AWAY_BOT, AWAY_END, AWAY_WAIT, LOBBY, OVER, PLAYING, Guest, Room, RoomRefusal
+from .roomcode import SECRET_BYTES
 
 log = logging.getLogger("quacks.net")
 
@@ -319,18 +324,55 @@ class Host:
             log.warning("the hosted game could not be saved: %s", e.message)
 
 
-def load_room(path: Path, catalogue: Any) -> Room | None:
-    """The room kept at ``path`` (a host started again with ``--resume``), or None with the problem logged."""
+def read_room(path: Path, catalogue: Any) -> Loaded[Room]:
+    """The room kept at ``path`` (a host started again with ``--resume``) and every problem met (a bad file is kept
+    aside, never lost).
+
+    Read as a save is read (issue 30 §7): no control character in any text, the seats' names, the setup's numbers
+    within the bounds saves and replays check (``config_problems`` of rules/config.py: a start score of 10**13 made
+    the rat tails count for ever once play went on), every record entry replayed (``storage.saves.build_match``),
+    and the host's secret and the join secret of their lengths."""
     def validate(obj: object) -> Room:
         if not isinstance(obj, dict) or obj.get("kind") != "quacks-hosted-game" \
                 or not isinstance(obj.get("room"), dict):
-            raise ValueError("this is not a hosted game")
+            raise BadDataError("this is not a hosted game")
+        check_text(obj)
+        d: dict[str, Any] = obj["room"]
+        _check_hex(d.get("join_secret"), SECRET_BYTES, "room.join_secret", "the join secret")
+        _check_hex(d.get("secret"), fairness.SECRET_BYTES, "room.secret", "the host's secret")
         try:
-            return Room.from_data(catalogue, obj["room"])
+            config = GameConfig.from_data(as_object(d.get("config"), '"room.config"'))
+        except BadDataError:
+            raise
+        except Exception as e:  # any mistake in a hand-edited setup is reported, whatever its type
+            raise BadDataError(f'"room.config" is not a valid game setup ({type(e).__name__}: {e})') from None
+        problems = config_problems(config, catalogue)
+        if problems:
+            raise BadDataError(f'"room.config": {problems[0]}')
+        check_seat_names({"seats": d.get("seats"), "game": d.get("config")})
+        match = None
+        if d.get("match") is not None:
+            data = check_match_structure(d["match"])
+            check_seat_names(data.get("setup"))
+            match = build_match(catalogue, data)
+        try:
+            return Room.from_data(catalogue, d, match=match)
         except (KeyError, TypeError, ValueError) as e:
-            raise ValueError(f"the hosted game cannot be read again ({e})") from None
+            raise BadDataError(f"the hosted game cannot be read again ({e})") from None
 
-    loaded = load_json(path, validate, what="hosted game")
+    return load_json(path, validate, what="hosted game")
+
+
+def _check_hex(value: object, size: int, where: str, what: str) -> None:
+    """BadDataError unless ``value`` is ``size`` bytes written as hexadecimal digits."""
+    if not (isinstance(value, str) and len(value) == 2 * size and all(c in "0123456789abcdefABCDEF" for c in value)):
+        shown = json.dumps(value)[:40] if isinstance(value, str | int | float | type(None)) else json_type(value)
+        raise BadDataError(f'"{where}" must be {what}: {2 * size} hexadecimal digits, not {shown}')
+
+
+def load_room(path: Path, catalogue: Any) -> Room | None:
+    """The room kept at ``path`` (a host started again with ``--resume``), or None with the problem logged."""
+    loaded = read_room(path, catalogue)
     for problem in loaded.problems:
         log.warning("%s", problem.message)
     return loaded.value

@@ -9,8 +9,9 @@ over loopback (``Room.reserve``), so a game looks the same from every computer, 
 The window talks to it in two directions, both safe from its own thread:
 
 - it reads: ``snapshot()`` (the lobby, the room code, who is away, the luck check: a copy made under a lock) and
-  ``take()`` (what the first player's replica got since the last call: new record entries, or a whole view
-  when its record changed otherwise (an undo), the tick, refused choices);
+  ``take()`` (an ``Update``, made under the lock and never changed after: what the first player's replica got
+  since the last call: new record entries, or a whole view when its record changed otherwise (an undo), the tick,
+  refused choices; the window's ``ServedMatch``, ``net/served_match.py``, carries it out);
 - it asks: ``intent``, ``ack``, ``undo`` for a seat; the host's ``kick``, ``seat_to_bot``, ``start_game``,
   ``hand_to_bot`` and ``save_and_end``; ``close``.
 
@@ -25,7 +26,7 @@ import concurrent.futures
 import logging
 import threading
 import time
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -37,12 +38,14 @@ from ..rules.config import GameConfig
 from ..session import fairness
 from ..session.setup import HUMAN, REMOTE, SeatSpec
 from ..session.view import entry_data
+from ..version import __version__
 from . import DEFAULT_PORT
 from . import protocol as p
 from .client import Client, JoinRefused, Tokens
-from .host import Host
+from .commands import books_text
+from .host import Host, load_room
 from .room import LOBBY, OVER, PLAYING, Room
-from .roomcode import join_key, make_code, new_join_secret
+from .roomcode import join_key, make_code, new_join_secret, read_code
 
 log = logging.getLogger("quacks.net")
 
@@ -88,19 +91,46 @@ class LinkState:
     ended: str = ""  # why the game ended early ("saved": the host saved and ended it)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Update:
-    """What the first player's replica got since the last ``take``: new record entries (data, in order), or a whole
-    ``view`` that replaces the game (its record is not the old one continued); the tick and the state number as
-    they are now; the seats whose choice the host refused (the player chooses again)."""
+    """The event the link hands the window (``NetLink.take``): what the first player's replica got since the last
+    ``take``. Made in the network's thread under the link's lock from data of its own (nothing in it is shared with
+    that thread), read in the window's thread, never changed (docs/architecture.md, "The window's side of a network
+    game")."""
+
+    #: New record entries, in order, as data (``session/view.py``'s ``entry_data``: ("act", seat, action) or
+    #: ("chance", kind, seat or None, outcome)); they continue the record the window has, or ``view``'s if one came.
+    entries: tuple[tuple[object, ...], ...] = ()
+    #: A whole view of the game (``seat_view``'s data: the public setup, the record, the tick) that replaces the
+    #: window's game: the game's first, or one whose record does not continue the old one (an undo the host carried
+    #: out, a connection made again after one). None: the record goes on (``entries``). The window's own copy.
+    view: dict[str, Any] | None = None
+    #: The stir tick as the host shows it now (``public_tick``: who has decided, never what: R22).
+    tick: Mapping[str, Any] = field(default_factory=dict)
+    #: The served match's state number now (``Match.state_number``).
+    state: int = 0
+    #: The seats of this computer whose choice (or undo) the host refused: the player chooses again.
+    refused: frozenset[int] = frozenset()
+    #: A new connection gave a whole view: choices sent before it may have been lost (they are asked again unless
+    #: the host holds them).
+    fresh: bool = False
+
+
+@dataclass
+class _Gathered:
+    """An ``Update`` being gathered in the network's thread (under the link's lock) until the window takes it."""
 
     entries: list[list[object]] = field(default_factory=list)
     view: dict[str, Any] | None = None
     tick: dict[str, Any] = field(default_factory=dict)
     state: int = 0
     refused: set[int] = field(default_factory=set)
-    fresh: bool = False  # a whole view came (a new connection): choices sent before may have been lost
-    changed: bool = False
+    fresh: bool = False
+    changed: bool = False  # something came since the last ``take``
+
+    def event(self) -> Update:
+        return Update(tuple(tuple(e) for e in self.entries), self.view, dict(self.tick), self.state,
+                      frozenset(self.refused), self.fresh)
 
 
 class NetLink:
@@ -114,7 +144,7 @@ class NetLink:
         self.save_path = save_path
         self._lock = threading.Lock()
         self._state = LinkState()
-        self._update = Update()
+        self._update = _Gathered()
         self._fed: list[list[object]] = []  # the record entries handed to the window so far
         self._fed_replica: object = None
         self.clients: list[Client] = []  # this computer's players, in seat order once seated
@@ -138,8 +168,8 @@ class NetLink:
             u = self._update
             if not u.changed:
                 return None
-            self._update = Update(tick=u.tick, state=u.state)
-            return u
+            self._update = _Gathered(tick=u.tick, state=u.state)
+            return u.event()
 
     def intent(self, seat: int, action: str) -> None:
         self._run(self._client_call(seat, lambda c: c.intent(action)))
@@ -247,9 +277,6 @@ class NetLink:
         self._run(self._resume(path, bind, advertise_on))
 
     async def _resume(self, path: Path, bind: str, advertise_on: str | None) -> None:
-        from .host import load_room
-        from .roomcode import read_code
-
         room = await asyncio.to_thread(load_room, path, self.cat)
         if room is None or room.phase == OVER:
             self._set(phase=FAILED, problem="no-game", detail=f"no hosted game to go on with in {path}")
@@ -269,11 +296,8 @@ class NetLink:
         await self._host_changed()
 
     async def _advertise(self, room: Room, address: str, port: int, lan_name: str) -> None:
-        from ..version import __version__
-        from .commands import books_text
-
         try:
-            from .discovery import Advert, Advertiser
+            from .discovery import Advert, Advertiser  # (zeroconf: a copy may be built without it)
         except ModuleNotFoundError:  # pragma: no cover - a copy built without zeroconf
             self._set(lan="unavailable")
             return

@@ -35,7 +35,7 @@ from ..rules.actions import Action, IllegalAction
 from ..rules.catalogue import Catalogue
 from ..rules.config import GameConfig
 from ..session import fairness
-from ..session.match import Match, Waits
+from ..session.match import Match, Waits, hard_for_unsound_experts
 from ..session.setup import REMOTE, MatchSetup, SeatSpec
 from ..session.view import entry_data, seat_hashes, seat_view
 from ..version import __version__
@@ -241,6 +241,7 @@ class Room:
         config = replace(self.config, seats=tuple(s.name for s in self.seats))
         seed = fairness.match_seed(self.secret, self.nonces())
         self.match = Match(self.cat, MatchSetup(config, self.seats, seed))
+        hard_for_unsound_experts(self.match)
         self.phase = PLAYING
         self.settle()
 
@@ -309,6 +310,7 @@ class Room:
         new.unrecorded = m.state_number + 1 - len(new.game.record)
         for s, level in self.away_choice.items():
             new.bots[s] = make_bot(level)
+        hard_for_unsound_experts(new)
         self.match = new
         self.record_state = new.state_number
         for g in self.guests.values():
@@ -434,7 +436,10 @@ class Room:
         }
 
     @staticmethod
-    def from_data(catalogue: Catalogue, d: dict[str, Any], *, clock: Callable[[], float] = time.monotonic) -> Room:
+    def from_data(catalogue: Catalogue, d: dict[str, Any], *, clock: Callable[[], float] = time.monotonic,
+                  match: Match | None = None) -> Room:
+        """The room ``to_data`` kept; ``match``: its match already replayed and checked (``host.read_room``), else
+        ``d["match"]`` is replayed here."""
         seats = tuple(SeatSpec(str(s["name"]), str(s["colour"]), str(s["kind"])) for s in d["seats"])
         room = Room(catalogue, GameConfig.from_data(d["config"]), seats, secret=str(d["secret"]),
                     join_secret=bytes.fromhex(str(d["join_secret"])), code=d.get("code"), clock=clock)
@@ -446,7 +451,8 @@ class Room:
         room.repeated_acks = int(d.get("repeated_acks", 0))
         room.local = {int(x) for x in d.get("local", []) if int(x) in room.guests}
         if d.get("match") is not None:
-            room.match = Match.from_data(catalogue, d["match"])
+            room.match = match if match is not None else Match.from_data(catalogue, d["match"])
+            hard_for_unsound_experts(room.match)
             room.record_state = room.match.state_number
             for s, level in dict(d.get("away_choice") or {}).items():
                 room.hand_to_bot(int(s), str(level))

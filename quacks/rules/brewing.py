@@ -1,7 +1,7 @@
 """Brewing: drawing, placing, exploding, the flask, and the decisions a seat takes while it brews.
 
 Rulebook "Potions phase", "Stopped by an explosion", "Chip actions", "Flasks"; rulings R6, R10, R17, R19,
-R20, R22, R26, R31, R34, R36, R37, R38, R40, R41.
+R20, R22, R26, R31, R34, R36, R37, R38, R40, R41, R42, R43, R44, R45, R46.
 """
 
 from __future__ import annotations
@@ -116,6 +116,8 @@ def settle_seat(g: Game, seat: int) -> bool:
             handlers[1](g, d, opts[0])
         return True
     if not s.stopped and (s.brewing or s.exploded):
+        # R45: second-chance comes once the placed chip's own effects (the pending decisions above) are done:
+        # a white sent back by yellow set 1 leaves four chips; the flask (an action) waits for the offer
         card = g.fortune
         if (
             g.card_offers_restart and card is not None and not s.second_chance_offered
@@ -243,11 +245,17 @@ def place(g: Game, seat: int, c: Chip, source: str) -> None:
 
 
 def _goes_aside(g: Game, seat: int, c: Chip) -> None:
-    """Red set 2 (R10): the chip drawn goes beside the pot; it counts as a drawn chip (blue set 2 windows)."""
+    """Red set 2 (R10): the chip drawn goes beside the pot; it counts as a drawn chip (blue set 2 windows).
+
+    R42: a red chip picked after the seat has taken its R10 choice (strong-ingredient, R25) gets its own R10
+    choice at once; the chips the seat kept beside the pot at R25's red set-2 step stay kept."""
     s = g.seats[seat]
     s.aside.append(c)
     s.aside_this_round.append(c)
-    s.aside_settled = False
+    if s.stopped and s.aside_settled:
+        s.pending.append(make_decision(seat, DecisionKind.ASIDE, (c.name,)))
+    else:
+        s.aside_settled = False
     s.shield = max(0, s.shield - 1)
     s.prev_drawn_white = s.last_is_drawn_white
     s.last_is_drawn_white = False
@@ -270,7 +278,12 @@ def card_id(g: Game) -> str:
 
 
 def return_white(g: Game, seat: int, position: int, restore: bool, cause: Cause) -> None:
-    """Put the white chip at ``pot[position]`` back into the bag (flask, well-stirred, yellow set 1)."""
+    """Put the white chip at ``pot[position]`` back into the bag (flask, well-stirred, yellow set 1).
+
+    ``restore`` (flask, well-stirred; R26, R43): the chip leaves no trace, so a yellow set-2 doubling it used is
+    armed again, the blue set-2 window slot it took is open again, and the chip drawn before it is again the last
+    chip drawn (a white there is "drawn directly before" the next chip for yellow set 1; P10 as amended by R43).
+    Yellow set 1 does not restore (R43): the yellow chip was drawn after the white, and both draws stand."""
     s = g.seats[seat]
     p = s.pot.pop(position)
     if not p.chip.is_white:  # pragma: no cover - callers check
@@ -280,10 +293,12 @@ def return_white(g: Game, seat: int, position: int, restore: bool, cause: Cause)
     s.bag.add(p.chip)
     before = s.white_total
     s.white_total -= p.chip.value
-    if restore:  # R26: the returned chip leaves no trace
+    if restore:  # R26, R43: the returned chip leaves no trace
         s.double_next = p.double_before
         s.shield = p.shield_before
-    s.last_is_drawn_white = False
+        s.last_is_drawn_white = s.prev_drawn_white  # the draw before it is the last draw again (R43)
+    else:
+        s.last_is_drawn_white = False
     if g.record_events:
         g.emit(EventKind.RETURN_WHITE, seat, cause, chip=p.chip.name, index=p.index)
     if g.record_events:
@@ -345,6 +360,8 @@ def _reveal_for_strong(g: Game, ch: Chance, chips: tuple[Chip, ...]) -> None:
 
 
 def _take_revealed(g: Game, seat: int, chips: tuple[Chip, ...], cause: Cause) -> None:
+    """The chips looked at leave the bag until the pick; they are not drawn chips (R46): no window slot, no
+    first white, no yellow, no "drawn before"; only the chip picked and placed is (R37)."""
     s = g.seats[seat]
     for c in chips:
         s.bag.remove(c)
@@ -376,7 +393,8 @@ def _second_chance_options(g: Game, d: Decision) -> list[Action]:
 
 @decision(DecisionKind.SECOND_CHANCE, _second_chance_options)
 def _second_chance(g: Game, d: Decision, a: Action) -> None:
-    """R19: restart puts this round's chips back; the rat, droplet, chips aside from before and flask stay."""
+    """R19: restart puts this round's chips back; the rat, droplet, chips aside from before and flask stay.
+    R44: what the chips already paid (blue sets 3 and 4: rubies, VP) stays paid."""
     s = g.seats[d.seat]
     if a.args[0] == "continue":
         if g.record_events:
@@ -404,21 +422,24 @@ def _second_chance(g: Game, d: Decision, a: Action) -> None:
 
 
 def _aside_options(g: Game, d: Decision) -> list[Action]:
-    """R10: place, return or keep each chip beside the pot; beside a full pot only return or keep (R38)."""
+    """R10: place, return or keep each chip beside the pot; beside a full pot only return or keep (R38).
+    A decision that names a chip (R42: one picked after the seat's R10 choice) is about that chip alone."""
     s = g.seats[d.seat]
-    kinds = sorted(set(s.aside))
+    kinds = [CHIP_BY_NAME[d.data[0]]] if d.data else sorted(set(s.aside))
     out = [] if pot_full(g, d.seat) else [act("place", c) for c in kinds]
     return out + [act("return", c) for c in kinds] + [DONE]
 
 
 @decision(DecisionKind.ASIDE, _aside_options)
 def _aside(g: Game, d: Decision, a: Action) -> None:
-    """R10: each chip beside the pot is placed, returned to the bag, or kept for a later round."""
+    """R10: each chip beside the pot is placed, returned to the bag, or kept for a later round (R42: a
+    decision that names a chip settles that chip only; the seat's earlier choice stands)."""
     s = g.seats[d.seat]
     if a == DONE:
         s.aside_settled = True
         if g.record_events:
-            g.emit(EventKind.ASIDE_DONE, d.seat, Cause(CauseKind.ASIDE_KEPT), kept=[c.name for c in s.aside])
+            kept = list(d.data[:1]) if d.data else [c.name for c in s.aside]
+            g.emit(EventKind.ASIDE_DONE, d.seat, Cause(CauseKind.ASIDE_KEPT), kept=kept)
         return
     c = CHIP_BY_NAME[a.args[0]]
     s.aside.remove(c)

@@ -5,12 +5,15 @@ A game is (config, seed, record of actions and outcomes); the config is plain da
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .bag import ChipCounts
 from .chips import SET_COLOURS, Chip, Colour
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .catalogue import Catalogue
 
 VARIANTS = ("standard", "test-tubes")
 #: the value of a house switch (a number of rubies, a yes or no)
@@ -152,3 +155,58 @@ class GameConfig:
             setup=setup,
             supply={CHIP_BY_NAME[k]: int(v) for k, v in (d.get("supply") or {}).items()},
         )
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the ranges a game may start with (a scenario's setup, a save's, a replay's, a hosted game's): checked against
+# the catalogue before a game is built
+
+
+MAX_COUNT = 999  # any number a setup sets (score, rubies, chips of a kind): far beyond a real game
+
+
+def count_problem(v: object, where: str, high: int = MAX_COUNT) -> str | None:
+    """Why ``v`` is not a whole number from 0 to ``high`` (a scenario's range for every count), or None."""
+    if type(v) is not int or not 0 <= v <= high:
+        shown = repr(v) if len(repr(v)) <= 40 else repr(v)[:37] + "..."
+        return f"{where} must be a whole number from 0 to {high}, not {shown}"
+    return None
+
+
+def config_problems(config: GameConfig, catalogue: Catalogue, seat_where: Callable[[int], str] | None = None,
+                    round_where: str = "first_round") -> list[str]:
+    """Every number of a game's setup against the ranges a game may start with: the one home of those ranges, for
+    scenarios, saves, replays and a hosted game kept for ``--resume`` (a start score of 10**9 would make the rat
+    tails count for minutes).
+
+    The first round is 1 to the catalogue's last; each seat's score, rubies, droplet and test tube, the chips of
+    its bag and beside its pot, and the supply's counts are whole numbers from 0 to ``MAX_COUNT``; the droplet is
+    at most the pot's last space (R6) and the tube at most the number of test tubes. ``seat_where(i)`` names
+    seat ``i``'s pieces in the messages."""
+    where = seat_where or (lambda i: f"setup.{i}")
+    last_space, tubes, rounds = catalogue.pot.last, len(catalogue.tubes), catalogue.events.rounds
+    out: list[str] = []
+    if type(config.first_round) is not int or not 1 <= config.first_round <= rounds:
+        out.append(f"{round_where} must be 1-{rounds}, not {str(config.first_round)[:40]}")
+    for seat, st in config.setup.items():
+        if type(seat) is not int or not 0 <= seat < len(config.seats):
+            out.append(f"setup names seat {str(seat)[:20]}, but the seats are 0-{len(config.seats) - 1}")
+            continue
+        w = where(seat)
+        for name, value in (("score", st.score), ("rubies", st.rubies), ("droplet", st.droplet), ("tube", st.tube)):
+            if value is not None:
+                problem = count_problem(value, f"{w}.{name}")
+                if problem:
+                    out.append(problem)
+        if type(st.droplet) is int and st.droplet > last_space:
+            out.append(f"{w}.droplet must be 0-{last_space} (R6)")
+        if type(st.tube) is int and st.tube > tubes:
+            out.append(f"{w}.tube must be 0-{tubes}")
+        if st.flask_full is not None and type(st.flask_full) is not bool:
+            out.append(f"{w}.flask must be full or empty")
+        if st.bag is not None:
+            out += [p for c, n in st.bag.all_items() if (p := count_problem(n, f"{w}.bag.{c.name}"))]
+        if st.aside is not None and len(st.aside) > MAX_COUNT:
+            out.append(f"{w}.aside holds {len(st.aside)} chips, at most {MAX_COUNT}")
+    out += [p for c, n in config.supply.items() if (p := count_problem(n, f"setup.supply.{c.name}"))]
+    return out

@@ -73,6 +73,11 @@ class CardEffect(Effect):
         shows what each seat chose); the inverse of ``Option.action`` for this card's options."""
         raise IllegalAction(f"{self.kind} offers no choice, so not {a}")
 
+    def only_because(self, g: Game, d: Decision) -> Cause | None:
+        """R47: why the one option ``offers`` leaves for ``d`` is the only one (a cause that names the card and
+        the reason, a ``CARD_ONLY_*`` kind), or None if the card never offers a choice that can shrink so."""
+        return None
+
     def rat_factor(self) -> int:
         return 1
 
@@ -115,10 +120,14 @@ def _card_offers(g: Game, d: Decision) -> list[Option]:
 
 @offered(DecisionKind.CARD, _card_offers)
 def _card_take(g: Game, d: Decision, o: Option) -> None:
+    """A card's choice carried out; when it was the only option left, it resolved by itself and its event's cause
+    says why the others are gone (R47), for the card's outcome lines on the table."""
     assert g.fortune is not None
+    eff = g.fortune.effect
     if g.record_events:
-        g.emit(EventKind.CARD_CHOICE, d.seat, _cause(g), choice=str(o.action))
-    g.fortune.effect.take(g, d, o)
+        why = eff.only_because(g, d) if len(eff.offers(g, d)) == 1 else None
+        g.emit(EventKind.CARD_CHOICE, d.seat, why or _cause(g), choice=str(o.action))
+    eff.take(g, d, o)
 
 
 def _not_offered(eff: CardEffect, o: Option) -> TypeError:
@@ -137,6 +146,13 @@ def _chip(a: Action) -> Chip:
     if c is None:
         raise IllegalAction(f"{a} names no chip")
     return c
+
+
+def _missing_chip(g: Game, chip: Chip) -> Cause:
+    """Why ``chip`` cannot be had (R47): its book is not out yet (R32), or none is left in the supply (R4)."""
+    if chip.colour in (Colour.YELLOW, Colour.PURPLE) and not g.book_on_table(chip.colour):
+        return _cause(g, CauseKind.CARD_ONLY_NOT_OUT, chip.colour.value)
+    return _cause(g, CauseKind.CARD_ONLY_NONE_LEFT, chip.name)
 
 
 def _each_seat(g: Game, make: Callable[[int], Decision]) -> None:
@@ -175,6 +191,10 @@ class ChooseDropletOrChip(CardEffect):
 
     def option_for(self, g: Game, seat: int, a: Action) -> Option:
         return MoveDroplet(self.droplet) if _word(a) == "droplet" else TakeChip(_chip(a))
+
+    def only_because(self, g: Game, d: Decision) -> Cause | None:
+        """R47: the chip cannot be had (its book not out, R32; or none left, R4): the droplet moves."""
+        return None if g.chip_obtainable(self.chip) else _missing_chip(g, self.chip)
 
     def take(self, g: Game, d: Decision, o: Option) -> None:
         match o:
@@ -302,6 +322,10 @@ class ChipOrRubies(CardEffect):
     def option_for(self, g: Game, seat: int, a: Action) -> Option:
         return GainRubies(self.rubies) if _word(a) == "rubies" else TakeChip(_chip(a))
 
+    def only_because(self, g: Game, d: Decision) -> Cause | None:
+        """R47: neither the named chip nor any chip of the value can be had (R4, R32): the rubies."""
+        return _cause(g, CauseKind.CARD_ONLY_NO_VALUE_CHIP, self.value)
+
     def take(self, g: Game, d: Decision, o: Option) -> None:
         match o:
             case GainRubies(rubies=n):
@@ -334,9 +358,15 @@ class RubyForChip(CardEffect):
 
     def offers(self, g: Game, d: Decision) -> list[Option]:
         if g.seats[d.seat].rubies < self.cost:
-            return []
+            return [KEEP_RUBIES]  # nothing to pay with: the card passes this seat by, and says why (R47)
         ex = [Colour(c) for c in self.exclude]
         return [BuyChip(c, self.cost) for c in g.coloured_chips(self.value, ex)] + [KEEP_RUBIES]
+
+    def only_because(self, g: Game, d: Decision) -> Cause | None:
+        """R47: too few rubies to pay, or no chip of the value can be had (R4, R32)."""
+        if g.seats[d.seat].rubies < self.cost:
+            return _cause(g, CauseKind.CARD_ONLY_NO_RUBY, self.cost)
+        return _cause(g, CauseKind.CARD_ONLY_NO_VALUE_CHIP, self.value)
 
     def option_for(self, g: Game, seat: int, a: Action) -> Option:
         return KEEP_RUBIES if a == PASS else BuyChip(_chip(a), self.cost)
@@ -376,6 +406,10 @@ class RatsForRubies(CardEffect):
         if not _word(a).isdigit():
             raise IllegalAction(f"{a} is not a number of rat tails")
         return GiveUpRats(int(_word(a)), self.rubies)
+
+    def only_because(self, g: Game, d: Decision) -> Cause | None:
+        """R47: no rat tails this round, so none to give up (R29)."""
+        return _cause(g, CauseKind.CARD_ONLY_NO_RATS)
 
     def take(self, g: Game, d: Decision, o: Option) -> None:
         if not isinstance(o, GiveUpRats):
@@ -491,6 +525,10 @@ class VpOrRemove(CardEffect):
             return GainVP(self.vp)
         raise IllegalAction(f"{a} is none of the card's choices")
 
+    def only_because(self, g: Game, d: Decision) -> Cause | None:
+        """R47: no such chip in the bag to take out (R33): the victory points."""
+        return _cause(g, CauseKind.CARD_ONLY_NOT_IN_BAG, self.chip.name)
+
     def take(self, g: Game, d: Decision, o: Option) -> None:
         match o:
             case GainVP(vp=n):
@@ -526,6 +564,10 @@ class ChipOrRatVp(CardEffect):
         if _word(a) == "rat-vp":
             return RatTailVP(g.fixed_rats[seat] if g.fixed_rats is not None else 0, self.vp_per_rat)
         return TakeChip(_chip(a))
+
+    def only_because(self, g: Game, d: Decision) -> Cause | None:
+        """R47: no chip of the value can be had (R4, R32): the victory points per rat tail."""
+        return _cause(g, CauseKind.CARD_ONLY_NO_VALUE_CHIP, self.value)
 
     def take(self, g: Game, d: Decision, o: Option) -> None:
         match o:
@@ -618,6 +660,11 @@ class ExplosionGift(CardEffect):
 
     def option_for(self, g: Game, seat: int, a: Action) -> Option:
         return TakeChip(_chip(a))
+
+    def only_because(self, g: Game, d: Decision) -> Cause | None:
+        """R47: only one chip of the value can be had (R4, R32): that one."""
+        chips = g.coloured_chips(self.value)
+        return _cause(g, CauseKind.CARD_ONLY_ONE_CHIP, chips[0].name) if chips else None
 
     def take(self, g: Game, d: Decision, o: Option) -> None:
         if not isinstance(o, TakeChip):

@@ -254,6 +254,14 @@ class CauseKind(_Kind):
     CARD_RUBY_SPACE = "card-ruby-space"  # (card)
     CARD_GIFT = "card-gift"  # (card, seat): the seat whose pot exploded
     CARD_FLASK_REFILLED = "card-flask-refilled"  # (card)
+    # R47: a card's choice with one option left, resolved by itself; the cause of its CARD_CHOICE event says why
+    CARD_ONLY_NOT_OUT = "card-only-not-out"  # (card, colour): the chip's book is not on the table yet (R32)
+    CARD_ONLY_NONE_LEFT = "card-only-none-left"  # (card, chip): the named chip is gone from the supply (R4)
+    CARD_ONLY_NO_VALUE_CHIP = "card-only-no-value-chip"  # (card, value): no chip of that value can be had (R4, R32)
+    CARD_ONLY_ONE_CHIP = "card-only-one-chip"  # (card, chip): the one chip of the value that can be had (R4, R32)
+    CARD_ONLY_NO_RUBY = "card-only-no-ruby"  # (card, cost): too few rubies to pay
+    CARD_ONLY_NO_RATS = "card-only-no-rats"  # (card): no rat tails this round to give up (R29)
+    CARD_ONLY_NOT_IN_BAG = "card-only-not-in-bag"  # (card, chip): no such chip in the bag to remove (R33)
 
 
 __all__ = [

@@ -177,16 +177,18 @@ def die_rolled(g: Game, ch: Chance, face_id: str) -> None:
 @chance("die-card")
 def die_rolled_card(g: Game, ch: Chance, face_id: str) -> None:
     card = g.fortune.id if g.fortune is not None else ""
-    _take_die(g, ch, face_id, Cause(CauseKind.CARD, (card,)), Cause(CauseKind.CARD_DIE_FACE, (card, face_id)))
+    # its VP are the card's (donations), not the bonus die's of step A: the round's results tell them apart
+    _take_die(g, ch, face_id, Cause(CauseKind.CARD, (card,)), Cause(CauseKind.CARD_DIE_FACE, (card, face_id)),
+              "card")
 
 
-def _take_die(g: Game, ch: Chance, face_id: str, roll: Cause, gain: Cause) -> None:
-    """``roll``: why the die was rolled; ``gain``: why its face is received."""
+def _take_die(g: Game, ch: Chance, face_id: str, roll: Cause, gain: Cause, source: str = "die") -> None:
+    """``roll``: why the die was rolled; ``gain``: why its face is received; ``source``: whose VP they are."""
     assert ch.seat is not None
     face = g.cat.die.face(face_id)
     if g.record_events:
         g.emit(EventKind.DIE, ch.seat, roll, face=face_id)
-    g.give_reward(ch.seat, face.reward, gain, "die")
+    g.give_reward(ch.seat, face.reward, gain, source)
 
 
 # --- B: chip actions (the book steps are in books.py), then the cards that act after them -----------------------

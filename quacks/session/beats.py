@@ -62,6 +62,10 @@ CARD_CAUSES = frozenset({
     CauseKind.CARD_SUM, CauseKind.CARD_PASSED_RATS, CauseKind.CARD_TRADED_UP, CauseKind.CARD_TRADED_UP_FROM,
     CauseKind.CARD_NO_TRADE, CauseKind.CARD_REMOVED, CauseKind.CARD_RAT_TAILS, CauseKind.CARD_EXACT_WHITE,
     CauseKind.CARD_RUBY_SPACE, CauseKind.CARD_GIFT, CauseKind.CARD_FLASK_REFILLED,
+    # R47: a choice that resolved by itself, and why
+    CauseKind.CARD_ONLY_NOT_OUT, CauseKind.CARD_ONLY_NONE_LEFT, CauseKind.CARD_ONLY_NO_VALUE_CHIP,
+    CauseKind.CARD_ONLY_ONE_CHIP, CauseKind.CARD_ONLY_NO_RUBY, CauseKind.CARD_ONLY_NO_RATS,
+    CauseKind.CARD_ONLY_NOT_IN_BAG,
 })
 _NO_BEAT = frozenset({
     # the round, brewing, shopping and the end of the round: shown as they happen, no beat of their own

@@ -1,10 +1,12 @@
 """The match driver: runs a match at the table's pace, with no pygame.
 
-It owns what moves the game on by itself: chance steps at once, bots at the pace the player chose (thinking
-in a worker thread, so a frame loop never waits), stir ticks collected and revealed together (R22), the
-evaluation played as beats one can watch (``session/beats.py``: the game is held at each beat at the
-player's pace, "next" and "skip to the end" move on), a pause when the evaluation ends until the table has
-shown the round's results (before the shop), and an autosave point after every step. The table only shows
+It drives any match that has its door, ``DrivenMatch`` (``session/driven.py``): a ``Match`` played here, or a
+served game's copy at a window (``net/served_match.py``). It owns what moves the game on by itself: chance steps at
+once, a served game's entries from the host (at once, or another computer's choice at the pace of a bot's), bots
+at the pace the player chose (thinking in a worker thread, so a frame loop never waits), stir ticks collected and
+revealed together (R22), the evaluation played as beats one can watch (``session/beats.py``: the game is held at
+each beat at the player's pace, "next" and "skip to the end" move on), a pause when the evaluation ends until the
+table has shown the round's results (before the shop), and an autosave point after every step. The table only shows
 the driver's state and animates the engine events the driver hands over (a beat's when the beat begins).
 
 Beats are presentation, never engine state: an undo, a save or a replay knows nothing of them; a game
@@ -15,29 +17,41 @@ resumed in the shop before anyone shopped shows its round's results again.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import threading
 from collections import deque
 from collections.abc import Callable
+from typing import Generic
 
 from ..ai.base import BotChoice
+from ..i18n import _
 from ..rules.actions import Action
 from ..rules.events import Event
 from ..rules.game import Game
 from ..rules.kinds import ChanceKind, EventKind, Phase
+from ..rules.snapshot import fingerprint
 from .beats import Beat, Held, Item, Results, held, plan, shown_state
-from .match import Match, Need, Waits
+from .driven import DrivenMatch, M
+from .match import Match, Need, Waits, hard_for_unsound_experts
+
+__all__ = ["BEAT_PACE", "MAX_STEPS_PER_UPDATE", "PACE", "REVEAL_HOLD", "DrivenMatch", "MatchDriver"]
 
 log = logging.getLogger("quacks.session")
 
 PACE = {"slow": 1.1, "normal": 0.55, "fast": 0.2, "instant": 0.0}
 BEAT_PACE = {"slow": 2.6, "normal": 1.5, "fast": 0.7, "instant": 0.0}  # seconds a beat of the evaluation holds
-REVEAL_HOLD = 1.2  # hot-seat: seconds a revealed stir tick stays in view before the next hand-off
+REVEAL_HOLD = 1.2  # hot-seat: seconds a revealed stir tick stays in view before the next human is asked
 MAX_STEPS_PER_UPDATE = 200
+_MOVES_ON = (Waits.CHANCE, Waits.REVEAL, Waits.BOT, Waits.HOST_ENTRY, Waits.ELSEWHERE)  # waits the driver moves on
 
 
-class MatchDriver:
-    def __init__(self, match: Match, *, pace: str = "normal", threaded: bool = True,
+class MatchDriver(Generic[M]):
+    """Drives a match (``M``: any kind behind the driver's door, ``DrivenMatch``) at the table's pace (module
+    docstring)."""
+
+    def __init__(self, match: M, *, pace: str = "normal", threaded: bool = True,
                  autosave: Callable[[Match], None] | None = None, results_seen: bool = False) -> None:
         self.match = match
         self.pace_name = pace
@@ -63,6 +77,9 @@ class MatchDriver:
         self._worker_box: list[BotChoice | BaseException | None] = [None]
         self._undo_floor = self._floor_at_start()  # undo never cuts the record below this (a round's results)
         self._shown: tuple[object, Game] | None = None
+        self._troubles: list[str] = []  # what the player must be told (a bot that failed, damaged bot data)
+        self._told: set[object] = set()  # what has been said already (each once)
+        self._bots_with_sound_data()
         if not results_seen and self._results_unseen():
             self._results(match.game.round)  # resumed in the shop before anyone shopped: the results again
 
@@ -80,6 +97,32 @@ class MatchDriver:
     def thinking(self) -> int | None:
         """The bot seat whose choice is being worked out, if any."""
         return self._worker_seat if self._worker is not None else None
+
+    def take_troubles(self) -> list[str]:
+        """Sentences for the player (in their language) about trouble with the bots since the last call, each said
+        once: a bot that failed and made its first legal move instead, an Expert whose data is damaged. The game goes
+        on; the table shows them (issue 30 §7: never only a line in the log)."""
+        out, self._troubles = self._troubles, []
+        return out
+
+    def _tell(self, key: object, text: str) -> None:
+        if key not in self._told:
+            self._told.add(key)
+            self._troubles.append(text)
+
+    def _bots_with_sound_data(self) -> None:
+        """An Expert seat whose weights (``data/bots/expert.yaml``) are damaged or missing plays as Hard in this game,
+        said once, before its first decision: it would otherwise fail at each decision that needs them (about three
+        a game, the first legal move played instead). The setup still says Expert (a save resumes with Expert once
+        the file is restored)."""
+        from ..ai.expert import WEIGHTS_FILE  # the Expert's model loads only where one plays (ai/levels.py)
+
+        whole = self.match.whole()  # (a served game's bots play at the host: it checks its own)
+        if whole is None or not hard_for_unsound_experts(whole):
+            return
+        self._tell("expert data", _("The Expert bot's data ({file}) is damaged or missing, so every Expert seat plays "
+                                    "as Hard in this game. Reinstalling the game restores the file.").format(
+            file=WEIGHTS_FILE))
 
     def pace(self) -> float:
         return 0.0 if self.skip else PACE.get(self.pace_name, PACE["normal"])
@@ -158,7 +201,7 @@ class MatchDriver:
             return False
         if self.beats_pending() or self._outbox:
             return True
-        return self.need().kind in (Waits.CHANCE, Waits.REVEAL, Waits.BOT) or self.timer > 0
+        return self.need().kind in _MOVES_ON or self.timer > 0
 
     def wake_in(self) -> float | None:
         """Seconds until ``update`` has something to do without input (0: now), or None if it waits for input."""
@@ -196,7 +239,7 @@ class MatchDriver:
         if self._worker is not None or self._waits():
             return
         m = self.match
-        for _ in range(MAX_STEPS_PER_UPDATE):
+        for _step in range(MAX_STEPS_PER_UPDATE):
             need = m.need()
             if need.kind is Waits.CHANCE:
                 m.step_chance()
@@ -208,6 +251,21 @@ class MatchDriver:
                     return
                 self._reveal_tick()
                 if self._after_step(delay=self.pace()) or self.timer > 0 or self._stopped():
+                    return
+                continue
+            if need.kind is Waits.HOST_ENTRY:
+                m.step_host_entry()
+                if self._after_step() or self._stopped():
+                    return
+                continue
+            if need.kind is Waits.ELSEWHERE:
+                seat = need.seats[0]
+                in_tick = m.in_tick() and seat in m.tick_seats()
+                if self.timer > 0 and not in_tick:
+                    return  # shown at the player's pace, as a bot's choice is (a choice inside a tick comes with it)
+                m.step_host_entry()
+                self._after_step(delay=0.0 if in_tick else self.pace())
+                if self._waits() or self.timer > 0 or self._stopped():
                     return
                 continue
             if need.kind is Waits.BOT:
@@ -269,13 +327,19 @@ class MatchDriver:
         if new is None or new.game.round != self.game.round:
             return False
         self.rebase(new)
-        if self.autosave is not None:
-            self.autosave(new)
+        self._autosave(new)
         return True
 
-    def rebase(self, new: Match) -> None:
-        """Go on from ``new`` (an undo's match, or a served game's whole view, ``net/table_match.py``): its events so
-        far are history; a thinking bot, the beats still to come and a held reveal are forgotten."""
+    def _autosave(self, m: DrivenMatch) -> None:
+        """The autosave point: ``m`` as this computer keeps it (a served game is kept by its host: nothing)."""
+        whole = m.whole()
+        if self.autosave is not None and whole is not None:
+            self.autosave(whole)
+
+    def rebase(self, new: M) -> None:
+        """Go on from ``new`` (an undo's match, or a served game's match whose game a whole view from the host replaced,
+        ``net/served_match.py``): its events so far are history; a thinking bot, the beats still to come and a held
+        reveal are forgotten."""
         self._worker = None  # a bot still thinking about the old state: its answer is never collected
         self._worker_seat = None
         self.match = new
@@ -289,6 +353,7 @@ class MatchDriver:
         self.timer = 0.0
         self.last_tick = []
         self._shown = None
+        self._bots_with_sound_data()
 
     def _floor_at_start(self) -> int:
         """Where undo stops in a resumed game: at its end if a human's last step came before results that have
@@ -336,7 +401,7 @@ class MatchDriver:
             else:
                 break
         if sum(m.is_human(s) for s, _ in self.last_tick) > 1:
-            # hot-seat: decisions two humans took out of each other's sight are seen before the next hand-off (a
+            # hot-seat: decisions two humans took out of each other's sight are seen before the next question (a
             # tick of one human, alone or one after another, hid nothing: the game goes straight on)
             self.timer = max(self.timer, REVEAL_HOLD)
 
@@ -344,8 +409,7 @@ class MatchDriver:
         """Autosave, the pace, the beats of what happened and the end of a round; True if the game now waits (for a
         beat or the round's results)."""
         self.timer = max(self.timer, delay)
-        if self.autosave is not None:
-            self.autosave(self.match)
+        self._autosave(self.match)
         g = self.game
         if g.round != self._round_seen:
             self._round_seen = g.round
@@ -400,9 +464,12 @@ class MatchDriver:
         m = self.match
         if isinstance(d, BotChoice):
             m.carry_out(seat, d)
-        else:  # a bot that fails never stops the game: it takes the first legal action (and it is logged)
+        else:  # a bot that fails never stops the game: it takes the first legal action, logged and told once
             log.error("bot for seat %s failed", seat, exc_info=d if isinstance(d, BaseException) else None)
             m.submit(seat, m.game.legal_actions(seat)[0])
+            self._tell(("failed", seat), _("The bot {name} ran into a problem and made the first move it was allowed "
+                                           "instead. The game goes on; the log has the details.").format(
+                name=m.game.seats[seat].name))
         if in_tick:
             self._after_step()  # a stir decision shows nothing yet: the reveal is what the player watches
         else:
@@ -443,11 +510,6 @@ class MatchDriver:
 
     def log_state(self) -> None:
         """The state's fingerprint in the log at a human decision (resume checks compare them)."""
-        import hashlib
-        import json
-
-        from ..rules.snapshot import fingerprint
-
         data = json.dumps(fingerprint(self.game), sort_keys=True, default=str)
         log.info("waiting for a human: round %s, step %s, state %s", self.game.round, len(self.game.record),
                  hashlib.sha1(data.encode()).hexdigest()[:16])

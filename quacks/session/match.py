@@ -12,6 +12,7 @@ time, so a tick holds one seat.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -36,14 +37,22 @@ UNDO_NEVER = frozenset({"draw", "stop", "done", "buy", "pass"})  # these reveal 
 BotTimer = Callable[[int, bool, float], None]  # (seat, a draw/stop decision?, seconds)
 
 
+log = logging.getLogger("quacks.session")
+
+
 class Waits(Enum):
     """What a match waits for."""
 
     CHANCE = "chance"  # a random outcome (the match samples it)
     REVEAL = "reveal"  # the decisions of a stir tick, to be carried out
-    BOT = "bot"  # a bot's choice
+    BOT = "bot"  # a bot of this computer's choice (the seat listed)
     HUMAN = "human"  # a person's choice, here or over the network (the seats listed)
     OVER = "over"  # nothing: the game is over
+    # a served game's copy at a window (net/served_match.py): the host's record entries, carried out in order
+    HOST_ENTRY = "host entry"  # the host's next entry, carried out at once (a chance outcome, this computer's own
+    # choice come back, a draw or stop of a stir tick revealed together: R22)
+    ELSEWHERE = "elsewhere"  # another computer's seat chose (a person there, or the host's bot; the seat listed):
+    # the choice is shown at the pace of a bot's
 
 
 # ``_due``'s answers without a seat, and the kinds ``advance`` tells apart, read once: a member read through its Enum
@@ -408,7 +417,8 @@ class Match:
         return undo_cut(self.game.record, seat, self.is_human)
 
     def undone(self, seat: int) -> Match | None:
-        """A new match as it was before ``seat``'s last action (see ``undo_point``), or None."""
+        """A new match as it was before ``seat``'s last action (see ``undo_point``), or None (``MatchDriver.undo``
+        goes on from it)."""
         cut = self.undo_point(seat)
         if cut is None:
             return None
@@ -416,6 +426,45 @@ class Match:
         data["record"] = data["record"][:cut]
         data["tick"], data["queue"] = {}, []
         return Match.from_data(self.cat, data)
+
+    def ask_undo(self, seat: int) -> bool:
+        """False: nothing is asked of anyone, this match takes its undo back itself (``undone``; the driver's door,
+        ``session/driven.py``)."""
+        return False
+
+    def take_undo_refused(self) -> bool:
+        """False: no undo is ever asked of another computer (``ask_undo``)."""
+        return False
+
+    def take_rebased(self) -> bool:
+        """False: this match's game is never replaced from outside (an undo makes a new match, ``undone``)."""
+        return False
+
+    # ------------------------------------------------------------------------------------------------
+    # the driver's door (``session/driven.py``): what differs from a served match's copy at a window
+
+    def step_host_entry(self) -> None:
+        """Never due: a match played here has no host (``need`` never says ``HOST_ENTRY`` or ``ELSEWHERE``)."""
+        raise ValueError("a match played at this computer has no host's entries to carry out")
+
+    def waiting_elsewhere(self) -> tuple[int, ...]:
+        """The seats the match waits for that a person at another computer plays (a host's room: ``is_remote``)."""
+        need = self.need()
+        return tuple(s for s in need.seats if self.is_remote(s)) if need.kind is Waits.HUMAN else ()
+
+    def decided_elsewhere(self) -> frozenset[int]:
+        """The seats of people at other computers whose stir decision is taken and hidden (R22: who, never what)."""
+        return frozenset(s for s in self.tick if self.is_remote(s))
+
+    def whole(self) -> Match:
+        """Itself: a match played here has its seed (saves, replays and the statistics are written from it)."""
+        return self
+
+    def finished(self, seed: int) -> Match:
+        """Itself: its seed is known here already (``seed`` must be it)."""
+        if seed != self.setup.seed:
+            raise ValueError(f"the seed {seed} is not this match's")
+        return self
 
     def to_data(self) -> dict[str, Any]:
         """Everything a save needs: setup, the record of actions and outcomes, and the open stir tick."""
@@ -431,3 +480,22 @@ class Match:
         m = Match(catalogue, setup, [tuple(e) for e in d["record"]], tick)
         m.queue = [(int(k), Action.parse(v)) for k, v in (d.get("queue") or [])]
         return m
+
+
+def hard_for_unsound_experts(m: Match) -> str:
+    """An Expert seat whose weights (``data/bots/expert.yaml``) are damaged or missing plays as Hard in this match
+    (it would fail at each decision that needs them; issue 30 §7): its bot is replaced, logged. The problem found
+    ("" if the weights are sound or no seat is an Expert). The table (``MatchDriver``) and a served match
+    (``net/room.py``) both call it; the setup still says Expert, so a save resumes with Expert once the file is
+    restored."""
+    experts = [seat for seat, bot in m.bots.items() if getattr(bot, "level", "") == "expert"]
+    if not experts:
+        return ""
+    from ..ai.expert import WEIGHTS_FILE, weights_problem  # the Expert's model loads only where one plays (ai/levels)
+
+    problem = weights_problem(m.game.cat)
+    if problem:
+        for seat in experts:
+            m.bots[seat] = make_bot("hard")
+        log.warning("%s: %s; the Expert seats %s play as Hard in this game", WEIGHTS_FILE, problem, experts)
+    return problem or ""

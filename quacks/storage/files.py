@@ -12,10 +12,13 @@ version) the problem is reported as a :class:`StorageError` naming the file, the
 
 from __future__ import annotations
 
+import errno
 import gc
+import io
 import json
 import os
 import secrets
+import stat
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -410,6 +413,47 @@ def _make_folder(folder: Path, what: str) -> None:
                            what=what)
 
 
+NOT_REGULAR = N_("is not a regular file (a pipe, a device, a socket or a folder), so it is not written; move it "
+                  "away")
+
+
+def refuse_non_regular(path: Path, what: str = "file") -> None:
+    """StorageError (kind ``unwritable``) if something that is not a regular file is at ``path`` (a named pipe, a
+    device, a socket, a folder, or a link to one): a writer never replaces it nor writes into it (issue 30 §7:
+    ``train-expert --out /dev/zero`` had turned the device into a regular file). Nothing there, a regular file or
+    a link to one (or to nothing): nothing to say, the link is replaced as a file is."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return
+    except OSError as e:
+        raise StorageError(path, _("cannot be written ({problem})").format(problem=e.strerror or e),
+                           kind="unwritable", what=what) from None
+    if not stat.S_ISREG(st.st_mode):
+        raise StorageError(path, _(NOT_REGULAR), kind="unwritable", what=what)
+
+
+def open_append(path: Path, encoding: str = "utf-8") -> io.TextIOWrapper:
+    """``path`` opened to add text at its end (created if it is missing), a regular file only: OSError otherwise,
+    whose ``strerror`` says why in the player's language (the log file, issue 30 §7: a named pipe there hung the
+    game before its window opened; a device is not written to). Opened without blocking and checked on the open
+    handle, so a pipe swapped in after the check cannot hang it either."""
+    if os.path.lexists(path) and not os.path.isfile(path):
+        raise OSError(errno.EINVAL, _(NOT_REGULAR), str(path))
+    nonblock = getattr(os, "O_NONBLOCK", 0)
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | nonblock | getattr(os, "O_NOCTTY", 0)
+    fd = os.open(path, flags, 0o666)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, _(NOT_REGULAR), str(path))
+        if nonblock:
+            os.set_blocking(fd, True)
+        return open(fd, "a", encoding=encoding, closefd=True)  # noqa: SIM115 - the caller closes it
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def _unlink_quietly(path: Path) -> None:
     try:
         path.unlink()
@@ -418,7 +462,9 @@ def _unlink_quietly(path: Path) -> None:
 
 
 def write_bytes_atomic(path: Path, data: bytes, what: str = "file") -> None:
-    """Write ``data`` to a temp file beside ``path``, fsync, and rename it over ``path``."""
+    """Write ``data`` to a temp file beside ``path``, fsync, and rename it over ``path``; StorageError if it cannot
+    be written or if what is at ``path`` is no regular file (:func:`refuse_non_regular`: never replaced)."""
+    refuse_non_regular(path, what)
     _make_folder(path.parent, what)
     tmp = _temp_name(path)
     try:
@@ -567,6 +613,7 @@ def write_json(path: Path, data: object, *, what: str = "file", validate_old: Ca
     the backup without being read again. ``compact``: see :func:`dumps`.
     """
     payload = dumps(data, path, what, compact=compact)
+    refuse_non_regular(path, what)  # before the old file is read: a pipe is not "a bad file" to move aside
     reports: list[StorageError] = []
     if backup and path.exists():
         try:
@@ -592,6 +639,8 @@ def keep_as_backup(path: Path, what: str) -> None:
     A second name for the same file (a hard link) where the file system has them: nothing is copied, and the
     file itself is never changed in place (it is replaced whole, :func:`write_bytes_atomic`); else a copy."""
     bak = backup_path(path)
+    if os.path.exists(bak) and not os.path.isfile(bak):
+        return  # no regular file where the backup goes: left as it is (issue 30 §7), the save goes on without one
     tmp = _temp_name(bak)
     try:
         os.link(path, tmp)

@@ -13,8 +13,10 @@ it ends, so a program that was killed never leaves a lock behind: there is nothi
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
+import stat
 import sys
 import time
 from collections.abc import Iterator
@@ -24,8 +26,9 @@ from datetime import datetime
 from pathlib import Path
 
 from ..i18n import N_, _
+from ..resources import ReadError, read_bytes
 from . import paths
-from .files import StorageError
+from .files import NOT_REGULAR, StorageError
 from .paths import Base
 
 log = logging.getLogger("quacks.storage")
@@ -69,6 +72,34 @@ else:
         fcntl.flock(fd, fcntl.LOCK_UN)
 
 
+def open_lock_file(path: Path) -> int:
+    """The lock file opened to read and write (created if missing), a regular file only; OSError otherwise, whose
+    ``strerror`` says why in the player's language.
+
+    A symbolic link is never followed (issue 30 §7: the home's lock followed one and overwrote the file it pointed
+    to with its note; a link to nothing would have created a file where it points): refused before the open and,
+    where the system has it, by ``O_NOFOLLOW`` at the open. Opened without blocking and checked on the handle, so a
+    named pipe or a device is refused too, never waited on or written to."""
+    link = _("is a link, which a lock file never follows; remove it")
+    if os.path.islink(path):
+        raise OSError(errno.ELOOP, link, str(path))
+    flags = (os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+             | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    try:
+        fd = os.open(path, flags, 0o644)
+    except OSError as e:
+        if e.errno == errno.ELOOP:  # a link put there since the check
+            raise OSError(errno.ELOOP, link, str(path)) from None
+        raise
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, _(NOT_REGULAR), str(path))
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
 class FileLock:
     """An exclusive lock on ``path`` (created if needed, never deleted: deleting a lock file races its next user).
 
@@ -90,8 +121,7 @@ class FileLock:
         if self.fd is not None:
             return True
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0),
-                     0o644)
+        fd = open_lock_file(self.path)
         end = time.monotonic() + wait
         try:
             while not _try(fd):
@@ -211,7 +241,7 @@ def release_home_lock(base: Base = None) -> None:
 def _holder(path: Path) -> str:
     """Who holds the lock, as its note says (for the log; "" if it cannot be read, e.g. on Windows)."""
     try:
-        with open(path, "rb") as f:
-            return f.read(200).decode("utf-8", "replace").strip()
-    except OSError:
+        raw = read_bytes(path, limit=4096)  # the careful reader: a pipe or a device there cannot hang it
+    except ReadError:
         return ""
+    return raw[:200].decode("utf-8", "replace").strip()

@@ -24,11 +24,12 @@ from pathlib import Path
 from typing import TypedDict, cast
 
 from .. import i18n
+from ..content.loader import default_catalogue
 from ..i18n import N_, _
 from ..names import MAX_NAME, name_problem
 from ..rules.actions import Action
 from ..rules.catalogue import Catalogue
-from ..scenario import config_problems
+from ..rules.config import config_problems
 from ..session.match import Match, MatchSetup
 from . import paths
 from .files import (
@@ -243,7 +244,7 @@ def build_match(catalogue: Catalogue, d: JsonObject) -> Match:
         setup = MatchSetup.from_data(as_object(d["setup"], '"match.setup"'))
     except Exception as e:  # any mistake in a hand-edited setup is reported, whatever its type
         raise BadDataError(f'"match.setup" is not a valid game setup ({_reason(e)})') from None
-    problems = config_problems(setup.game, catalogue)  # a scenario's ranges, checked before a game is built
+    problems = config_problems(setup.game, catalogue)  # the ranges a game may start with, before it is built
     if problems:
         raise BadDataError(f'"match.setup.game": {problems[0]}')
     try:
@@ -304,8 +305,6 @@ class SavedGame:
             m, self._match = self._match, None
             return m
         if catalogue is None:
-            from ..content.loader import default_catalogue
-
             catalogue = default_catalogue()
         return Match.from_data(catalogue, self.match_data)
 
@@ -325,8 +324,6 @@ def document_validator(kinds: Iterable[str], catalogue: Catalogue | None = None,
     kinds = tuple(kinds)
     cat: Catalogue | None = catalogue
     if replay and cat is None:
-        from ..content.loader import default_catalogue
-
         cat = default_catalogue()
 
     def validate(raw: object) -> SavedGame:
@@ -564,6 +561,7 @@ class SlotInfo:
     scores: tuple[int, ...] = ()  # one per seat when the file says them
     autosave: bool = False  # an autosave (an unfinished game kept by the game itself), not a named save
     game: str | None = None  # an autosave's game id (``""``: the single autosave of older versions)
+    guided: bool = False  # an autosave of the guided first game ("Learn to play"; its meta says "guided")
 
     @property
     def when(self) -> datetime | None:
@@ -730,6 +728,7 @@ def _read_info(path: Path, kinds: tuple[str, ...], what: str, name: str) -> Slot
         phase=phase if isinstance(phase, str) and len(phase) <= 20 and phase.replace("-", "").isalpha() else "",
         seats=seat_names,
         over=meta.get("over") is True,
+        guided=meta.get("guided") is True,
         scores=tuple(scores) if isinstance(scores, list) and len(scores) == len(seat_names)
         and all(type(x) is int and 0 <= x <= 999 for x in scores) else (),
     )

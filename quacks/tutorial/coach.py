@@ -9,9 +9,12 @@ the game goes on without it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..rules.catalogue import Catalogue
 from ..rules.game import Game
-from .script import Script, Step, Wait
+from ..wording.data_text import step_text
+from .script import KEY_FIELDS, Script, Step, Wait
 from .triggers import CHECKS, Look
 
 
@@ -77,14 +80,16 @@ class Coach:
             self.current = None
 
     @staticmethod
-    def text(step: Step, cat: Catalogue, opponent: str) -> str:
-        """The step's words with the game's own numbers."""
-        from ..wording.data_text import step_text
-
+    def text(step: Step, cat: Catalogue, opponent: str, keys: Mapping[str, str]) -> str:
+        """The step's words with the game's own numbers and the names of the table's keys (``keys``: a name for each
+        of ``script.KEY_FIELDS``, given by the table from its one table of keys)."""
+        missing = [k for k in KEY_FIELDS if k not in keys]
+        if missing:
+            raise KeyError(f"the guided game's text needs the keys {', '.join(missing)}")
         ev = cat.events
         numbers = dict(rounds=ev.rounds, white_limit=ev.white_limit, droplet_cost=ev.droplet_cost,
                        flask_cost=ev.flask_cost, vp_coin_price=ev.vp_coin_price, vp_ruby_price=ev.vp_ruby_price,
-                       opponent=opponent)
+                       opponent=opponent, **{k: keys[k] for k in KEY_FIELDS})
         try:  # in the player's language ...
             return step_text(step).format(**numbers)
         except (KeyError, IndexError, ValueError):  # ... unless its placeholders are wrong (check-data says so)

@@ -15,6 +15,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..ai.levels import make_bot
 from ..rules.catalogue import Catalogue
 from ..rules.chips import SET_COLOURS
 from ..rules.config import GameConfig
@@ -53,8 +54,6 @@ class NoMoment(Exception):
 def play_to(script: Script, cat: Catalogue, you: str, until: Callable[[Step], bool]) -> Moment:
     """Play the guided game (the steady player in the learner's seat, "Got it" to every step) until a step for
     which ``until`` holds shows; NoMoment if the game ends first."""
-    from ..ai.levels import make_bot
-
     match = Match(cat, tutorial_setup(script, you))
     coach = Coach(script, LEARNER)
     driver = MatchDriver(match, pace="instant", threaded=False)

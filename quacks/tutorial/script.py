@@ -3,15 +3,19 @@ named with the file and the step (an unknown trigger, target or wait is an error
 
 from __future__ import annotations
 
+import string
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from .. import resources
+from ..ai.levels import LEVELS
 from ..content.loader import RANGES, DataLoadError, default_catalogue, read_yaml
 from ..content.texts import text_problem
 from ..content.yamlfile import YamlFileError, load_yaml
+from ..names import MAX_NAME, name_problem
 from ..rules.catalogue import Catalogue
 from ..rules.kinds import ChanceKind, DecisionKind, EventKind, Phase
 from ..rules.params import DataError, Errors
@@ -86,8 +90,13 @@ class Script:
         raise KeyError(f"the guided game has no lesson {lid!r}")
 
 
-#: the numbers (and the opponent's name) a step's text may name: ``{rounds}``, ... (filled by the coach)
-TEXT_FIELDS = ("rounds", "white_limit", "droplet_cost", "flask_cost", "vp_coin_price", "vp_ruby_price", "opponent")
+#: the keys a step's text may name (``{key_draw}``: "D"), filled by the table from its one table of keys
+#: (``ui/keys.py``), so that a text never names a key the game does not use
+KEY_FIELDS = ("key_draw", "key_stop", "key_buy", "key_bag", "key_menu", "key_next")
+#: the numbers (and the opponent's name, and the keys) a step's text may name: ``{rounds}``, ... (filled by the
+#: coach)
+TEXT_FIELDS = ("rounds", "white_limit", "droplet_cost", "flask_cost", "vp_coin_price", "vp_ruby_price", "opponent",
+               *KEY_FIELDS)
 GAME_KEYS = ("seed", "books", "you", "opponent")
 OPPONENT_KEYS = ("name", "level")
 STEP_KEYS = ("id", "when", "target", "wait", "text")
@@ -164,8 +173,6 @@ def _when(raw: Any, where: str, problems: _Problems) -> When | None:
 def _text_problem(text: str) -> str | None:
     """Why a step's text cannot be shown: what no text of the data may hold (``content.texts``), or a
     ``{placeholder}`` the coach does not fill (it would stop the guided game when the step shows)."""
-    import string
-
     problem = text_problem(text)
     if problem is not None:
         return problem
@@ -181,8 +188,6 @@ def _text_problem(text: str) -> str | None:
 
 
 def _name(value: Any, where: str, default: str, problems: _Problems) -> str:
-    from ..names import MAX_NAME, name_problem
-
     if value is None:
         return default
     problem = name_problem(value, max_length=MAX_NAME)
@@ -215,7 +220,6 @@ def parse_script(data: Any, source: str = "tutorial.yaml", catalogue: Catalogue 
         raw_opp = {}
     opp: Mapping[str, Any] = raw_opp
     _known(opp, OPPONENT_KEYS, "game.opponent", problems)
-    from ..ai.levels import LEVELS
 
     level = opp.get("level", "easy")
     if not isinstance(level, str) or level not in LEVELS:
@@ -367,9 +371,7 @@ def load_script(path: str | Path | None = None, catalogue: Catalogue | None = No
     """The guided game's script (data/tutorial.yaml unless ``path``); ScriptError names the file and why. The
     game's own script (no ``path``) is checked against the game's own data unless ``catalogue`` is given."""
     if path is None:
-        from ..resources import data_dir
-
-        path = data_dir() / "tutorial.yaml"
+        path = resources.data_dir() / "tutorial.yaml"
         if catalogue is None:
             try:
                 catalogue = default_catalogue()

@@ -255,6 +255,11 @@ class Animator:
     # ------------------------------------------------------------------------------------------------
     # what the views ask
 
+    def still_look(self, seats: int) -> tuple[object, ...]:
+        """What the animations change in the still picture under them: the chips still in the air (the pots leave
+        them out) and the rat stones on their way (drawn moving, not in place)."""
+        return tuple(self.hidden(i) for i in range(seats)), self.rats_moving()
+
     def hidden(self, seat: int) -> int:
         """Chips of this seat still in the air (the pot leaves them out)."""
         return sum(1 for a in self.anims if a.kind is Motion.FLIGHT and a.seat == seat)

@@ -11,7 +11,6 @@ import logging
 import os
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -21,57 +20,28 @@ warnings.filterwarnings("ignore", message="no fast renderer available")
 
 import pygame  # noqa: E402
 
+from .. import i18n  # noqa: E402
 from ..i18n import _  # noqa: E402
+from ..storage.settings import Settings  # noqa: E402
+from .keys import Act, Binding, dispatch  # noqa: E402
 from .scene import Scene  # noqa: E402
 from .sleeper import Sleeper  # noqa: E402
+from .sound import Sound, audio_release_seconds  # noqa: E402
 from .text import Text  # noqa: E402
-from .window import (  # noqa: E402
-    LOGICAL,
-    MIN_WINDOW,
-    POLISH_AFTER,
-    Window,
-    _prefer_native_framebuffer,
-    align,
-    geometry,
-    merge,
-    viewport,
-)
+from .toasts import Toasts  # noqa: E402
+from .window import Window  # noqa: E402
+from .window_desktop import prefer_native_framebuffer  # noqa: E402
+from .window_geometry import LOGICAL, MIN_WINDOW, geometry  # noqa: E402
 
-__all__ = ["App", "LOGICAL", "MIN_WINDOW", "POLISH_AFTER", "Scene", "Sleeper", "align", "canvas_rect", "click_sound",
-           "geometry", "merge", "text_engine", "viewport"]
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ..storage.settings import Settings
+#: what the screens take from here (``Scene`` is imported with ``App`` throughout)
+__all__ = ["App", "Scene", "canvas_rect", "click_sound", "text_engine"]
 
 FPS = 60
 MIN_SLEEP = 0.001  # a wait shorter than this is no wait: draw now
 MAX_DT = 5.0  # seconds: the longest step a frame's update is given
-TOAST_MAX = 3  # toasts shown at once (the newest)
-TOAST_SIZE = 20
-TOAST_PAD = 14
-TOAST_BAND_H = 48  # the default band along the bottom edge (menus keep their buttons above it)
-AUDIO_IDLE_RELEASE = 30.0  # seconds without a frame before the sound device is closed (see App.run)
-#: for tests and measurements only: another release time in seconds (the idle test waits 2 s, not 30)
-AUDIO_RELEASE_ENV = "QUACKS_AUDIO_RELEASE_S"
 log = logging.getLogger("quacks.ui")
 
 _TEXT: Text | None = None
-
-
-def audio_release_seconds() -> float:
-    """How long the sound device stays open after the last frame: :data:`AUDIO_IDLE_RELEASE`, or the seconds
-    in ``QUACKS_AUDIO_RELEASE_S`` (a number from 0.1 to 3600; anything else is ignored) for a test."""
-    raw = os.environ.get(AUDIO_RELEASE_ENV, "").strip()
-    if raw:
-        try:
-            value = float(raw)
-        except ValueError:
-            value = -1.0
-        if 0.1 <= value <= 3600:
-            return value
-        log.warning("%s=%r is not a number of seconds from 0.1 to 3600: the release time stays %.0f s",
-                    AUDIO_RELEASE_ENV, raw, AUDIO_IDLE_RELEASE)
-    return AUDIO_IDLE_RELEASE
 
 
 def text_engine() -> Text:
@@ -103,7 +73,7 @@ def click_sound() -> None:
             pass
 
 
-class App(Window):
+class App(Window, Toasts):
     """The window and the frame loop.
 
     Scenes draw on a canvas (``screen``) that fills the window (:func:`geometry`): the table (a scene with
@@ -116,12 +86,10 @@ class App(Window):
 
     def __init__(self, settings: Settings | None = None, *, size: tuple[int, int] | None = None,
                  headless: bool = False) -> None:
-        from ..storage.settings import Settings as _Settings
-
-        self.settings = settings or _Settings()
+        self.settings = settings or Settings()
         self.headless = headless or os.environ.get("SDL_VIDEODRIVER") == "dummy"
         pygame.display.init()
-        _prefer_native_framebuffer()
+        prefer_native_framebuffer()
         fonts_alive = pygame.font.get_init()
         pygame.font.init()
         if not fonts_alive and _TEXT is not None:
@@ -168,8 +136,6 @@ class App(Window):
         self._fit(force=True)
         self.sleeper = Sleeper()
         self.audio_release = audio_release_seconds()  # seconds without a frame before the sound device closes
-        from .sound import Sound
-
         self.sound = Sound(self.settings.volume, self.settings.mute)
         self.make_current()
         self._shown = False
@@ -254,40 +220,23 @@ class App(Window):
         """The text engine's scale: the UI scale setting."""
         self.text.set_scale(self.settings.ui_scale / 100)
 
-    # the window's size and place, remembered ----------------------------------------------------------
-    def _remembered_size(self) -> tuple[int, int]:
-        """The window's size when the game last closed, if it still fits the desktop; else one that fits."""
-        want = getattr(self.settings, "window_size", None)
-        try:
-            dw, dh = pygame.display.get_desktop_sizes()[0]
-        except (pygame.error, IndexError):
-            dw, dh = LOGICAL
-        if want and MIN_WINDOW[0] <= want[0] <= dw and MIN_WINDOW[1] <= want[1] <= dh:
-            return (int(want[0]), int(want[1]))
-        return self.fitting_size()
+    def bindings(self) -> list[Binding]:
+        """The window's own key (F11: fullscreen), before any scene's."""
+        return [Binding(Act.FULLSCREEN, self.flip_fullscreen, target="fullscreen")]
 
-    def _restore_position(self) -> None:
-        pos = getattr(self.settings, "window_pos", None)
-        if self.window is None or not pos or self.settings.fullscreen:
-            return
-        try:
-            dw, dh = pygame.display.get_desktop_sizes()[0]
-        except (pygame.error, IndexError):
-            return
-        x, y = int(pos[0]), int(pos[1])
-        w, h = self.window.size
-        if -w // 2 < x < dw - 80 and 0 <= y < dh - 80:  # the title bar on a screen that is there now
-            self.window.position = (x, y)
+    def flip_fullscreen(self) -> None:
+        self.settings.fullscreen = not self.settings.fullscreen
+        self.toggle_fullscreen()
 
-    def remember_window(self) -> None:
-        """Keep the window's size and place in the settings (not in fullscreen: the window's own)."""
-        if self.window is None or self.headless or self.settings.fullscreen:
-            return
-        try:
-            self.settings.window_size = tuple(self.window.size)
-            self.settings.window_pos = tuple(self.window.position)
-        except (AttributeError, pygame.error) as e:  # pragma: no cover - depends on the platform
-            log.info("window place not known: %s", e)
+    def key_map(self) -> list[tuple[Scene | None, list[Binding]]]:
+        """What the keys do now, as a key press travels: the window's own, then each scene's from the top down to
+        the first modal one (a key goes to the first of them that owns it)."""
+        out: list[tuple[Scene | None, list[Binding]]] = [(None, self.bindings())]
+        for scene in reversed(self.scenes):
+            out.append((scene, scene.bindings()))
+            if scene.modal:
+                break
+        return out
 
     def visible(self) -> list[Scene]:
         """The scenes drawn now: the top opaque scene and the overlays above it."""
@@ -313,8 +262,6 @@ class App(Window):
         """Show the game in another language at once ("" follows the system's): every scene on the stack
         rebuilds its words (``Scene.language_changed``) and the next frame draws everything. The language now
         in use."""
-        from .. import i18n
-
         now = i18n.set_language(code)
         notice = i18n.take_notice()  # a damaged catalogue (English is shown), said once
         if notice:
@@ -330,11 +277,6 @@ class App(Window):
         self._show_all = True
         return now
 
-    def toast(self, text: str, seconds: float = 3.0) -> None:
-        """A short message over everything (``Saved as ...``)."""
-        self.toasts.append((self.clock_now() + seconds, text))
-        self.dirty = True
-
     # loop ---------------------------------------------------------------------------------------------
     WINDOW_SIZE_EVENTS = frozenset({pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED, pygame.VIDEORESIZE})
     REDRAW_EVENTS = frozenset({pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE, pygame.WINDOWRESTORED,
@@ -347,9 +289,7 @@ class App(Window):
             return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.mouse_pos = event.pos
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self.settings.fullscreen = not self.settings.fullscreen
-            self.toggle_fullscreen()
+        if dispatch(event, self.bindings()):
             return
         if event.type in self.WINDOW_SIZE_EVENTS:
             self._fit()  # a new size: the next frame is drawn and shown whole
@@ -409,58 +349,8 @@ class App(Window):
         """F11 that the window system did not follow: the game stays windowed and says so."""
         kept = self.fullscreen_refused(self.clock_now())
         if kept is not None:
-            self.toast(_("Fullscreen did not take here: the window kept its size ({width}x{height}). The game stays "
+            self.toast(_("Fullscreen did not work here: the window kept its size ({width}x{height}). The game stays "
                          "in a window; F11 tries again.").format(width=kept[0], height=kept[1]), 8.0)
-
-    def toast_band(self) -> pygame.Rect:
-        """Where toasts go: the band the screen on top offers (``Scene.toast_band``: the table's question row), else a
-        band along the bottom edge of the canvas, under every screen's title and panel heading."""
-        for s in reversed(self.visible()):
-            band = s.toast_band()
-            if band is not None:
-                return band
-        w, h = self.canvas_size
-        return pygame.Rect(w // 8, h - 8 - TOAST_BAND_H, w - 2 * (w // 8), TOAST_BAND_H)
-
-    def toast_rects(self) -> list[tuple[pygame.Rect, list[str], int]]:
-        """Each toast shown now (the newest ``TOAST_MAX``, the newest lowest): its plate, its lines and their size;
-        they stack up from the bottom of :meth:`toast_band`."""
-        te = self.text
-        band = self.toast_band()
-        out = []
-        y = band.bottom
-        with te.roomy():
-            # as high as the band (a line at least): a long message gets smaller (to 14 px) before it takes more room
-            room = pygame.Rect(0, 0, band.w - 2 * TOAST_PAD, max(band.h - TOAST_PAD, te.height("sans-semibold",
-                                                                                              TOAST_SIZE)))
-            for _end, msg in reversed(self.toasts[-TOAST_MAX:]):
-                size, lines = te.fit_block(msg, "sans-semibold", TOAST_SIZE, room, line_gap=0)
-                width = max(te.size(line, "sans-semibold", size)[0] for line in lines) if lines else 0
-                h = te.height("sans-semibold", size, max(1, len(lines))) + TOAST_PAD
-                plate = pygame.Rect(0, 0, min(band.w, width + 2 * TOAST_PAD), h)
-                plate.midbottom = (band.centerx, y)
-                out.append((plate, lines, size))
-                y = plate.y - 6
-        return out
-
-    def _draw_toasts(self) -> None:
-        now = self.clock_now()
-        self.toasts = [(t, m) for t, m in self.toasts if t > now]
-        for s in self.visible():
-            s.invalidate()  # the next frame draws whole, without the toast
-        te = self.text
-        with te.roomy(), te.layer(), te.toasting():
-            for plate, lines, size in self.toast_rects():
-                back = pygame.Surface(plate.size, pygame.SRCALPHA)
-                pygame.draw.rect(back, (20, 12, 8, 225), back.get_rect(), border_radius=10)
-                pygame.draw.rect(back, (200, 160, 90, 255), back.get_rect(), 2, border_radius=10)
-                self.screen.blit(back, plate.topleft)
-                lh = te.linesize("sans-semibold", size)
-                y = plate.y + TOAST_PAD // 2
-                for line in lines:
-                    te.blit(self.screen, line, (plate.centerx, y), "sans-semibold", size, (250, 240, 220), "midtop",
-                            box=plate)
-                    y += lh
 
     def busy(self) -> bool:
         return self.showing_first or any(s.busy() for s in self.live())

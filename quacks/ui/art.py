@@ -1,5 +1,6 @@
-"""All the game's pictures, drawn by our own code: wood, parchment, chips, gems, droplet, rat, flask, die,
-flame, markers and the cauldron with its spiral. Drawn once at twice the size and smoothed down, then cached.
+"""The game's pictures, drawn by our own code: wood, parchment, chips, gems, droplet, rat, flask, die, flame and
+markers (the cauldron with its spiral is ``cauldron_art``'s). Drawn once at twice the size and smoothed down, then
+cached.
 """
 
 from __future__ import annotations
@@ -7,17 +8,17 @@ from __future__ import annotations
 import math
 import random
 from functools import lru_cache
-from typing import Any
 
 import pygame
 
 from . import theme as T
+from .app import text_engine
 
 SS = 2  # supersampling factor
 EDGE = 11  # how far in from its border a parchment's burnt (see-through) edge reaches: text stays inside it
 
 
-def _smooth(surf: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+def smooth(surf: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     return fast(pygame.transform.smoothscale(surf, size))
 
 
@@ -31,7 +32,7 @@ def fast(surf: pygame.Surface) -> pygame.Surface:
     return surf
 
 
-def _mix(a: T.RGB, b: T.RGB, t: float) -> T.RGB:
+def mix(a: T.RGB, b: T.RGB, t: float) -> T.RGB:
     return (int(a[0] + (b[0] - a[0]) * t), int(a[1] + (b[1] - a[1]) * t), int(a[2] + (b[2] - a[2]) * t))
 
 
@@ -39,7 +40,7 @@ def shade(c: T.RGB, f: float) -> T.RGB:
     """Darker (f < 1) or lighter (f > 1) colour."""
     if f < 1:
         return (int(c[0] * f), int(c[1] * f), int(c[2] * f))
-    return _mix(c, (255, 255, 255), min(1.0, f - 1))
+    return mix(c, (255, 255, 255), min(1.0, f - 1))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -59,7 +60,7 @@ def _planks(w: int, h: int, seed: int) -> pygame.Surface:
     plank_h = 135
     y = 0
     while y < h:
-        base = _mix(T.WOOD_DARK, T.WOOD_MID, rng.uniform(0.35, 0.75))
+        base = mix(T.WOOD_DARK, T.WOOD_MID, rng.uniform(0.35, 0.75))
         pygame.draw.rect(surf, base, (0, y, w, plank_h))
         for _ in range(70):
             gy = y + rng.uniform(4, plank_h - 4)
@@ -175,8 +176,6 @@ def panel(surf: pygame.Surface, rect: pygame.Rect, tint: T.RGB = T.PARCHMENT, ra
     if drop:
         surf.blit(shadow((rect.w, rect.h), radius), (rect.x - 14, rect.y - 14))
     surf.blit(parchment((rect.w, rect.h), tint, radius, seed, border), rect.topleft)
-    from .app import text_engine
-
     text_engine().cover(surf, rect, EDGE)  # what lay under it is hidden, text on it keeps off its edge (layout check)
 
 
@@ -256,10 +255,8 @@ def chip(colour: str, value: int, radius: int, symbols: bool = False) -> pygame.
     pygame.draw.circle(hl, (255, 255, 255, 70), (c[0] - R * 0.25, c[1] - R * 0.3), R * 0.55)
     big.blit(hl, (0, 0))
     pygame.draw.circle(big, shade(look.rim, 0.8), c, R * 0.86, max(1, SS))
-    small = _smooth(big, (size // SS, size // SS))
+    small = smooth(big, (size // SS, size // SS))
     font_size = int(radius * (1.05 if not symbols else 0.95))
-    from .app import text_engine
-
     te = text_engine()
     digit = te.render(str(value), "sans-bold", font_size, look.text, scaled=False)
     cx, cy = small.get_width() / 2, small.get_height() / 2
@@ -267,7 +264,7 @@ def chip(colour: str, value: int, radius: int, symbols: bool = False) -> pygame.
         # colour-blind help: the colour's symbol above the value, both large enough to read at a glance
         sym = pygame.Surface((radius * 2 * SS, radius * 2 * SS), pygame.SRCALPHA)
         _symbol(sym, look.symbol, (radius * SS, radius * SS), radius * SS * 0.3, (*look.text, 245))
-        sym = _smooth(sym, (radius * 2, radius * 2))
+        sym = smooth(sym, (radius * 2, radius * 2))
         small.blit(sym, sym.get_rect(center=(cx - radius * 0.36, cy)))
         small.blit(digit, digit.get_rect(center=(cx + radius * 0.3, cy + 1)))
     else:
@@ -286,7 +283,7 @@ def ruby(size: int) -> pygame.Surface:
     pygame.draw.polygon(big, shade(T.RUBY, 0.7), pts, max(1, SS))
     pygame.draw.polygon(big, shade(T.RUBY, 0.5), [top, (S * 0.95, S * 0.32), (S * 0.5, S * 0.95), (S * 0.05, S * 0.32)],
                         max(1, SS))
-    return _smooth(big, (size, size))
+    return smooth(big, (size, size))
 
 
 @lru_cache(maxsize=16)
@@ -298,7 +295,7 @@ def coin(size: int) -> pygame.Surface:
     pygame.draw.circle(big, shade(T.BRASS_LIGHT, 0.55), (c[0], c[1] + S * 0.04), S * 0.47)
     pygame.draw.circle(big, T.BRASS_LIGHT, c, S * 0.45)
     pygame.draw.circle(big, shade(T.BRASS_LIGHT, 0.75), c, S * 0.32, max(1, SS * 2))
-    return _smooth(big, (size, size))
+    return smooth(big, (size, size))
 
 
 @lru_cache(maxsize=32)
@@ -309,7 +306,7 @@ def droplet(size: int) -> pygame.Surface:
     pygame.draw.polygon(big, T.DROPLET, [(S / 2, S * 0.02), (S * 0.2, S * 0.55), (S * 0.8, S * 0.55)])
     pygame.draw.circle(big, T.DROPLET_LIGHT, (S * 0.42, S * 0.6), S * 0.09)
     pygame.draw.circle(big, shade(T.DROPLET, 0.6), (S / 2, S * 0.62), S * 0.33, max(1, SS))
-    return _smooth(big, (size, size))
+    return smooth(big, (size, size))
 
 
 @lru_cache(maxsize=32)
@@ -323,7 +320,7 @@ def rat(size: int) -> pygame.Surface:
     pts = [(S * 0.1, S * 0.55), (S * 0.0, S * 0.75), (S * 0.05, S * 0.95), (S * 0.2, S * 0.9)]
     pygame.draw.lines(big, (190, 140, 140), False, pts, max(2, SS * 2))
     pygame.draw.ellipse(big, shade(T.RAT, 0.6), (S * 0.08, S * 0.3, S * 0.7, S * 0.5), max(1, SS))
-    return _smooth(big, (size, size))
+    return smooth(big, (size, size))
 
 
 @lru_cache(maxsize=16)
@@ -340,7 +337,7 @@ def flask(size: int, full: bool) -> pygame.Surface:
     pygame.draw.ellipse(big, glass, body, max(2, SS * 2))
     pygame.draw.rect(big, glass, (S * 0.4, S * 0.12, S * 0.2, S * 0.3), max(2, SS * 2))
     pygame.draw.rect(big, (150, 104, 60), (S * 0.37, S * 0.02, S * 0.26, S * 0.13), border_radius=SS * 2)
-    return _smooth(big, (size, size))
+    return smooth(big, (size, size))
 
 
 @lru_cache(maxsize=16)
@@ -351,7 +348,7 @@ def flame(size: int) -> pygame.Surface:
     pygame.draw.polygon(big, T.FLAME, outer)
     pygame.draw.circle(big, T.FLAME, (S * 0.5, S * 0.7), S * 0.3)
     pygame.draw.circle(big, T.FLAME_CORE, (S * 0.5, S * 0.72), S * 0.17)
-    return _smooth(big, (size, size))
+    return smooth(big, (size, size))
 
 
 @lru_cache(maxsize=32)
@@ -363,9 +360,7 @@ def marker(colour: str, letter: str, size: int) -> pygame.Surface:
     pygame.draw.circle(big, (0, 0, 0, 100), (S / 2 + SS, S / 2 + 2 * SS), S * 0.46)
     pygame.draw.circle(big, look.dark, (S / 2, S / 2), S * 0.46)
     pygame.draw.circle(big, look.fill, (S / 2, S / 2 - SS), S * 0.4)
-    small = _smooth(big, (size, size))
-    from .app import text_engine
-
+    small = smooth(big, (size, size))
     t = text_engine().render(letter, "sans-bold", int(size * 0.5), T.SHADOW if sum(look.fill) > 380 else T.CREAM,
                              scaled=False)
     small.blit(t, t.get_rect(center=(size / 2, size / 2 - 1)))
@@ -387,13 +382,11 @@ def die(face: str | None, size: int, vp_label: str = "VP") -> pygame.Surface:
         inner = S - SS * 4
         for k in (0.28, 0.5, 0.72):
             pygame.draw.circle(big, T.INK_SOFT, (int(inner * k), int(inner * k)), max(2, S // 14))
-        return _smooth(big, (size, size))
-    small = _smooth(big, (size, size))
+        return smooth(big, (size, size))
+    small = smooth(big, (size, size))
     inner = size - 4
     icon = size // 2
     c = (inner / 2, inner / 2)
-    from .app import text_engine
-
     te = text_engine()
     if face.startswith("vp"):
         t = te.render(face.split("-")[1], "sans-bold", int(size * 0.46), T.INK, scaled=False)  # a serif 1 reads as I
@@ -410,114 +403,3 @@ def die(face: str | None, size: int, vp_label: str = "VP") -> pygame.Surface:
         g = chip("orange", 1, icon // 2)
         small.blit(g, g.get_rect(center=c))
     return small
-
-
-# ---------------------------------------------------------------------------------------------------------
-# the pot
-
-
-@lru_cache(maxsize=2)
-def spiral_unit(n: int = 54) -> tuple[tuple[float, float], ...]:
-    """Centres of spaces 0..52 and the spoon, in a unit circle: an Archimedean spiral with even spacing."""
-    r0 = 0.0
-    turns_gap = 0.205  # distance between turns (unit radius)
-    k = turns_gap / (2 * math.pi)
-    spacing = 0.111
-    pts = [(0.0, 0.0)]
-    theta = 2.4
-    last = (0.0, 0.0)
-    acc = 0.0
-    dtheta = 0.004
-    first = True
-    while len(pts) < n:
-        r = r0 + k * theta
-        x, y = r * math.cos(theta - math.pi / 2), r * math.sin(theta - math.pi / 2)
-        acc += math.hypot(x - last[0], y - last[1])
-        last = (x, y)
-        need = spacing if not first else 0.16
-        if acc >= need:
-            pts.append((x, y))
-            acc = 0.0
-            first = False
-        theta += dtheta
-    scale = max(math.hypot(x, y) for x, y in pts[:-1])
-    return tuple((x / scale, y / scale) for x, y in pts)
-
-
-def space_centres(radius: float, centre: tuple[float, float]) -> list[tuple[float, float]]:
-    cx, cy = centre
-    return [(cx + x * radius, cy + y * radius) for x, y in spiral_unit()]
-
-
-def space_radius(radius: float) -> float:
-    return radius * 0.052
-
-
-@lru_cache(maxsize=12)
-def cauldron(radius: int, spaces: tuple[tuple[int, int, bool], ...], detail: bool = True) -> pygame.Surface:
-    """The iron pot seen from above with its 53 spaces and the spoon: coin value, VP and ruby on each."""
-    pad = int(radius * 0.2)
-    size = (radius + pad) * 2
-    S = size * SS
-    big = pygame.Surface((S, S), pygame.SRCALPHA)
-    c = (S / 2, S / 2)
-    R = radius * SS
-    pygame.draw.circle(big, (0, 0, 0, 120), (c[0] + 4 * SS, c[1] + 7 * SS), R * 1.13)
-    pygame.draw.circle(big, T.IRON, c, R * 1.13)
-    pygame.draw.circle(big, T.IRON_RIM, c, R * 1.13, int(R * 0.03))
-    pygame.draw.circle(big, T.IRON_LIGHT, c, R * 1.06, int(R * 0.015))
-    # broth with rings
-    for i in range(14, 0, -1):
-        t = i / 14
-        pygame.draw.circle(big, _mix((48, 70, 56), (92, 122, 86), 1 - t), c, R * 1.02 * t)
-    # spiral groove
-    pts = [(c[0] + x * R, c[1] + y * R) for x, y in spiral_unit()]
-    sr = space_radius(radius) * SS
-    for a, b in zip(pts, pts[1:]):
-        pygame.draw.line(big, (36, 52, 42), a, b, int(sr * 0.9))
-    small = _smooth(big, (size, size))
-    from .app import text_engine
-
-    te = text_engine()
-    cs = (size / 2, size / 2)
-    centres = [(cs[0] + x * radius, cs[1] + y * radius) for x, y in spiral_unit()]
-    r_sp = space_radius(radius)
-    badge = r_sp * 0.8
-    for idx, (x, y) in enumerate(centres):
-        coins, vp, has_ruby = spaces[idx]
-        spoon = idx == len(centres) - 1
-        fill = (226, 210, 170) if not spoon else T.BRASS_LIGHT
-        pygame.draw.circle(small, shade(fill, 0.55), (x + 1, y + 2), r_sp)
-        pygame.draw.circle(small, fill, (x, y), r_sp)
-        pygame.draw.circle(small, shade(fill, 0.7), (x, y), r_sp, 1)
-        if detail or idx % 5 == 0 or spoon:
-            num = te.render(str(coins), "sans-semibold", max(8, int(r_sp * (1.2 if detail else 0.95))), T.INK,
-                            scaled=False)
-            small.blit(num, num.get_rect(center=(x, y)))
-        if detail and (vp or has_ruby):
-            # the space's VP (and ruby) as a badge just outside it, away from the pot's centre: a brass disc
-            # with the number, or a ruby-shaped gem for a space that also gives a ruby (shape, not colour alone)
-            dx, dy = x - cs[0], y - cs[1]
-            d = math.hypot(dx, dy) or 1.0
-            bx, by = x + dx / d * (r_sp + badge * 0.92), y + dy / d * (r_sp + badge * 0.92)
-            _vp_badge(small, te, (bx, by), badge, vp, has_ruby)
-    return small
-
-
-def _vp_badge(surf: pygame.Surface, te: Any, centre: tuple[float, float], r: float, vp: int, ruby_: bool) -> None:
-    x, y = centre
-    if ruby_:
-        pts = [(x, y - r * 1.18), (x + r * 1.12, y - r * 0.3), (x + r * 0.62, y + r * 1.05),
-               (x - r * 0.62, y + r * 1.05), (x - r * 1.12, y - r * 0.3)]
-        pygame.draw.polygon(surf, shade(T.RUBY, 0.55), [(px + 1, py + 1) for px, py in pts])
-        pygame.draw.polygon(surf, T.RUBY, pts)
-        pygame.draw.polygon(surf, T.RUBY_LIGHT, pts, 1)
-        colour = T.CREAM
-    else:
-        pygame.draw.circle(surf, shade(T.BRASS, 0.5), (x + 1, y + 1), r)
-        pygame.draw.circle(surf, T.BRASS_LIGHT, (x, y), r)
-        pygame.draw.circle(surf, T.BRASS_DARK, (x, y), r, 1)
-        colour = T.INK
-    if vp:
-        t = te.render(str(vp), "sans-bold", max(8, int(r * (1.5 if vp < 10 else 1.25))), colour, scaled=False)
-        surf.blit(t, t.get_rect(center=(x, y + (r * 0.1 if ruby_ else 0) + 0.5)))

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from ..content.loader import default_catalogue
 from ..i18n import _, ngettext
 from ..session.match import Match, MatchSetup
+from ..wording.text import date_time
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..storage.saves import SavedGame, SaveDocument, SlotInfo
@@ -146,6 +147,7 @@ def start_tutorial(app: App, lesson: str | None = None, replace: Scene | None = 
             return _("This lesson cannot start: the guided game never comes to it (details in the log).")
         match, coach = moment.match, moment.coach
     game = new_game_id()
+    GUIDED.add(game)
     table = TableScene(app, match, coach=coach, game=game)
     if replace is not None and replace in app.scenes:
         app.replace_below(replace, table)
@@ -216,6 +218,15 @@ def open_saved(app: App, saved: SavedGame, game: str | None = None) -> str:
     return ""
 
 
+#: the ids of the guided games started in this run: their autosaves say so, and the lists name them so (issue 30:
+#: one was listed as "You, Hildegard")
+GUIDED: set[str] = set()
+
+
+def _meta(game: str) -> dict[str, object]:
+    return {"guided": True} if game in GUIDED else {}
+
+
 def autosave(app: App, match: Match, game: str = "") -> None:
     """Autosave ``match`` as game ``game`` in the background (:class:`AutosaveWriter`)."""
     if getattr(app, "no_saves", False):
@@ -223,7 +234,7 @@ def autosave(app: App, match: Match, game: str = "") -> None:
     try:
         from ..storage import saves
 
-        WRITER.submit(saves.autosave_document(match, game=game))
+        WRITER.submit(saves.autosave_document(match, _meta(game), game=game))
     except Exception as e:  # noqa: BLE001
         log.error("autosave failed: %s", e)
 
@@ -237,7 +248,7 @@ def autosave_now(app: App, match: Match, game: str) -> None:
         from ..storage import saves
 
         WRITER.flush()  # another game's last state first: this one is then the game last played
-        for n in saves.write_autosave(saves.autosave_document(match, game=game)):
+        for n in saves.write_autosave(saves.autosave_document(match, _meta(game), game=game)):
             log.warning("autosave: %s", n)
     except Exception as e:  # noqa: BLE001
         WRITER.last_error = _("Could not save the game: {problem}").format(problem=e)
@@ -311,13 +322,22 @@ def unfinished_game() -> SlotInfo | None:
     return None
 
 
-def game_summary(info: SlotInfo) -> str:
-    """"Ann, Bob · round 4 · last played 2025-01-31 20:15": which game a question is about."""
+def saved_game_title(info: SlotInfo) -> str:
+    """Which game a save is, as the lists and questions name it: its seats ("Ann, Bob"), or the guided game ("Learn
+    to play: the guided game against Hildegard"; its "You" says nothing in a list of games)."""
     from ..i18n import verbatim
 
-    who = ", ".join(verbatim(n) for n in info.seats) or verbatim(info.name)
+    if info.guided and len(info.seats) == 2:
+        return _("The guided game against {opponent}").format(opponent=verbatim(info.seats[1]))
+    return ", ".join(verbatim(n) for n in info.seats) or verbatim(info.name)
+
+
+def game_summary(info: SlotInfo) -> str:
+    """"Ann, Bob · round 4 · last played 2025-01-31 20:15": which game a question is about (the date as the
+    player's language writes it, ``wording.text.date_time``)."""
+    who = saved_game_title(info)
     return _("{seats} · round {round} · last played {when}").format(
-        seats=who, round=info.round if info.round is not None else "?", when=info.saved_at[:16].replace("T", " "))
+        seats=who, round=info.round if info.round is not None else "?", when=date_time(info.saved_at))
 
 
 def ask_before_replacing(app: App, go: Callable[[], None], *, loading: bool = False, keep: str | None = None) -> None:

@@ -12,9 +12,12 @@ from ..rules.game import Game
 from ..wording import data_text as D
 from ..wording import text as W
 from ..wording.status import space_help
+from .keys import Act
+from .keys import label as key_label
 from .table import pot_view as pv
 from .table.books_view import book_of
-from .table.view import TableView, ViewState
+from .table.view import TableView
+from .table.view_state import ViewState
 
 
 def hover_help(view: TableView, g: Game, st: ViewState, anim: Any | None, pos: tuple[int, int]) -> str:
@@ -64,8 +67,9 @@ def hover_help(view: TableView, g: Game, st: ViewState, anim: Any | None, pos: t
         if r.collidepoint(pos):
             centre, radius = view.small_pot(r)
             text = _space_help(g, seat, pv.PotLayout(centre, radius), pos)
-            return text or W.you_or(g.seats[seat].name, _("Your pot: click to look at it large (or press V)."),
-                                    _("{name}'s pot: click to look at it large (or press V)."))
+            return text or W.you_or(g.seats[seat].name, _("Your pot: click to look at it large (or press {key})."),
+                                    _("{name}'s pot: click to look at it large (or press {key})."),
+                                    key=key_label(Act.OTHER_POT))
     return ""
 
 

@@ -5,6 +5,7 @@ No traceback ever reaches a player: an unexpected error is logged and shown as a
 
 from __future__ import annotations
 
+import io
 import logging
 import logging.handlers
 import os
@@ -42,6 +43,15 @@ class QuietFileHandler(logging.handlers.RotatingFileHandler):
     def __init__(self, filename: str | os.PathLike[str], max_bytes: int = LOG_MAX_BYTES,
                  backups: int = LOG_BACKUPS) -> None:
         super().__init__(filename, maxBytes=max_bytes, backupCount=backups, encoding="utf-8")
+
+    def _open(self) -> io.TextIOWrapper:
+        """The log file, a regular file only (``storage.files.open_append``): a named pipe there hung the game before
+        its window opened (issue 30 §7), and a device is never written to."""
+        from pathlib import Path
+
+        from ..storage.files import open_append
+
+        return open_append(Path(self.baseFilename), self.encoding or "utf-8")
 
     def emit(self, record: logging.LogRecord) -> None:
         if not self.failed:
@@ -94,6 +104,7 @@ def setup_logging(rotate: bool = True) -> str:
     goes to stderr (or nowhere) and :func:`logging_trouble` says so.
     """
     global _HANDLER
+    path = None
     try:
         from ..storage import paths
 
@@ -102,8 +113,12 @@ def setup_logging(rotate: bool = True) -> str:
         where = str(path)
     except Exception as e:  # noqa: BLE001 - fall back to stderr if the folder or file cannot be made
         reason = getattr(e, "strerror", None) or str(e)
-        _note_trouble(_("The log file cannot be opened ({problem}); the game goes on without a log.").format(
-            problem=reason))
+        if path is None:
+            _note_trouble(_("The log file cannot be opened ({problem}); the game goes on without a log.").format(
+                problem=reason))
+        else:
+            _note_trouble(_("The log file {file} cannot be opened ({problem}); the game goes on without a "
+                            "log.").format(file=path, problem=reason))
         handler = _QuietStreamHandler(sys.stderr if sys.stderr else open(os.devnull, "w"))  # noqa: SIM115
         where = "stderr"
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))

@@ -1,17 +1,20 @@
-"""Keyboard focus over a list of buttons (Up/Down/Tab to move, Enter or Space to press)."""
+"""Keyboard focus over a list of buttons: Up and Down move it (Tab and Shift+Tab too on a screen outside a game,
+where Tab means nothing else), Enter presses the marked button (``ui/keys.py``: ``Act.CONFIRM``)."""
 
 from __future__ import annotations
 
 import pygame
 
 from . import theme as T
+from .keys import Act, Binding
 from .widgets import Button
 
 
 class FocusRing:
-    def __init__(self, buttons: list[Button] | None = None) -> None:
+    def __init__(self, buttons: list[Button] | None = None, tabs: bool = False) -> None:
         self.buttons: list[Button] = buttons or []
         self.index = -1
+        self.tabs = tabs  # Tab and Shift+Tab move it too (never over the table, where Tab skips ahead)
 
     def set(self, buttons: list[Button]) -> None:
         cur = self.current
@@ -35,23 +38,28 @@ class FocusRing:
                 self.index = i
                 return
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type != pygame.KEYDOWN:
-            if event.type == pygame.MOUSEMOTION:
-                for i, b in enumerate(self.buttons):
-                    if b.rect.collidepoint(event.pos) and b.enabled:
-                        self.index = i
-            return False
-        shift = event.mod & pygame.KMOD_SHIFT
-        if event.key in (pygame.K_DOWN, pygame.K_RIGHT) or (event.key == pygame.K_TAB and not shift):
-            self.move(1)
-            return True
-        if event.key in (pygame.K_UP, pygame.K_LEFT) or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT):
-            self.move(-1)
-            return True
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.current is not None:
-            return self.current.click()
-        return False
+    def press(self) -> None:
+        if self.current is not None:
+            self.current.click()
+
+    def bindings(self) -> list[Binding]:
+        """Up/Down (and Tab) move the mark, Enter presses the marked button."""
+        cur = self.current
+        out = [Binding(Act.DOWN, lambda: self.move(1), target="focus"),
+               Binding(Act.UP, lambda: self.move(-1), target="focus"),
+               Binding(Act.CONFIRM, self.press, target=cur.label if cur is not None else "",
+                       enabled=cur is not None and cur.enabled)]
+        if self.tabs:
+            out += [Binding(Act.NEXT_FIELD, lambda: self.move(1), target="focus"),
+                    Binding(Act.PREV_FIELD, lambda: self.move(-1), target="focus")]
+        return out
+
+    def hover(self, event: pygame.event.Event) -> None:
+        """The mouse over an enabled button marks it."""
+        if event.type == pygame.MOUSEMOTION:
+            for i, b in enumerate(self.buttons):
+                if b.rect.collidepoint(event.pos) and b.enabled:
+                    self.index = i
 
     def draw(self, surf: pygame.Surface) -> None:
         b = self.current

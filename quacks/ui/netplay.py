@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from ..ai.levels import LADDER
-from ..i18n import N_, _, verbatim
+from ..i18n import N_, _, plain, verbatim
 from ..names import name_problem
 from ..session.setup import HUMAN, REMOTE
 from ..wording.text import BOT_PHRASES
@@ -71,8 +71,8 @@ PROBLEMS = {
     "unreachable": N_("The host cannot be reached: check the room code or the address, and that the host's game "
                       "is still open."),
     "network": N_("The connection to the other computer failed. Please try again."),
-    "protocol": N_("The host's copy of the game plays online another way: both computers need the same version "
-                   "of Quacks."),
+    "protocol": N_("The host's copy of the game speaks another online protocol: both computers need the same "
+                   "version of Quacks."),
     "game-version": N_("The host plays another version of Quacks: both computers need the same version."),
     "rules": N_("The host's game uses other rules or books: both computers need the same game data."),
     "full": N_("Every seat of this game is taken."),
@@ -191,13 +191,14 @@ def typo_text(error: ValueError) -> str:
 
 
 def copy_text(text: str) -> bool:
-    """Put ``text`` on the clipboard (pygame.scrap); False where this system offers no clipboard."""
+    """Put ``text`` on the clipboard (pygame.scrap), without soft hyphens (``i18n.plain``: they mark where a drawn
+    line may break, and mean nothing elsewhere); False where this system offers no clipboard."""
     scrap: object = getattr(pygame, "scrap", None)
     put: Callable[[str], None] | None = getattr(scrap, "put_text", None)
     if put is None:
         return False
     try:
-        put(text)
+        put(plain(text))
     except (pygame.error, RuntimeError) as e:
         log.info("no clipboard: %s", e)
         return False

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
+
+from .keys import Binding, dispatch
 
 if TYPE_CHECKING:  # pragma: no cover
     from .app import App
@@ -24,6 +26,7 @@ class Scene:
     modal = True
     pauses_below = True
     native = False  # True: lays itself out at the window's own size (the table); else on 1920x1080 or more
+    hosts_game = False  # True: a game is played here (the table); its keys and those over it are the game's
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -37,8 +40,32 @@ class Scene:
     def resume(self) -> None: ...
 
     def handle(self, event: pygame.event.Event) -> bool | None:
-        """Take an event; True if it was used (a non-modal overlay passes unused events below)."""
-        return None
+        """Take an event; True if it was used (a non-modal overlay passes unused events below). A key press
+        goes to ``bindings`` (``press``); a scene handles the mouse itself."""
+        return self.press(event)
+
+    def shown_buttons(self) -> list[Any]:
+        """The buttons on show now (the key test checks that each one's key does what it says)."""
+        buttons = getattr(self, "buttons", None)
+        if callable(buttons):
+            buttons = buttons()
+        return list(buttons) if isinstance(buttons, list) else []
+
+    def bindings(self) -> list[Binding]:
+        """What this scene's keys do now (``ui/keys.py``: the one table of keys). Every key a scene answers is
+        listed here, and ``press`` runs the one a key belongs to, so what a key does and what the buttons and
+        the key help say come from one place (the key test reads this list in every state it reaches)."""
+        return []
+
+    def press(self, event: pygame.event.Event) -> bool:
+        """Run the binding a key press belongs to (a disabled one says why, ``refuse``); True if one owned it."""
+        if event.type != pygame.KEYDOWN:
+            return False
+        return dispatch(event, self.bindings(), self.refuse)
+
+    def refuse(self, reason: str) -> None:
+        """A key of a disabled control was pressed: say why (a short message by default)."""
+        self.app.toast(reason)
 
     def update(self, dt: float) -> None: ...
 

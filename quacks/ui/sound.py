@@ -14,6 +14,7 @@ The effects are our own, synthesised by ``tools/make_sounds.py`` into ``assets/s
 from __future__ import annotations
 
 import logging
+import os
 import time
 from collections.abc import Callable
 from typing import Any
@@ -21,6 +22,9 @@ from typing import Any
 import pygame
 
 log = logging.getLogger("quacks.ui")
+AUDIO_IDLE_RELEASE = 30.0  # seconds without a frame before the sound device is closed (see App.run)
+#: for tests and measurements only: another release time in seconds (the idle test waits 2 s, not 30)
+AUDIO_RELEASE_ENV = "QUACKS_AUDIO_RELEASE_S"
 
 #: every effect, as ``name: what it is for``
 NAMES: dict[str, str] = {
@@ -214,3 +218,19 @@ class Sound:
             log.warning("sound %r could not be loaded (%s); it stays silent", name, e)
         self._cache[name] = snd
         return snd
+
+
+def audio_release_seconds() -> float:
+    """How long the sound device stays open after the last frame: :data:`AUDIO_IDLE_RELEASE`, or the seconds
+    in ``QUACKS_AUDIO_RELEASE_S`` (a number from 0.1 to 3600; anything else is ignored) for a test."""
+    raw = os.environ.get(AUDIO_RELEASE_ENV, "").strip()
+    if raw:
+        try:
+            value = float(raw)
+        except ValueError:
+            value = -1.0
+        if 0.1 <= value <= 3600:
+            return value
+        log.warning("%s=%r is not a number of seconds from 0.1 to 3600: the release time stays %.0f s",
+                    AUDIO_RELEASE_ENV, raw, AUDIO_IDLE_RELEASE)
+    return AUDIO_IDLE_RELEASE

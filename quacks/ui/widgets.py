@@ -13,9 +13,11 @@ from typing import Any, TypeVar
 
 import pygame
 
-from . import art
+from ..i18n import pgettext
+from . import art, keys, shapes
 from . import theme as T
 from .app import text_engine
+from .keys import Act
 
 K = TypeVar("K")
 
@@ -30,8 +32,9 @@ class Button:
     rect: pygame.Rect
     label: str
     on_click: Callable[[], None] | None = None
-    hotkey: int | None = None
-    hotkey_label: str = ""
+    key: Act | None = None  # the act of its key (ui/keys.py): the key it shows and the one that presses it
+    n: int = 0  # the position of a numbered act (1-9)
+    marked: bool = False  # Enter presses it too (the default of a question): its corner shows both keys
     enabled: bool = True
     reason: str = ""  # why it is disabled
     tooltip: str = ""
@@ -42,6 +45,29 @@ class Button:
     data: Any = None
     size: int = 24
     icon: pygame.Surface | None = None
+    #: the label is drawn at ``size`` exactly (on two lines if it must), never smaller: a row's one size
+    #: (``draw_row``)
+    exact: bool = False
+
+    @property
+    def hotkey_label(self) -> str:
+        """The key shown in the button's corner, from the one table of keys (never written by hand)."""
+        own = keys.label(self.key, self.n) if self.key is not None else ""
+        if not self.marked or self.key is keys.Act.CONFIRM:
+            return own
+        enter = keys.label(keys.Act.CONFIRM)
+        # Translators: two keys that press one button ("Y / Enter"); keep the spaces no-break
+        return pgettext("key", "{key} / {other}").format(key=own, other=enter) if own else enter
+
+    def look(self) -> tuple[object, ...]:
+        """Everything its picture shows (a still picture that holds the button is keyed on it: issue 31)."""
+        return (tuple(self.rect), self.label, self.hotkey_label, self.enabled, self.style, self.selected,
+                self.hover, self.pressed, self.size, self.exact, id(self.icon) if self.icon is not None else None)
+
+    def binding(self) -> keys.Binding:
+        """What its key does: a click (a disabled button's key says why)."""
+        assert self.key is not None
+        return keys.Binding(self.key, self.click, self.n, self.label, self.enabled, self.reason)
 
     def help_text(self) -> str:
         if not self.enabled and self.reason:
@@ -89,12 +115,27 @@ class Button:
             kw, kh = te.size(self.hotkey_label, "sans-bold", self.KEY_SIZE)
         key_w = kw + 6
         box = pygame.Rect(r.x + pad + key_w, r.y + 3, r.w - 2 * (pad + key_w), r.h - 6)
-        if box.w < r.w * 0.55:  # a narrow button: the label stays above the key hint
-            box = pygame.Rect(r.x + pad, r.y + 3, r.w - 2 * pad, r.h - 6 - (kh + 2))
+        if box.w < r.w * 0.55:  # a narrow button: the label stays above the key hint ...
+            above = pygame.Rect(r.x + pad, r.y + 3, r.w - 2 * pad, r.h - 6 - (kh + 2))
+            with te.roomy():
+                line = te.height("sans-semibold", 14)
+            if above.h >= line:
+                return above
+            # ... or, in a button too short for that (a long key such as Strg+Z), left of it
+            box = pygame.Rect(r.x + pad, r.y + 3, r.w - 2 * pad - key_w, r.h - 6)
         return box
+
+    def text_box(self) -> pygame.Rect:
+        """Where the label's text goes: the label box, less the icon's room on its left (if it has one)."""
+        box = self.label_box()
+        if self.icon is None:
+            return box
+        iw = self.icon.get_width() + 8
+        return pygame.Rect(box.x + iw, box.y, max(1, box.w - iw), box.h)
 
     def draw(self, surf: pygame.Surface) -> None:
         te = text_engine()
+        shapes.note("button", surf, self.rect, self.label)
         with te.roomy():
             self._draw(surf, te)
 
@@ -130,19 +171,22 @@ class Button:
             col = (70, 64, 58)
         # the key hint sits in the bottom-right corner; the label keeps clear of it
         if self.hotkey_label:
-            with te.crowded():
-                te.blit(surf, self.hotkey_label, (r.right - 8, r.bottom - 4), "sans-bold", self.KEY_SIZE, col,
-                        "bottomright", box=r)
+            with te.crowded():  # a key's name too long for the corner (a test language's) goes smaller, else unsaid
+                ks = te.fit(self.hotkey_label, "sans-bold", self.KEY_SIZE, r.w - 16, min_size=9)
+                if te.size(self.hotkey_label, "sans-bold", ks)[0] <= r.w - 16:
+                    te.blit(surf, self.hotkey_label, (r.right - 8, r.bottom - 4), "sans-bold", ks, col,
+                            "bottomright", box=r)
         box = self.label_box()
+        least = max(14, te.px(self.size)) if self.exact else 12  # the least a table shows (check-layout)
         if self.icon is not None:
             iw = self.icon.get_width() + 8
             tw = min(box.w - iw, te.size(self.label, "sans-semibold", self.size)[0])
             left = box.centerx - (iw + tw) // 2
             surf.blit(self.icon, self.icon.get_rect(midleft=(left, box.centery)))
             box = pygame.Rect(left + iw, box.y, box.right - (left + iw), box.h)
-            te.blit_fit(surf, self.label, box, "sans-semibold", self.size, col, min_size=14, anchor="midleft")
+            te.blit_fit(surf, self.label, box, "sans-semibold", self.size, col, min_size=least, anchor="midleft")
             return
-        te.blit_fit(surf, self.label, box, "sans-semibold", self.size, col, min_size=14)
+        te.blit_fit(surf, self.label, box, "sans-semibold", self.size, col, min_size=least)
 
 
 @dataclass
@@ -265,19 +309,30 @@ def draw_row(surf: pygame.Surface, buttons: Sequence[Button], only: Callable[[Bu
     if not buttons:
         return
     with te.roomy():
-        size = min(te.fit_label(b.label, "sans-semibold", b.size, b.label_box())[0] for b in buttons)
+        # each label in the room its text really has (an icon's room taken off: issue 30, "Take green 4" with its
+        # chip wrapped at a larger size than its siblings)
+        boxes = [b.text_box() for b in buttons]
+        size = min(te.fit_label(b.label, "sans-semibold", b.size, box)[0] for b, box in zip(buttons, boxes))
         # all on one line if that costs little: a row reads better when no label wraps
-        one = min(te.fit(b.label, "sans-semibold", b.size, b.label_box().w) for b in buttons)
-        if one >= size * 0.85 and all(te.size(b.label, "sans-semibold", one)[0] <= b.label_box().w and
-                                      te.height("sans-semibold", one, 1, b.label) <= b.label_box().h for b in buttons):
+        one = min(te.fit(b.label, "sans-semibold", b.size, box.w) for b, box in zip(buttons, boxes))
+        if one >= size * 0.85 and all(te.size(b.label, "sans-semibold", one)[0] <= box.w and
+                                      te.height("sans-semibold", one, 1, b.label) <= box.h
+                                      for b, box in zip(buttons, boxes)):
             size = one
-    for b in buttons:
+    for b, box in zip(buttons, boxes):
         if only is not None and not only(b):
             continue
-        was = b.size
-        b.size = size
+        was = b.size, b.exact
+        # one size for the row; a label that cannot fit at it even on two lines (a long word, a narrow button)
+        # goes smaller rather than out of its button
+        with te.roomy():
+            # as an exact label is drawn: at ``size``, on up to two lines
+            got, lines = te.fit_label(b.label, "sans-semibold", size, box, min_size=max(1, te.px(size)))
+            fits = len(lines) <= 2 and te.height("sans-semibold", got, len(lines), lines[-1]) <= box.h and all(
+                te.size(ln, "sans-semibold", got)[0] <= box.w for ln in lines)
+        b.size, b.exact = size, fits
         b.draw(surf)
-        b.size = was
+        b.size, b.exact = was
 
 
 def draw_tooltip(surf: pygame.Surface, text: str, pos: tuple[int, int], width: int = 420) -> None:
@@ -311,5 +366,8 @@ def _tooltip(surf: pygame.Surface, text: str, pos: tuple[int, int], width: int) 
         te.blit(surf, line, (x + 13, y + 10 + i * lh), "sans", size, T.INK, box=rect)
 
 
-KEY_NUMBERS = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7, pygame.K_8,
-               pygame.K_9]
+
+
+def button_bindings(buttons: Sequence[Button | None]) -> list[keys.Binding]:
+    """The key bindings of the buttons that have a key (in their order)."""
+    return [b.binding() for b in buttons if b is not None and b.key is not None]

@@ -19,7 +19,7 @@ from ..rules.registry import filed_in
 from ..session.beats import CARD_CAUSES, Beat, BeatKind
 from . import data_text
 from . import text as W
-from .causes import cause_text, die_face
+from .causes import card_reason, cause_text, die_face
 
 Title = Callable[[Game, Beat], str]
 TITLES: dict[BeatKind, Title] = {}
@@ -68,8 +68,9 @@ def _die(g: Game, beat: Beat) -> str:
 
 @titled(BeatKind.CHIP_ACTION)
 def _chip_action(g: Game, beat: Beat) -> str:
-    # Translators: step B of the evaluation, one book's chip action ({colour}: a colour name)
-    return _("B · Chip actions: {colour}").format(colour=W.colour_name(beat.source))
+    # Translators: step B of the evaluation, one book's chip action ({colour}: a colour standing alone as a label,
+    # capitalised: "Black", German "Schwarz", not the adjective before a noun)
+    return _("B · Chip actions: {colour}").format(colour=W.colour_label(beat.source))
 
 
 @titled(BeatKind.RUBIES)
@@ -137,12 +138,27 @@ def seat_line(g: Game, events: Iterable[Event], own: frozenset[CauseKind] | set[
               short: bool = False) -> str:
     """One seat's gains in a beat: grouped by cause, each group with its cause unless the beat already says it
     ("+1 ruby, a green 1 into the bag: 2 green chips last or next to last"); ``short``: the gains alone, for a
-    narrow place (the causes are in the log)."""
+    narrow place (the causes are in the log). A card's choice that resolved by itself says why first (R47:
+    "purple is not out yet: droplet +2")."""
+    why, what = _seat_parts(g, events, own, short)
+    if why is None or short:
+        return what
+    # Translators: R47, a fortune card resolved by itself: "purple is not out yet: droplet +2"
+    return _("{why}: {what}").format(why=why, what=what) if what else why
+
+
+def _seat_parts(g: Game, events: Iterable[Event], own: frozenset[CauseKind] | set[CauseKind],
+                short: bool) -> tuple[str | None, str]:
+    """(why a card's choice had one option left or its fallback came, or None; the gains as ``seat_line`` says
+    them)."""
     groups: list[tuple[Cause, list[str]]] = []
     choices: list[Event] = []
     seen: list[Event] = []
+    why: str | None = None
     for e in events:
         seen.append(e)
+        if why is None and (e.kind == EventKind.CARD_CHOICE or CauseKind(e.cause.kind) is CauseKind.CARD_NO_TRADE):
+            why = card_reason(g, e.cause)
         if e.kind == EventKind.CARD_CHOICE:
             choices.append(e)
             continue
@@ -164,9 +180,11 @@ def seat_line(g: Game, events: Iterable[Event], own: frozenset[CauseKind] | set[
             parts.append(what)
         else:
             parts.append(_("{gain}: {why}").format(gain=what, why=cause_text(g, cause)))
-    if not parts and choices:
-        return _("chose: {choice}").format(choice="; ".join(choice_text(g, e) for e in choices))
-    return "; ".join(parts)
+    if not parts and choices and why is None:
+        # Translators: what a seat chose on a card's buttons; {choice} is a button's label as it was shown ("Take
+        # 0 VP"), quoted so that its capital reads right in the middle of the line
+        return None, _("chose “{choice}”").format(choice="; ".join(choice_text(g, e) for e in choices))
+    return why, "; ".join(parts)
 
 
 def choice_text(g: Game, e: Event) -> str:
@@ -213,13 +231,27 @@ def summary(g: Game, beat: Beat) -> str:
 
 def card_lines(g: Game, events: Iterable[Event], short: bool = False) -> list[tuple[int, str]]:
     """What each seat chose or got from this round's fortune card (one line each, in seat order), from the events
-    shown so far; seats the card did nothing for are left out. ``short``: the gains alone."""
+    shown so far; seats the card did nothing for are left out. ``short``: the gains alone. Where the card resolved
+    by itself alike for every seat (R47), one line says it for all (seat -1): "purple is not out yet: droplet +2
+    for everyone"."""
     per: dict[int, list[Event]] = {}
     for e in events:
         if e.round != g.round or e.seat is None:
             continue
         if e.kind == EventKind.CARD_CHOICE or CauseKind(e.cause.kind) in CARD_CAUSES:
             per.setdefault(e.seat, []).append(e)
+    parts = {seat: _seat_parts(g, per[seat], CARD_CAUSES, short) for seat in sorted(per)}
+    alike = set(parts.values())
+    if g.n > 1 and len(parts) == g.n and len(alike) == 1:
+        why, what = next(iter(alike))
+        if why is not None:
+            if not what:
+                # Translators: R47, a fortune card resolved by itself alike for every player: "no rat tails this
+                # round, for everyone"
+                return [(-1, _("{why}, for everyone").format(why=why))]
+            # Translators: R47, a fortune card's gain alike for every player: "droplet +2 for everyone"
+            alike_what = _("{what} for everyone").format(what=what)
+            return [(-1, alike_what if short else _("{why}: {what}").format(why=why, what=alike_what))]
     out = []
     for seat in sorted(per):
         text = seat_line(g, per[seat], CARD_CAUSES, short)

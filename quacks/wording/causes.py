@@ -232,4 +232,43 @@ def _card_gift(g: Game, v: dict[str, Any]) -> str:
 
 phrase(K.CARD_FLASK_REFILLED, N_("{card}: flask refilled"), "card")
 
-__all__ = ["WORDS", "CauseWords", "cause_head", "cause_text", "die_face"]
+# --- R47: a card's choice with one option left (resolved by itself), and why -------------------------------------
+
+#: why the other options of a card are gone, without the card's name (the card's outcome lines on the card say it)
+REASONS: dict[CauseKind, CauseWords] = {}
+
+
+def reason(kind: CauseKind, message: str, *params: str) -> None:
+    """Register a kind whose words are a reason a card's choice was left with one option (R47): on the card
+    ``message`` alone ("purple is not out yet"), in the log after the card's name ("Choose wisely: ...")."""
+    def render(g: Game, v: dict[str, Any]) -> str:
+        return _(message).format(**v)
+
+    REASONS[kind] = CauseWords(("card", *params), render)
+
+    def logged(g: Game, v: dict[str, Any]) -> str:
+        # Translators: why a fortune card resolved by itself, in the log: "Choose wisely: purple is not out yet"
+        return _("{card}: {reason}").format(card=v["card"], reason=render(g, v))
+
+    words(kind, "card", *params)(logged)
+
+
+def card_reason(g: Game, cause: Cause) -> str | None:
+    """Why a card's choice had one option left (R47) or its fallback came (no trade possible), in words without the
+    card's name; None for any other cause."""
+    w = REASONS.get(cause.kind)
+    return None if w is None else w.render(g, _values(g, w.params, tuple(cause.args)))
+
+
+# Translators: R47, why a fortune card's chip could not be chosen: "the purple book is not out yet" (not on the
+# table)
+reason(K.CARD_ONLY_NOT_OUT, N_("the {colour} book is not out yet"), "colour")
+reason(K.CARD_ONLY_NONE_LEFT, N_("no {chip} left in the supply"), "chip")
+reason(K.CARD_ONLY_NO_VALUE_CHIP, N_("no {value}-chip to be had"), "value")
+reason(K.CARD_ONLY_ONE_CHIP, N_("the {chip} is the only one to be had"), "chip")
+reason(K.CARD_ONLY_NO_RUBY, N_("no ruby to pay with"), "cost")
+reason(K.CARD_ONLY_NO_RATS, N_("no rat tails this round"))
+reason(K.CARD_ONLY_NOT_IN_BAG, N_("no {chip} in the bag"), "chip")
+REASONS[K.CARD_NO_TRADE] = CauseWords(("card",), lambda g, v: _("no trade possible"))
+
+__all__ = ["REASONS", "WORDS", "CauseWords", "card_reason", "cause_head", "cause_text", "die_face"]

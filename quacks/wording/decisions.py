@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, pgettext
 from ..rules.actions import Action
 from ..rules.brewing import pot_full
+from ..rules.decisions import buyable
 from ..rules.game import Game
 from ..rules.kinds import DecisionKind
 from ..rules.options import OFFERS, TakeTier
@@ -92,18 +93,6 @@ def label(g: Game, seat: int, a: Action) -> Label:
     return w.label(g, seat, d, a)
 
 
-def handoff_text(g: Game, seat: int) -> str:
-    """What the hot-seat card says the next human decides (never just "a decision"): the question they answer
-    ("Shopping: buy up to two chips ..."), then that the others look away. Only what the table shows to all
-    (the question, not the chips a seat looks at)."""
-    question = prompt(g, seat).rstrip()
-    if question and question[-1] not in ".?!":
-        # Translators: ends a question or an instruction that has no full stop of its own
-        question = _("{text}.").format(text=question)
-    # Translators: the hot-seat card under "Pass the screen to Mia"; {question} is what Mia decides now
-    return _("{question} Others, please look away.").format(question=question)
-
-
 def _chip_label(name: str, verb: str, tip: str = "") -> Label:
     return Label(verb.format(chip=W.chip_name(name)), tip, name)
 
@@ -118,7 +107,7 @@ class BrewWords(DecisionWords):
 
     def label(self, g: Game, seat: int, d: Decision | None, a: Action) -> Label:
         if a.verb == "draw":
-            return Label(_("Draw"), _("Draw a chip from your bag and place it (Space)."))
+            return Label(_("Draw"), _("Draw a chip from your bag and place it."))
         if a.verb == "stop":
             return Label(_("Stop"), _("Stop brewing this round (S)."))
         if a.verb == "flask":
@@ -186,7 +175,8 @@ class SecondChanceWords(DecisionWords):
         if x == "restart":
             return Label(_("Start again"), _("Every chip placed this round goes back into the bag."))
         if x == "continue":
-            return Label(_("Continue"), _("Keep this brew."))
+            # Translators: go on brewing this round's pot (not the title screen's "Continue"; German "Weiterbrauen")
+            return Label(pgettext("second chance", "Continue"), _("Keep this brew."))
         raise self.unknown(a)
 
 
@@ -227,8 +217,6 @@ class DropletWords(DecisionWords):
 
 def coins_buy(g: Game, coins: int) -> str:
     """What so many coins buy at best, in words ("e.g. a blue 2 and a green 2 (18 coins)")."""
-    from ..rules.decisions import buyable
-
     ev = g.cat.events
     if g.round >= ev.rounds:
         return _("in the last round, {vp}").format(vp=W.vp(coins // ev.vp_coin_price))

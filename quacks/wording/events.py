@@ -143,8 +143,8 @@ def _white_total(g: Game, e: Event, who: str) -> str:
 @narrates(EventKind.EXPLODE)
 def _explode(g: Game, e: Event, who: str) -> str:
     if e.get("protected"):
-        return W.you_or(who, _("Your pot explodes: {cause} - protected by the crow skull, VP and coins both count!"),
-                        _("{name}'s pot explodes: {cause} - protected by the crow skull, VP and coins both count!"),
+        return W.you_or(who, _("Your pot explodes: {cause} – protected by the crow skull, VP and coins both count!"),
+                        _("{name}'s pot explodes: {cause} – protected by the crow skull, VP and coins both count!"),
                         cause=cause_text(g, e.cause))
     return W.you_or(who, _("Your pot explodes: {cause}!"), _("{name}'s pot explodes: {cause}!"),
                     cause=cause_text(g, e.cause))
@@ -263,8 +263,8 @@ def _push(g: Game, e: Event, who: str) -> str:
 @narrates(EventKind.SUM)
 def _sum(g: Game, e: Event, who: str) -> str:
     if e.get("lowest"):
-        return W.you_or(who, _("Your chips looked at add up to {total} - the lowest."),
-                        _("{name}'s chips looked at add up to {total} - the lowest."), total=e.get("total"))
+        return W.you_or(who, _("Your chips looked at add up to {total} – the lowest."),
+                        _("{name}'s chips looked at add up to {total} – the lowest."), total=e.get("total"))
     return W.you_or(who, _("Your chips looked at add up to {total}."),
                     _("{name}'s chips looked at add up to {total}."), total=e.get("total"))
 

@@ -12,7 +12,8 @@ from typing import Any
 
 from ..i18n import N_, _, ngettext, pgettext
 from ..rules.game import Game
-from ..rules.kinds import EventKind, Phase
+from ..rules.kinds import CauseKind, EventKind, Phase
+from ..session.beats import CARD_CAUSES
 from . import text as W
 
 #: VP by where they came from, each a whole phrase ({vp}: "8 VP"); a source not here is "from elsewhere"
@@ -20,6 +21,23 @@ VP_FROM = {"space": N_("{vp} from the scoring space"), "die": N_("{vp} from the 
            "chip": N_("{vp} from chip actions"), "card": N_("{vp} from the fortune card"),
            "tube": N_("{vp} from the test tubes"), "convert": N_("{vp} bought")}
 VP_OTHER = N_("{vp} from elsewhere")
+#: chips that came into the bag this round (not bought: the shop's row says those), by where they came from
+#: ({chips}: "an orange 1, a green 1")
+CHIPS_FROM = {"die": N_("{chips} from the bonus die"), "card": N_("{chips} from the fortune card"),
+              "chip": N_("{chips} from chip actions"), "round": N_("{chips} at the start of the round")}
+
+
+def chip_source(cause_kind: str) -> str:
+    """Where a chip gained came from, by its cause: the bonus die, the fortune card (its own roll of the die
+    too), the start of the round (round 6's white 1), or a chip action."""
+    kind = CauseKind(cause_kind)
+    if kind is CauseKind.DIE_FACE:
+        return "die"
+    if kind in CARD_CAUSES:
+        return "card"
+    if kind is CauseKind.ROUND_CHIP:
+        return "round"
+    return "chip"
 
 
 def phase_name(phase: str) -> str:
@@ -56,6 +74,7 @@ def round_rows(g: Game, rnd: int, before: list[int]) -> list[SeatRound]:
         coins = s.coins if s.coins is not None else g.cat.pot.space(space).coins
         rows.append(SeatRound(s.name, space, s.score - b, s.score, coins, place=W.space_label(g.cat.pot, space)))
     vp_by: list[dict[str, list[int]]] = [{} for _ in g.seats]
+    chips_by: list[dict[str, list[str]]] = [{} for _ in g.seats]
     other: list[list[str]] = [[] for _ in g.seats]
     for e in g.events:
         if e.round != rnd or e.seat is None or not 0 <= e.seat < g.n:
@@ -70,6 +89,8 @@ def round_rows(g: Game, rnd: int, before: list[int]) -> list[SeatRound]:
                 row.rubies_gained += n
             else:
                 row.rubies_spent += -n
+        elif k == EventKind.CHIP_GAINED:
+            chips_by[e.seat].setdefault(chip_source(e.cause.kind), []).append(str(e.get("chip")))
         elif k == EventKind.DROPLET:
             row.droplet += int(e.get("after", 0)) - int(e.get("before", 0))
         elif k == EventKind.BUY:
@@ -84,6 +105,8 @@ def round_rows(g: Game, rnd: int, before: list[int]) -> list[SeatRound]:
         if vp_by[i]:
             parts.append(", ".join(_(VP_FROM.get(src, VP_OTHER)).format(vp=W.vp(sum(amounts)))
                                    for src, amounts in vp_by[i].items()))
+        for src, chips in chips_by[i].items():
+            parts.append(_(CHIPS_FROM[src]).format(chips=", ".join(W.a_chip(c) for c in chips)))
         if row.rubies_gained:
             parts.append(ngettext("{n} ruby gained", "{n} rubies gained", row.rubies_gained).format(
                 n=row.rubies_gained))

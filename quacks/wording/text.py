@@ -7,13 +7,17 @@ sentence is glued from a name and an ending, so it reads right whatever the name
 
 from __future__ import annotations
 
+from datetime import datetime
 from functools import lru_cache
 
 from ..content.bot_strength import Strength
-from ..i18n import N_, _, decimal_mark, in_every_language, ngettext, pgettext, verbatim
+from ..i18n import N_, LocalNumber, _, decimal_mark, in_every_language, language, ngettext, pgettext, verbatim
 from ..rules.catalogue import PotTrack
 from ..rules.chips import CHIP_BY_NAME, Chip, Colour
 from ..session.setup import HUMAN
+
+#: a space no line breaks at (the text engine splits lines at other spaces only): inside a date, a duration
+NBSP = "\u00a0"
 
 COLOUR_NAMES = {
     Colour.WHITE: N_("white"), Colour.ORANGE: N_("orange"), Colour.GREEN: N_("green"), Colour.BLUE: N_("blue"),
@@ -188,8 +192,8 @@ def strength_text(s: Strength) -> str:
     # such as "Hard", "Normal"; {rate:.0%}: a share such as "84%"; {games}: a number such as "2,000")
     return ngettext("{level}: {rate:.0%} wins against {below} ({games} game)",
                     "{level}: {rate:.0%} wins against {below} ({games} games)",
-                    s.games).format(level=level_name(s.level), below=level_name(s.against), rate=s.win_rate,
-                                    games=games)
+                    s.games).format(level=level_name(s.level), below=level_name(s.against),
+                                    rate=LocalNumber(s.win_rate), games=games)
 
 
 def colour_label(colour: Colour | str) -> str:
@@ -199,3 +203,39 @@ def colour_label(colour: Colour | str) -> str:
               Colour.RED: pgettext("colour label", "Red"), Colour.YELLOW: pgettext("colour label", "Yellow"),
               Colour.PURPLE: pgettext("colour label", "Purple"), Colour.BLACK: pgettext("colour label", "Black")}
     return labels[Colour(colour)]
+
+
+# --- dates and durations, each language its own way --------------------------------------------------------------
+
+#: how each language writes a date with its time of day (the short forms its readers know): German
+#: "06.12.2026, 00:04", Dutch "6-12-2026 00:04"; English and the check languages the ISO form "2026-12-06 00:04"
+DATE_TIME_FORMATS = {"de": "{d:02}.{m:02}.{y}, {H:02}:{M:02}", "nl": "{d}-{m}-{y} {H:02}:{M:02}"}
+ISO_DATE_TIME = "{y}-{m:02}-{d:02} {H:02}:{M:02}"
+
+
+def date_time(when: datetime | str) -> str:
+    """A date and its time of day as the player's language writes it (``DATE_TIME_FORMATS``), in one piece: its
+    spaces are no-break spaces, so a line never breaks inside it. ``when`` may be an ISO text as the files keep
+    it ("2026-12-06T00:04:13+01:00": its own wall time is shown); a text that is no date is shown as it is."""
+    if isinstance(when, str):
+        try:
+            when = datetime.fromisoformat(when)
+        except ValueError:
+            return verbatim(str(when)[:16].replace("T", " "))
+    form = DATE_TIME_FORMATS.get(language(), ISO_DATE_TIME)
+    text = form.format(d=when.day, m=when.month, y=when.year, H=when.hour, M=when.minute)
+    return text.replace(" ", NBSP)
+
+
+def duration(seconds: float) -> str:
+    """How long something has lasted, said as a duration, never like a time of day: "0:14 min", "12:34 min",
+    "1:05 h" (German "0:14 Min.", Dutch "0:14 min"), in one piece (no-break spaces)."""
+    s = max(0, int(seconds))
+    if s < 3600:
+        # Translators: a duration under an hour ("0:14 min", "12:34 min"): minutes and seconds, then the unit;
+        # never read as a time of day
+        text = pgettext("duration", "{minutes}:{seconds} min").format(minutes=s // 60, seconds=f"{s % 60:02d}")
+    else:
+        # Translators: a duration of an hour or more ("1:05 h"): hours and minutes, then the unit
+        text = pgettext("duration", "{hours}:{minutes} h").format(hours=s // 3600, minutes=f"{s // 60 % 60:02d}")
+    return text.replace(" ", NBSP)

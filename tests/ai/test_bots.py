@@ -9,9 +9,9 @@ import pytest
 from quacks.ai.levels import LEVELS, make_bot
 from quacks.ai.normal import NormalBot
 from quacks.ai.odds import explosion_risk
+from quacks.devtools.tournament import Job, run_job, simulate
 from quacks.rules.actions import Action
 from quacks.rules.snapshot import fingerprint
-from quacks.tournament import Job, run_job, simulate
 from quacks.wording.reasons import reason_text
 
 from ..rules.gamekit import make_game, steps

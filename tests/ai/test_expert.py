@@ -1,5 +1,6 @@
 """The Expert bot (issue 23): its learned weights load and are checked loudly, it plays whole games on every set,
-it shops by the learned value, and it decides only from what a player at the table can see."""
+it shops as Hard with more simulated brews, in play it reads one number of its weights (round 9's win_scale),
+and it decides only from what a player at the table can see."""
 
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ from quacks.ai.shop import best_buy, buy_by, chip_worths, for_sale, purchase_wor
 from quacks.ai.value_model import ModelError, ValueModel
 from quacks.ai.values import Values
 from quacks.content.loader import default_catalogue
+from quacks.devtools.tournament import Job, bot_setup, run_job
 from quacks.resources import data_dir
 from quacks.rules.actions import Action
 from quacks.rules.chips import CHIP_BY_NAME
@@ -44,7 +46,6 @@ from quacks.rules.game import Game
 from quacks.rules.kinds import DecisionKind
 from quacks.session import seeding
 from quacks.session.match import Match
-from quacks.tournament import Job, bot_setup, run_job
 
 from ..rules.gamekit import make_game
 
@@ -95,6 +96,30 @@ def test_expert_plays_whole_games_on_every_set(books: str) -> None:
     for k, levels in enumerate((("expert", "hard"), ("expert", "normal", "hard", "easy"))):
         r = run_job(Job(0, 40 + k, levels, books, "standard", True))
         assert len(r) == len(levels) and all(x.score >= 0 for x in r)
+
+
+def test_in_play_expert_reads_one_number_of_its_weights(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What docs/architecture.md, the README and the level's text say: of data/bots/expert.yaml play reads only the
+    last round's win_scale (its draw or stop there is for the chance of winning); the learned values of a position
+    (the start and end tables) are trained and kept, never used to decide."""
+    asked: list[int] = []
+    real = ValueModel.scale
+
+    def scale(self: ValueModel, rnd: int) -> float:
+        asked.append(rnd)
+        return real(self, rnd)
+
+    def unused(*args: object, **kwargs: object) -> float:
+        raise AssertionError("the Expert bot decided by a learned table of a position")
+
+    monkeypatch.setattr(ValueModel, "scale", scale)
+    for name in ("weights", "value", "per_vp", "rate", "win_probability"):
+        monkeypatch.setattr(ValueModel, name, unused)
+    for seed in range(2):
+        m = Match(CAT, bot_setup(config(), ("expert", "hard"), seed))
+        m.run_until_human(200_000)
+        assert m.game.over
+    assert asked and set(asked) == {CAT.events.rounds}
 
 
 def test_expert_shops_as_hard_with_more_simulated_brews() -> None:

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from quacks.ai.levels import LEVELS
-from quacks.tournament import Job, run_job
+from quacks.devtools.tournament import Job, run_job
 
 LEVEL_NAMES = sorted(LEVELS)
 

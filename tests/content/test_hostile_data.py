@@ -257,3 +257,44 @@ def test_yaml_reader_limits() -> None:
     with pytest.raises(YamlFileError) as info:
         load_yaml(Path("/nonexistent/quacks.yaml"))
     assert info.value.missing
+
+
+# --- the Expert bot's weights (issue 30 §7): check-data refuses a broken data/bots/expert.yaml ----------------
+
+def _first_row(text: str, table: str) -> tuple[int, int]:
+    """Where the first number of ``table``'s round 1 row starts and ends in the weights file's text."""
+    start = text.index("[", text.index(f"\n{table}:"))
+    return start + 1, text.index(",", start)
+
+
+@pytest.mark.parametrize("damage, words", [
+    (lambda t: t[:_first_row(t, "start")[0]] + ".nan" + t[_first_row(t, "start")[1]:], "not a number"),
+    (lambda t: t[:_first_row(t, "end")[0]] + ".inf" + t[_first_row(t, "end")[1]:], "not a number"),
+    (lambda t: t[:_first_row(t, "end")[0]] + "-.inf" + t[_first_row(t, "end")[1]:], "not a number"),
+    (lambda t: t[:_first_row(t, "start")[0]] + t[_first_row(t, "start")[1] + 1:], "are not"),  # a number short
+    (lambda t: t.replace("features: [bias,", "features: [bias2,", 1), "other features"),
+    (lambda t: t.replace("features: [bias,", "features: 5\nold: [bias,", 1), "other features"),
+    (lambda t: t.replace("win_scale: {1:", "win_scale: {1: .nan, 0:", 1), "win_scale"),
+    (lambda t: t.replace("win_scale: {1:", "win_scale: {1: 0, 0:", 1), "win_scale"),
+    (lambda t: t.replace("win_scale: {1:", "win_scale: {1: .inf, 0:", 1), "win_scale"),
+    (lambda t: t.replace("\nstart:\n  1:", "\nstart:\n  42:", 1), "round 42"),
+])
+def test_a_broken_expert_weights_file_is_refused(data: Path, damage: Any, words: str) -> None:
+    path = data / "bots" / "expert.yaml"
+    path.write_text(damage(path.read_text(encoding="utf-8")), encoding="utf-8")
+    text = errors_of(data)
+    assert "data/bots/expert.yaml" in text and words in text, text
+
+
+def test_a_missing_expert_weights_file_is_refused(data: Path) -> None:
+    (data / "bots" / "expert.yaml").unlink()
+    text = errors_of(data)
+    assert "data/bots/expert.yaml" in text and "missing" in text, text
+
+
+def test_check_data_on_a_broken_expert_weights_file_says_so_and_fails(data: Path) -> None:
+    path = data / "bots" / "expert.yaml"
+    replace(path, "win_scale: {1:", "win_scale: {1: .nan, 0:")
+    out = subprocess.run([sys.executable, "-m", "quacks", "check-data", str(data)], capture_output=True, text=True,
+                         cwd=ROOT, timeout=120)
+    assert out.returncode == 1 and "data/bots/expert.yaml" in out.stderr and "Traceback" not in out.stderr

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from quacks import bench
+from quacks.devtools import bench
 
 from .xwin import Xvfb
 

@@ -36,13 +36,13 @@ def newest_autosave(saves: Path) -> Path | None:
 
 
 def play_until_settled(program: Program, home: Path, decisions: int) -> tuple[str, str, str]:
-    """Answer ``decisions`` decisions (a card's first choice if there is one, then draw), then wait until the
+    """Answer ``decisions`` decisions (a card's first choice if there is one, then D to draw), then wait until the
     autosave holds the last decision the table logged and stays so for a second; that decision's state."""
     for _ in range(decisions):
         n = len(states(home))
         program.key("1")
         time.sleep(0.3)
-        program.key("space")
+        program.key("d")  # draw (D; Space only moves on)
         wait_for(lambda n=n: len(states(home)) > n, STEP_TIMEOUT, "the next decision", program)
     saves = home / "data" / "saves"
     seen_last: list[tuple[str, str, str]] = []

@@ -59,7 +59,7 @@ def room_code(home: Path) -> str:
 def join(p: Program, code: str, name: str) -> None:
     press(p, "Down", "Return")  # Play online
     time.sleep(0.5)
-    press(p, "2")  # Join a game
+    press(p, "j")  # Join a game
     time.sleep(1.0)
     press(p, "Tab")  # the room code's field
     type_text(p, code)
@@ -87,7 +87,7 @@ def test_three_windows_play_a_served_game_and_a_killed_window_takes_its_seat_bac
         host = programs["host"]
         press(host, "Down", "Return")  # Play online
         time.sleep(0.5)
-        press(host, "1")  # Host a game: the last hosted game's seats
+        press(host, "h")  # Host a game: the last hosted game's seats
         time.sleep(1.0)
         press(host, "Return")  # Start: the lobby
         code = room_code(homes["host"])
@@ -105,7 +105,7 @@ def test_three_windows_play_a_served_game_and_a_killed_window_takes_its_seat_bac
                 if finals(homes[n]):
                     continue
                 assert p.alive(), f"the {n} window stopped:\n{p.output()[-2000:]}"
-                press(p, "s", "1", "n", "Return")
+                press(p, "s", "1", "n", "Return", "space")
             if not killed and re.search(r"waiting for a human: round 3", log_text(homes["bob"])):
                 killed = True
                 shot(out / "online-before-kill.png", host.env)

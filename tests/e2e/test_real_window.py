@@ -1,8 +1,8 @@
 """End to end: the real program in a real window under Xvfb, played with xdotool keys to the final ranking.
 
 One human (you) against two bots at instant pace; the human stops at once each round, takes the first
-choice and buys nothing. Screenshots of the title, the table and the result go to the test's temporary
-folder (``QUACKS_E2E_OUT=DIR`` keeps them).
+choice or declines, and buys nothing (S, 1, N, Enter, Space: the key table). Screenshots of the title, the
+table and the result go to the test's temporary folder (``QUACKS_E2E_OUT=DIR`` keeps them).
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def test_play_a_whole_game_in_a_real_window(tmp_path: Path, reduced_motion: bool
         wait_for(lambda: "waiting for a human" in log_text(home), STEP_TIMEOUT, "the first decision", game)
         shot(out / f"table-{tag}.png", env)
         end = time.monotonic() + 300
-        cycle = ["s", "1", "Return"]
+        cycle = ["s", "1", "n", "Return", "space"]  # stop, first option, decline, the marked button, move on
         i = 0
         while "final ranking shown" not in log_text(home):
             assert game.alive(), game.output()

@@ -12,7 +12,8 @@ import pygame
 import pytest
 
 from quacks.storage.settings import Settings
-from quacks.ui.app import App, viewport
+from quacks.ui.app import App
+from quacks.ui.window_geometry import viewport
 
 from .test_real_window import game_env, home_with
 from .xwin import Program, Xvfb, shot, wait_for

@@ -185,3 +185,51 @@ def test_the_self_test_names_a_damaged_catalogue(locale: Path) -> None:
     locale.write_bytes(mo_bytes(bad))
     with pytest.raises(selftest.SelftestError, match=r"has 1 damaged message\(s\), e.g. 'Rules': holds the control"):
         selftest._check_languages()
+
+
+# issue 30 §7: the second reader of catalogues (the word "You" in every language, reached from New game -> Start)
+# goes through the careful one too
+
+@pytest.mark.parametrize("raw", [
+    mo_bytes(GOOD, HEADER.replace("charset=utf-8", "charset=klingon-8")),  # gettext raises LookupError
+    mo_bytes(GOOD, HEADER.replace("nplurals=2; plural=(n != 1);", "nplurals=2; plural=__import__('os');")),
+    mo_bytes({"You": "Du"})[:60],  # truncated
+])
+def test_a_damaged_catalogue_does_not_stop_the_word_you_in_every_language(locale: Path, raw: bytes) -> None:
+    monkey_cache = i18n._catalogues
+    monkey_cache.clear()
+    try:
+        locale.write_bytes(raw)
+        i18n.set_language("en")
+        assert i18n.in_every_language("You") == frozenset({"You"})  # English only, no exception
+    finally:
+        monkey_cache.clear()
+
+
+def test_a_sound_catalogue_still_gives_its_word_in_every_language(locale: Path) -> None:
+    i18n._catalogues.clear()
+    try:
+        locale.write_bytes(mo_bytes({"You": "Du", "Rules": "Regeln"}))
+        assert i18n.in_every_language("You") == frozenset({"You", "Du"})
+    finally:
+        i18n._catalogues.clear()
+
+
+def test_a_fifo_in_place_of_a_catalogue_does_not_hang_the_word_you_in_every_language(locale: Path) -> None:
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no named pipes here")
+    i18n._catalogues.clear()
+    os.mkfifo(locale)
+    done: list[frozenset[str]] = []
+    worker = threading.Thread(target=lambda: done.append(i18n.in_every_language("You")), daemon=True)
+    worker.start()
+    worker.join(10)
+    try:
+        if not done:
+            fd = os.open(locale, os.O_WRONLY | os.O_NONBLOCK)  # unblock the old reader so the process can end
+            os.close(fd)
+            worker.join(5)
+            pytest.fail("the word 'You' in every language hung on a named pipe")
+        assert done == [frozenset({"You"})]
+    finally:
+        i18n._catalogues.clear()

@@ -34,7 +34,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_every_screen_and_overlay_draws_only_translated_text(home: Path) -> None:
-    from quacks.ui import layout_check as L
+    from quacks.devtools.ui import layout_check as L
 
     cases = L.all_cases()
     report = L.run(cases, scales=(100,), languages=("marker",), sizes=((1920, 1080),))
@@ -44,7 +44,7 @@ def test_every_screen_and_overlay_draws_only_translated_text(home: Path) -> None
 
 def test_the_screen_check_finds_english(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A string that skips the catalogue is caught (here: the title's buttons, as if never wrapped)."""
-    from quacks.ui import layout_check as L
+    from quacks.devtools.ui import layout_check as L
 
     monkeypatch.setattr(i18n, "set_marker_catalogue", lambda ids: setattr(i18n, "_marked", frozenset(
         set(ids) - {"New game", "Rules"})))
@@ -135,7 +135,7 @@ def test_every_word_of_a_game_goes_through_a_catalogue(marker: None, config: obj
 
 def test_the_quick_screens_fit_in_german_and_dutch(home: Path) -> None:
     """The layout check of the quick screens at 100% and 200% in German and Dutch (their words are long)."""
-    from quacks.ui import layout_check as L
+    from quacks.devtools.ui import layout_check as L
 
     quick = [c for c in L.all_cases() if c.quick]
     report = L.run(quick, scales=(100, 200), languages=("de", "nl"), sizes=((1280, 720),))

@@ -1,5 +1,5 @@
 """A served game on loopback for the tests of a window's network side (``NetLink``): a host's link with its player
-Ann, a joining computer's link, each table's driver over a ``NetMatch``, and a step of every table as the table
+Ann, a joining computer's link, each table's driver over a ``ServedMatch``, and a step of every table as the table
 scene takes it (the host's news carried out, a whole view taken as after an undo, results closed, each seat of
 this computer choosing as a Normal bot would)."""
 
@@ -13,7 +13,7 @@ from pathlib import Path
 from quacks.ai.base import Bot
 from quacks.content.loader import default_catalogue
 from quacks.net.link import FAILED, IN_GAME, IN_LOBBY, NetLink
-from quacks.net.table_match import NetMatch
+from quacks.net.served_match import ServedMatch
 from quacks.rules.config import GameConfig
 from quacks.session.driver import MatchDriver
 from quacks.session.setup import HUMAN, REMOTE, SeatSpec
@@ -46,26 +46,24 @@ def open_room(tmp_path: Path, seats: tuple[SeatSpec, ...] = SEATS,
     return host, guest
 
 
-def table(link: NetLink) -> MatchDriver:
+def table(link: NetLink) -> MatchDriver[ServedMatch]:
     """The table's driver of ``link``'s game, from its first whole view."""
     wait(lambda: link.snapshot().phase in (IN_GAME, FAILED), 20, "the game to start")
     end = time.monotonic() + 20
     while (u := link.take()) is None or u.view is None:
         assert time.monotonic() < end, "no first view"
         time.sleep(0.01)
-    m = NetMatch(default_catalogue(), u.view, link.snapshot().mine, link)
+    m = ServedMatch(default_catalogue(), u.view, link.snapshot().mine, link)
     m.feed.extend(u.entries)
     return MatchDriver(m, pace="instant", threaded=False)
 
 
-def step(d: MatchDriver, bot: Bot, rng: random.Random, choose: bool = True) -> tuple[int, ...]:
+def step(d: MatchDriver[ServedMatch], bot: Bot, rng: random.Random, choose: bool = True) -> tuple[int, ...]:
     """One update of a table: a whole view taken as the table does (``TableScene._online_update``), the round's
     results closed, and (``choose``) each seat of this computer that is asked choosing; the seats asked."""
     d.update(0.05)
     m = d.match
-    assert isinstance(m, NetMatch)
-    if m.rebased:
-        m.rebased = False
+    if m.take_rebased():
         d.rebase(m)
     if d.round_done is not None:
         d.ack_round()
@@ -81,10 +79,9 @@ def choose_now(d: MatchDriver, bot: Bot, rng: random.Random) -> tuple[int, ...]:
     return asked
 
 
-def at_end(d: MatchDriver) -> bool:
+def at_end(d: MatchDriver[ServedMatch]) -> bool:
     """The table has shown the whole game (the host's last news carried out)."""
     m = d.match
-    assert isinstance(m, NetMatch)
     return m.over and not m.feed
 
 

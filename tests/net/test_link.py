@@ -1,5 +1,5 @@
 """Two windows' network sides (``NetLink``) play a whole served game through the table's driver, without pygame
-(issue 22): the host's player and a joining player each choose on their own table (``NetMatch``), a bot holds the
+(issue 22): the host's player and a joining player each choose on their own table (``ServedMatch``), a bot holds the
 third seat; both tables end in the same game, the luck is checked fair on the joining computer, and the match
 rebuilt from the revealed seed replays to the same end."""
 
@@ -15,7 +15,7 @@ from quacks.ai.levels import make_bot  # noqa: E402
 from quacks.content.loader import default_catalogue  # noqa: E402
 from quacks.net.client import Tokens  # noqa: E402
 from quacks.net.link import ENDED, FAILED, IN_GAME, IN_LOBBY, NetLink  # noqa: E402
-from quacks.net.table_match import NetMatch  # noqa: E402
+from quacks.net.served_match import ServedMatch  # noqa: E402
 from quacks.rules.snapshot import fingerprint  # noqa: E402
 from quacks.session.setup import HUMAN, REMOTE, SeatSpec  # noqa: E402
 
@@ -39,7 +39,7 @@ def test_a_host_window_and_a_joining_window_play_a_whole_game(tmp_path) -> None:
         st = guest.snapshot()
         assert st.fair_ok is True and st.seed is not None
         bobs = drivers[1].match
-        assert isinstance(bobs, NetMatch)
+        assert isinstance(bobs, ServedMatch)
         whole = bobs.finished(st.seed)
         assert fingerprint(whole.game) == fingerprint(b)
         assert whole.setup.seats[1].kind == HUMAN and whole.setup.seats[0].kind == REMOTE
@@ -97,13 +97,12 @@ def test_a_joining_player_takes_back_a_choice_through_the_host(tmp_path) -> None
             nobody chooses while it is on its way."""
             nonlocal done, refused
             bm, am = bob.match, ann.match
-            assert isinstance(bm, NetMatch) and isinstance(am, NetMatch)
+            assert isinstance(bm, ServedMatch) and isinstance(am, ServedMatch)
             step(bob, bot, rng, choose=False)
             if pending and len(bm.game.record) == pending[0]:  # the host's whole view, cut where Bob asked
                 done += 1
                 pending.clear()
-            if bm.undo_refused:
-                bm.undo_refused = False
+            if bm.take_undo_refused():
                 refused += 1
                 pending.clear()
             if not pending and not done and bob.can_undo(1) and not am.asked and not am.tick:

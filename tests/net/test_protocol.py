@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from quacks.content.loader import default_catalogue
+from quacks.devtools.tournament import play_match
 from quacks.net import protocol as p
 from quacks.net.protocol import ProtocolError, parse_client, parse_host
 from quacks.rules.config import GameConfig
 from quacks.rules.replay import replay
-from quacks.tournament import play_match
 
 H64 = "0123456789abcdef" * 4
 H32 = "fedcba9876543210" * 2

@@ -184,3 +184,20 @@ def test_a_flooding_client_is_rate_limited_and_the_game_goes_on(tmp_path: Path) 
         await host.close()
 
     asyncio.run(go())
+
+
+def test_a_served_expert_with_damaged_data_plays_as_hard() -> None:
+    """Issue 30 §7: the host's match swaps an Expert with damaged weights for Hard, as the table does (it would
+    fail at each decision that needs them and stop the host)."""
+    import dataclasses
+
+    from quacks.ai.hard import HardBot
+
+    room = make_room((HUMAN, "expert"))
+    room.cat = dataclasses.replace(CAT, bot_values=None)  # the weights file missing
+    room.start()
+    assert room.match is not None and type(room.match.bots[1]) is HardBot
+    assert room.match.setup.seats[1].kind == "expert"
+    sound = make_room((HUMAN, "expert"))
+    sound.start()
+    assert sound.match is not None and type(sound.match.bots[1]) is not HardBot

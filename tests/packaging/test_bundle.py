@@ -103,9 +103,9 @@ def check_contents(exe: Path, work: Path) -> None:
     assert not [n for n in names if n.endswith((".ico", ".icns"))], "an icon file is in the bundle"
     assert "freesansbold.ttf" not in names
     modules = pyz_modules(work)
-    for dev in ("quacks.tournament", "quacks.bench", "quacks.bench_engine", "quacks.ui.bench", "quacks.ui.bench_memory",
-                "quacks.ui.shots", "quacks.ui.layout_check", "quacks.ui.layout_cases", "multiprocessing", "readline",
-                "websockets.cli"):
+    dev_tools = [m for m in modules if m == "quacks.devtools" or m.startswith("quacks.devtools.")]
+    assert not dev_tools, f"developer commands are in the bundle: {dev_tools}"
+    for dev in ("multiprocessing", "readline", "websockets.cli"):
         assert dev not in modules, f"{dev} is in the bundle"
     assert "quacks.ui.scenes.credits" in modules and "quacks.scenario" in modules
     for net in ("asyncio", "ssl", "websockets.asyncio.client", "websockets.asyncio.server", "ifaddr",

@@ -1,7 +1,7 @@
 """What build_installer.spec leaves out of the bundle, checked without building it (the built bundle:
 tests/packaging/test_bundle.py, slow): every module that needs a developer command is left out with it
-(``quacks.bench_engine`` imports ``quacks.bench_groups`` and ``quacks.tournament``, and was shipped), and the
-program's icon files are no data files of the bundle or the wheel."""
+(the package ``quacks.devtools``, and nothing of the game imports it), and the program's icon files are no data
+files of the bundle or the wheel."""
 
 from __future__ import annotations
 
@@ -45,22 +45,31 @@ def imports(path: Path) -> set[str]:
     return {m for m in out if m == "quacks" or m.startswith("quacks.")}
 
 
+def is_dev(name: str, dev: list[str]) -> bool:
+    return any(name == d or name.startswith(d + ".") for d in dev)
+
+
 def test_every_module_that_needs_a_developer_command_is_left_out_with_it() -> None:
-    dev = set(spec_list("DEV_MODULES"))
-    assert set(cli.DEV_COMMANDS.values()) <= dev, "a developer command of quacks/cli.py would be in the bundle"
+    """The spec leaves out the package ``quacks.devtools`` whole; every developer command of quacks/cli.py lives in
+    it, and no module of the game imports anything of it (the bundle would miss it at run time)."""
+    dev = spec_list("DEV_MODULES")
+    assert dev == ["quacks.devtools"]
+    assert all(is_dev(m, dev) for m in cli.DEV_COMMANDS.values()), "a developer command would be in the bundle"
     modules = {module_name(p): p for p in (ROOT / "quacks").rglob("*.py")}
-    assert dev <= set(modules), f"DEV_MODULES names modules that do not exist: {dev - set(modules)}"
+    assert {m for m in modules if is_dev(m, dev)} >= set(cli.DEV_COMMANDS.values())
     for name, path in sorted(modules.items()):
-        needs = imports(path) & dev
-        if needs and name not in dev:
-            raise AssertionError(f"{name} imports {sorted(needs)}, which the bundle leaves out: add it to DEV_MODULES "
-                                 "of build_installer.spec (or stop importing them)")
-    assert "quacks.bench_engine" in dev and "quacks.ui.bench_memory" in dev
+        needs = sorted(m for m in imports(path) if is_dev(m, dev))
+        if needs and not is_dev(name, dev):
+            raise AssertionError(f"{name} imports {needs}, which the bundle leaves out: move it into quacks/devtools "
+                                 "(or stop importing them)")
+    spec = (ROOT / "build_installer.spec").read_text(encoding="utf-8")
+    assert 'filter=lambda name: not is_dev_module(name)' in spec and "excludes=DEV_MODULES + UNUSED" in spec
 
 
 def test_the_import_reader_resolves_relative_imports() -> None:
-    found = imports(ROOT / "quacks" / "bench_engine.py")
-    assert {"quacks.bench_groups", "quacks.tournament", "quacks.accel", "quacks.content.loader"} <= found
+    found = imports(ROOT / "quacks" / "devtools" / "bench_engine.py")
+    assert {"quacks.devtools.bench_groups", "quacks.devtools.tournament", "quacks.accel",
+            "quacks.content.loader"} <= found
 
 
 def test_the_program_icons_are_no_game_assets() -> None:

@@ -226,3 +226,88 @@ def test_a_kind_reads_its_parameters_typed_and_refuses_a_wrong_type() -> None:
         ChooseDropletOrChip({"droplet": True, "chip": CHIP_BY_NAME["purple-1"]})
     with pytest.raises(KeyError):
         ChooseDropletOrChip({"droplet": 2})
+
+
+# --- R47: a card's choice with one option left resolves by itself, and its event says why ------------------------
+
+
+def _only(g: object, name: str) -> list[tuple[str, tuple[object, ...]]]:
+    """The causes of the seat's card choices this round: (kind, arguments after the card's id)."""
+    from quacks.rules.kinds import EventKind
+
+    i = [s.name for s in g.seats].index(name)  # type: ignore[attr-defined]
+    return [(e.cause.kind, tuple(e.cause.args[1:])) for e in g.events  # type: ignore[attr-defined]
+            if e.kind == EventKind.CARD_CHOICE and e.seat == i and e.round == g.round]  # type: ignore[attr-defined]
+
+
+def _empty(g: object, *chips: str) -> None:
+    for name in chips:
+        g.supply.set(CHIP_BY_NAME[name], 0)  # type: ignore[attr-defined]
+
+
+def test_r47_droplet_or_chip_purple_not_out_or_none_left() -> None:
+    g = make_game(round=2, fortunes=True)  # purple comes out in round 3 (R32)
+    steps(g, "fortune choose-wisely")
+    assert _only(g, "A") == _only(g, "B") == [("card-only-not-out", ("purple",))]
+    g = make_game(round=3, fortunes=True)
+    _empty(g, "purple-1")  # out, but none left (R4)
+    steps(g, "fortune choose-wisely")
+    assert _only(g, "A") == [("card-only-none-left", ("purple-1",))] and seat(g, "A").droplet == 2
+    g = make_game(round=3, fortunes=True)
+    steps(g, "fortune choose-wisely", "A choose droplet", "B choose purple-1")  # a real choice: a plain cause
+    assert _only(g, "A") == [("card", ())]
+
+
+def test_r47_chip_or_rubies_no_chip_to_be_had() -> None:
+    g = make_game(fortunes=True)
+    _empty(g, "black-1", "green-2", "blue-2", "red-2")
+    steps(g, "fortune choose-one")
+    assert _only(g, "A") == [("card-only-no-value-chip", (2,))] and seat(g, "A").rubies == 4
+
+
+def test_r47_ruby_for_chip_no_ruby_or_no_chip() -> None:
+    g = make_game(fortunes=True, round=2, B={"rubies": 0})
+    steps(g, "fortune wheel-and-deal", "A pass")
+    assert _only(g, "B") == [("card-only-no-ruby", (1,))] and _only(g, "A") == [("card", ())]
+    g = make_game(fortunes=True, round=2)
+    _empty(g, "orange-1", "green-1", "blue-1", "red-1", "yellow-1")
+    steps(g, "fortune wheel-and-deal")
+    assert _only(g, "A") == [("card-only-no-value-chip", (1,))] and seat(g, "A").rubies == 1
+
+
+def test_r47_rats_for_rubies_no_rat_tails() -> None:
+    g = make_game(fortunes=True, round=2, A={"score": 20}, B={"score": 15})
+    steps(g, "fortune good-start")  # A leads: no tails, nothing to give up (R29)
+    assert _only(g, "A") == [("card-only-no-rats", ())] and seat(g, "A").passed_rats == 0
+
+
+def test_r47_vp_or_remove_no_white_in_the_bag() -> None:
+    g = make_game(fortunes=True, A={"bag": {"white-2": 2, "orange-1": 1}})
+    steps(g, "fortune just-in-time", "B choose vp")
+    assert _only(g, "A") == [("card-only-not-in-bag", ("white-1",))] and seat(g, "A").score == 4
+
+
+def test_r47_chip_or_rat_vp_no_four_chip() -> None:
+    g = make_game(fortunes=True, round=2, A={"score": 10}, B={"score": 4})
+    _empty(g, "green-4", "blue-4", "red-4", "yellow-4")
+    steps(g, "fortune rats-are-your-friends")
+    assert _only(g, "B") == [("card-only-no-value-chip", (4,))] and seat(g, "B").score == 6
+
+
+def test_r47_explosion_gift_one_chip_left() -> None:
+    g = make_game(fortunes=True, A={"bag": {"white-3": 3}})
+    _empty(g, "green-2", "blue-2")
+    steps(g, "fortune schadenfreude", "A draw white-3", "A draw white-3", "A draw white-3", "B stop",
+          "B die vp-1")
+    assert _only(g, "B") == [("card-only-one-chip", ("red-2",))] and seat(g, "B").bag["red-2"] == 1
+
+
+def test_r47_every_card_that_can_shrink_to_one_option_says_why() -> None:
+    """Every kind with a choice (``option_for``) names a reason when it is left with one option (R47); the
+    kinds whose choices never shrink so are named here."""
+    from quacks.rules.fortunes import CardEffect, LookAndUpgrade
+
+    never = {LookAndUpgrade}  # at least one trade and "No swap"; none at all: its fallback, CARD_NO_TRADE
+    for cls in CARD_KINDS.values():
+        if cls.option_for is not CardEffect.option_for and cls not in never:
+            assert cls.only_because is not CardEffect.only_because, cls.__name__

@@ -12,6 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "rulings.md"
 ROW = re.compile(r"^\| ([RP]\d+) \|(.*)$", re.M)
+SCENARIO = re.compile(r"`((?:book|card|flow|ruling)-[a-z0-9-]+)`")
 R_ID = re.compile(r"\bR(\d{1,2})\b")
 P_ID = re.compile(r"\bP(\d{1,2})\b")
 
@@ -56,3 +57,15 @@ def test_withdrawn_rulings_name_their_replacement() -> None:
     for pid, row in _rows().items():
         if pid.startswith("P") and "withdrawn" in row.lower():
             assert R_ID.search(row), f"{pid} is withdrawn without naming the shared ruling that decides it"
+
+
+def test_the_scenarios_a_shared_ruling_names_exist_and_cite_it() -> None:
+    """The short rows of R38 and R42-R46 name the scenarios that play them out; each exists and cites its id."""
+    named = 0
+    for rid, row in _rows().items():
+        for name in SCENARIO.findall(row):
+            path = ROOT / "tests" / "scenarios" / f"{name}.yaml"
+            assert path.is_file(), f"{rid} names {name}, which is not in tests/scenarios"
+            assert re.search(rf"\b{rid}\b", path.read_text(encoding="utf-8")), f"{name} does not cite {rid}"
+            named += 1
+    assert named >= 18, f"only {named} scenarios named in the shared rulings' rows"

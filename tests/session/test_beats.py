@@ -107,7 +107,7 @@ def test_a_chip_action_names_its_gain_and_cause() -> None:
                        {"phase": "evaluation"}, 4), e], Phase.BREWING)
     assert (b.kind, b.seat, b.source, b.step) == (BeatKind.CHIP_ACTION, 1, "green", "B")
     g = played(0).game
-    assert words.title(g, b) == "B · Chip actions: green"
+    assert words.title(g, b) == "B · Chip actions: Green"
     assert words.lines(g, b) == [(1, "+1 ruby: 2 green chips last or next to last")]
 
 

@@ -254,3 +254,77 @@ def test_the_driver_runs_without_pygame() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True,
                          cwd=root, env={**os.environ, "PYTHONPATH": str(root)})
     assert out.stdout.strip() == "[]"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# a bot's failure is never silent at the table (issue 30 §7)
+
+
+def test_a_failing_bot_is_told_to_the_player_once_and_the_game_goes_on() -> None:
+    d = driver(pace="instant", threaded=True)
+    gate = Gate(d.match.bots[0])
+    gate.fail = True
+    gate.release.set()
+    d.match.bots[0] = gate  # type: ignore[assignment]
+    assert d.take_troubles() == []
+    failures = 0
+    for _ in range(400):
+        until_thinking(d, 0)
+        d.wait_for_bot()
+        d.update(0.0)
+        failures += 1
+        if failures == 3:
+            break
+    told = d.take_troubles()
+    assert told == ["The bot Ann ran into a problem and made the first move it was allowed instead. The game goes on; "
+                    "the log has the details."], told
+    assert d.take_troubles() == []  # said once, not at every failure
+    assert not d.game.is_over and len(d.game.record) > 0
+
+
+def damaged_expert_catalogue() -> object:
+    import copy
+    import dataclasses
+
+    cat = default_catalogue()
+    assert cat.bot_values is not None
+    values = copy.deepcopy(dict(cat.bot_values))
+    values["win_scale"] = {**values["win_scale"], 9: float("nan")}  # type: ignore[dict-item]
+    return dataclasses.replace(cat, bot_values=values)
+
+
+@pytest.mark.parametrize("damage", ["nan", "missing"])
+def test_an_expert_with_damaged_data_is_said_at_the_start_and_plays_as_hard(damage: str,
+                                                                           caplog: pytest.LogCaptureFixture) -> None:
+    import dataclasses
+
+    from quacks.ai.hard import HardBot
+
+    cat = damaged_expert_catalogue() if damage == "nan" else dataclasses.replace(default_catalogue(), bot_values=None)
+    names = ("Ann", "Bo", "Cy")
+    cfg = GameConfig(seats=names, books={c: 1 for c in SET_COLOURS}, fortunes=False)
+    seats = tuple(SeatSpec(n, c, k) for n, c, k in zip(names, ("amber", "teal", "plum"), ("expert", "expert", "hard")))
+    with caplog.at_level(logging.WARNING, logger="quacks.session"):
+        d = MatchDriver(Match(cat, MatchSetup(cfg, seats, 7)), pace="instant", threaded=True)  # type: ignore[arg-type]
+        told = d.take_troubles()
+        assert told == ["The Expert bot's data (data/bots/expert.yaml) is damaged or missing, so every Expert seat "
+                        "plays as Hard in this game. Reinstalling the game restores the file."], told
+        assert all(type(b) is HardBot for b in d.match.bots.values())
+        assert d.match.setup.seats[0].kind == "expert"  # the save still says Expert: a restored file brings it back
+        for _ in range(20000):
+            d.update(0.0)
+            d.take_events()
+            if d.round_done is not None:
+                d.ack_round()
+            if d.game.is_over and d.thinking is None:
+                break
+            d.wait_for_bot()
+    assert d.game.is_over
+    assert "bot for seat" not in caplog.text  # no decision of the last round fell back to the first legal move
+    assert "data/bots/expert.yaml" in caplog.text
+    assert d.take_troubles() == []
+
+
+def test_a_sound_expert_is_not_replaced() -> None:
+    d = driver(("expert", "hard"), pace="instant")
+    assert d.match.bots[0].level == "expert" and d.take_troubles() == []

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 from quacks.content.loader import default_catalogue
+from quacks.devtools.tournament import bot_setup, play_match
 from quacks.rules.chips import SET_COLOURS
 from quacks.rules.config import GameConfig
 from quacks.rules.replay import replay
 from quacks.rules.snapshot import fingerprint
 from quacks.session.match import HUMAN, Match
 from quacks.session.seeding import LazyRandom, Streams, mix
-from quacks.tournament import bot_setup, play_match
 
 CONFIGS = [
     (("normal", "hard"), {c: 1 for c in SET_COLOURS}, "standard", 5),

@@ -362,3 +362,83 @@ def test_names_are_checked_by_one_function() -> None:
     for bad in ("", "   ", "A\x00", "tab\t", "\u202e", "x" * 25, None, 3):
         assert name_problem(bad), repr(bad)
     assert "U+0000" in (name_problem("A\x00") or "")
+
+
+# issue 30 §7: the one atomic writer replaced whatever was at its target (train-expert --out /dev/zero turned the
+# device into a regular file). A pipe stands for a device here: no test writes near a real one.
+
+
+def _not_regular(tmp_path: Path, kind: str) -> tuple[Path, Path]:
+    """A target that is no regular file (``kind``: a pipe, a link to a pipe standing for a device node, a folder),
+    and the thing that must survive unchanged."""
+    target = tmp_path / "out" / "target.json"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if kind == "fifo":
+        os.mkfifo(target)
+        return target, target
+    if kind == "link-to-device":
+        device = tmp_path / "device"
+        os.mkfifo(device)
+        target.symlink_to(device)
+        return target, device
+    target.mkdir()
+    return target, target
+
+
+def _unchanged(target: Path, survivor: Path, kind: str) -> None:
+    assert stat.S_ISFIFO(os.stat(survivor).st_mode) if kind != "folder" else survivor.is_dir()
+    if kind == "link-to-device":
+        assert target.is_symlink()
+    assert not [p for p in target.parent.iterdir() if p.name.startswith(".")]  # no temp file left behind
+
+
+@POSIX
+@pytest.mark.parametrize("kind", ["fifo", "link-to-device", "folder"])
+@pytest.mark.parametrize("writer", ["atomic", "json", "new"])
+def test_every_writer_refuses_a_target_that_is_no_regular_file(tmp_path: Path, kind: str, writer: str) -> None:
+    target, survivor = _not_regular(tmp_path, kind)
+    with pytest.raises(StorageError) as caught:
+        if writer == "atomic":
+            files.write_bytes_atomic(target, b"{}\n", "weights")
+        elif writer == "json":
+            files.write_json(target, {"a": 1}, what="settings")
+        else:
+            files.write_bytes_new(target, b"{}\n", "replay")
+    e = caught.value
+    assert e.kind in ("unwritable", "exists") and str(target) in e.message, e.message
+    if writer != "new":  # (a new file never replaces anything there: "a file of that name is there already")
+        assert "not a regular file" in e.message, e.message
+    _unchanged(target, survivor, kind)
+    assert not list(target.parent.glob("*.corrupt-*"))  # refused, not moved aside as a bad file
+
+
+@POSIX
+def test_a_backup_that_is_no_regular_file_is_left_alone(tmp_path: Path) -> None:
+    target = tmp_path / "settings.json"
+    target.write_text('{"a": 0}\n', encoding="utf-8")
+    os.mkfifo(files.backup_path(target))
+    files.write_json(target, {"a": 1}, what="settings")  # the save itself goes through
+    assert json.loads(target.read_text(encoding="utf-8")) == {"a": 1}
+    assert stat.S_ISFIFO(os.lstat(files.backup_path(target)).st_mode)
+
+
+@POSIX
+@pytest.mark.parametrize("kind", ["fifo", "link-to-device"])
+def test_train_expert_refuses_to_write_its_weights_over_a_device(tmp_path: Path, kind: str,
+                                                                 monkeypatch: pytest.MonkeyPatch,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    from types import SimpleNamespace
+
+    from quacks.ai.value_model import ValueModel
+    from quacks.content.loader import default_catalogue
+    from quacks.devtools import training
+
+    target, survivor = _not_regular(tmp_path, kind)
+    model = ValueModel.from_data(default_catalogue().bot_values)
+    monkeypatch.setattr(training, "train", lambda *a, **k: training.Fit(model, [], 1.0, 2.0, 3.0))
+    args = SimpleNamespace(games=10, trial_games=0, jobs=1, seed=1, policy="hard", quiet=True, samples=None,
+                           out=str(target))
+    assert training.main(args) == 1  # type: ignore[arg-type]
+    err = capsys.readouterr().err
+    assert "not a regular file" in err and str(target) in err and "Traceback" not in err, err
+    _unchanged(target, survivor, kind)

@@ -203,3 +203,72 @@ def test_where_no_lock_can_be_had_the_statistics_are_still_written(_isolated_hom
     assert "written without the lock" in caplog.text
     got = locks.take_home_lock()
     assert not got.held and not got.busy and "No locks available" in got.problem
+
+
+# issue 30 §7: the lock file never follows a link, never writes into what it points to ----------------------
+
+POSIX_LINKS = pytest.mark.skipif(os.name != "posix", reason="needs POSIX symbolic links and pipes")
+
+
+@POSIX_LINKS
+def test_a_home_lock_that_is_a_link_is_refused_and_its_target_kept(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    (home / "data").mkdir(parents=True)
+    victim = tmp_path / "precious.txt"
+    victim.write_text("precious data that must stay\n" * 3, encoding="utf-8")
+    locks.home_lock_path(home).symlink_to(victim)
+    try:
+        got = locks.take_home_lock(home)
+        assert not got.held and not got.busy
+        assert "quacks.lock" in got.problem and "link" in got.problem, got.problem
+    finally:
+        locks.release_home_lock(home)
+    assert victim.read_text(encoding="utf-8") == "precious data that must stay\n" * 3
+    assert locks.home_lock_path(home).is_symlink()  # left as it is, for the player to see
+
+
+@POSIX_LINKS
+def test_a_home_lock_that_is_a_dangling_link_creates_nothing(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    (home / "data").mkdir(parents=True)
+    target = tmp_path / "elsewhere" / "made.txt"
+    target.parent.mkdir()
+    locks.home_lock_path(home).symlink_to(target)
+    got = locks.take_home_lock(home)
+    assert not got.held and "link" in got.problem
+    assert not target.exists()
+
+
+@POSIX_LINKS
+def test_a_write_lock_that_is_a_link_or_a_pipe_is_not_used(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    victim = tmp_path / "precious.txt"
+    victim.write_text("keep me", encoding="utf-8")
+    guarded = tmp_path / "statistics.json"
+    locks.lock_path(guarded).symlink_to(victim)
+    with locks.write_lock(guarded):
+        pass
+    assert victim.read_text(encoding="utf-8") == "keep me"
+    assert "written without the lock" in caplog.text
+    piped = tmp_path / "settings.json"
+    os.mkfifo(locks.lock_path(piped))
+    with locks.write_lock(piped, wait=0.1):  # not a regular file: no lock taken, and nothing hangs
+        pass
+
+
+@POSIX_LINKS
+def test_a_second_game_reads_a_pipe_as_the_holder_s_note_without_hanging(tmp_path: Path) -> None:
+    path = tmp_path / "quacks.lock"
+    os.mkfifo(path)
+    keep = os.open(path, os.O_RDWR)  # a writer keeps it open: a blocking read would wait for ever
+    try:
+        done: list[str] = []
+        worker = threading.Thread(target=lambda: done.append(locks._holder(path)), daemon=True)
+        worker.start()
+        worker.join(10)
+        if not done:
+            os.write(keep, b"x\n")  # let the old reader go, then fail
+            worker.join(5)
+            pytest.fail("reading the lock's note hung on a pipe")
+        assert done == [""]
+    finally:
+        os.close(keep)

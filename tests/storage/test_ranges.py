@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from quacks.rules.catalogue import Catalogue
-from quacks.rules.config import SeatSetup
-from quacks.scenario import MAX_COUNT, ScenarioError, check_against, config_problems, parse_scenario
+from quacks.rules.config import MAX_COUNT, SeatSetup, config_problems
+from quacks.scenario import ScenarioError, check_against, parse_scenario
 from quacks.session.match import HUMAN
 from quacks.storage import paths, replays, saves
 from quacks.storage.files import StorageError

@@ -10,6 +10,7 @@ from quacks.rules.kinds import DecisionKind
 from quacks.tutorial.coach import Coach
 from quacks.tutorial.script import ScriptError, Target, Wait, load_script, parse_script
 from quacks.tutorial.triggers import CHECKS, Trigger
+from quacks.ui.keys import Act
 from quacks.ui.overlays.coach import CoachBubble
 from quacks.ui.overlays.confirm import Confirm
 from quacks.ui.scenes.final import FinalScene
@@ -28,10 +29,13 @@ def test_the_script_is_valid_and_every_trigger_kind_has_a_check() -> None:
     ids = [s.id for s in script.steps]
     assert len(ids) == len(set(ids)) and set(CORE) <= set(ids)
     from quacks.content.loader import default_catalogue
+    from quacks.ui.table.guide import tutorial_keys
 
     for st in script.steps:
-        text = Coach.text(st, default_catalogue(), script.opponent)
+        text = Coach.text(st, default_catalogue(), script.opponent, tutorial_keys())
         assert "{" not in text and len(text) > 40
+    draw = next(st for st in script.steps if st.id == "draw")
+    assert "press D or click Draw" in Coach.text(draw, default_catalogue(), script.opponent, tutorial_keys())
 
 
 def test_a_damaged_script_is_refused_with_every_problem_named() -> None:
@@ -67,30 +71,30 @@ def play_guided(d: Driver, leave_after: str | None = None, limit: int = 40_000) 
                 table.guide.leave()
                 d.frames(1)
                 assert isinstance(d.scene, Confirm)
-                d.key(pygame.K_RETURN)
+                d.press(Act.CONFIRM)
                 assert coach.left and coach.current is None
                 continue
         if isinstance(top, Confirm):
-            d.key(pygame.K_RETURN)
+            d.press(Act.CONFIRM)
         elif table.summary is not None:
-            d.key(pygame.K_RETURN)
+            d.press(Act.NEXT)
         elif coach.current is not None and coach.current.wait is Wait.OK:
-            d.key(pygame.K_RETURN)
+            d.press(Act.NEXT)
         elif table.controls.active and table.driver.human_turn():
             g = table.g
             kind = g.decision_kind(0)
             s = g.seats[0]
             if kind == DecisionKind.BREW:
-                d.key(pygame.K_SPACE if s.white_total < 5 and len(s.pot) < 9 else pygame.K_s)
+                d.press(Act.DRAW if s.white_total < 5 and len(s.pot) < 9 else Act.STOP)
             elif table.controls.shop is not None:
                 shop = table.controls.shop
                 for c, _slot in shop.slots[::-1]:
                     if not shop.why_not(c):
                         shop.toggle(c)
                         break
-                d.key(pygame.K_RETURN)
+                d.press(Act.CONFIRM if shop.cart else Act.NO)
             else:
-                d.key(pygame.K_1)
+                d.answer_first()
         else:
             d.frames(1)
     return shown, table

@@ -12,6 +12,7 @@ import pytest
 from quacks.content.loader import default_catalogue
 from quacks.tutorial.lessons import NoMoment, lesson_moment, play_to
 from quacks.tutorial.script import Step, load_script
+from quacks.ui.keys import Act
 from quacks.ui.scenes.lessons import LessonsScene, lesson_title
 from quacks.ui.scenes.table import TableScene
 
@@ -64,7 +65,7 @@ def test_the_lessons_list_shows_every_lesson_and_starts_the_chosen_one(driver: D
     assert table.coach is not None and table.coach.current is not None
     assert table.coach.current.id == "books", "the lesson begins with its first words"
     assert table.controls.shop is not None, "at the shop"
-    driver.key(pygame.K_RETURN)
+    driver.press(Act.NEXT)
     assert table.coach.current is not None and table.coach.current.id == "shop", "and the game goes on, guided"
 
 
@@ -92,13 +93,13 @@ def test_the_menu_of_a_guided_game_replays_a_lesson_in_its_place(driver: Driver)
 
 
 def test_a_normal_game_has_no_lessons_in_its_menu(driver: Driver, home: Path) -> None:
+    from quacks.devtools.ui.shots import _human_match
     from quacks.ui.overlays.pause_menu import PauseMenu
-    from quacks.ui.shots import _human_match
 
     table = TableScene(driver.app, _human_match(3, kinds=("human", "easy")))
     driver.app.push(table)
     driver.frames(2)
-    table.open_menu()
+    table.menu.open()
     menu = driver.scene
     assert isinstance(menu, PauseMenu) and "Lessons" not in [b.label for b in menu.buttons]
 

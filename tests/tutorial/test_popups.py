@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from quacks.ui.keys import Act
 from quacks.ui.overlays.bag import BagView
 from quacks.ui.overlays.choice import ChoiceDialog
 from quacks.ui.overlays.round_summary import RoundSummary
@@ -67,12 +68,12 @@ def test_the_bubble_waits_while_the_bag_is_open_and_comes_back(home: Path) -> No
     d.key(pygame.K_b)
     assert any(isinstance(s, BagView) for s in d.app.scenes)
     assert not bubble.showing(), "the bag is open: the bubble waits"
-    d.key(pygame.K_RETURN)
-    assert coach.current is not None and coach.current.id == "welcome", "Enter did not say Got it unseen"
+    d.press(Act.NEXT)
+    assert coach.current is not None and coach.current.id == "welcome", "Space did not say Got it unseen"
     d.key(pygame.K_b)  # the bag closes
     assert not any(isinstance(s, BagView) for s in d.app.scenes)
     assert bubble.showing(), "the bubble is back"
-    d.key(pygame.K_RETURN)
+    d.press(Act.NEXT)
     assert "welcome" in coach.finished
 
 
@@ -93,15 +94,15 @@ def test_beside_a_choice_dialog_the_bubble_never_touches_it_and_lies_above_it(
         table = the_table(d)
         coach = table.coach
         assert coach is not None and coach.current is not None and coach.current.id == "fortune"
-        d.key(pygame.K_RETURN)  # "Got it": the card's choice comes, and the guide's word on it
+        d.press(Act.NEXT)  # "Got it": the card's choice comes, and the guide's word on it
         d.frames(2)
         assert coach.current is not None and coach.current.id == "fortune-choice"
-        assert table.choice is not None, "the card's choice is a dialog"
+        assert table.turns.choice is not None, "the card's choice is a dialog"
         bubble = table.guide.bubble
         assert bubble is not None and d.app.scenes[-1] is bubble, "the bubble lies above the dialog (its keys first)"
         assert bubble.showing(), "there is room beside the dialog"
-        assert not bubble.rect.colliderect(table.choice.rect)
-        assert bubble.ring is not None and bubble.ring.target == table.choice.rect, "the ring is on the dialog"
-        d.key(pygame.K_1)  # the first option: the dialog takes the key the bubble does not use
-        assert table.choice is None and "fortune-choice" in coach.finished
+        assert not bubble.rect.colliderect(table.turns.choice.rect)
+        assert bubble.ring is not None and bubble.ring.target == table.turns.choice.rect, "the ring is on the dialog"
+        d.answer_first()  # the first option: the dialog takes the key the bubble does not use
+        assert table.turns.choice is None and "fortune-choice" in coach.finished
         WRITER.flush()

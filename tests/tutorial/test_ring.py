@@ -41,7 +41,7 @@ def test_a_ring_with_no_room_is_broken_where_a_line_runs_across_it() -> None:
 
 
 def _lesson_case(lesson: str) -> Any:
-    from quacks.ui.layout_check import Case
+    from quacks.devtools.ui.layout_check import Case
 
     def build(app: Any) -> None:
         from quacks.ui.flows import start_tutorial
@@ -82,7 +82,7 @@ def rings(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, int]]:
 def test_at_every_lesson_the_ring_crosses_no_text_and_the_check_finds_nothing(
         lesson: str, size: tuple[int, int], scale: int, language: str, rings: list[tuple[Any, int]],
         monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
-    from quacks.ui import layout_check as lc
+    from quacks.devtools.ui import layout_check as lc
 
     monkeypatch.setenv("QUACKS_HOME", str(tmp_path))
     lc._env()

@@ -14,7 +14,7 @@ from quacks.content.loader import default_catalogue
 from quacks.datacheck import check_data
 from quacks.resources import data_dir
 from quacks.tutorial.coach import Coach
-from quacks.tutorial.script import TEXT_FIELDS, ScriptError, load_script
+from quacks.tutorial.script import KEY_FIELDS, TEXT_FIELDS, ScriptError, load_script
 
 
 @pytest.fixture()
@@ -103,8 +103,11 @@ def test_the_games_own_script_passes_and_the_coach_fills_every_field() -> None:
     assert check_data() == []
     step = script.steps[0]
     every = " ".join("{" + f + "}" for f in TEXT_FIELDS)
-    text = Coach.text(type(step)(step.id, step.when, step.target, step.wait, every), default_catalogue(), "Ada")
-    assert "{" not in text and "Ada" in text
+    keys = {k: f"<{k}>" for k in KEY_FIELDS}
+    text = Coach.text(type(step)(step.id, step.when, step.target, step.wait, every), default_catalogue(), "Ada", keys)
+    assert "{" not in text and "Ada" in text and all(f"<{k}>" in text for k in KEY_FIELDS)
+    with pytest.raises(KeyError, match="key_draw"):
+        Coach.text(step, default_catalogue(), "Ada", {})
 
 
 def test_learn_to_play_with_a_set_the_data_lacks_says_so(data: Path, monkeypatch: pytest.MonkeyPatch) -> None:

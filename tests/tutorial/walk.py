@@ -1,6 +1,6 @@
-"""Play the guided game at the (headless) table as a new player would: "Got it" (Enter) to the guide, Space to
-draw while the white total is below 6 (a bold newcomer: some pots explode), S to stop, the dearest chip the shop
-allows, the first option otherwise."""
+"""Play the guided game at the (headless) table as a new player would: "Got it" (Space) to the guide, D to draw
+while the white total is below 6 (a bold newcomer: some pots explode), S to stop, the dearest chip the shop allows,
+the first option otherwise (each by its own key, ``quacks.ui.keys``)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import pygame
-
 from quacks.rules.kinds import DecisionKind
 from quacks.tutorial.script import Step, Wait
+from quacks.ui.keys import Act
 from quacks.ui.overlays.confirm import Confirm
 from quacks.ui.scenes.final import FinalScene
 from quacks.ui.scenes.table import TableScene
@@ -59,26 +58,26 @@ def walk(d: Driver, on_step: Callable[[Step, TableScene], None] | None = None,
             if on_step is not None:
                 on_step(cur, table)
         top = d.scene
-        if isinstance(top, Confirm) or table.summary is not None:
-            d.key(pygame.K_RETURN)
-        elif cur is not None and cur.wait is Wait.OK:
-            d.key(pygame.K_RETURN)
+        if isinstance(top, Confirm):
+            d.press(Act.CONFIRM)
+        elif table.summary is not None or (cur is not None and cur.wait is Wait.OK):
+            d.press(Act.NEXT)
         elif table.controls.active and table.driver.human_turn():
             if on_act is not None:
                 on_act(table)
             g = table.g
             s = g.seats[0]
             if g.decision_kind(0) == DecisionKind.BREW:
-                d.key(pygame.K_SPACE if s.white_total < 6 and len(s.pot) < 12 else pygame.K_s)
+                d.press(Act.DRAW if s.white_total < 6 and len(s.pot) < 12 else Act.STOP)
             elif table.controls.shop is not None:
                 shop = table.controls.shop
                 for c, _slot in shop.slots[::-1]:
                     if not shop.why_not(c):
                         shop.toggle(c)
                         break
-                d.key(pygame.K_RETURN)
+                d.press(Act.CONFIRM if shop.cart else Act.NO)
             else:
-                d.key(pygame.K_1)
+                d.answer_first()
         else:
             d.frames(1)
     return shown, table

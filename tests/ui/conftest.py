@@ -9,9 +9,12 @@ from .driver import Driver
 
 
 @pytest.fixture()
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     monkeypatch.setenv("QUACKS_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
+    yield tmp_path / "home"
+    from quacks.ui.flows import WRITER
+
+    WRITER.flush()  # a game's autosave still on its way lands in this test's home, never in the next test's
 
 
 @pytest.fixture()

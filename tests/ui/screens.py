@@ -44,6 +44,9 @@ def hover(d: Driver, pos: tuple[int, int]) -> None:
 
 
 def key(d: Driver, k: int, mod: int = 0, frames: int = 2) -> None:
+    from .driver import audit
+
+    audit(d.app)
     d.app.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
     d.app.handle(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
     d.frames(frames)
@@ -79,7 +82,7 @@ def scene_of(d: Driver, kind: type) -> Any:
 
 def finished_with_human(seed: int = 5, kinds: tuple[str, ...] = (HUMAN, "easy", "normal")) -> Match:
     """A match with a human seat, played to its end (a Normal bot decides for the human)."""
-    from quacks.ui.shots import play_human_until
+    from quacks.devtools.ui.games import play_human_until
 
     m = match(kinds, seed)
     play_human_until(m, lambda _m: False)
@@ -101,7 +104,7 @@ def table(d: Driver, kinds: tuple[str, ...] = (HUMAN, "easy"), seed: int = 4, **
 
 
 def human_waiting(t: Any) -> bool:
-    return bool(t.driver.human_turn()) and t.controls.active and t.handoff is None
+    return bool(t.driver.human_turn()) and t.controls.active
 
 
 def label_sizes(monkeypatch: Any) -> dict[str, int]:

@@ -10,11 +10,11 @@ import pytest
 
 from quacks import i18n
 from quacks.content.loader import default_catalogue
+from quacks.devtools.ui import layout_check as L
 from quacks.rules.chips import Colour
 from quacks.rules.config import GameConfig
 from quacks.rules.game import Game
 from quacks.ui import art
-from quacks.ui import layout_check as L
 from quacks.ui.app import text_engine
 from quacks.ui.table.books_view import ORDER, BooksView, book_of
 from quacks.ui.text import Text

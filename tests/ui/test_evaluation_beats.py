@@ -11,6 +11,7 @@ from quacks.rules.kinds import DecisionKind, Phase
 from quacks.session.match import HUMAN
 from quacks.storage.settings import Settings
 from quacks.ui.app import App, Scene, canvas_rect
+from quacks.ui.keys import Act
 from quacks.wording import beats as words
 
 from .driver import Driver
@@ -54,14 +55,14 @@ def test_space_shows_the_next_beat_and_tab_skips_to_the_results_before_the_shop(
     d = Driver(pace="slow")
     scene = at_a_beat(d)
     serial = scene.driver.beat_serial
-    d.key(pygame.K_SPACE)
+    d.press(Act.NEXT)
     assert scene.driver.beat_serial == serial + 1 or scene.summary is not None
     if scene.summary is None:
-        d.key(pygame.K_TAB)
+        d.press(Act.SKIP)
     d.until(lambda: scene.summary is not None, what="the round's results")
     assert scene.g.phase is Phase.SHOPPING and scene.controls.shop is None  # before the shop
     assert [s.score for s in scene.shown().seats] == [s.score for s in scene.g.seats]  # all shown
-    d.key(pygame.K_RETURN)
+    d.press(Act.NEXT)
     d.until(lambda: scene.controls.shop is not None or scene.g.decision_kind(0) != DecisionKind.SHOP,
             what="the shop")
 
@@ -118,11 +119,15 @@ def test_a_fortune_card_shows_what_each_seat_got(home: object) -> None:
         if len(lines) == 3 and scene.g.phase is Phase.BREWING and human_waiting(scene):
             break
         if scene.summary is not None:
-            d.key(pygame.K_RETURN)
+            d.press(Act.NEXT)
         elif human_waiting(scene):
             kind = scene.g.decision_kind(0)
-            d.key(pygame.K_s if kind == DecisionKind.BREW else
-                  pygame.K_RETURN if scene.controls.shop is not None else pygame.K_1)
+            if kind == DecisionKind.BREW:
+                d.press(Act.STOP)
+            elif scene.controls.shop is not None:
+                d.press(Act.NO)
+            else:
+                d.answer_first()
         else:
             d.frames(1)
     lines = scene.card_lines()

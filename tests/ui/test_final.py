@@ -10,6 +10,7 @@ import pytest
 
 from quacks.storage import paths, replays, stats
 from quacks.ui.flows import WRITER, start_match
+from quacks.ui.keys import Act
 from quacks.ui.scenes.final import FinalScene, score_by_round, vp_breakdown
 from quacks.ui.scenes.newgame import NewGameScene
 from quacks.ui.scenes.replay_view import ReplayScene
@@ -37,13 +38,13 @@ def test_a_game_played_to_its_end_is_counted_and_forgotten(driver: Driver, home:
         s = driver.scene
         if isinstance(s, FinalScene):
             break
-        if s is not table:
-            key(driver, pygame.K_RETURN, frames=1)  # round results, confirmations, choices: the default
+        if s is not table:  # round results (Space or Enter), confirmations (Enter), choices (the first option)
+            driver.answer_first(frames=1) if s is table.turns.choice else driver.press(Act.CONFIRM, frames=1)  # type: ignore[attr-defined]
             continue
         if table.driver.human_turn() and table.controls.active:  # type: ignore[attr-defined]
-            key(driver, pygame.K_s if table.controls.shop is None else pygame.K_n, frames=1)  # type: ignore[attr-defined]
+            driver.press(Act.STOP if table.controls.shop is None else Act.NO, frames=1)  # type: ignore[attr-defined]
             if table.controls.active and table.driver.human_turn():  # type: ignore[attr-defined]
-                key(driver, pygame.K_1, frames=1)
+                driver.answer_first(frames=1)
             continue
         driver.frames(1)
     f = driver.scene

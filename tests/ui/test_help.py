@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pygame
 
+from quacks.devtools.ui.games import play_human_until
 from quacks.rules.kinds import DecisionKind, Phase
 from quacks.ui.help import hover_help
 from quacks.ui.scenes.table import TableScene
-from quacks.ui.shots import play_human_until
 from quacks.ui.table import pot_view as pv
 from quacks.ui.table.focus_panel import header_places
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pygame
 import pytest
 
 from quacks import i18n
@@ -15,17 +14,17 @@ from quacks.names import SEAT_NAMES
 from quacks.rules.config import SeatSetup
 from quacks.rules.kinds import DecisionKind, Phase
 from quacks.session.match import HUMAN
+from quacks.ui.keys import Act
 from quacks.ui.scenes.newgame import NewGameScene, SetupModel
 from quacks.ui.scenes.table import TableScene
 from quacks.wording.text import is_you
 
 from .driver import Driver
-from .test_table import confirm_open, human_waiting, start_table
+from .test_table import answer_first, confirm_open, human_waiting, start_table
 
 
 def ctrl_z(d: Driver) -> None:
-    d.app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="", scancode=0))
-    d.frames(2)
+    d.press(Act.UNDO)
 
 
 def toasts(d: Driver) -> list[str]:
@@ -73,9 +72,10 @@ def test_a_stored_setup_of_two_yous_and_a_typed_name_are_named_right(home: Path)
 
 def play_hot_seat_round(d: Driver, scene: TableScene, draws: int = 2) -> dict[str, list]:
     """Play a round of two humans: each draws ``draws`` times, then stops; buys nothing; answers anything else with
-    its first option. What happened: every hand-off (its seat, the decision, the humans in the tick), every public
-    decision taken without one, and the texts the bar showed."""
-    seen: dict[str, list] = {"handoffs": [], "public": [], "waiting": [], "cards": []}
+    its first option. What happened: every overlay over the table while a human decided (there should be none but a
+    choice dialog or a question), each stir decision (its seat, the humans of the tick, the question asked, the
+    seats shown as decided), every public decision, and the texts the bar showed."""
+    seen: dict[str, list] = {"covers": [], "stirs": [], "public": [], "waiting": []}
     drawn = [0, 0]
     rnd = scene.g.round
     for _ in range(4000):
@@ -83,58 +83,62 @@ def play_hot_seat_round(d: Driver, scene: TableScene, draws: int = 2) -> dict[st
             break
         seen["waiting"].append(scene.waiting_text())
         if scene.summary is not None:
-            d.key(pygame.K_RETURN)
+            d.press(Act.NEXT)
         elif confirm_open(d) is not None:
-            d.key(pygame.K_RETURN)
-        elif scene.handoff is not None:
-            seat = scene.g.seats.index(next(s for s in scene.g.seats if s.name == scene.handoff.name))
-            humans_in_tick = [s for s in scene.match.tick_seats() if scene.match.is_human(s)]
-            seen["handoffs"].append((seat, scene.g.decision_kind(seat), humans_in_tick))
-            seen["cards"].append(scene.handoff.last_tick)
-            d.key(pygame.K_SPACE)
+            d.press(Act.CONFIRM)
         elif human_waiting(scene):
+            if d.app.scene not in (scene, scene.turns.choice):
+                seen["covers"].append(type(d.app.scene).__name__)
             seat = scene.controls.seat
             kind = scene.g.decision_kind(seat)
             if kind != DecisionKind.BREW:
                 seen["public"].append((seat, kind, scene.controls.question(scene.g)))
             if scene.controls.shop is not None:
-                d.key(pygame.K_n)  # buy nothing
+                d.press(Act.NO)  # buy nothing
             elif kind == DecisionKind.BREW:
+                humans = [s for s in scene.match.tick_seats() if scene.match.is_human(s)]
+                seen["stirs"].append((seat, humans, scene.controls.question(scene.g), scene.state().decided,
+                                      scene.focus))
                 if drawn[seat] < draws:
                     drawn[seat] += 1
-                    d.key(pygame.K_SPACE)
+                    d.press(Act.DRAW)
                 else:
-                    d.key(pygame.K_s)
-            elif scene.choice is not None:
-                d.key(pygame.K_1)
+                    d.press(Act.STOP)
             else:
-                d.key(pygame.K_1)
+                answer_first(d)
         else:
             d.frames(1)
     return seen
 
 
-def test_hot_seat_hands_off_only_for_a_hidden_stir_decision_and_shows_the_reveal(driver: Driver) -> None:
+def test_hot_seat_asks_each_human_of_a_stir_on_the_table_and_shows_the_reveal(driver: Driver) -> None:
+    """R48: no hand-off card in a whole round of two humans stirring together; each human of a tick is asked in
+    turn by name with their pot in view; one who decided shows only as decided; the reveal is shown to everyone."""
     scene = start_table(driver, (HUMAN, HUMAN), setup={0: SeatSetup(rubies=3), 1: SeatSetup(rubies=3)})
     seen = play_hot_seat_round(driver, scene)
-    assert seen["handoffs"], "two humans brewing together: the stir decisions are handed over"
-    for seat, kind, humans in seen["handoffs"]:
-        assert kind == DecisionKind.BREW and len(humans) == 2, (seat, kind, humans)
+    assert seen["covers"] == [], "nothing covers the table while a human decides"
+    together = [st for st in seen["stirs"] if len(st[1]) == 2]
+    assert together, "two humans brewing together"
+    for seat, _humans, question, decided, focus in seen["stirs"]:
+        assert question.startswith(scene.g.seats[seat].name + ": ") and focus == seat
+        assert seat not in decided
+    assert any(decided == frozenset({0}) for seat, _h, _q, decided, _f in together if seat == 1), \
+        "P0 is shown as decided while P1 decides in the same stir"
     kinds = {k for _s, k, _q in seen["public"]}
-    assert DecisionKind.SHOP in kinds, "both humans shop without a hand-off card"
+    assert DecisionKind.SHOP in kinds, "both humans shop on the table"
     for seat, _k, question in seen["public"]:
         assert question.startswith(scene.g.seats[seat].name + ": "), question  # the seat's name is said
-    # the reveal of each tick is shown to everyone: on the bar while it is held, then on the next card
+    # the reveal of each tick is shown to everyone: on the bar while it is held
     reveals = [w for w in seen["waiting"] if w.startswith("Last stir:")]
     assert reveals and all("P0" in w and "P1" in w for w in reveals)
-    assert any(c.startswith("Last stir:") and "P0" in c and "P1" in c for c in seen["cards"])
 
 
-def test_a_one_after_another_game_never_hands_off_nor_says_revealing(home: Path) -> None:
+def test_a_one_after_another_game_hides_nothing_nor_says_revealing(home: Path) -> None:
     d = Driver(pace="fast")
     scene = start_table(d, (HUMAN, HUMAN, "easy"), fortunes=False, house={"sequential-brewing": True})
     seen = play_hot_seat_round(d, scene)
-    assert seen["handoffs"] == [], "brewing one after another hides nothing"
+    assert seen["covers"] == []
+    assert all(decided == frozenset() for *_rest, decided, _f in seen["stirs"]), "nothing is hidden"
     assert not any("Revealing" in w for w in seen["waiting"])
 
 
@@ -142,7 +146,7 @@ def test_revealing_the_stir_shows_only_before_a_reveal_of_several_seats(home: Pa
     d = Driver(pace="fast")
     scene = start_table(d, (HUMAN, "easy", "easy"), seed=6)
     d.until(lambda: human_waiting(scene))
-    d.key(pygame.K_s)  # the human stops: the bots brew on, tick by tick
+    d.press(Act.STOP)  # the human stops: the bots brew on, tick by tick
     said: list[tuple[str, Phase, bool, int]] = []
     d.until(lambda: said.append((scene.waiting_text(), scene.g.phase, scene.g.pending_chance() is not None,
                                  len(scene.match.queue))) or scene.summary is not None, timeout=60)
@@ -150,7 +154,7 @@ def test_revealing_the_stir_shows_only_before_a_reveal_of_several_seats(home: Pa
     assert revealing, "two bots brewing together: their tick is revealed"
     assert all(phase is Phase.BREWING and queued > 1 for _w, phase, _c, queued in revealing)
     assert "Revealing" not in scene.waiting_text()  # the results are up: the stir is long revealed
-    d.key(pygame.K_RETURN)
+    d.press(Act.NEXT)
     d.frames(2)
     assert "Revealing" not in scene.waiting_text()
 
@@ -161,7 +165,7 @@ def test_revealing_the_stir_shows_only_before_a_reveal_of_several_seats(home: Pa
 
 def to_shop(d: Driver, scene: TableScene) -> None:
     d.until(lambda: human_waiting(scene))
-    d.key(pygame.K_s)
+    d.press(Act.STOP)
     d.until_shop(scene)  # (the round's results come first)
 
 
@@ -170,7 +174,7 @@ def test_buy_nothing_asks_nothing(driver: Driver) -> None:
     scene.g.seats[0].droplet = 20  # coins that would buy a chip
     to_shop(driver, scene)
     assert scene.controls.shop is not None and scene.controls.shop.leftover_could_buy()
-    driver.key(pygame.K_n)  # Buy nothing
+    driver.press(Act.NO)  # Buy nothing
     assert confirm_open(driver) is None, "no 'Buy anyway?' after Buy nothing"
     driver.frames(2)
     assert ("act", 0, "buy nothing") in scene.g.record
@@ -183,7 +187,7 @@ def test_a_purchase_that_leaves_coins_is_still_asked_about(driver: Driver) -> No
     shop = scene.controls.shop
     assert shop is not None
     driver.click(next(r for c, r in shop.slots if c.name == "orange-1").center)
-    driver.key(pygame.K_RETURN)
+    driver.press(Act.CONFIRM)
     confirm = confirm_open(driver)
     assert confirm is not None and "Buy anyway?" in confirm.text
 
@@ -193,7 +197,7 @@ def test_ctrl_z_says_what_it_undid_or_that_nothing_can_be_undone(driver: Driver)
     driver.until(lambda: human_waiting(scene))
     ctrl_z(driver)  # nothing chosen yet
     assert toasts(driver) and toasts(driver)[-1].startswith("Nothing to undo"), toasts(driver)
-    driver.key(pygame.K_s)
+    driver.press(Act.STOP)
     for _ in range(3000):
         if human_waiting(scene) and scene.g.decision_kind(0) == DecisionKind.SPEND:
             break
@@ -202,14 +206,16 @@ def test_ctrl_z_says_what_it_undid_or_that_nothing_can_be_undone(driver: Driver)
             driver.click(next(r for c, r in shop.slots if c.name == "orange-1").center)
             ctrl_z(driver)  # the cart's last change
             assert toasts(driver)[-1].startswith("Undone: the cart") and not shop.cart
-            driver.key(pygame.K_n)
-        elif confirm_open(driver) is not None or scene.summary is not None:
-            driver.key(pygame.K_RETURN)
+            driver.press(Act.NO)
+        elif confirm_open(driver) is not None:
+            driver.press(Act.CONFIRM)
+        elif scene.summary is not None:
+            driver.press(Act.NEXT)
         else:
             driver.frames(1)
     droplet = scene.g.seats[0].droplet
     label = scene.controls.buttons[0].label
-    driver.key(pygame.K_1)  # a droplet step for rubies
+    driver.press(Act.DROPLET)  # a droplet step for rubies
     driver.until(lambda: human_waiting(scene) and scene.controls.undo is not None, what="the undo button")
     ctrl_z(driver)
     assert scene.g.seats[0].droplet == droplet

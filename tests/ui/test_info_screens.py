@@ -41,7 +41,7 @@ def test_after_finished_games_every_human_has_statistics(driver: Driver, home: P
     for seed in (5, 6, 7):
         stats.record_finished_match(finished_with_human(seed))
     two = match(("human", "human"), seed=8)
-    from quacks.ui.shots import play_human_until
+    from quacks.devtools.ui.games import play_human_until
 
     play_human_until(two, lambda _m: False)  # a bot decides for both humans
     assert two.over
@@ -142,21 +142,25 @@ def test_every_page_by_tab_key_and_arrows(driver: Driver) -> None:
         click(driver, tab)
         assert r.page == i
         pages.append(r.entries())
-    assert all(pages) and len(pages) == 5
+    assert all(pages) and len(pages) == 6
     assert len(pages[2]) > len(pages[1]) or pages[1] == pages[2]  # without a game "in play" is every book
     key(driver, pygame.K_1)
     assert r.page == 0
     key(driver, pygame.K_LEFT)
-    assert r.page == 4
+    assert r.page == 5
     key(driver, pygame.K_RIGHT)
-    key(driver, pygame.K_TAB)
+    key(driver, pygame.K_RIGHT)
+    assert r.page == 1
+    key(driver, pygame.K_TAB)  # Tab is not a page key (over the table it skips ahead)
     assert r.page == 1
     key(driver, pygame.K_4)
     assert r.page == 3
-    key(driver, pygame.K_5)
-    assert r.page == 4
-    key(driver, pygame.K_6)  # no sixth page
-    assert r.page == 4
+    key(driver, pygame.K_6)
+    assert r.page == 5
+    keys = dict((t, b) for t, b, _c in r.entries())
+    assert "D: draw a chip" in keys["At the table"] and "Space: go on" in keys["At the table"]
+    key(driver, pygame.K_7)  # no seventh page
+    assert r.page == 5
 
 
 def test_the_online_page_says_how_to_play_on_a_lan_over_the_internet_and_when_not_found(driver: Driver) -> None:
@@ -238,7 +242,7 @@ def test_about_lists_the_notices_and_scrolls(driver: Driver) -> None:
     wheel(driver, -1)
     key(driver, pygame.K_HOME)
     assert c.scroll == 0
-    key(driver, pygame.K_BACKSPACE)
+    key(driver, pygame.K_ESCAPE)
     assert isinstance(driver.scene, TitleScene)
 
 

@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from quacks import i18n
-from quacks.ui import layout_check as L
+from quacks.devtools.ui import layout_check as L
 from quacks.ui.app import text_engine
 from quacks.ui.text import Text
 
@@ -47,10 +47,10 @@ def test_every_screen_and_overlay_is_a_case() -> None:
     for needed in ("title", "new-game", "settings", "load", "statistics", "replays", "replay viewer", "about",
                    "final", "table/fortune", "table/brewing", "table/explosion choice", "table/evaluation choice",
                    "table/shopping", "table/ruby spending", "table/round 9 buying", "table/round results",
-                   "table/hot-seat hand-off", "table/bag", "table/log", "table/choice dialog", "table/pause menu",
-                   "table/confirm", "table/guided game"):
+                   "table/hot-seat stir, one decided", "table/bag", "table/log", "table/choice dialog",
+                   "table/pause menu", "table/confirm", "table/guided game"):
         assert needed in names, needed
-    assert sum(1 for n in names if n.startswith("rules/")) == 5  # the fifth: playing online (issue 22)
+    assert sum(1 for n in names if n.startswith("rules/")) == 6  # playing online (issue 22), the keys (issue 30)
 
 
 @pytest.mark.parametrize(("lang", "you"), [("en", "You"), ("de", "Du"), ("nl", "Jij")])
@@ -184,7 +184,7 @@ def test_pseudo_sentences_are_at_least_40_percent_longer_on_average() -> None:
         with open(path, encoding="utf-8") as f:
             found += re.findall(r'_\("([^"\\]{12,})"\)', f.read())
     assert len(found) > 50
-    grew = sum(len(i18n.pseudo(s)) for s in found) / sum(len(s) for s in found)
+    grew = sum(len(i18n.plain(i18n.pseudo(s))) for s in found) / sum(len(s) for s in found)  # soft hyphens aside
     assert grew >= 1.4, grew
 
 
@@ -192,12 +192,68 @@ def test_pseudo_sentences_are_at_least_40_percent_longer_on_average() -> None:
 # the text engine fits instead of cutting
 
 
-def test_wrap_breaks_a_word_wider_than_a_line(te: Text) -> None:
-    lines = te.wrap("Donaudampfschifffahrtsgesellschaftskapitän fährt", "sans", 20, 150)
+def test_wrap_breaks_a_long_word_only_at_its_soft_hyphens(te: Text) -> None:
+    shy = "\u00ad"
+    word = shy.join(("Donau", "dampf", "schiff", "fahrts", "gesell", "schafts", "kapitän"))
+    lines = te.wrap(f"{word} fährt", "sans", 20, 150)
     assert len(lines) >= 3
     assert all(te.size(line, "sans", 20)[0] <= 150 for line in lines)
+    assert all(shy not in line for line in lines)
     assert "".join(line.rstrip("-") for line in lines).replace(" ", "") == \
         "Donaudampfschifffahrtsgesellschaftskapitänfährt"
+    pieces = {"Donau", "dampf", "schiff", "fahrts", "gesell", "schafts", "kapitän", "fährt"}
+    assert all(set(line.rstrip("-").split()) <= pieces or "".join(line.rstrip("-").split()) for line in lines)
+    for line in lines[:-1]:  # each line ends at a seam, never between two letters of a piece
+        assert any(line.rstrip("-").endswith(p) for p in pieces), line
+
+
+def _break_anywhere(te: Text, f: pygame.font.Font, word: str, width: int) -> list[str]:
+    """The planted fault: a word broken at whatever letter fits (as the text engine did before issue 30)."""
+    if te._measure(f, word)[0] <= width:
+        return [word]
+    out, rest = [], word
+    while len(rest) > 1 and f.size(rest)[0] > width:
+        k = len(rest) - 1
+        while k > 1 and f.size(rest[:k] + "-")[0] > width:
+            k -= 1
+        out.append(rest[:k] + "-")
+        rest = rest[k:]
+    return out + [rest]
+
+
+def test_the_check_finds_a_word_broken_between_two_letters(te: Text, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 30 (second review §2): "Bonusdobbels-" / "teen". With the planted fault (a wrapper that breaks at any
+    letter) check-layout reports the broken word; the engine's own breaks at a soft hyphen or a word's own hyphen
+    are no problem, and a word with no marked point that fits is shortened (reported as clipped, not broken)."""
+    box = pygame.Rect(100, 100, te.size("Bonusdobbels-", "sans", 16)[0], 200)
+    text = "De Bonusdobbelsteen rolt"
+
+    monkeypatch.setattr(te, "_break_word", lambda f, w, width: _break_anywhere(te, f, w, width))
+    te._wraps.clear()
+    found = _problems(lambda te, s: te.blit_wrapped(s, text, box, "sans", 16))
+    assert [(p.kind, p.text) for p in found] == [("broken", "Bonusdobbels-")], [p.line() for p in found]
+    monkeypatch.undo()
+    te._wraps.clear()
+
+    marked = "De Bonus\u00addobbel\u00adsteen rolt, Knallerbsen-Summe"
+    assert not _problems(lambda te, s: te.blit_wrapped(s, marked, box, "sans", 16))
+    found = _problems(lambda te, s: te.blit_wrapped(s, text, box, "sans", 16))
+    assert [p.kind for p in found] == ["clipped"]
+    assert L.unmarked_break("Bonusdobbels-", "Bonus\u00addobbel\u00adsteen") == "Bonusdobbels"
+    assert L.unmarked_break("Bonusdobbel-", "Bonus\u00addobbel\u00adsteen") == ""
+    assert L.unmarked_break("Knallerbsen-", "die Knallerbsen-Summe") == ""
+
+
+@pytest.mark.parametrize("lang", ["de", "nl"])
+def test_no_word_is_broken_between_two_letters_on_the_table(home: object, lang: str) -> None:
+    """The real cases: the bonus die's heading ("Bonusdobbelsteen" broke as "Bonusdobbels-" / "teen" at 1280x800),
+    the guided game's explosion lesson at 1000x900 and 200%: no word broken anywhere but at a marked point."""
+    cases = [c for c in L.all_cases() if c.name in ("table/brewing", "table/evaluation beat: bonus die",
+                                                          "table/guided game")]
+    report = L.run(cases, scales=(100, 200), languages=(lang,), sizes=((1280, 800), (1000, 900)))
+    assert report.drawings == 4 * len(cases)
+    assert not [p for p in report.problems if p.kind in ("broken", "clipped")], \
+        "\n".join(p.line() for p in report.problems[:20])
 
 
 def test_text_grows_with_every_step_of_the_scale(te: Text) -> None:
@@ -294,7 +350,7 @@ def test_a_score_past_50_shows_the_plus_50_tile(te: Text) -> None:
 
 
 def test_pot_spaces_show_vp_and_ruby_marks_large_enough(te: Text) -> None:
-    from quacks.ui import art
+    from quacks.ui import cauldron_art
 
     sizes: list[int] = []
     original = te.render
@@ -304,13 +360,13 @@ def test_pot_spaces_show_vp_and_ruby_marks_large_enough(te: Text) -> None:
         return original(text, face, size, colour, scaled)  # type: ignore[arg-type]
 
     g = _game()
-    art.cauldron.cache_clear()
+    cauldron_art.cauldron.cache_clear()
     te.render = spy  # type: ignore[method-assign]
     try:
-        art.cauldron(226, tuple((sp.coins, sp.vp, sp.ruby) for sp in g.cat.pot.spaces), True)
+        cauldron_art.cauldron(226, tuple((sp.coins, sp.vp, sp.ruby) for sp in g.cat.pot.spaces), True)
     finally:
         te.render = original  # type: ignore[method-assign]
-        art.cauldron.cache_clear()
+        cauldron_art.cauldron.cache_clear()
     vp_spaces = sum(1 for sp in g.cat.pot.spaces if sp.vp)
     assert len(sizes) >= 54 + vp_spaces
     assert min(sizes) >= 11, "no mark as small as the old 6-7 px"

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from quacks import cli
-from quacks.ui import layout_check as L
+from quacks.devtools.ui import layout_check as L
 
 
 def test_the_command_checks_the_title_and_saves_its_drawings(home: Path, tmp_path: Path,

@@ -18,7 +18,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from quacks import bench
+from quacks.devtools import bench
 from quacks.ui import art
 from quacks.ui import theme as T
 from quacks.ui.scenes.final import FinalScene
@@ -106,8 +106,8 @@ def test_games_left_for_new_ones_keep_no_memory() -> None:
     """Two bot games through the real scenes, each final screen left with New game (the measuring command:
     ``python -m quacks bench --only memory``; before the fix: 116 MB on the final screen, 202 MB after)."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
-    r = subprocess.run([sys.executable, "-m", "quacks.ui.bench_memory", "2"], cwd=ROOT, env=env, capture_output=True,
-                       text=True, timeout=300)
+    r = subprocess.run([sys.executable, "-m", "quacks.devtools.ui.bench_memory", "2"], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr[-3000:]
     figures = json.loads(r.stdout.strip().splitlines()[-1])
     assert figures["kept"] == [0, 0]  # no table, no match left behind

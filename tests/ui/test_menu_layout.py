@@ -151,7 +151,10 @@ def test_every_screen_lays_out_within_its_canvas(screens: Driver, window: tuple[
 def test_the_pause_menu_and_a_confirmation_fit_the_canvas(screens: Driver, window: tuple[int, int],
                                                           scale: int) -> None:
     show(screens, window, scale, TitleScene)
-    items = [(f"Item {i}", lambda: None) for i in range(7)]
+    from quacks.ui.keys import Act
+
+    acts = (Act.BACK, Act.SAVE, Act.RULES, Act.SETTINGS, Act.LESSONS, Act.LEAVE, Act.UNDO)
+    items = [(f"Item {i}", lambda: None, act) for i, act in enumerate(acts)]
     for overlay in (PauseMenu(screens.app, items), Confirm(screens.app, "A question that is long enough to "
                                                                         "wrap onto a second line. " * 3, lambda: None)):
         screens.app.push(overlay)

@@ -14,11 +14,12 @@ import pytest
 pytest.importorskip("websockets")
 
 from quacks import i18n  # noqa: E402
+from quacks.devtools.ui.online_screens import FakeBrowser, FakeLink, found_game, lobby_state  # noqa: E402
 from quacks.net.link import FAILED, IN_GAME, LinkState  # noqa: E402
 from quacks.net.roomcode import join_key, make_code  # noqa: E402
 from quacks.session.setup import HUMAN, REMOTE  # noqa: E402
 from quacks.ui import netplay  # noqa: E402
-from quacks.ui.layout_cases import FakeBrowser, FakeLink, found_game, lobby_state  # noqa: E402
+from quacks.ui.keys import Act
 from quacks.ui.overlays.confirm import Confirm  # noqa: E402
 from quacks.ui.overlays.online_choice import OnlineChoice  # noqa: E402
 from quacks.ui.scenes.join import NOTHING_AFTER, JoinScene  # noqa: E402
@@ -57,7 +58,8 @@ def test_the_online_choice_hosts_joins_or_goes_back(driver: Driver, monkeypatch:
     assert isinstance(driver.scene, NewGameScene) and driver.scene.model.online
     key(driver, pygame.K_ESCAPE)
     driver.app.push(OnlineChoice(driver.app, available=True))
-    key(driver, pygame.K_2)
+    assert [b.hotkey_label for b in driver.scene.buttons] == ["H", "J", "Esc"]  # its own keys, never numbers
+    driver.press(Act.JOIN)
     assert isinstance(driver.scene, JoinScene)
     key(driver, pygame.K_ESCAPE)
     driver.app.push(OnlineChoice(driver.app, available=True))

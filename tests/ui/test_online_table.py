@@ -21,6 +21,7 @@ from quacks.rules.snapshot import fingerprint  # noqa: E402
 from quacks.session import fairness  # noqa: E402
 from quacks.session.driver import MatchDriver  # noqa: E402
 from quacks.ui import online  # noqa: E402
+from quacks.ui.keys import Act
 from quacks.ui.overlays.pause_menu import PauseMenu  # noqa: E402
 from quacks.ui.scenes.final import FinalScene  # noqa: E402
 from quacks.ui.scenes.table import TableScene  # noqa: E402
@@ -48,12 +49,12 @@ def step_host(drv: Driver, table: TableScene, rng: random.Random) -> None:
     app = drv.app
     if table.summary is not None and app.scene is table.summary:
         drv.key(pygame.K_RETURN, frames=1)
-    if app.scene is table or app.scene is table.choice:
+    if app.scene is table or app.scene is table.turns.choice:
         for seat in table.driver.human_turn():
             g = table.g
             if not table.controls.active:
                 continue
-            table.do(seat, BOT.decide(g, seat, list(g.legal_actions(seat)), rng).action)
+            table.turns.do(seat, BOT.decide(g, seat, list(g.legal_actions(seat)), rng).action)
 
 
 def test_the_host_window_plays_a_served_game_to_its_end(tmp_path: Path, home: Path) -> None:
@@ -107,8 +108,9 @@ def test_a_player_who_is_gone_is_shown_away_and_the_host_lets_a_bot_play(tmp_pat
         assert table.state().remote.get(1, ("", ""))[0].startswith("away for")
         menu = drv.app.scene
         assert "Bob" in menu.heading
-        assert table.choice is not None and drv.app.scenes[-2] is table.choice  # Ann's own question waits below
-        drv.key(pygame.K_2)  # a bot plays for Bob
+        # Ann's own question waits below
+        assert table.turns.choice is not None and drv.app.scenes[-2] is table.turns.choice
+        drv.press(Act.YES)  # a bot plays for Bob
         rng = random.Random(4)
         end = time.monotonic() + 180
         while not any(isinstance(s, FinalScene) for s in drv.app.scenes):

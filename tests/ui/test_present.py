@@ -14,8 +14,9 @@ import pygame
 import pytest
 
 from quacks.storage.settings import Settings
-from quacks.ui.app import LOGICAL, App, Scene, align, geometry, merge, viewport
-from quacks.ui.window import MAX_P
+from quacks.ui import window_present
+from quacks.ui.app import App, Scene
+from quacks.ui.window_geometry import LOGICAL, MAX_P, align, geometry, merge, viewport
 
 RED = (255, 0, 0)
 NEAR = (4, 4, 4, 255)  # smoothscale's rounding turns 255 into 253
@@ -295,8 +296,6 @@ def test_a_large_new_window_surface_is_first_shown_in_bands(make_app, monkeypatc
     """A new window surface is shown over a few frames, top to bottom, none sending much more than
     FIRST_SHOW_PIXELS; a change in a band already shown is shown at once; at the end the window holds the
     whole picture, and at 1920x1080 the window's surface becomes the canvas again."""
-    from quacks.ui import window
-
     app = make_app((1280, 720))
     app.headless = False  # as in a real window (headless, the whole picture is shown at once)
     sent: list[list[pygame.Rect]] = []
@@ -317,7 +316,7 @@ def test_a_large_new_window_surface_is_first_shown_in_bands(make_app, monkeypatc
         frames += 1
     assert frames <= 6
     for rects in sent:
-        assert sum(r.w * r.h for r in rects) <= window.FIRST_SHOW_PIXELS * 1.25
+        assert sum(r.w * r.h for r in rects) <= window_present.FIRST_SHOW_PIXELS * 1.25
     bands = [rects[-1] for rects in sent]
     assert bands[-1].bottom == size[1] and all(a.bottom == b.y for a, b in zip(bands, bands[1:]))
     if size == LOGICAL:

@@ -11,7 +11,7 @@ from .test_table import start_table
 def test_quit_to_title_twice_leaves_one_title(driver: Driver) -> None:
     for _ in range(2):
         table = start_table(driver)
-        table.quit_to_title()
+        table.menu.quit_to_title()
         driver.frames(1)
         assert isinstance(driver.scene, TitleScene)
         assert sum(isinstance(s, TitleScene) for s in driver.app.scenes) == 1

@@ -91,7 +91,7 @@ def test_the_keyboard_walks_the_rows_and_changes_them(driver: Driver, ss: Settin
     assert ss.row == 0
     key(driver, pygame.K_UP)
     assert ss.row == len(ss.rows) - 1  # wraps
-    key(driver, pygame.K_TAB)
+    key(driver, pygame.K_DOWN)  # (no Tab: the settings open over the table too, where Tab skips ahead)
     assert ss.row == 0
     key(driver, pygame.K_DOWN)
     assert ss.row == PACE
@@ -155,7 +155,7 @@ def test_every_row_title_is_drawn_at_one_size(home: Path, scale: int, lang: str)
         te = d.app.text
         with te.record(d.app.screen) as rec:
             ss.draw(d.app.screen)
-        titles = {title for title, _tip, _w in ss.rows}
+        titles = {i18n.plain(title) for title, _tip, _w in ss.rows}  # as drawn: no soft hyphens
         sizes = {item.text: item.px for item in rec.items if item.text in titles}
     finally:
         d.app.set_language("en")

@@ -11,8 +11,8 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-from quacks.ui import bench as ui_bench
-from quacks.ui import shots
+from quacks.devtools.ui import bench as ui_bench
+from quacks.devtools.ui import shots
 from quacks.ui.app import text_engine
 
 

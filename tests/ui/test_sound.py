@@ -216,3 +216,12 @@ def test_apply_settings_reads_volume_and_mute(fresh_mixer: None) -> None:
     s.apply_settings(SimpleNamespace(volume=3.0, mute=False))
     assert s.volume == 1.0 and s.enabled
     s.close()
+
+
+@pytest.mark.parametrize(("value", "seconds"), [("2", 2.0), ("0.5", 0.5), ("", 30.0), ("soon", 30.0), ("0", 30.0),
+                                                 ("-3", 30.0), ("nan", 30.0), ("1e9", 30.0)])
+def test_a_test_may_shorten_the_release_time(monkeypatch: pytest.MonkeyPatch, value: str, seconds: float) -> None:
+    """``QUACKS_AUDIO_RELEASE_S`` (the idle test's 2 s instead of 30); a value that is no sensible number of
+    seconds leaves a player's 30 s."""
+    monkeypatch.setenv(sound_mod.AUDIO_RELEASE_ENV, value)
+    assert sound_mod.audio_release_seconds() == seconds

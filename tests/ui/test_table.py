@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from quacks.content.loader import default_catalogue
@@ -10,6 +9,7 @@ from quacks.rules.chips import SET_COLOURS
 from quacks.rules.config import GameConfig, SeatSetup
 from quacks.rules.kinds import DecisionKind
 from quacks.session.match import HUMAN, Match, MatchSetup, SeatSpec
+from quacks.ui.keys import Act, press_event
 from quacks.ui.overlays.confirm import Confirm
 from quacks.ui.scenes.final import FinalScene, vp_breakdown
 from quacks.ui.scenes.newgame import NewGameScene
@@ -30,32 +30,39 @@ def start_table(d: Driver, kinds: tuple[str, ...] = (HUMAN, "normal"), seed: int
 
 
 def human_waiting(scene: TableScene) -> bool:
-    return bool(scene.driver.human_turn()) and scene.controls.active and scene.handoff is None
+    return bool(scene.driver.human_turn()) and scene.controls.active
 
 
 def confirm_open(d: Driver) -> Confirm | None:
     return d.scene if isinstance(d.scene, Confirm) else None
 
 
+def answer_first(d: Driver) -> None:
+    """Take the first option the keys offer now (a choice of the game, by its own key)."""
+    d.answer_first()
+
+
 def test_new_game_then_start_is_two_keypresses(driver: Driver) -> None:
-    driver.key(pygame.K_RETURN)  # New game (Continue is disabled without a save)
+    driver.press(Act.CONFIRM)  # New game (Continue is disabled without a save)
     assert isinstance(driver.scene, NewGameScene)
-    driver.key(pygame.K_RETURN)  # Start
+    driver.press(Act.CONFIRM)  # Start
     scene = next(s for s in driver.app.scenes if isinstance(s, TableScene))  # a choice dialog may lie on it
     kinds = [s.kind for s in scene.match.setup.seats]
     assert kinds == [HUMAN, "normal", "normal"]
     assert {b.set for b in scene.match.game.books.values()} == {1}
 
 
-def test_space_draws_and_the_draw_reaches_the_engine(driver: Driver) -> None:
+def test_d_draws_and_the_draw_reaches_the_engine(driver: Driver) -> None:
     scene = start_table(driver, fortunes=False)
     driver.until(lambda: human_waiting(scene), what="the human's first decision")
     assert [b.label for b in scene.controls.buttons] == ["Draw", "Stop", "Flask"]
     flask = scene.controls.buttons[2]
     assert not flask.enabled and "white chip" in flask.reason
-    driver.key(pygame.K_f)
+    driver.press(Act.FLASK)
     assert scene.controls.hint == flask.reason  # a disabled control says why
-    driver.key(pygame.K_SPACE)
+    driver.press(Act.NEXT)  # Space no longer draws: it says so
+    assert not scene.g.seats[0].pot and "D draws a chip" in scene.controls.hint
+    driver.press(Act.DRAW)
     driver.until(lambda: len(scene.g.seats[0].pot) == 1, what="the chip to be placed")
     assert ("act", 0, "draw") in scene.g.record
 
@@ -64,13 +71,15 @@ def test_stop_then_shop_with_the_cart_and_enter(driver: Driver) -> None:
     scene = start_table(driver, fortunes=False)
     scene.g.seats[0].droplet = 20  # plenty of coins
     driver.until(lambda: human_waiting(scene), what="brewing")
-    driver.key(pygame.K_s)
+    driver.press(Act.STOP)
     driver.until(lambda: scene.summary is not None, timeout=30, what="the round's results")
     assert scene.g.decision_kind(0) == DecisionKind.SHOP and scene.controls.shop is None  # the results come first
-    driver.key(pygame.K_RETURN)
+    driver.press(Act.NEXT)
     driver.until(lambda: scene.controls.shop is not None, timeout=30, what="the shop")
     shop = scene.controls.shop
     assert shop is not None and shop.coins > 0
+    driver.press(Act.CONFIRM)  # Enter never buys an empty cart (N buys nothing)
+    assert not any(e[0] == "act" and e[2].startswith("buy") for e in scene.g.record)
     orange = next(r for c, r in shop.slots if c.name == "orange-1")
     driver.click(orange.center)
     assert [c.name for c in shop.cart] == ["orange-1"]
@@ -79,20 +88,20 @@ def test_stop_then_shop_with_the_cart_and_enter(driver: Driver) -> None:
     assert [c.name for c in shop.cart] == ["orange-1", "blue-1"]
     driver.click(orange.center)  # take it out again
     assert [c.name for c in shop.cart] == ["blue-1"]
-    driver.key(pygame.K_RETURN)
+    driver.press(Act.CONFIRM)
     confirm = confirm_open(driver)
     if confirm is not None:  # coins left that would still buy something: confirm
         assert "unspent" in confirm.text
-        driver.key(pygame.K_RETURN)
+        driver.press(Act.CONFIRM)
     driver.frames(3)
     assert ("act", 0, "buy blue-1") in scene.g.record
 
 
-def test_number_keys_choose_and_every_choice_is_labelled(driver: Driver) -> None:
+def test_each_option_has_its_own_key_and_every_choice_is_labelled(driver: Driver) -> None:
     scene = start_table(driver, fortunes=False)
     scene.g.seats[0].rubies = 3  # so the end of the round asks
     driver.until(lambda: human_waiting(scene))
-    driver.key(pygame.K_s)
+    driver.press(Act.STOP)
     seen_spend = False
     rows: list[str] = []
     for _ in range(3000):
@@ -100,36 +109,40 @@ def test_number_keys_choose_and_every_choice_is_labelled(driver: Driver) -> None
             break
         if scene.summary is not None:
             rows = [r.name for r in scene.summary.rows]
-            driver.key(pygame.K_RETURN)
+            driver.press(Act.NEXT)
         elif confirm_open(driver) is not None:
-            driver.key(pygame.K_RETURN)
+            driver.press(Act.CONFIRM)
         elif scene.controls.shop is not None:
-            driver.key(pygame.K_n)
+            driver.press(Act.NO)
         elif human_waiting(scene) and scene.g.decision_kind(0) == DecisionKind.SPEND:
             labels = [b.label for b in scene.controls.buttons]
             assert labels[-1] == "Done" and all(labels)
             assert labels[0] == "Droplet +1 (2 rubies)"
+            assert [b.hotkey_label for b in scene.controls.buttons] == ["T", "Enter"]  # the flask is full
             seen_spend = True
-            driver.key(pygame.K_1)  # droplet step for 2 rubies
+            driver.press(Act.DROPLET)  # droplet step for 2 rubies
         else:
             driver.frames(1)
     assert seen_spend and scene.g.seats[0].droplet == 1
     assert rows == ["P0", "P1"]
 
 
-def test_hand_off_hides_the_next_human_until_ready(driver: Driver) -> None:
+def test_two_humans_stir_in_turn_on_the_table_and_each_choice_stays_hidden_until_the_reveal(driver: Driver) -> None:
+    """R48: the one secret is a stir decision before its tick is revealed; each human of the tick is asked in turn,
+    by name, on the table itself (no card over it), and one who has decided shows only as decided."""
     scene = start_table(driver, (HUMAN, HUMAN), fortunes=False)
-    driver.until(lambda: scene.handoff is not None or human_waiting(scene))
-    assert scene.handoff is not None and scene.handoff.name == "P0"
-    driver.key(pygame.K_SPACE)  # P0 is ready
     driver.until(lambda: human_waiting(scene))
-    driver.key(pygame.K_SPACE)  # P0 draws (hidden until P1 decides)
-    driver.until(lambda: scene.handoff is not None)
-    assert scene.handoff.name == "P1" and not scene.g.seats[0].pot
-    driver.key(pygame.K_SPACE)  # P1 is ready
-    driver.until(lambda: human_waiting(scene))
-    driver.key(pygame.K_s)  # P1 stops: the tick is revealed
+    assert driver.scene is scene and scene.controls.seat == 0 and scene.focus == 0
+    assert scene.controls.question(scene.g).startswith("P0: ")
+    driver.press(Act.DRAW)  # P0 draws (hidden until P1 decides)
+    driver.until(lambda: human_waiting(scene) and scene.controls.seat == 1)
+    assert driver.scene is scene, "no hand-off card: the table asks P1 by name"
+    assert scene.controls.question(scene.g).startswith("P1: ") and scene.focus == 1
+    assert not scene.g.seats[0].pot and scene.state().decided == frozenset({0})
+    assert "drew" not in scene.waiting_text() + scene.controls.note, "P0's choice is not shown before the reveal"
+    driver.press(Act.STOP)  # P1 stops: the tick is revealed
     driver.until(lambda: len(scene.g.seats[0].pot) == 1)
+    assert "P0 drew" in scene.turns.revealed and "P1 stopped" in scene.turns.revealed
 
 
 @pytest.mark.parametrize("reduced", [False, True])
@@ -141,20 +154,20 @@ def test_a_whole_game_against_bots_reaches_the_final_ranking(home: object, reduc
         steps += 1
         assert steps < 5000
         if scene.summary is not None:
-            d.key(pygame.K_RETURN)
+            d.press(Act.NEXT)
             continue
         if confirm_open(d) is not None:
-            d.key(pygame.K_RETURN)
+            d.press(Act.CONFIRM)
             continue
         if human_waiting(scene):
             kind = scene.g.decision_kind(0)
             s = scene.g.seats[0]
             if kind == DecisionKind.BREW:
-                d.key(pygame.K_SPACE if len(s.pot) < 4 and s.white_total < 4 else pygame.K_s)
+                d.press(Act.DRAW if len(s.pot) < 4 and s.white_total < 4 else Act.STOP)
             elif scene.controls.shop is not None:
-                d.key(pygame.K_RETURN)
+                d.press(Act.NO)
             else:
-                d.key(pygame.K_1)
+                answer_first(d)
             continue
         d.frames(1)
     final = d.scene
@@ -168,26 +181,24 @@ def test_a_whole_game_against_bots_reaches_the_final_ranking(home: object, reduc
 def test_ctrl_z_takes_back_a_ruby_spend_and_the_undo_button_shows(driver: Driver) -> None:
     scene = start_table(driver, fortunes=False, setup={0: SeatSetup(rubies=6)})  # replayable, unlike a poke
     driver.until(lambda: human_waiting(scene))
-    driver.key(pygame.K_s)
+    driver.press(Act.STOP)
     for _ in range(3000):
         if human_waiting(scene) and scene.g.decision_kind(0) == DecisionKind.SPEND:
             break
         if confirm_open(driver) is not None:
-            driver.key(pygame.K_RETURN)
+            driver.press(Act.CONFIRM)
         elif scene.controls.shop is not None:
-            driver.key(pygame.K_n)
+            driver.press(Act.NO)
         elif scene.summary is not None:
-            driver.key(pygame.K_RETURN)
+            driver.press(Act.NEXT)
         else:
             driver.frames(1)
     assert scene.controls.undo is None  # nothing taken yet
     rubies, droplet = scene.g.seats[0].rubies, scene.g.seats[0].droplet
-    driver.key(pygame.K_1)  # a droplet step for rubies
+    driver.press(Act.DROPLET)  # a droplet step for rubies
     driver.until(lambda: human_waiting(scene) and scene.controls.undo is not None, what="the undo button")
     assert scene.g.seats[0].droplet == droplet + 1
-    driver.app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="",
-                                         scancode=0))
-    driver.frames(2)
+    driver.press(Act.UNDO)
     assert (scene.g.seats[0].rubies, scene.g.seats[0].droplet) == (rubies, droplet)
     driver.until(lambda: human_waiting(scene))
     assert scene.controls.undo is None
@@ -198,32 +209,50 @@ def test_ctrl_z_right_after_the_last_spend_never_takes_back_a_step_of_the_round_
     step) took that spend back, though the round was over and its results had been shown."""
     scene = start_table(driver, fortunes=False, setup={0: SeatSetup(rubies=6)})
     driver.until(lambda: human_waiting(scene))
-    driver.key(pygame.K_s)
+    driver.press(Act.STOP)
     for _ in range(3000):
         if human_waiting(scene) and scene.g.decision_kind(0) == DecisionKind.SPEND:
             break
         if confirm_open(driver) is not None:
-            driver.key(pygame.K_RETURN)
+            driver.press(Act.CONFIRM)
         elif scene.controls.shop is not None:
-            driver.key(pygame.K_n)
+            driver.press(Act.NO)
         elif scene.summary is not None:
-            driver.key(pygame.K_RETURN)
+            driver.press(Act.NEXT)
         else:
             driver.frames(1)
     rnd = scene.g.round
     cost = scene.g.cat.events.droplet_cost
     while scene.g.seats[0].rubies >= 2 * cost:  # every ruby on droplet steps but the last
         assert scene.g.decision_kind(0) == DecisionKind.SPEND
-        driver.key(pygame.K_1)
+        driver.press(Act.DROPLET)
         driver.until(lambda: human_waiting(scene))
-    driver.key(pygame.K_1, frames=0)  # the last (no "done" is asked with no ruby left): the round ends
+    driver.press(Act.DROPLET, frames=0)  # the last (no "done" is asked with no ruby left): the round ends
     while scene.g.round == rnd:
         driver.frames(1)
     droplet, record = scene.g.seats[0].droplet, list(scene.g.record)
-    driver.app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="",
-                                         scancode=0))  # before any update
+    driver.app.handle(press_event(Act.UNDO))  # before any update
     driver.frames(2)
     assert scene.g.round == rnd + 1 and scene.g.seats[0].droplet == droplet
     assert list(scene.g.record[:len(record)]) == record
     driver.until(lambda: human_waiting(scene))
     assert scene.controls.undo is None  # and no Undo button offers it later in the round
+
+
+def test_the_table_shows_an_expert_with_damaged_data(driver: Driver) -> None:
+    """Issue 30 §7: the driver's troubles reach the player as a toast, not only the log."""
+    import copy
+    import dataclasses
+
+    cat = default_catalogue()
+    assert cat.bot_values is not None
+    values = copy.deepcopy(dict(cat.bot_values))
+    values["features"] = ["not", "these"]
+    names = ("P0", "P1")
+    config = GameConfig(seats=names, books={c: 1 for c in SET_COLOURS})
+    setup = MatchSetup(config, (SeatSpec("P0", "amber", HUMAN), SeatSpec("P1", "teal", "expert")), 4)
+    scene = TableScene(driver.app, Match(dataclasses.replace(cat, bot_values=values), setup))
+    driver.app.push(scene)
+    driver.frames(3)
+    shown = [text for _t, text in driver.app.toasts]
+    assert any("data/bots/expert.yaml" in t and "plays as Hard" in t for t in shown), shown

@@ -16,6 +16,7 @@ from quacks.storage import saves
 from quacks.ui import main as ui_main
 from quacks.ui.app import text_engine
 from quacks.ui.flows import WRITER
+from quacks.ui.keys import Act
 from quacks.ui.overlays.bag import BagView
 from quacks.ui.overlays.confirm import Confirm
 from quacks.ui.overlays.log import LogView
@@ -41,7 +42,7 @@ def test_resume_closes_the_menu_and_the_game_waits_under_it(driver: Driver) -> N
     version = t.g.version
     m = menu(driver)
     assert t.driver.hold or not t.driver.busy()
-    key(driver, pygame.K_1)
+    driver.press(Act.CONFIRM)  # Enter presses the marked item: Resume
     assert driver.scene is t and t.g.version == version
     menu(driver)
     key(driver, pygame.K_ESCAPE)  # Esc closes it too
@@ -63,7 +64,8 @@ def test_save_game_writes_a_named_save_that_loads(driver: Driver, home: Path) ->
 def test_rules_from_the_menu_show_this_games_books(driver: Driver) -> None:
     t = table(driver)
     menu(driver)
-    key(driver, pygame.K_3)
+    assert [b.hotkey_label for b in driver.scene.buttons] == ["Esc", "Ctrl+S", "F1", "O", "Q"]
+    driver.press(Act.RULES)
     r = driver.scene
     assert isinstance(r, RulesScene) and r.game is t.g
     key(driver, pygame.K_ESCAPE)
@@ -75,7 +77,7 @@ def test_settings_from_the_menu_take_effect_at_the_table(driver: Driver, home: P
     scale = text_engine().scale
     try:
         menu(driver)
-        key(driver, pygame.K_4)
+        driver.press(Act.SETTINGS)
         s = driver.scene
         assert isinstance(s, SettingsScene)
         click(driver, option(s.rows[6][2], 150))  # UI scale
@@ -90,11 +92,17 @@ def test_settings_from_the_menu_take_effect_at_the_table(driver: Driver, home: P
 
 def test_quit_to_title_keeps_the_game_for_continue(driver: Driver, home: Path) -> None:
     t = table(driver)
-    key(driver, pygame.K_SPACE)  # one draw, so there is something to come back to
+    driver.press(Act.DRAW)  # one draw, so there is something to come back to
     driver.until(lambda: human_waiting(t) or t.g.seats[0].pot == [], what="the draw")
     record = list(t.g.record)
     menu(driver)
-    key(driver, pygame.K_5)
+    driver.press(Act.LEAVE)  # asked first: Enter goes back
+    assert isinstance(driver.scene, Confirm) and driver.scene.safe_default
+    driver.press(Act.CONFIRM)
+    assert driver.scene is t
+    driver.press(Act.LEAVE)  # the same key at the table itself
+    assert isinstance(driver.scene, Confirm)
+    driver.press(Act.YES)
     title = driver.scene
     assert isinstance(title, TitleScene)
     assert not any(isinstance(s, TableScene) for s in driver.app.scenes)
@@ -130,8 +138,8 @@ def test_the_bag_opens_by_key_and_button_and_closes_by_key_click_or_esc(driver: 
 
 
 def test_the_log_scrolls_and_the_game_goes_on_under_it(driver: Driver) -> None:
+    from quacks.devtools.ui.games import play_human_until
     from quacks.rules.kinds import Phase
-    from quacks.ui.shots import play_human_until
 
     m = match(("human", "easy", "easy"), seed=6)
     play_human_until(m, lambda mm: mm.game.round >= 3 and mm.game.phase == Phase.BREWING
@@ -173,25 +181,25 @@ def test_a_white_chip_that_would_explode_is_confirmed_first(driver: Driver, monk
     monkeypatch.setattr(t.driver, "submit", lambda seat, a: sent.append((seat, a)))
     t.g.seats[0].white_total = t.g.limit(0)  # one more white explodes
     pick = Action("pick", ("white-2",))
-    t.choose(0, pick)
+    t.turns.choose(0, pick)
     driver.frames(1)
     assert isinstance(driver.scene, Confirm) and not sent
     key(driver, pygame.K_n)  # no, go back
     assert driver.scene is t and not sent
-    t.choose(0, pick)
+    t.turns.choose(0, pick)
     driver.frames(1)
     key(driver, pygame.K_y)
     assert sent == [(0, pick)]
-    t.choose(0, Action("pick", ("orange-1",)))  # not white: no question
+    t.turns.choose(0, Action("pick", ("orange-1",)))  # not white: no question
     assert sent[-1] == (0, Action("pick", ("orange-1",)))
 
 
 def test_undo_in_the_shop_takes_back_the_last_chip_in_the_cart(driver: Driver) -> None:
     t = table(driver, fortunes=False)
     t.g.seats[0].droplet = 20
-    key(driver, pygame.K_s)
+    driver.press(Act.STOP)
     driver.until(lambda: t.summary is not None, timeout=30, what="the round's results (before the shop)")
-    key(driver, pygame.K_RETURN)
+    driver.press(Act.NEXT)
     driver.until(lambda: t.controls.shop is not None, timeout=30, what="the shop")
     shop = t.controls.shop
     orange = next(r for c, r in shop.slots if c.name == "orange-1")
@@ -202,9 +210,7 @@ def test_undo_in_the_shop_takes_back_the_last_chip_in_the_cart(driver: Driver) -
     # Undo has a place of its own: Clear cart keeps its place, and neither covers the other or the cart
     assert shop.clear_b in shop.buttons() and shop.undo_b in shop.buttons()
     assert not shop.undo_b.rect.colliderect(shop.clear_b.rect) and not shop.undo_b.rect.colliderect(shop.cart_rect)
-    driver.app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="",
-                                         scancode=0))
-    driver.frames(1)
+    driver.press(Act.UNDO)
     assert shop.cart == []
 
 
@@ -213,7 +219,7 @@ def test_the_shop_s_arrows_move_in_two_dimensions(driver: Driver) -> None:
     column), not "Down moves right"."""
     t = table(driver, fortunes=False)
     t.g.seats[0].droplet = 20  # coins enough for the shop to offer every book
-    key(driver, pygame.K_s)
+    driver.press(Act.STOP)
     shop = driver.until_shop(t)
     rows = sorted({r.y for _c, r in shop.slots})
     first_of = {y: next(i for i, (_c, r) in enumerate(shop.slots) if r.y == y) for y in rows}
@@ -285,20 +291,16 @@ def test_another_language_at_the_table_rebuilds_its_words(driver: Driver) -> Non
 def test_hot_seat_tells_what_the_last_stir_revealed(driver: Driver) -> None:
     t = TableScene(driver.app, match(("human", "human"), 4, fortunes=False))
     driver.app.push(t)
-    driver.until(lambda: t.handoff is not None)
+    driver.until(lambda: human_waiting(t))
     assert tick_text(t.g, t.driver.last_tick) == ""  # nothing revealed yet
-    key(driver, pygame.K_SPACE)
-    driver.until(lambda: human_waiting(t))
-    key(driver, pygame.K_SPACE)  # Ann draws
-    driver.until(lambda: t.handoff is not None)
-    key(driver, pygame.K_SPACE)
-    driver.until(lambda: human_waiting(t))
-    key(driver, pygame.K_s)  # Bob stops: the tick is revealed
+    driver.press(Act.DRAW)  # Ann draws
+    driver.until(lambda: human_waiting(t) and t.controls.seat == 1)
+    driver.press(Act.STOP)  # Bob stops: the tick is revealed
     driver.until(lambda: human_waiting(t) and t.driver.last_tick != [])
-    said = t.revealed
+    said = t.turns.revealed
     assert "Ann" in said and "Bob" in said
-    # Ann brews alone now: nothing is hidden, so no hand-off; the reveal stays beside her question
-    assert t.handoff is None and t.controls.note == said and t.controls.question(t.g).startswith("Ann: ")
+    # Ann brews alone now: nothing is hidden; the reveal stays beside her question
+    assert driver.scene is t and t.controls.note == said and t.controls.question(t.g).startswith("Ann: ")
 
 
 def test_the_bag_is_as_high_as_its_chips_need(driver: Driver) -> None:

@@ -1,14 +1,14 @@
 """What the reflowing table offers besides its layout: chips to pick drawn as chips (every one, the dangerous
-ones marked), another seat's pot large under the mouse, the folded books and board opening large, and the
-window's size and place remembered."""
+ones marked), another seat's pot large under the mouse, and the folded books and board opening large (the
+window's size and place remembered: ``test_window_desktop``)."""
 
 from __future__ import annotations
 
 import pygame
 import pytest
 
+from quacks.devtools.ui import layout_cases as C
 from quacks.storage.settings import Settings
-from quacks.ui import layout_cases as C
 from quacks.ui.app import App
 from quacks.ui.overlays.choice import ChoiceDialog
 from quacks.ui.overlays.folded import BoardOpen, BooksOpen
@@ -49,9 +49,13 @@ def test_a_white_chip_that_would_explode_is_marked_before_the_click(app: App) ->
     from quacks.wording.decisions import Label
 
     white, orange = CHIP_BY_NAME["white-3"], CHIP_BY_NAME["orange-1"]
-    options = [(Action("pick", ("white-3",)), Label("Place white 3", chip="white-3")),
-               (Action("pick", ("orange-1",)), Label("Place orange 1", chip="orange-1")),
-               (Action("pick", ("none",)), Label("None"))]
+    from quacks.ui.keys import Act
+    from quacks.ui.table.option_keys import OptionKey
+
+    options = [(Action("pick", ("white-3",)), Label("Place white 3", chip="white-3"), OptionKey(Act.OPTION, 1, "chip")),
+               (Action("pick", ("orange-1",)), Label("Place orange 1", chip="orange-1"),
+                OptionKey(Act.OPTION, 2, "chip")),
+               (Action("pick", ("none",)), Label("None"), OptionKey(Act.NO))]
     dialog = ChoiceDialog(app, pygame.Rect(100, 100, 500, 600), "Crow skull", options, lambda a: None,
                           chips=[white, orange, white], explodes=lambda c: c.is_white and 5 + c.value > 7)
     assert [(o.chip.name, o.explodes) for o in dialog.chip_options] == [
@@ -92,27 +96,6 @@ def test_the_folded_books_and_board_open_large_and_close(home: object) -> None:
     assert len(app.scene.board.spaces) == 50
     app.scene.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(2, 2), button=1))  # a click outside
     assert app.scene is t
-
-
-def test_the_window_size_and_place_are_kept_and_checked() -> None:
-    s, notes = Settings.from_data({"window_size": [1400, 900], "window_pos": [-20, 40]})
-    assert s.window_size == (1400, 900) and s.window_pos == (-20, 40) and not notes
-    for bad in ({"window_size": [0, 900]}, {"window_size": "big"}, {"window_pos": [1, 2, 3]},
-                {"window_size": [10**9, 5]}):
-        s, notes = Settings.from_data(bad)
-        assert s.window_size is None and s.window_pos is None and notes
-
-
-def test_a_new_window_opens_at_the_size_it_had_when_it_fits_the_desktop(monkeypatch: pytest.MonkeyPatch) -> None:
-    app = App(Settings(window_size=(1400, 900)), size=(1280, 800), headless=True)
-    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])
-    assert app._remembered_size() == (1400, 900)
-    app.settings.window_size = (2560, 1600)  # larger than this desktop: a size that fits instead
-    assert app._remembered_size() == app.fitting_size()
-    app.settings.window_size = (800, 500)  # under the smallest window the game allows
-    assert app._remembered_size() == app.fitting_size()
-    app.settings.window_size = None
-    assert app._remembered_size() == app.fitting_size() and app.fitting_size()[0] >= 1000
 
 
 @pytest.mark.parametrize("size", [(1000, 640), (1280, 800), (2560, 1440)])

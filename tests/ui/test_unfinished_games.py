@@ -123,7 +123,7 @@ def test_continue_after_load_resumes_the_loaded_game_and_the_named_save_stays(dr
     driver.key(pygame.K_y)
     table = scene_of(driver, TableScene)
     assert table.match.game.record == other.game.record
-    table.quit_to_title()  # at once: nothing played on the loaded game yet
+    table.menu.quit_to_title()  # at once: nothing played on the loaded game yet
     driver.frames(2)
     t = driver.scene
     assert isinstance(t, TitleScene)

@@ -95,7 +95,6 @@ def walk(cat: Catalogue, config: GameConfig, levels: tuple[str, ...], seed: int,
             kinds.add(kind)
         acts = list(g.legal_actions(seat))
         yield "prompt", decisions.prompt(g, seat)
-        yield "hand-off", decisions.handoff_text(g, seat)
         for a in acts:
             lb = decisions.label(g, seat, a)
             yield "label", lb.text

@@ -50,19 +50,6 @@ def test_a_winner_called_you_is_spoken_to_in_every_language(each_language: list[
     assert winner_text(Game(default_catalogue(), GameConfig(seats=("You", "Ada")))) == "", "no winner before the end"
 
 
-def test_the_hand_off_card_says_what_the_seat_decides() -> None:
-    """It said "You have a decision to take": now the question the seat answers, then "look away"."""
-    g = make_game(("Mia", "Bo"), fortunes=True, round=3)
-    steps(g, "fortune choose-wisely")
-    assert g.decision_kind(0) == DecisionKind.CARD
-    text = decisions.handoff_text(g, 0)
-    assert text.startswith(decisions.prompt(g, 0)) and text.endswith(". Others, please look away.")
-    assert "decision to take" not in text and "move the droplet 2 spaces, or take a purple chip" in text
-    g = make_game(("Mia", "Bo"), Mia={"droplet": 10})
-    steps(g, "Mia stop", "Bo stop", "Mia die vp-1")
-    assert decisions.handoff_text(g, 0).startswith("Shopping: buy up to two chips of different colours with ")
-
-
 def test_result_lines_say_each_gain_in_its_own_unit() -> None:
     """A result line once read "VP: space +3, die +1 · rubies +2", the rubies under the "VP" heading."""
     g = make_game(A={"bag": {"green-1": 2, "orange-1": 1}, "droplet": 4})

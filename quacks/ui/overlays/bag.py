@@ -9,12 +9,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...ai.odds import explosion_risk
-from ...i18n import _
+from ...i18n import _, percent
 from ...rules.game import Game
 from ...wording import text as W
 from .. import art
 from .. import theme as T
 from ..app import App, canvas_rect
+from ..keys import Act, Binding
+from ..keys import label as key_label
 from .base import MARGIN, Overlay, grown
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -58,9 +60,12 @@ class BagView(Overlay):
         if h != self.rect.h:
             self.rect = pygame.Rect(self.full.x, self.full.bottom - h, self.full.w, h)
 
+    def bindings(self) -> list[Binding]:
+        """B or Esc closes it (the table's other keys go on working under it)."""
+        return [Binding(Act.BAG, self.close, target="close"), Binding(Act.BACK, self.close, target="close")]
+
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_b, pygame.K_ESCAPE):
-            self.close()
+        if self.press(event):
             return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.rect.collidepoint(event.pos):
             if event.type == pygame.MOUSEBUTTONUP:
@@ -77,7 +82,7 @@ class BagView(Overlay):
         items = list(s.bag.items())
         with te.roomy():
             # heading on the left, how to close on the right (under it if there is no room beside it)
-            close = _("B or Esc to close")
+            close = _("{bag} or {back} to close").format(bag=key_label(Act.BAG), back=key_label(Act.BACK))
             close_w = te.size(close, "sans", 15)[0]
             title = W.you_or(s.name, _("Your bag: {n} chips"), _("{name}'s bag: {n} chips"), n=s.bag.total)
             head_h = te.height("serif-bold", 32)
@@ -93,7 +98,7 @@ class BagView(Overlay):
             # how close the pot is to exploding, at the bottom
             room = max(0, g.limit(seat) - s.white_total)
             line = _("White chips can add {room} more before the pot explodes; next draw explodes: {p}").format(
-                room=room, p=f"{explosion_risk(g, seat):.0%}") if s.brewing else \
+                room=room, p=percent(explosion_risk(g, seat))) if s.brewing else \
                 _("White chips in the bag: {n}").format(n=sum(k for c, k in items if c.is_white))
             foot_h = te.height("sans", 18, 2)
             foot = pygame.Rect(inner.x, inner.bottom - foot_h, inner.w, foot_h)

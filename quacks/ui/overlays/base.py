@@ -7,9 +7,10 @@ import pygame
 from .. import art
 from .. import theme as T
 from ..app import App, Scene, canvas_rect
-from ..widgets import KEY_NUMBERS, Button
+from ..keys import Act, Binding
+from ..menu import FocusRing
+from ..widgets import Button, button_bindings
 
-ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 MARGIN = 24  # an overlay keeps this far from the canvas's edges
 
 
@@ -20,8 +21,8 @@ def grown(app: App, size: tuple[int, int], k: float = 0.5) -> tuple[int, int]:
 
 
 class Overlay(Scene):
-    """A modal panel in the middle of the screen; Esc closes it (``on_escape``), Enter presses the
-    default button, 1-9 the numbered ones."""
+    """A modal panel in the middle of the screen; Esc (``Act.BACK``) closes it (``on_escape``), Enter
+    (``Act.CONFIRM``) presses the default button, and each button's own key presses it."""
 
     opaque = False
     veil = 170  # how dark the table behind gets (0-255)
@@ -33,7 +34,12 @@ class Overlay(Scene):
         self.rect.center = (canvas_rect().w // 2, canvas_rect().h // 2)
         self.buttons: list[Button] = []
         self.default: Button | None = None
-        self.numbered = False  # 1-9 press the buttons in order
+        self.ring: FocusRing | None = None  # a menu's mark (``mark_buttons``)
+
+    def mark_buttons(self, tabs: bool = False) -> None:
+        """A menu: the arrows (and Tab, off the table) move a mark over the buttons, Enter presses the marked one."""
+        self.ring = FocusRing(self.buttons, tabs=tabs)
+        self.ring.index = 0
 
     def close(self) -> None:
         self.app.pop(self)
@@ -41,23 +47,20 @@ class Overlay(Scene):
     def on_escape(self) -> None:
         self.close()
 
+    def bindings(self) -> list[Binding]:
+        """Each button's key, Esc (``on_escape``) and Enter (the default button)."""
+        out = button_bindings(self.buttons)
+        out.append(Binding(Act.BACK, self.on_escape, target="close"))
+        d = self.default
+        if d is not None:
+            out.append(Binding(Act.CONFIRM, d.click, target=d.label, enabled=d.enabled, reason=d.reason))
+        return out + (self.ring.bindings() if self.ring is not None else [])
+
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.on_escape()
-                return True
-            if event.key in ENTER_KEYS and self.default is not None:
-                self.default.click()
-                return True
-            if self.numbered and event.key in KEY_NUMBERS:
-                i = KEY_NUMBERS.index(event.key)
-                if i < len(self.buttons):
-                    self.buttons[i].click()
-                return True
-            for b in self.buttons:
-                if b.hotkey == event.key:
-                    b.click()
-                    return True
+        if self.ring is not None:
+            self.ring.hover(event)
+        if self.press(event):
+            return True
         for b in self.buttons:
             if b.handle(event):
                 return True
@@ -73,6 +76,8 @@ class Overlay(Scene):
             self.draw_body(surf)
         for b in self.buttons:
             b.draw(surf)
+        if self.ring is not None:
+            self.ring.draw(surf)
 
     def draw_body(self, surf: pygame.Surface) -> None:
         """What the panel shows besides its buttons."""

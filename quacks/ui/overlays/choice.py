@@ -1,5 +1,6 @@
 """A decision with more options than the bar holds (a crow skull's or strong-ingredient's chips, a card's
-"any one 2-chip", a ghost's-breath swap): the question and the options, numbered 1-9. It lies over the
+"any one 2-chip", a ghost's-breath swap): the question and the options, each with its key from the one table
+(``ui/table/option_keys.py``: the chips 1-9 in the order shown, a decline N, ...). It lies over the
 deciding seat's pot, never over its panel: the white total, the odds, the rubies and the bag stay in sight
 while it decides; the table keeps its keys (B, L, V, Esc).
 
@@ -18,10 +19,12 @@ from ...rules.actions import Action
 from ...rules.chips import CHIP_BY_NAME, Chip
 from ...wording import text as W
 from ...wording.decisions import Label
-from .. import art
+from .. import art, shapes
 from .. import theme as T
 from ..app import App
-from ..widgets import KEY_NUMBERS, Button
+from ..keys import Act, Binding, label
+from ..table.option_keys import OptionKey
+from ..widgets import Button, button_bindings, draw_row
 from .base import Overlay
 
 
@@ -41,7 +44,7 @@ class ChoiceDialog(Overlay):
     veil = 0
     seed = 88
 
-    def __init__(self, app: App, rect: pygame.Rect, question: str, options: list[tuple[Action, Label]],
+    def __init__(self, app: App, rect: pygame.Rect, question: str, options: list[tuple[Action, Label, OptionKey]],
                  on_choose: Callable[[Action], None], chips: list[Chip] | None = None,
                  explodes: Callable[[Chip], bool] | None = None) -> None:
         super().__init__(app, rect.size)
@@ -51,9 +54,9 @@ class ChoiceDialog(Overlay):
         self.chip_options: list[ChipOption] = []
         self.hover_chip: int | None = None
         te = app.text
-        by_name: dict[str | None, Action] = {lb.chip: a for a, lb in options if lb.chip}
+        by_name: dict[str | None, Action] = {lb.chip: a for a, lb, _k in options if lb.chip}
         shown = [c for c in (chips or []) if c.name in by_name]  # each chip as drawn, in the order they came
-        rest = [(a, lb) for a, lb in options if not (shown and lb.chip)]
+        rest = [(a, lb, k) for a, lb, k in options if not (shown and lb.chip)]
         with te.roomy():
             # the question takes what it needs (at most 40% of the dialog), the options share the rest
             room = pygame.Rect(0, 0, rect.w - 48, int(rect.h * 0.4))
@@ -65,16 +68,13 @@ class ChoiceDialog(Overlay):
             n = max(1, len(rest))
             h = max(34, min(int(58 * (1 + 0.5 * (te.scale - 1))), (rect.bottom - 20 - top) // n - 6))
         cb = bool(app.settings.colour_blind)
-        first = len(self.chip_options)
-        for i, (a, lb) in enumerate(rest):
-            k = first + i
+        for i, (a, lb, k) in enumerate(rest):
             icon = None
             if lb.chip:
                 c = CHIP_BY_NAME[lb.chip]
                 icon = art.chip(c.colour.value, c.value, max(10, min(16, h // 3)), cb)
             self.buttons.append(Button(pygame.Rect(rect.x + 24, top + i * (h + 6), rect.w - 48, h), lb.text,
-                                       self._pick(a), hotkey=KEY_NUMBERS[k] if k < 9 else None,
-                                       hotkey_label=str(k + 1) if k < 9 else "", tooltip=lb.tip,
+                                       self._pick(a), key=k.act, n=k.n, tooltip=lb.tip,
                                        size=20 if h >= 44 else 17, icon=icon, style="parchment"))
         # as high as its options need (from the top of the room it was given): no large empty sheet
         bottom = max([b.rect.bottom for b in self.buttons] + [o.rect.bottom for o in self.chip_options] + [top])
@@ -111,15 +111,15 @@ class ChoiceDialog(Overlay):
                 return i
         return None
 
+    def bindings(self) -> list[Binding]:
+        """The chips shown, 1-9 in their order (a list of one kind: the chips looked at), and each other option's
+        own key. Esc is not the dialog's: the decision stays open and Esc reaches the table (its menu)."""
+        chips = [Binding(Act.OPTION, self._pick(o.action), i + 1, str(o.action), kind="chip")
+                 for i, o in enumerate(self.chip_options[:9])]
+        return chips + button_bindings(self.buttons)
+
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            return False
-        if event.type == pygame.KEYDOWN and event.key in KEY_NUMBERS:
-            i = KEY_NUMBERS.index(event.key)
-            if i < len(self.chip_options):
-                self.on_choose(self.chip_options[i].action)
-            elif i - len(self.chip_options) < len(self.buttons):
-                self.buttons[i - len(self.chip_options)].click()
+        if self.press(event):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.hover_chip = self._chip_at(event.pos)
@@ -147,6 +147,15 @@ class ChoiceDialog(Overlay):
                 return b.help_text()
         return ""
 
+    def draw(self, surf: pygame.Surface) -> None:
+        """As every overlay, with its option buttons' labels at one size (review item 15: one size per row)."""
+        buttons, self.buttons = self.buttons, []
+        try:
+            super().draw(surf)
+        finally:
+            self.buttons = buttons
+        draw_row(surf, buttons)
+
     def draw_body(self, surf: pygame.Surface) -> None:
         te = self.app.text
         with te.roomy():
@@ -163,9 +172,9 @@ class ChoiceDialog(Overlay):
                 if o.explodes:
                     pygame.draw.circle(surf, T.DANGER, centre, radius + 5, 4)
                 img = art.chip(o.chip.colour.value, o.chip.value, radius, cb)
-                surf.blit(img, img.get_rect(center=centre))
+                shapes.note("chip", surf, surf.blit(img, img.get_rect(center=centre)), o.chip.name)
                 if i < 9:
-                    te.blit(surf, str(i + 1), (r.x + 6, r.y + 2), "sans-bold", 14, T.INK_SOFT, box=r)
+                    te.blit(surf, label(Act.OPTION, i + 1), (r.x + 6, r.y + 2), "sans-bold", 14, T.INK_SOFT, box=r)
                 cap = pygame.Rect(r.x + 2, centre[1] + radius + 8, r.w - 4, r.bottom - (centre[1] + radius + 8))
                 if o.explodes:
                     te.blit_fit(surf, _("explodes"), cap, "sans-bold", 14, T.DANGER, min_size=12)

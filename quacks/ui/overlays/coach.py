@@ -15,13 +15,14 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ...i18n import _, pgettext
+from ...i18n import _
 from ...tutorial.coach import Coach
 from ...tutorial.script import Wait
 from .. import art
 from .. import theme as T
 from ..app import App, Scene, canvas_rect
-from ..widgets import Button
+from ..keys import Act, Binding
+from ..widgets import Button, button_bindings
 
 WIDTH = 560
 MARGIN = 24
@@ -127,10 +128,13 @@ class CoachBubble(Scene):
     def __init__(self, app: App, coach: Coach, text: Callable[[], str], target: Callable[[], pygame.Rect | None],
                  on_leave: Callable[[], None], keep_clear: Callable[[], list[pygame.Rect]] = list,
                  away: Callable[[], list[pygame.Rect] | None] = list,
-                 texts: Callable[[], Sequence[pygame.Rect]] = list) -> None:
+                 texts: Callable[[], Sequence[pygame.Rect]] = list,
+                 buttons: Callable[[], list[pygame.Rect]] = list) -> None:
         """``keep_clear``: what the bubble had better not cover; ``away``: what it must not touch (a choice
         dialog), or None while it must not show at all (another overlay is open); ``texts``: where the lines of
-        text under it are (the ring keeps off them)."""
+        text under it are (the ring keeps off them); ``buttons``: the buttons the player answers with (Draw, Stop,
+        Flask, a card's choices), covered only where no place keeps clear of them (issue 30: the "Careful" bubble
+        hid Draw and Stop)."""
         super().__init__(app)
         self.coach = coach
         self.text = text
@@ -139,14 +143,14 @@ class CoachBubble(Scene):
         self.keep_clear = keep_clear
         self.away = away
         self.texts = texts
+        self.buttons_below = buttons
         self.rect = pygame.Rect(0, 0, WIDTH, 200)
         self.lines: list[str] = []
         self.ring: Ring | None = None
         self._placed: object = None
         self._fits = False
         self.head_h = 0
-        self.ok_b = Button(pygame.Rect(0, 0, 180, 52), _("Got it"), self.coach.ok,
-                           hotkey_label=pgettext("key", "Enter"), size=22)
+        self.ok_b = Button(pygame.Rect(0, 0, 180, 52), _("Got it"), self.coach.ok, key=Act.NEXT, size=22)
         self.leave_b = Button(pygame.Rect(0, 0, 220, 44), _("Leave the guide"), self.on_leave, style="dark",
                               size=18)
         self._sized(TEXT)
@@ -160,12 +164,21 @@ class CoachBubble(Scene):
         that touches no choice dialog."""
         return self.coach.current is not None and self.layout()
 
+    def shown_buttons(self) -> list[Button]:
+        return self.buttons() if self.coach.current is not None and self.showing() else []
+
+    def bindings(self) -> list[Binding]:
+        """Space: "Got it" (a step that waits for the player's OK); the table's keys go on working under it."""
+        st = self.coach.current
+        if st is None or st.wait is not Wait.OK or not self.showing():
+            return []
+        return button_bindings([self.ok_b])
+
     def handle(self, event: pygame.event.Event) -> bool:
         st = self.coach.current
         if st is None or not self.showing():
             return False
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and st.wait is Wait.OK:
-            self.coach.ok()
+        if self.press(event):
             return True
         for b in self.buttons():
             if b.handle(event):
@@ -200,11 +213,13 @@ class CoachBubble(Scene):
         target = self.target()
         text = self.text()
         texts = self.texts() if target is not None else []
+        below = self.buttons_below()
         key = (text, None if target is None else tuple(target), tuple(map(tuple, away)), canvas_rect().size,
-               self.app.text.scale, self.coach.current, tuple(map(tuple, texts)))
+               self.app.text.scale, self.coach.current, tuple(map(tuple, texts)), tuple(map(tuple, below)))
         if key != self._placed:
             self.ring = ring_around(target, texts) if target is not None else None
-            self._fits = self.place(text, self.ring.outer if self.ring is not None else None, self.keep_clear(), away)
+            self._fits = self.place(text, self.ring.outer if self.ring is not None else None, self.keep_clear(), away,
+                                    below)
             self._placed = key
         return self._fits
 
@@ -225,18 +240,23 @@ class CoachBubble(Scene):
                     hint = te.size(b.hotkey_label, "sans-bold", Button.KEY_SIZE)[0] + 12 if b.hotkey_label else 0
                 label = te.size(b.label, "sans-semibold", b.size)[0]
                 need = max(label + 2 * (hint + 16), int((label + 30) / 0.5))  # its label beside its key (Button)
-                b.rect.size = (min(max(int(least * width / 560), need), (width - 40) // 2),
-                               max(h, te.height("sans-semibold", b.size) + 14))
+                w = min(max(int(least * width / 560), need), (width - 40) // 2)
+                text_h = te.height("sans-semibold", b.size)
+                with te.crowded():
+                    key_h = te.size(b.hotkey_label or "X", "sans-bold", Button.KEY_SIZE)[1]
+                # too narrow for the label beside its key (a long key name such as "Leertaste"): above it
+                b.rect.size = (w, max(h, text_h + 14, text_h + key_h + 10 if w < need else 0))
             lh = te.font("sans", self.size).get_linesize()
         self.head_h = head_h
         return lines * lh + head_h + 30 + max(self.ok_b.rect.h, self.leave_b.rect.h) + 40
 
     def place(self, text: str, target: pygame.Rect | None, keep_clear: list[pygame.Rect],
-              away: list[pygame.Rect]) -> bool:
+              away: list[pygame.Rect], buttons: Sequence[pygame.Rect] = ()) -> bool:
         """Beside the target, fully on the canvas, touching nothing of ``away`` (a choice dialog), over as
         little of the target and of ``keep_clear`` (the pot in focus, its panel, the controls) as can be, and
         near the target; the middle of the screen if there is no target. The largest text that leaves the
-        target (its ring) in sight is taken; if none does, the largest that fits. False if nothing fits."""
+        target (its ring) and the ``buttons`` in sight is taken; if none does, the largest that fits. False if
+        nothing fits."""
         te = self.app.text
         canvas = pygame.Rect(0, 0, *canvas_rect().size).inflate(-2 * EDGE, -2 * EDGE)
         sizes = self.sizes()
@@ -252,10 +272,10 @@ class CoachBubble(Scene):
                 continue
             if size != sizes[-1] and width * h > SHARE * canvas.w * canvas.h:
                 continue  # a smaller text rather than a bubble over most of the table
-            spot = self._spot(width, h, canvas, target, keep_clear, away)
+            spot = self._spot(width, h, canvas, target, keep_clear, away, buttons)
             if spot is None:
                 continue
-            if target is None or not spot.colliderect(target):
+            if (target is None or not spot.colliderect(target)) and spot.collidelist(list(buttons)) < 0:
                 self._settle(lines, spot)
                 return True
             if first is None:
@@ -269,7 +289,8 @@ class CoachBubble(Scene):
         return True
 
     def _spot(self, width: int, h: int, canvas: pygame.Rect, target: pygame.Rect | None,
-              keep_clear: list[pygame.Rect], away: list[pygame.Rect]) -> pygame.Rect | None:
+              keep_clear: list[pygame.Rect], away: list[pygame.Rect],
+              buttons: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
         """The best place for a bubble of ``width`` by ``h`` (see ``place``), or None if every one touches
         ``away``."""
         if target is None and not away:
@@ -295,6 +316,9 @@ class CoachBubble(Scene):
             for k in keep_clear:
                 c = r.clip(k)
                 area += c.w * c.h
+            for b in buttons:  # the buttons to answer with: far worse to cover than the target
+                c = r.clip(b)
+                area += c.w * c.h * 16
             return area + abs(r.centerx - near.centerx) + abs(r.centery - near.centery)
 
         return min(free, key=cost)

@@ -1,6 +1,7 @@
 """A question before something costly and irreversible (a white chip that explodes the pot, coins left
-unspent): Enter or Y does it, Esc or N goes back. A question with a safe default (starting a game while another is
-unfinished) goes back on Enter too; only Y or a click does it."""
+unspent): Enter or Y (the language's "yes" letter: J in German and Dutch) does it, Esc or N goes back. A question
+with a safe default (starting a game while another is unfinished, leaving a game) goes back on Enter too; only Y or
+a click does it."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ from collections.abc import Callable
 
 import pygame
 
-from ...i18n import _, pgettext
+from ...i18n import _
 from .. import theme as T
 from ..app import App, canvas_rect
+from ..keys import Act
 from ..widgets import Button
 from .base import MARGIN, Overlay, grown
 
@@ -48,10 +50,9 @@ class Confirm(Overlay):
         bw = (r.w - 120) // 2
         # ``safe_default``: Enter goes back (a question whose yes should never come from a key pressed on)
         yes_b = Button(pygame.Rect(r.x + 40, r.bottom - 32 - bh, bw, bh), self.yes or _("Yes, do it"), self._yes,
-                       hotkey=pygame.K_y, hotkey_label="Y" if self.safe_default else pgettext("key", "Enter"), size=24)
+                       key=Act.YES, marked=not self.safe_default, size=24)
         no_b = Button(pygame.Rect(r.right - 40 - bw, r.bottom - 32 - bh, bw, bh), self.no or _("No, go back"),
-                      self.close, hotkey=pygame.K_n, hotkey_label=pgettext("key", "Enter") if self.safe_default else
-                      pgettext("key", "Esc"), style="dark", size=24)
+                      self.close, key=Act.NO, marked=self.safe_default, style="dark", size=24)
         self.buttons = [yes_b, no_b]
         self.default = no_b if self.safe_default else yes_b
 

@@ -13,6 +13,8 @@ from ...rules.chips import Colour
 from ...rules.game import Game
 from .. import theme as T
 from ..app import App, Scene, canvas_rect
+from ..keys import Act, Binding
+from ..keys import label as key_label
 from ..table.board_view import BoardView
 from ..table.books_view import ORDER, BooksView
 from ..table.card_outcome import Line
@@ -40,9 +42,12 @@ class Unfolded(Scene):
     def canvas_changed(self) -> None:
         self.rect = self.place()
 
+    def bindings(self) -> list[Binding]:
+        """Esc closes it."""
+        return [Binding(Act.BACK, lambda: self.app.pop(self), target="close")]
+
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop(self)
+        if self.press(event):
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             if not self.rect.collidepoint(event.pos):
@@ -56,11 +61,19 @@ class Unfolded(Scene):
         surf.blit(veil, (0, 0))
 
     def note(self, surf: pygame.Surface, text: str) -> None:
+        """How to close it, under it on a plate of its own: never over the dimmed table's words (review item 22)."""
         te = self.app.text
         with te.roomy():
             box = pygame.Rect(self.rect.x, self.rect.bottom + 4, self.rect.w, te.linesize("sans", 15) + 4)
-            if box.bottom <= canvas_rect().bottom:
-                te.blit_fit(surf, text, box, "sans", 15, T.PARCHMENT_DARK, min_size=12, lines=1)
+            if box.bottom > canvas_rect().bottom:
+                return
+            size = te.fit(text, "sans", 15, box.w - 24, 12)
+            plate = pygame.Rect(0, 0, min(box.w, te.size(text, "sans", size)[0] + 24), box.h)
+            plate.midtop = box.midtop
+            pygame.draw.rect(surf, (34, 24, 16), plate, border_radius=8)
+            pygame.draw.rect(surf, T.BRASS_DARK, plate, 1, border_radius=8)
+            te.cover(surf, plate)
+            te.blit_fit(surf, text, plate.inflate(-12, 0), "sans", size, T.PARCHMENT, min_size=12, lines=1)
 
 
 class BooksOpen(Unfolded):
@@ -112,7 +125,7 @@ class BooksOpen(Unfolded):
                     break
             scale = max(1.0, round(scale - 0.1, 2))
         self.books = books
-        self.note(surf, _("Esc or a click outside closes the books"))
+        self.note(surf, _("{back} or a click outside closes the books").format(back=key_label(Act.BACK)))
 
 
 class BoardOpen(Unfolded):
@@ -145,7 +158,7 @@ class BoardOpen(Unfolded):
         board.draw(surf, g, self.view.looks(), dice, None, bool(self.app.settings.colour_blind), static=False,
                    card_lines=self.card_lines())
         self.board = board
-        self.note(surf, _("Esc or a click outside closes the board"))
+        self.note(surf, _("{back} or a click outside closes the board").format(back=key_label(Act.BACK)))
 
 
 def open_books(app: App, view: TableView, source: Callable[[], Game]) -> None:

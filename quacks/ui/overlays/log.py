@@ -15,6 +15,8 @@ from ...wording.events import LogLine, log_lines
 from .. import art
 from .. import theme as T
 from ..app import App, Scene
+from ..keys import Act, Binding
+from ..keys import label as key_label
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..table.view import TableView
@@ -72,21 +74,21 @@ class LogView(Scene):
         self.rows = rows
         self._wrap_key = key
 
+    def bindings(self) -> list[Binding]:
+        """L or Esc closes it; PgUp/PgDn, Home and End scroll (the table's other keys go on working under it)."""
+        close = lambda: self.app.pop(self)  # noqa: E731
+        return [Binding(Act.LOG, close, target="close"), Binding(Act.BACK, close, target="close"),
+                Binding(Act.PAGE_UP, lambda: self.scroll_by(12), target="scroll"),
+                Binding(Act.PAGE_DOWN, lambda: self.scroll_by(-12), target="scroll"),
+                Binding(Act.HOME, lambda: self.scroll_by(10**6), target="scroll"),
+                Binding(Act.END, lambda: self.scroll_by(-10**6), target="scroll")]
+
+    def scroll_by(self, rows: int) -> None:
+        self.scroll = max(0, self.scroll + rows)
+
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_l, pygame.K_ESCAPE):
-                self.app.pop(self)
-                return True
-            steps = {pygame.K_PAGEUP: 12, pygame.K_PAGEDOWN: -12}
-            if event.key in steps:
-                self.scroll = max(0, self.scroll + steps[event.key])
-                return True
-            if event.key == pygame.K_HOME:
-                self.scroll = 10**6
-                return True
-            if event.key == pygame.K_END:
-                self.scroll = 0
-                return True
+        if self.press(event):
+            return True
         if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(self.app.mouse_pos):
             self.scroll = max(0, self.scroll + event.y * 3)
             return True
@@ -108,7 +110,9 @@ class LogView(Scene):
         head_h = max(te.height("serif-bold", 30), te.height("sans", 14, 2))
         title = te.blit(surf, _("Log"), (r.x + 18, r.y + 10 + head_h // 2), "serif-bold", 30, T.INK, "midleft", box=r)
         hint = pygame.Rect(title.right + 16, r.y + 10, r.right - 16 - (title.right + 16), head_h)
-        te.blit_fit(surf, _("L closes · wheel or PgUp/PgDn scroll"), hint, "sans", 14, T.INK_SOFT, anchor="midright")
+        te.blit_fit(surf, _("{log} closes · wheel or {up}/{down} scroll").format(
+            log=key_label(Act.LOG), up=key_label(Act.PAGE_UP), down=key_label(Act.PAGE_DOWN)), hint, "sans", 14,
+            T.INK_SOFT, anchor="midright")
         lh = te.font("sans", 15).get_linesize() + 2
         more_h = te.height("sans", 14) if self.scroll else 0
         area = pygame.Rect(r.x + 16, r.y + 16 + head_h, r.w - 32, r.h - 30 - head_h - more_h)

@@ -7,9 +7,10 @@ from collections.abc import Callable
 
 import pygame
 
-from ...i18n import _, pgettext
+from ...i18n import _
 from .. import theme as T
 from ..app import App, canvas_rect
+from ..keys import Act
 from ..netplay import hosted_game_waiting, network_available
 from ..widgets import Button
 from .base import MARGIN, Overlay, grown
@@ -26,12 +27,13 @@ class OnlineChoice(Overlay):
         self.hosted = (self.available and hosted_game_waiting()) if hosted is None else hosted
         self.layout()
 
-    def items(self) -> list[tuple[str, Callable[[], None], str]]:
+    def items(self) -> list[tuple[str, Callable[[], None], Act]]:
+        """Each with its own key (H, J, G, Esc; ``ui/keys.py``), whichever of them are offered."""
         if not self.available:
-            return [(_("Back"), self.close, pgettext("key", "Esc"))]
-        go_on = [(_("Go on with your hosted game"), self.go_on, "3")] if self.hosted else []
-        return [(_("Host a game"), self.host, "1"), (_("Join a game"), self.join, "2"), *go_on,
-                (_("Back"), self.close, pgettext("key", "Esc"))]
+            return [(_("Back"), self.close, Act.BACK)]
+        go_on = [(_("Go on with your hosted game"), self.go_on, Act.GO_ON_HOSTED)] if self.hosted else []
+        return [(_("Host a game"), self.host, Act.HOST), (_("Join a game"), self.join, Act.JOIN), *go_on,
+                (_("Back"), self.close, Act.BACK)]
 
     def go_on(self) -> None:
         """The hosted game this computer keeps, served again (``NetLink.resume``), in its lobby until it is back."""
@@ -70,10 +72,10 @@ class OnlineChoice(Overlay):
         self.rect.center = c.center
         r = self.rect
         self.buttons = [Button(pygame.Rect(r.x + 60, r.y + top + i * step, r.w - 120, step - 18), text, fn,
-                               hotkey_label=key, size=24, style="dark" if fn == self.close else "brass")
+                               key=key, size=24, style="dark" if fn == self.close else "brass")
                         for i, (text, fn, key) in enumerate(items)]
-        self.default = self.buttons[0]
-        self.numbered = self.available
+        self.default = None
+        self.mark_buttons(tabs=True)  # each item has its own key; the arrows (and Tab) move the mark, Enter presses it
 
     def host(self) -> None:
         from ..scenes.newgame import NewGameScene

@@ -1,4 +1,6 @@
-"""The pause menu over the table: resume, save, the rules, settings, back to the title."""
+"""The pause menu over the table: resume, save, the rules, settings, back to the title. Each item has the key of
+its act in the one table of keys (``ui/keys.py``: Esc resumes, Ctrl+S saves, F1 the rules, O the settings, G the
+lessons, Q leaves), the same key that does it at the table itself; never a number that moves with the list."""
 
 from __future__ import annotations
 
@@ -8,12 +10,13 @@ import pygame
 
 from ...i18n import _
 from ..app import App, canvas_rect
+from ..keys import Act
 from ..widgets import Button
 from .base import MARGIN, Overlay, grown
 
 
 class PauseMenu(Overlay):
-    def __init__(self, app: App, items: list[tuple[str, Callable[[], None]]], title: str = "") -> None:
+    def __init__(self, app: App, items: list[tuple[str, Callable[[], None], Act]], title: str = "") -> None:
         super().__init__(app, grown(app, (520, 150 + 84 * len(items))))
         self.items = items
         self.heading = title  # "" says Paused
@@ -28,7 +31,7 @@ class PauseMenu(Overlay):
         with te.roomy():
             title_h = te.height("serif-bold", 44)
             bh = max(56, te.height("sans-semibold", 24) + 18)
-            label_w = max([te.size(text, "sans-semibold", 24)[0] for text, _fn in self.items] + [0])
+            label_w = max([te.size(text, "sans-semibold", 24)[0] for text, _fn, _act in self.items] + [0])
         step = bh + 18
         top = 24 + title_h + 24
         h = min(c.h - 2 * MARGIN, top + step * n + 22)
@@ -38,9 +41,9 @@ class PauseMenu(Overlay):
         self.rect.center = c.center
         r = self.rect
         self.buttons = [Button(pygame.Rect(r.x + 60, r.y + top + i * step, r.w - 120, step - 18), text, self._run(fn),
-                               hotkey_label=str(i + 1), size=24) for i, (text, fn) in enumerate(self.items)]
-        self.default = self.buttons[0]
-        self.numbered = True
+                               key=act, size=24) for i, (text, fn, act) in enumerate(self.items)]
+        self.default = None
+        self.mark_buttons()  # Enter presses the marked item (Resume at first); every item has its own key too
 
     def _run(self, fn: Callable[[], None]) -> Callable[[], None]:
         def go() -> None:

@@ -1,6 +1,7 @@
 """The results of a round, closing its evaluation before the shop: for every seat its scoring space (by the coins
 printed on it), the VP it gained (counting up) and its total, the coins it shops with, the rubies gained, and a
-line of where it all came from.
+line of where it all came from (shown once the numbers have counted up to the figures it names: issue 30, a
+counting number beside its final cause read as a contradiction).
 
 It fits any window and UI scale: the columns are as wide as their words and numbers; where the names have no
 room beside them, each seat's numbers go under its name; where the rows are taller than the window, they scroll
@@ -15,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from ...i18n import _, ngettext, pgettext
+from ...i18n import _, ngettext
 from ...rules.game import Game
 from ...rules.kinds import EventKind
 from ...wording.results import SeatRound
@@ -23,6 +24,7 @@ from .. import art
 from .. import theme as T
 from ..anim import ease_out
 from ..app import App, canvas_rect
+from ..keys import Act, Binding
 from ..widgets import Button
 from .base import MARGIN, Overlay, grown
 
@@ -90,7 +92,7 @@ class RoundSummary(Overlay):
         text = _("On to buying victory points") if self.last else _("On to the shop")
         bw = min(r.w - 80, int(340 * (1 + 0.5 * (te.scale - 1))))
         b = Button(pygame.Rect(r.right - 40 - bw, r.bottom - 24 - self.button_h, bw, self.button_h), text, self._close,
-                   hotkey_label=pgettext("key", "Enter"), size=24)
+                   key=Act.NEXT, marked=True, size=24)
         self.buttons = [b]
         self.default = b
 
@@ -168,15 +170,15 @@ class RoundSummary(Overlay):
     def scroll(self, rows: int) -> None:
         self.top = max(0, min(self._max_top(), self.top + rows))
 
+    def bindings(self) -> list[Binding]:
+        """Space (or Enter) goes on to the shop; the arrows and PgUp/PgDn scroll the rows."""
+        return super().bindings() + [
+            Binding(Act.DOWN, lambda: self.scroll(1), target="scroll"), Binding(Act.UP, lambda: self.scroll(-1),
+                                                                                  target="scroll"),
+            Binding(Act.PAGE_DOWN, lambda: self.scroll(3), target="scroll"),
+            Binding(Act.PAGE_UP, lambda: self.scroll(-3), target="scroll")]
+
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_SPACE:
-                self._close()
-                return True
-            steps = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: 3, pygame.K_PAGEUP: -3}
-            if event.key in steps:
-                self.scroll(steps[event.key])
-                return True
         if event.type == pygame.MOUSEWHEEL:
             self.scroll(-int(event.y))
             return True
@@ -184,6 +186,10 @@ class RoundSummary(Overlay):
 
     def busy(self) -> bool:
         return not self.reduced and time.perf_counter() - self.opened < COUNT_UP + 0.1
+
+    def counted(self) -> bool:
+        """Whether the numbers have finished counting up (at once with reduced motion)."""
+        return self.reduced or time.perf_counter() - self.opened >= COUNT_UP
 
     def up(self, value: int) -> int:
         if self.reduced:
@@ -241,7 +247,7 @@ class RoundSummary(Overlay):
                   (str(self.up(row.coins)), "sans", T.INK), (rubies_text(row), "sans", T.INK)]
         for (text, face, colour), x in zip(values, self.col_x):
             te.blit(surf, text, (r.x + x, vmid), face, self.vs, colour, "midleft", box=r)
-        if row.why:
+        if row.why and self.counted():  # the line names the final figures: it waits until the numbers reach them
             wy = y + top + self.value_h + 4
             te.blit_wrapped(surf, row.why, pygame.Rect(name_x, wy, self.why_w, self.row_hs[i] - top - self.value_h),
                             "sans", 16, T.INK_SOFT, line_gap=0)

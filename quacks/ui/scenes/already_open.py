@@ -7,10 +7,11 @@ from collections.abc import Callable
 
 import pygame
 
-from ...i18n import _, pgettext, verbatim
+from ...i18n import _, verbatim
 from .. import theme as T
 from ..app import App, Scene, canvas_rect
-from ..widgets import Button
+from ..keys import Act, Binding
+from ..widgets import Button, button_bindings
 from .frame import PAD, SIDE, frame, wrapped_height
 
 
@@ -37,9 +38,8 @@ class AlreadyOpenScene(Scene):
         buttons."""
         te = self.app.text
         z = pygame.Rect(0, 0, 0, 0)
-        self.retry_b = Button(z, _("Try again"), self.retry, hotkey_label=pgettext("key", "Enter"), size=26)
-        self.quit_b = Button(z.copy(), _("Quit"), self.app.quit, style="dark", hotkey_label=pgettext("key", "Esc"),
-                             size=26)
+        self.retry_b = Button(z, _("Try again"), self.retry, key=Act.CONFIRM, size=26)
+        self.quit_b = Button(z.copy(), _("Quit"), self.app.quit, style="dark", key=Act.BACK, size=26)
         width = 1400
         inner = min(width, canvas_rect().w - 2 * SIDE) - 2 * PAD
         with te.roomy():
@@ -51,14 +51,12 @@ class AlreadyOpenScene(Scene):
         if not self.try_again():
             self.message = _("Quacks is still open in the other window.")
 
+    def bindings(self) -> list[Binding]:
+        return button_bindings([self.retry_b, self.quit_b])
+
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.app.quit()
-                return True
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.retry()
-                return True
+        if self.press(event):
+            return True
         return self.retry_b.handle(event) or self.quit_b.handle(event)
 
     def draw(self, surf: pygame.Surface) -> None:

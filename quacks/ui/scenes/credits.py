@@ -8,15 +8,18 @@ what to do instead of the list.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import pygame
 
-from ...i18n import N_, _, pgettext, verbatim
+from ...i18n import N_, _, verbatim
 from ...resources import ReadError, license_path, notices_path, read_text
 from .. import theme as T
 from ..app import App, Scene
-from ..widgets import Button
+from ..keys import Act, Binding
+from ..keys import label as key_label
+from ..widgets import Button, button_bindings
 from .frame import frame
 
 ABOUT = N_("Quacks brings The Quacks of Quedlinburg, a board game by Wolfgang Warsch, to your desktop. It is an "
@@ -123,13 +126,13 @@ class CreditsScene(Scene):
 
     def layout(self) -> None:
         """The page fills the canvas; its text scrolls."""
-        self.back_b = Button(pygame.Rect(0, 0, 0, 0), _("Back"), self.app.pop, style="dark",
-                             hotkey_label=pgettext("key", "Esc"), size=26)
+        self.back_b = Button(pygame.Rect(0, 0, 0, 0), _("Back"), self.app.pop, style="dark", key=Act.BACK, size=26)
         self.frame = frame(self.app.text, [self.back_b], hint=self.hint())
 
     @staticmethod
     def hint() -> str:
-        return _("Up/Down or wheel scroll · Esc back")
+        return _("{up}/{down} or wheel scroll · {back} back").format(up=key_label(Act.UP), down=key_label(Act.DOWN),
+                                                                   back=key_label(Act.BACK))
 
     @staticmethod
     def described(row: Component) -> str:
@@ -142,20 +145,19 @@ class CreditsScene(Scene):
         except FileNotFoundError:
             return _("the game's folder")
 
+    def bindings(self) -> list[Binding]:
+        """Esc back; Up/Down, PgUp/PgDn and Home scroll."""
+        return button_bindings([self.back_b]) + [
+            Binding(act, partial(self.scroll_by, d), target="scroll")
+            for act, d in ((Act.DOWN, 120), (Act.PAGE_DOWN, 480), (Act.UP, -120), (Act.PAGE_UP, -480),
+                           (Act.HOME, -10**9))]
+
+    def scroll_by(self, d: int) -> None:
+        self.scroll = max(0, min(self.max_scroll, self.scroll + d))
+
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
-                self.app.pop()
-                return
-            if event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
-                self.scroll = min(self.max_scroll, self.scroll + (120 if event.key == pygame.K_DOWN else 480))
-                return
-            if event.key in (pygame.K_UP, pygame.K_PAGEUP):
-                self.scroll = max(0, self.scroll - (120 if event.key == pygame.K_UP else 480))
-                return
-            if event.key == pygame.K_HOME:
-                self.scroll = 0
-                return
+        if self.press(event):
+            return
         if event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, min(self.max_scroll, self.scroll - event.y * 60))
             return

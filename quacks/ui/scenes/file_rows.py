@@ -8,9 +8,10 @@ from collections.abc import Callable
 
 import pygame
 
-from ...i18n import _, pgettext
+from ...i18n import _
 from .. import theme as T
 from ..app import App, Scene
+from ..keys import Act, Binding
 from ..text import Text
 from ..widgets import Button
 from .frame import Frame, frame
@@ -36,27 +37,30 @@ class FileListScene(Scene):
         """Row ``index`` is the chosen one."""
         self.index = index
 
-    def handle_list(self, event: pygame.event.Event, n: int, enter: Callable[[], None]) -> bool:
-        """The list's keys, wheel and clicks (of ``n`` rows), Esc (back) and Enter (``enter``): True if ``event`` was
-        one of them."""
+    def list_bindings(self, n: int, enter: Callable[[], None]) -> list[Binding]:
+        """The list's keys (of ``n`` rows): Up/Down the row, Home/End the first or last, Esc back, Enter ``enter``."""
+        out = [Binding(Act.BACK, self.app.pop, target="back"), Binding(Act.CONFIRM, enter, target="open")]
+        if n:
+            out += [Binding(Act.DOWN, lambda: self.choose((self.index + 1) % n), target="row"),
+                    Binding(Act.UP, lambda: self.choose((self.index - 1) % n), target="row"),
+                    Binding(Act.HOME, lambda: self.choose(0), target="row"),
+                    Binding(Act.END, lambda: self.choose(n - 1), target="row")]
+        return out
+
+    def handle_list(self, event: pygame.event.Event, n: int) -> bool:
+        """The list's keys (``bindings``), wheel and clicks (of ``n`` rows): True if ``event`` was one of them."""
+        if self.press(event):
+            return True
         moved = self.list.moved(event, self.index, n, self.app.text)
         if moved is not None:
             self.choose(moved)  # the list as it was read when the screen opened: no file is read again
             return True
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.app.pop()
-                return True
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                enter()
-                return True
         return False
 
     def lay_out_list(self, left: list[Button], right: list[Button]) -> None:
         """The page with Back and ``left`` under it on the left, ``right`` on the right, the list filling it (scrolled
         where the list of the layout before was)."""
-        self.back_b = Button(pygame.Rect(0, 0, 0, 0), _("Back"), self.app.pop, style="dark",
-                             hotkey_label=pgettext("key", "Esc"), size=26)
+        self.back_b = Button(pygame.Rect(0, 0, 0, 0), _("Back"), self.app.pop, style="dark", key=Act.BACK, size=26)
         self.frame = frame(self.app.text, [self.back_b, *left], right, message=True)
         before: FileRows | None = getattr(self, "list", None)
         self.list = FileRows(self.frame.body)
@@ -100,13 +104,9 @@ class FileRows:
         return next((i for i, r in self.rects(te, n) if r.collidepoint(pos)), None)
 
     def moved(self, event: pygame.event.Event, index: int, n: int, te: Text) -> int | None:
-        """The row chosen after ``event`` (arrow keys, the wheel, a click on a row), or None if it is not one."""
+        """The row chosen after ``event`` (the wheel, a click on a row), or None if it is not one."""
         if not n:
             return None
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
-            return (index + (1 if event.key == pygame.K_DOWN else -1)) % n
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_HOME, pygame.K_END):
-            return 0 if event.key == pygame.K_HOME else n - 1
         if event.type == pygame.MOUSEWHEEL:
             return max(0, min(n - 1, index - event.y))
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:

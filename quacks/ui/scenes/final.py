@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 import logging
+import time
 from typing import TYPE_CHECKING
 
 import pygame
 
-from ...i18n import N_, _, pgettext
+from ...i18n import N_, _
 from ...rules.kinds import EventKind
-from ...session.match import Match
+from ...session.driven import DrivenMatch
+from ...storage import replays
 from ...tutorial.next_step import offered_level
 from ...wording.results import tie_text, winner_text
 from ...wording.text import bot_name
 from .. import art
 from .. import theme as T
 from ..app import App, Scene
-from ..widgets import Button
+from ..keys import Act, Binding
+from ..widgets import Button, button_bindings
 from .frame import frame
+from .replay_view import open_replay_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..online import OnlineTable
@@ -26,7 +30,7 @@ SOURCES = (("space", N_("spaces")), ("die", N_("bonus die")), ("chip", N_("chip 
            ("card", N_("fortune cards")), ("tube", N_("test tubes")), ("convert", N_("rubies/coins converted")))
 
 
-def vp_breakdown(match: Match) -> list[dict[str, int]]:
+def vp_breakdown(match: DrivenMatch) -> list[dict[str, int]]:
     """Each seat's VP by source, from the engine's events (they add up to the final scores)."""
     g = match.game
     out = [{k: 0 for k, _ in SOURCES} for _ in g.seats]
@@ -43,7 +47,7 @@ def vp_breakdown(match: Match) -> list[dict[str, int]]:
     return out
 
 
-def score_by_round(match: Match) -> list[list[int]]:
+def score_by_round(match: DrivenMatch) -> list[list[int]]:
     g = match.game
     rounds = g.cat.events.rounds
     first = g.config.first_round
@@ -63,18 +67,17 @@ def score_by_round(match: Match) -> list[list[int]]:
 
 
 class FinalScene(Scene):
-    def __init__(self, app: App, match: Match, online: OnlineTable | None = None, game: str = "",
+    def __init__(self, app: App, match: DrivenMatch, online: OnlineTable | None = None, game: str = "",
                  guided: bool = False) -> None:
         super().__init__(app)
-        self.match = match
+        self.match = match  # a game across computers: the served match, until the whole match comes (its seed)
         # the next level of the ladder to play (after the guided game, or a game won against bots of one level)
-        self.offer = offered_level(match, guided) if online is None else None
+        whole = match.whole()
+        self.offer = offered_level(whole, guided) if online is None and whole is not None else None
         # a game across computers: recorded once the host's secret gives the seed back, the luck check said
         self.online = online
         self.game_id = game
         self.recorded = online is None
-        import logging
-
         ranking = match.game.ranking() or []
         names = [[match.game.seats[i].name for i in group] for group in ranking]
         logging.getLogger("quacks.ui").info("final ranking shown: %s", names)
@@ -115,8 +118,6 @@ class FinalScene(Scene):
     def exit(self) -> None:
         """Leaving the page before the luck check came (it comes a moment after the game's end): it is waited for
         here, a few seconds at most, so the game is still kept and counted."""
-        import time
-
         end = time.monotonic() + 5.0
         while not self._record_online() and time.monotonic() < end:
             time.sleep(0.05)
@@ -133,18 +134,17 @@ class FinalScene(Scene):
         under it."""
         z = pygame.Rect(0, 0, 0, 0)
         self.buttons = [
-            Button(z, _("New game"), self.new_game, hotkey_label=pgettext("key", "Enter"), size=28),
-            Button(z.copy(), _("Title screen"), self.title, style="dark", hotkey_label=pgettext("key", "Esc"),
-                   size=26),
-            Button(z.copy(), _("Watch the replay"), self.watch, style="parchment", hotkey_label="W", size=24),
-            Button(z.copy(), _("Export replay"), self.export, style="parchment", hotkey_label="X", size=24),
+            Button(z, _("New game"), self.new_game, key=Act.CONFIRM, size=28),
+            Button(z.copy(), _("Title screen"), self.title, style="dark", key=Act.BACK, size=26),
+            Button(z.copy(), _("Watch the replay"), self.watch, style="parchment", key=Act.WATCH, size=24),
+            Button(z.copy(), _("Export replay"), self.export, style="parchment", key=Act.EXPORT, size=24),
         ]
         right = self.buttons[:1]
         if self.offer is not None:
             level = self.offer
             # Translators: the button that starts a new game against bots of the next level ({bot}: "Hard bot")
             self.buttons.append(Button(z.copy(), _("Next: {bot}").format(bot=bot_name(level)),
-                                       lambda: self.next_level(level), hotkey_label="N", size=26,
+                                       lambda: self.next_level(level), key=Act.NEXT_LEVEL, size=26,
                                        tooltip=_("A new game against bots of the next level.")))
             right = [self.buttons[-1], self.buttons[0]]
         # a line for a message only while there is one (the chart has the room otherwise)
@@ -156,21 +156,19 @@ class FinalScene(Scene):
         self.layout()
 
     def watch(self) -> None:
-        from .replay_view import open_replay_of
-
-        if not self.recorded:
+        whole = self.match.whole()
+        if not self.recorded or whole is None:
             self.say(_("The replay is ready once the luck has been checked."))
             return
-        self.say(open_replay_of(self.app, self.match))
+        self.say(open_replay_of(self.app, whole))
 
     def export(self) -> None:
-        if not self.recorded:
+        whole = self.match.whole()
+        if not self.recorded or whole is None:
             self.say(_("The replay is ready once the luck has been checked."))
             return
         try:
-            from ...storage import replays
-
-            path = replays.export_replay(self.match, replays.suggest_replay_path(self.match))
+            path = replays.export_replay(whole, replays.suggest_replay_path(whole))
             self.say(_("Saved the replay as {path}").format(path=path))
         except Exception as e:  # noqa: BLE001
             self.say(_("Could not export the replay: {problem}").format(problem=e))
@@ -193,23 +191,12 @@ class FinalScene(Scene):
 
         self.app.back_to(TitleScene, lambda: TitleScene(self.app))
 
+    def bindings(self) -> list[Binding]:
+        return button_bindings(self.buttons)
+
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.new_game()
-                return
-            if event.key == pygame.K_ESCAPE:
-                self.title()
-                return
-            if event.key == pygame.K_w:
-                self.watch()
-                return
-            if event.key == pygame.K_x:
-                self.export()
-                return
-            if event.key == pygame.K_n and self.offer is not None:
-                self.next_level(self.offer)
-                return
+        if self.press(event):
+            return
         for b in self.buttons:
             if b.handle(event):
                 return

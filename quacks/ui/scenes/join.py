@@ -20,12 +20,14 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from ...i18n import N_, _, pgettext, verbatim
+from ...i18n import N_, _, verbatim
 from ...names import name_problem
 from ...session.setup import PLAYER_COLOURS
 from .. import art
 from .. import theme as T
 from ..app import App, Scene
+from ..keys import Act, Binding
+from ..keys import label as key_label
 from ..netplay import Link, typo_text
 from ..widgets import Button, Choice, draw_row, draw_tooltip, offer
 from .frame import Frame, frame
@@ -152,14 +154,16 @@ class JoinScene(Scene):
 
     @staticmethod
     def hint() -> str:
-        return _("Enter join · Tab next field · Ctrl+V paste · Esc back")
+        return _("{join} join · {tab} next field · {paste} paste · {back} back").format(
+            join=key_label(Act.CONFIRM), tab=key_label(Act.NEXT_FIELD), paste=key_label(Act.PASTE),
+            back=key_label(Act.BACK))
 
     def layout(self) -> None:
         te = self.app.text
         self.hover_text = ""
         z = pygame.Rect(0, 0, 0, 0)
-        self.back_b = Button(z, _("Back"), self.app.pop, style="dark", hotkey_label=pgettext("key", "Esc"), size=26)
-        self.join_b = Button(z.copy(), _("Join"), self.join, hotkey_label=pgettext("key", "Enter"), size=32)
+        self.back_b = Button(z, _("Back"), self.app.pop, style="dark", key=Act.BACK, size=26)
+        self.join_b = Button(z.copy(), _("Join"), self.join, key=Act.CONFIRM, size=32)
         with te.roomy():
             ctl_h = max(54, te.height("sans-semibold", 21) + 16)
             lab_h = te.height("sans-bold", 20) + 4
@@ -347,33 +351,38 @@ class JoinScene(Scene):
         return _("No games found on this network (it may block the search). The room code always works: ask the "
                  "host for it.")
 
+    def bindings(self) -> list[Binding]:
+        """Ctrl+V pastes, Tab and Shift+Tab go from field to field, Backspace erases (while a field is typed in),
+        Enter joins, Esc ends the typing or goes back."""
+        f = self.editing()
+        out = [Binding(Act.PASTE, self.paste, target="paste"),
+               Binding(Act.NEXT_FIELD, lambda: self.next_field(1), target="field"),
+               Binding(Act.PREV_FIELD, lambda: self.next_field(-1), target="field"),
+               Binding(Act.CONFIRM, self.join, target="join"),
+               Binding(Act.BACK, lambda: self.edit(None) if self.editing() is not None else self.app.pop(),
+                       target="back")]
+        if f is not None:
+            out.append(Binding(Act.ERASE, self.erase, target="erase"))
+        return out
+
+    def next_field(self, d: int) -> None:
+        order = self.fields()
+        f = self.editing()
+        at = order.index(f) if f is not None else -1
+        self.edit(order[(at + d) % len(order)])
+
+    def erase(self) -> None:
+        f = self.editing()
+        if f is not None:
+            f.text = f.text[:-1]
+
     def handle(self, event: pygame.event.Event) -> bool:
         f = self.editing()
         if event.type == pygame.TEXTINPUT and f is not None:
             f.add(event.text)
             return True
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
-                self.paste()
-                return True
-            if event.key == pygame.K_TAB:
-                order = self.fields()
-                at = order.index(f) if f is not None else -1
-                self.edit(order[(at + (-1 if event.mod & pygame.KMOD_SHIFT else 1)) % len(order)])
-                return True
-            if event.key == pygame.K_BACKSPACE and f is not None:
-                f.text = f.text[:-1]
-                return True
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.join()
-                return True
-            if event.key == pygame.K_ESCAPE:
-                if f is not None:
-                    self.edit(None)
-                else:
-                    self.app.pop()
-                return True
-            return f is not None  # typing: letters are text, not keys
+            return self.press(event) or f is not None  # typing: letters are text, not keys
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hit = next((x for x in self.fields() if x.rect.collidepoint(event.pos)), None)
             if hit is not None or f is not None:
@@ -393,7 +402,7 @@ class JoinScene(Scene):
             fr.draw_message(surf, te, self.message, (150, 40, 30) if self.message_bad else T.INK_SOFT)
             self.back_b.draw(surf)
             self.join_b.draw(surf)
-        if self.hover_text:
+        if self.hover_text and self.app.scene is self:  # not under a dialog opened on top (issue 30)
             draw_tooltip(surf, self.hover_text, self.app.mouse_pos)
 
     def _draw_found(self, surf: pygame.Surface) -> None:

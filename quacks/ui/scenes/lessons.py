@@ -16,14 +16,15 @@ from typing import Any
 
 import pygame
 
-from ...i18n import _, pgettext
+from ...i18n import _
 from ...tutorial.script import Lesson, ScriptError, lesson_words
 from ...wording.data_text import step_text
 from .. import art
 from .. import theme as T
 from ..app import App, Scene, canvas_rect
+from ..keys import Act, Binding
 from ..menu import FocusRing
-from ..widgets import Button
+from ..widgets import Button, button_bindings
 
 COLUMNS = (2, 3)  # the lessons' cards in two columns, or three when that gives their words more room
 
@@ -79,7 +80,7 @@ class LessonsScene(Scene):
         self.intro = pygame.Rect(panel.x + 60, self.head.bottom + 10, panel.w - 120, intro_h)
         back_h = int(70 + 16 * k)
         self.back_b = Button(pygame.Rect(panel.x + 30, panel.bottom - back_h - 24, int(240 * (1 + 0.3 * k)), back_h),
-                             _("Back"), self.app.pop, style="dark", hotkey_label=pgettext("key", "Esc"), size=26)
+                             _("Back"), self.app.pop, style="dark", key=Act.BACK, size=26)
         grid = pygame.Rect(panel.x + 60, self.intro.bottom + 16, panel.w - 120,
                            self.back_b.rect.y - 20 - (self.intro.bottom + 16))
         best: tuple[tuple[bool, int], int, int, list[tuple[Button, Lesson]]] | None = None
@@ -177,11 +178,14 @@ class LessonsScene(Scene):
     def buttons(self) -> list[Button]:
         return [self.start_b] + [b for b, _l in self.cards] + [self.back_b]
 
+    def bindings(self) -> list[Binding]:
+        """Esc back; Up/Down move the mark (Tab too, from the title), Enter starts the marked one."""
+        self.focus.tabs = self.replace is None  # over a guided game's table Tab skips ahead
+        return button_bindings([self.back_b]) + self.focus.bindings()
+
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
-            return
-        if self.focus.handle(event):
+        self.focus.hover(event)
+        if self.press(event):
             return
         for b in self.buttons():
             if b.handle(event):

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import pygame
 
-from ...i18n import _, pgettext, verbatim
+from ...i18n import _, verbatim
 from ...storage.saves import SlotInfo
 from ...wording.results import phase_name
+from ...wording.text import date_time
 from ..app import App
+from ..keys import Act, Binding
+from ..keys import label as key_label
 from ..widgets import Button
 from .file_rows import FileListScene, draw_file_screen
 
@@ -24,16 +27,18 @@ def _phase(phase: str) -> str:
 def slot_texts(s: SlotInfo) -> tuple[str, str, bool]:
     """A save's row: who plays (the save's own name if the file does not say), and the round, the phase and
     when it was saved (an autosave: "unfinished" and when it was last played); or what is wrong with the file."""
-    title = ", ".join(verbatim(n) for n in s.seats) if s.seats else verbatim(s.name)
+    from ..flows import saved_game_title
+
+    title = saved_game_title(s)
     if s.problem:
         return title, s.problem, True
     if s.autosave:  # an unfinished game the game kept by itself
         return title, _("{state} · round {round} · {phase} · last played {saved}").format(
             state=_("finished") if s.over else _("unfinished"), round=s.round if s.round is not None else "?",
-            phase=_phase(s.phase) if s.phase else "?", saved=s.saved_at[:16].replace("T", " ")), False
+            phase=_phase(s.phase) if s.phase else "?", saved=date_time(s.saved_at)), False
     return title, _("round {round} · {phase} · saved {saved}").format(
         round=s.round if s.round is not None else "?", phase=_phase(s.phase) if s.phase else "?",
-        saved=s.saved_at[:16].replace("T", " ")), False
+        saved=date_time(s.saved_at)), False
 
 
 class LoadScene(FileListScene):
@@ -44,10 +49,9 @@ class LoadScene(FileListScene):
     def layout(self) -> None:
         """The list fills the page (as many rows as the window has room for); the buttons under it."""
         z = pygame.Rect(0, 0, 0, 0)
-        self.load_b = Button(z.copy(), _("Load"), self.load, hotkey_label=pgettext("key", "Enter"), size=28)
-        self.delete_b = Button(z.copy(), _("Delete"), self.delete, style="danger", hotkey_label=pgettext("key", "Del"),
-                               size=24)
-        self.replays_b = Button(z.copy(), _("Replays"), self.replays, style="parchment", hotkey_label="R", size=24)
+        self.load_b = Button(z.copy(), _("Load"), self.load, key=Act.CONFIRM, size=28)
+        self.delete_b = Button(z.copy(), _("Delete"), self.delete, style="danger", key=Act.DELETE, size=24)
+        self.replays_b = Button(z.copy(), _("Replays"), self.replays, style="parchment", key=Act.REPLAYS, size=24)
         self.lay_out_list([self.replays_b], [self.delete_b, self.load_b])
         self.choose(self.index)
 
@@ -125,22 +129,21 @@ class LoadScene(FileListScene):
 
         self.app.push(ReplayListScene(self.app))
 
+    def bindings(self) -> list[Binding]:
+        """The list's keys, Del deletes the chosen save, R the replays."""
+        return self.list_bindings(len(self.slots), self.load) + [
+            Binding(Act.DELETE, self.delete, target="delete"), Binding(Act.REPLAYS, self.replays, target="replays")]
+
     def handle(self, event: pygame.event.Event) -> None:
-        if self.handle_list(event, len(self.slots), self.load):
+        if self.handle_list(event, len(self.slots)):
             return
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_DELETE:
-                self.delete()
-                return
-            if event.key == pygame.K_r:
-                self.replays()
-                return
         for b in (self.back_b, self.load_b, self.delete_b, self.replays_b):
             if b.handle(event):
                 return
 
     def draw(self, surf: pygame.Surface) -> None:
         draw_file_screen(surf, self.app.text, self.frame, 14, _("Saved games"),
-                         _("No saved games yet. Save one from the table's menu (Esc)."), self.list, self.index,
+                         _("No saved games yet. Save one from the table's menu ({menu}).").format(
+                             menu=key_label(Act.BACK)), self.list, self.index,
                          len(self.slots), lambda i: slot_texts(self.slots[i]),
                          [self.back_b, self.load_b, self.delete_b, self.replays_b], self.message)

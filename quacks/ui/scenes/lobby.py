@@ -16,14 +16,16 @@ from typing import TYPE_CHECKING, cast
 
 import pygame
 
-from ...i18n import _, pgettext, verbatim
+from ...i18n import _, verbatim
 from ...net.link import CONNECTING, FAILED, IN_GAME, IN_LOBBY, LinkState
 from ...session.setup import PLAYER_COLOURS, REMOTE
 from .. import art
 from .. import theme as T
 from ..app import App, Scene
+from ..keys import Act, Binding
+from ..keys import label as key_label
 from ..netplay import Link, copy_text, kind_text, lan_text, problem_text, seat_name
-from ..widgets import Button, draw_row, draw_tooltip, offer
+from ..widgets import Button, button_bindings, draw_row, draw_tooltip, offer
 from .frame import Frame, frame
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -77,11 +79,13 @@ class LobbyScene(Scene):
         return _("Waiting for a player on every Online seat…")
 
     def hint(self) -> str:
+        k = key_label
         if self.state.phase == FAILED:
-            return _("Esc back")
+            return _("{back} back").format(back=k(Act.BACK))
         if self.hosting:
-            return _("Enter start · Ctrl+C copy the room code · Esc leave")
-        return _("Ctrl+C copy the room code · Esc leave")
+            return _("{start} start · {copy} copy the room code · {back} leave").format(
+                start=k(Act.CONFIRM), copy=k(Act.COPY), back=k(Act.BACK))
+        return _("{copy} copy the room code · {back} leave").format(copy=k(Act.COPY), back=k(Act.BACK))
 
     def layout(self) -> None:
         te = self.app.text
@@ -89,13 +93,12 @@ class LobbyScene(Scene):
         self.hover_text = ""
         z = pygame.Rect(0, 0, 0, 0)
         failed = st.phase == FAILED
-        self.leave_b = Button(z, _("Back") if failed else _("Leave"), self.leave, style="dark",
-                              hotkey_label=pgettext("key", "Esc"), size=26)
+        self.leave_b = Button(z, _("Back") if failed else _("Leave"), self.leave, style="dark", key=Act.BACK, size=26)
         self.start_b: Button | None = None
         right: list[Button] = []
         if self.hosting and not failed:
-            self.start_b = Button(z.copy(), _("Start"), self.start, hotkey_label=pgettext("key", "Enter"), size=32,
-                                  enabled=self.ready(), reason=self.status())
+            self.start_b = Button(z.copy(), _("Start"), self.start, key=Act.CONFIRM, size=32, enabled=self.ready(),
+                                  reason=self.status())
             right = [self.start_b]
         with te.roomy():
             ctl_h = max(54, te.height("sans-semibold", 21) + 16)
@@ -120,9 +123,10 @@ class LobbyScene(Scene):
         self.copy_b: Button | None = None
         if st.code and not failed:
             with te.roomy():
-                w = te.size(_("Copy"), "sans-semibold", 22)[0] + 60 + 2 * te.size("Ctrl+C", "sans-bold", 14)[0]
+                w = te.size(_("Copy"), "sans-semibold", 22)[0] + 60 + 2 * te.size(key_label(Act.COPY), "sans-bold",
+                                                                                  14)[0]
             self.copy_b = Button(pygame.Rect(body.right - w, body.y + head_h + (code_h - ctl_h) // 2, w, ctl_h),
-                                 _("Copy"), self.copy, style="parchment", hotkey_label=verbatim("Ctrl+C"), size=22,
+                                 _("Copy"), self.copy, style="parchment", key=Act.COPY, size=22,
                                  tooltip=_("Put the room code on the clipboard, to send it to your friends."))
         # a row per seat: the marker, its name and kind, and (the host) a remote seat's two buttons
         self.seat_rows = []
@@ -220,17 +224,13 @@ class LobbyScene(Scene):
     def wake_in(self) -> float | None:
         return None if self.started or self.left else POLL
 
+    def bindings(self) -> list[Binding]:
+        """Ctrl+C copies the room code, Esc leaves, Enter starts (the host)."""
+        return [Binding(Act.COPY, self.copy, target="copy"), *button_bindings([self.leave_b, self.start_b])]
+
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_c and event.mod & pygame.KMOD_CTRL:
-                self.copy()
-                return True
-            if event.key == pygame.K_ESCAPE:
-                self.leave()
-                return True
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.start_b is not None:
-                self.start_b.click()
-                return True
+        if self.press(event):
+            return True
         taken, self.hover_text = offer(self.buttons(), event, self.hover_text)
         return taken
 
@@ -250,7 +250,7 @@ class LobbyScene(Scene):
             self.leave_b.draw(surf)
             if self.start_b is not None:
                 self.start_b.draw(surf)
-        if self.hover_text:
+        if self.hover_text and self.app.scene is self:  # not under a dialog opened on top (issue 30)
             draw_tooltip(surf, self.hover_text, self.app.mouse_pos)
 
     def _draw_failure(self, surf: pygame.Surface) -> None:

@@ -23,7 +23,7 @@ import pygame
 
 from ...ai.levels import LADDER
 from ...content.bot_strength import Strength, StrengthError, load_strength, shown_strength
-from ...i18n import N_, _, in_every_language, pgettext
+from ...i18n import N_, _, in_every_language
 from ...names import SEAT_NAMES, fresh_name
 from ...rules.chips import SET_COLOURS, Colour
 from ...rules.config import GameConfig
@@ -33,7 +33,9 @@ from ...wording.text import LEVEL_NAMES, bot_name, colour_label, is_you, strengt
 from .. import art
 from .. import theme as T
 from ..app import App, Scene
-from ..widgets import Button, Choice, draw_row, draw_tooltip
+from ..keys import Act, Binding
+from ..keys import label as key_label
+from ..widgets import Button, Choice, button_bindings, draw_row, draw_tooltip
 from .frame import PAD, frame
 
 BOT_NAMES = SEAT_NAMES
@@ -238,10 +240,8 @@ class NewGameScene(Scene):
         self.hover_text = ""  # the widgets move: what the mouse is over is found again as it moves
         z = pygame.Rect(0, 0, 0, 0)
         problem = self.model.start_problem()
-        self.start_b = Button(z, _("Start"), self.start, hotkey_label=pgettext("key", "Enter"), size=32,
-                              enabled=not problem, reason=problem)
-        self.back_b = Button(z.copy(), _("Back"), self.app.pop, style="dark", hotkey_label=pgettext("key", "Esc"),
-                             size=26)
+        self.start_b = Button(z, _("Start"), self.start, key=Act.CONFIRM, size=32, enabled=not problem, reason=problem)
+        self.back_b = Button(z.copy(), _("Back"), self.app.pop, style="dark", key=Act.BACK, size=26)
         # the page as wide as the form wants with a little air (at most 1720), no wider: a wide window does not
         # stretch the seats' rows across it
         self._build(pygame.Rect(0, 0, 1720 - 2 * PAD, 0))
@@ -257,8 +257,15 @@ class NewGameScene(Scene):
 
     @staticmethod
     def hint() -> str:
-        return _("Enter start · Esc back · 1-4 seat kind · E names · A add / Del remove seat · B books · P pot · "
-                 "C cards · R rubies · S brewing")
+        k = key_label
+        # Translators: keep each key and its words together with no-break spaces (a line never ends between them)
+        return _("{start}\u00a0start · {back}\u00a0back · {one}-{four}\u00a0seat\u00a0kind · {names}\u00a0names · "
+                 "{add}\u00a0add / {remove}\u00a0remove\u00a0seat · {books}\u00a0books · {pot}\u00a0pot · "
+                 "{cards}\u00a0cards · {rubies}\u00a0rubies · {brewing}\u00a0brewing").format(
+            start=k(Act.CONFIRM), back=k(Act.BACK), one=k(Act.SEAT_KIND, 1), four=k(Act.SEAT_KIND, 4),
+            names=k(Act.EDIT_NAMES), add=k(Act.ADD_SEAT), remove=k(Act.DELETE), books=k(Act.CHANGE_BOOKS),
+            pot=k(Act.CHANGE_POT), cards=k(Act.CHANGE_CARDS), rubies=k(Act.CHANGE_RUBIES),
+            brewing=k(Act.CHANGE_BREWING))
 
     def _build(self, at: pygame.Rect) -> int:
         """Make the form's widgets from ``at``'s top-left corner in ``at.w``; the height they take."""
@@ -300,7 +307,8 @@ class NewGameScene(Scene):
             x = at.x + mark_w + gap
             self.markers.append((at.x + mark_w // 2, y + ctl_h // 2, mark_w - 18))
             name_b = Button(pygame.Rect(x, y, name_w, ctl_h), s.name, on_click=partial(self.edit_name, i),
-                            style="parchment", tooltip=_("Click and type a name (Enter to finish)."), size=24)
+                            style="parchment", tooltip=_("Click and type a name ({enter} to finish).").format(
+                                enter=key_label(Act.CONFIRM)), size=24)
             x += name_w + gap
             col_b = Button(pygame.Rect(x, y, col_w, ctl_h), _(T.PLAYER_LOOKS[s.colour].name),
                            on_click=partial(self.next_colour, i), style="dark",
@@ -340,7 +348,8 @@ class NewGameScene(Scene):
         y += 12
         # the options: a label column as wide as its longest label (at most a third), the controls beside it
         with te.roomy():
-            lab = [_("Ingredient books"), _("Pot side"), _("House rules"), _("Seed (optional)"), _("Fortune cards"),
+            # the rubies row is not "house rules": 1 ruby is the printed rule (R1), none the house option (issue 30)
+            lab = [_("Ingredient books"), _("Pot side"), _("Starting rubies"), _("Seed (optional)"), _("Fortune cards"),
                    _("Brewing"), _("Local network")]
             lab_w = min(W // 3, max(te.size(t, "sans-bold", 22)[0] for t in lab) + 24)
             lab2_w = min(W // 4, max(te.size(t, "sans-bold", 22)[0] for t in lab[4:]) + 24)
@@ -374,7 +383,7 @@ class NewGameScene(Scene):
                  lambda v: setattr(self.model, "variant", v)),
                 (lab[4], ((True, _("Cards on")), (False, _("Cards off"))), m.fortunes,
                  lambda v: setattr(self.model, "fortunes", v)),
-                (lab[2], ((1, _("Start with 1 ruby")), (0, _("Start with none"))), m.starting_rubies,
+                (lab[2], ((1, _("1 ruby (the rule)")), (0, _("None (house rule)"))), m.starting_rubies,
                  lambda v: setattr(self.model, "starting_rubies", v)),
                 (lab[5], ((False, _("Stir together")), (True, _("One after another"))), m.sequential,
                  lambda v: setattr(self.model, "sequential", v)),
@@ -561,6 +570,44 @@ class NewGameScene(Scene):
         self.layout()
 
     # loop ----------------------------------------------------------------------------------------------
+    def bindings(self) -> list[Binding]:
+        """While a name or the seed is typed: Backspace erases, Enter, Esc or Tab ends the typing. Else: Enter
+        starts, Esc goes back, 1-4 change a seat's player (a list of one kind: the seats), and a letter for each
+        setting (E names, A and Del seats, B books, P pot, C cards, R rubies, S brewing); PgUp/PgDn scroll."""
+        if self.editing is not None or self.seed_editing:
+            return [Binding(Act.ERASE, self.erase, target="erase")] + [
+                Binding(act, self.finish_typing, target="done typing")
+                for act in (Act.CONFIRM, Act.BACK, Act.NEXT_FIELD)]
+        out = button_bindings([self.start_b, self.back_b])
+        out += [Binding(Act.CHANGE_BOOKS, lambda: self.books_c.step(1), target="books"),
+                Binding(Act.CHANGE_POT, lambda: self.variant_c.step(1), target="pot"),
+                Binding(Act.ADD_SEAT, self.add_seat, target="add seat"),
+                Binding(Act.EDIT_NAMES, self.edit_next_name, target="names"),
+                Binding(Act.CHANGE_CARDS, lambda: self.fortune_c.step(1), target="cards"),
+                Binding(Act.CHANGE_RUBIES, lambda: self.rubies_c.step(1), target="rubies"),
+                Binding(Act.CHANGE_BREWING, lambda: self.brew_c.step(1), target="brewing"),
+                Binding(Act.DELETE, lambda: self.remove_seat(len(self.model.seats) - 1), target="remove seat",
+                        enabled=len(self.model.seats) > 2),
+                Binding(Act.PAGE_DOWN, lambda: self.scroll_by(self.frame.body.h * 4 // 5), target="scroll"),
+                Binding(Act.PAGE_UP, lambda: self.scroll_by(-self.frame.body.h * 4 // 5), target="scroll")]
+        out += [Binding(Act.SEAT_KIND, partial(kind.step, 1), i + 1, target=f"seat {i + 1}", kind="seat")
+                for i, (_a, _b, kind, _c) in enumerate(self.seat_buttons[:4])]
+        return out
+
+    def erase(self) -> None:
+        """Backspace while typing: the last letter of the name or the seed."""
+        if self.editing is not None:
+            self.model.seats[self.editing].name = self.model.seats[self.editing].name[:-1]
+            self.model.seats[self.editing].custom = True
+        else:
+            self.model.seed = self.model.seed[:-1]
+        self.layout()
+
+    def edit_next_name(self) -> None:
+        """E: type the names from the keyboard, one seat after the other."""
+        self._next_name = (getattr(self, "_next_name", -1) + 1) % len(self.model.seats)
+        self.edit_name(self._next_name)
+
     def handle(self, event: pygame.event.Event) -> None:
         typing = self.editing is not None or self.seed_editing
         if typing:
@@ -575,59 +622,12 @@ class NewGameScene(Scene):
                 self.layout()
                 return
             if event.type == pygame.KEYDOWN:
-                if event.key == pygame.K_BACKSPACE:
-                    if self.editing is not None:
-                        self.model.seats[self.editing].name = self.model.seats[self.editing].name[:-1]
-                        self.model.seats[self.editing].custom = True
-                    else:
-                        self.model.seed = self.model.seed[:-1]
-                    self.layout()
-                elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
-                    self.finish_typing()
+                self.press(event)
                 return
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.start()
-                return
-            if event.key == pygame.K_ESCAPE:
-                self.app.pop()
-                return
-            if event.key == pygame.K_b:
-                self.books_c.step(1)
-                return
-            if event.key == pygame.K_p:
-                self.variant_c.step(1)
-                return
-            if event.key == pygame.K_a:
-                self.add_seat()
-                return
-            if event.key == pygame.K_e:  # edit the names from the keyboard, one seat after the other
-                self._next_name = (getattr(self, "_next_name", -1) + 1) % len(self.model.seats)
-                self.edit_name(self._next_name)
-                return
-            if event.key == pygame.K_c:
-                self.fortune_c.step(1)
-                return
-            if event.key == pygame.K_r:
-                self.rubies_c.step(1)
-                return
-            if event.key == pygame.K_s:
-                self.brew_c.step(1)
-                return
-            if event.key == pygame.K_DELETE and len(self.model.seats) > 2:
-                self.remove_seat(len(self.model.seats) - 1)
-                return
-            if pygame.K_1 <= event.key <= pygame.K_4:
-                i = event.key - pygame.K_1
-                if i < len(self.model.seats):
-                    for _, _, kind, _ in self.seat_buttons[i:i + 1]:
-                        kind.step(1)
-                return
+        elif self.press(event):
+            return
         if event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-event.y * 60)
-            return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-            self.scroll_by((1 if event.key == pygame.K_PAGEDOWN else -1) * self.frame.body.h * 4 // 5)
             return
         if event.type == pygame.MOUSEBUTTONDOWN and typing:
             self.finish_typing()
@@ -666,7 +666,7 @@ class NewGameScene(Scene):
         with te.roomy():
             self.start_b.draw(surf)
             self.back_b.draw(surf)
-        if self.hover_text:
+        if self.hover_text and self.app.scene is self:  # not under a dialog opened on top (issue 30)
             draw_tooltip(surf, self.hover_text, self.app.mouse_pos)
 
     def _draw(self, surf: pygame.Surface) -> None:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pygame
 
-from ...i18n import _, pgettext, verbatim
+from ...i18n import _, verbatim
 from ...storage.saves import SlotInfo
 from ...wording import text as W
 from ..app import App
+from ..keys import Act, Binding
 from ..widgets import Button
 from .file_rows import FileListScene, draw_file_screen
 
@@ -31,7 +32,7 @@ def replay_texts(r: SlotInfo) -> tuple[str, str, bool]:
     elif r.round is not None:
         parts.append(_("until round {round}").format(round=r.round))
     if r.saved_at:
-        parts.append(r.saved_at[:16].replace("T", " "))
+        parts.append(W.date_time(r.saved_at))
     parts.append(_("file {name}").format(name=verbatim(r.name)))
     return title, " · ".join(parts), False
 
@@ -43,8 +44,7 @@ class ReplayListScene(FileListScene):
 
     def layout(self) -> None:
         """The list fills the page (as many rows as the window has room for); the buttons under it."""
-        self.open_b = Button(pygame.Rect(0, 0, 0, 0), _("Watch"), self.open, hotkey_label=pgettext("key", "Enter"),
-                             size=28)
+        self.open_b = Button(pygame.Rect(0, 0, 0, 0), _("Watch"), self.open, key=Act.CONFIRM, size=28)
         self.lay_out_list([], [self.open_b])
         self._sync()
 
@@ -80,8 +80,11 @@ class ReplayListScene(FileListScene):
         except Exception as e:  # noqa: BLE001
             self.message = _("This replay cannot be shown: {problem}").format(problem=e)
 
+    def bindings(self) -> list[Binding]:
+        return self.list_bindings(len(self.files), self.open)
+
     def handle(self, event: pygame.event.Event) -> None:
-        if self.handle_list(event, len(self.files), self.open):
+        if self.handle_list(event, len(self.files)):
             return
         for b in (self.back_b, self.open_b):
             if b.handle(event):

@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from ...content.loader import default_catalogue
-from ...i18n import _, pgettext
+from ...i18n import _
 from ...rules.kinds import ChanceKind, EventKind
 from ...session.match import Match, MatchSetup
 from ...wording import text as W
@@ -19,9 +19,12 @@ from ...wording.results import phase_name
 from .. import theme as T
 from ..app import App, Scene
 from ..help import hover_help
+from ..keys import Act, Binding
+from ..keys import label as key_label
 from ..overlays.bag import toggle_bag
 from ..overlays.log import toggle_log
-from ..table.view import TableView, ViewState
+from ..table.view import TableView
+from ..table.view_state import ViewState
 from ..widgets import Button, draw_row, draw_tooltip
 
 PLAY_STEP = 0.25  # seconds per record entry while playing
@@ -73,19 +76,18 @@ class ReplayScene(Scene):
         """The bar's buttons where the table (laid out for the canvas now) has its action bar."""
         self.view.relayout()
         bar = self.view.layout.actions
-        specs = [("|<", self.to_start, pgettext("key", "Home")),
-                 (_("<< round"), self.prev_round, pgettext("key", "PgUp")),
-                 (_("< step"), self.back, pgettext("key", "Left")),
-                 (_("play"), self.toggle_play, pgettext("key", "Space")),
-                 (_("step >"), self.forward, pgettext("key", "Right")),
-                 (_("round >>"), self.next_round, pgettext("key", "PgDn")), (">|", self.to_end, pgettext("key", "End"))]
+        specs = [("|<", self.to_start, Act.HOME), (_("<< round"), self.prev_round, Act.PAGE_UP),
+                 (_("< step"), self.back, Act.LEFT), (_("play"), self.toggle_play, Act.PLAY_PAUSE),
+                 (_("step >"), self.forward, Act.RIGHT), (_("round >>"), self.next_round, Act.PAGE_DOWN),
+                 (">|", self.to_end, Act.END)]
+        self.specs = specs
         w = (bar.w - 6 * 10) // 7
         te = self.app.text
         with te.roomy(), te.crowded():  # the key hints in the corners, unless one is too wide for its button
-            hints = all(te.size(hk, "sans-bold", Button.KEY_SIZE)[0] + 24 <= w for _l, _f, hk in specs)
+            hints = all(te.size(key_label(act), "sans-bold", Button.KEY_SIZE)[0] + 24 <= w for _l, _f, act in specs)
         self.buttons = [Button(pygame.Rect(bar.x + i * (w + 10), bar.y, w, bar.h), label, fn,
-                               hotkey_label=hk if hints else "", tooltip=_("Key: {key}").format(key=hk),
-                               size=20, style="parchment") for i, (label, fn, hk) in enumerate(specs)]
+                               key=act if hints else None, tooltip=_("Key: {key}").format(key=key_label(act)),
+                               size=20, style="parchment") for i, (label, fn, act) in enumerate(specs)]
 
     # moving through the record --------------------------------------------------------------------------
     def seek(self, index: int) -> None:
@@ -148,18 +150,16 @@ class ReplayScene(Scene):
     def busy(self) -> bool:
         return self.playing
 
-    KEYS = {pygame.K_RIGHT: "forward", pygame.K_LEFT: "back", pygame.K_HOME: "to_start", pygame.K_END: "to_end",
-            pygame.K_PAGEDOWN: "next_round", pygame.K_PAGEUP: "prev_round", pygame.K_SPACE: "toggle_play",
-            pygame.K_b: "toggle_bag", pygame.K_l: "toggle_log", pygame.K_v: "cycle_focus"}
+    def bindings(self) -> list[Binding]:
+        """The bar's keys (Home, PgUp, Left, Space, Right, PgDn, End), the table's B, L and V, Esc back."""
+        out = [Binding(act, fn, target=str(act)) for _label, fn, act in self.specs]
+        return out + [Binding(Act.BAG, self.toggle_bag, target="bag"), Binding(Act.LOG, self.toggle_log, target="log"),
+                      Binding(Act.OTHER_POT, self.cycle_focus, target="another pot"),
+                      Binding(Act.BACK, lambda: self.app.pop(self), target="back")]
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.app.pop(self)
-                return True
-            if event.key in self.KEYS:
-                getattr(self, self.KEYS[event.key])()
-                return True
+        if self.press(event):
+            return True
         if event.type == pygame.MOUSEMOTION:
             over = [b for b in self.buttons if b.contains(event.pos)]
             self.hover_text = over[0].help_text() if over else hover_help(self.view, self.g, self.state(), None,

@@ -1,5 +1,6 @@
 """Rules: the flow of a round in our own words, the almanac of the books (and the cards), and how to play over
-the network (issue 22: on one LAN, over the internet, when the game is not found)."""
+the network (issue 22: on one LAN, over the internet, when the game is not found), and the keys (issue 30: the key
+help, from the one table of keys)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from functools import partial
 import pygame
 
 from ...content.loader import default_catalogue
-from ...i18n import _, pgettext
+from ...i18n import _
 from ...rules.chips import SET_COLOURS, Colour
 from ...rules.game import Game
 from ...wording import data_text as D
@@ -16,8 +17,10 @@ from ...wording.rules_text import flow
 from ...wording.text import colour_name
 from .. import theme as T
 from ..app import App, Scene
+from ..keys import Act, Binding, key_help
+from ..keys import label as key_label
 from ..online_help import online_help
-from ..widgets import Button, draw_row
+from ..widgets import Button, button_bindings, draw_row
 from .frame import frame, place_row
 
 
@@ -35,49 +38,49 @@ class RulesScene(Scene):
         scrolls."""
         te = self.app.text
         self.pages = self.page_names()
-        self.back_b = Button(pygame.Rect(0, 0, 0, 0), _("Back"), self.app.pop, style="dark",
-                             hotkey_label=pgettext("key", "Esc"), size=26)
+        self.back_b = Button(pygame.Rect(0, 0, 0, 0), _("Back"), self.app.pop, style="dark", key=Act.BACK, size=26)
         self.frame = frame(te, [self.back_b], hint=self.hint())
         body = self.frame.body
         with te.roomy():
             tab_h = max(56, te.height("sans-semibold", 20) + 22)
         self.tabs = [Button(pygame.Rect(0, 0, 0, 0), p, partial(self.goto, i), style="parchment",
-                            hotkey_label=str(i + 1), size=20) for i, p in enumerate(self.pages)]
+                            key=Act.PAGE, n=i + 1, size=20) for i, p in enumerate(self.pages)]
         place_row(te, pygame.Rect(body.x, body.y, body.w, tab_h), self.tabs, gap=20)
         self.area = pygame.Rect(body.x, body.y + tab_h + 24, body.w, body.bottom - (body.y + tab_h + 24))
 
     @staticmethod
     def page_names() -> list[str]:
-        return [_("Flow of a round"), _("Books in play"), _("All books"), _("Fortune cards"), _("Playing online")]
+        return [_("Flow of a round"), _("Books in play"), _("All books"), _("Fortune cards"), _("Playing online"),
+                _("Keys")]
 
     @staticmethod
     def hint() -> str:
-        return _("1-5 or Left/Right pages · Up/Down or wheel scroll · Esc back")
+        return _("{first}-{last} or {left}/{right} pages · {up}/{down} or wheel scroll · {back} back").format(
+            first=key_label(Act.PAGE, 1), last=key_label(Act.PAGE, len(RulesScene.page_names())),
+            left=key_label(Act.LEFT), right=key_label(Act.RIGHT), up=key_label(Act.UP), down=key_label(Act.DOWN),
+            back=key_label(Act.BACK))
 
     def goto(self, i: int) -> None:
         self.page = i
         self.scroll = 0
 
+    def bindings(self) -> list[Binding]:
+        """Esc back, 1-5 a page (a list of one kind: the pages), Left/Right the page before or after, Up/Down and
+        PgUp/PgDn scroll (no Tab: opened over the table, Tab there skips ahead)."""
+        n = len(self.pages)
+        out = button_bindings([self.back_b, *self.tabs])
+        out += [Binding(Act.RIGHT, lambda: self.goto((self.page + 1) % n), target="page"),
+                Binding(Act.LEFT, lambda: self.goto((self.page - 1) % n), target="page")]
+        out += [Binding(act, partial(self.scroll_by, d), target="scroll")
+                for act, d in ((Act.DOWN, 120), (Act.PAGE_DOWN, 120), (Act.UP, -120), (Act.PAGE_UP, -120))]
+        return out
+
+    def scroll_by(self, d: int) -> None:
+        self.scroll = max(0, self.scroll + d)
+
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.app.pop()
-                return
-            if pygame.K_1 <= event.key < pygame.K_1 + len(self.pages):
-                self.goto(event.key - pygame.K_1)
-                return
-            if event.key in (pygame.K_RIGHT, pygame.K_TAB):
-                self.goto((self.page + 1) % len(self.pages))
-                return
-            if event.key == pygame.K_LEFT:
-                self.goto((self.page - 1) % len(self.pages))
-                return
-            if event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
-                self.scroll += 120
-                return
-            if event.key in (pygame.K_UP, pygame.K_PAGEUP):
-                self.scroll = max(0, self.scroll - 120)
-                return
+        if self.press(event):
+            return
         if event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, self.scroll - event.y * 60)
             return
@@ -92,6 +95,9 @@ class RulesScene(Scene):
             return [(t, x, None) for t, x in flow(cat)]
         if self.page == 4:
             return [(t, x, None) for t, x in online_help()]
+        if self.page == 5:  # the key help, from the one table of keys
+            return [(title, "\n".join(_("{key}: {what}").format(key=k, what=w) for k, w in lines), None)
+                    for title, lines in key_help()]
         if self.page == 3:
             return [(_("{card} ({colour})").format(card=D.card_name(c), colour=colour_name(c.colour)), D.card_text(c),
                      None)
@@ -108,7 +114,7 @@ class RulesScene(Scene):
                 if self.page == 1 and self.game is not None and self.game.books[c].set != n:
                     continue
                 prices = ", ".join(_("{value}: {price}").format(value=v, price=p) for v, p in b.prices)
-                out.append((_("{book} (set {n}) - prices {prices}").format(book=D.book_name(b), n=n, prices=prices),
+                out.append((_("{book} (set {n}) – prices {prices}").format(book=D.book_name(b), n=n, prices=prices),
                             D.book_text(b), c.value))
         return out
 

@@ -9,10 +9,12 @@ from typing import Any
 import pygame
 
 from ... import i18n
-from ...i18n import N_, _, pgettext
+from ...i18n import N_, _
 from .. import theme as T
 from ..app import App, Scene
-from ..widgets import Button, Choice, Slider, draw_tooltip
+from ..keys import Act, Binding
+from ..keys import label as key_label
+from ..widgets import Button, Choice, Slider, button_bindings, draw_tooltip
 from .frame import PAD, frame
 
 ON_OFF = ((False, N_("Off")), (True, N_("On")))
@@ -38,13 +40,13 @@ class SettingsScene(Scene):
 
         def choice(title: str, tip: str, options: Any, value: Any, setter: Any, translate: bool = True) -> None:
             options = [(v, _(label) if translate and not label.endswith("%") else label) for v, label in options]
-            specs.append((_(title), _(tip), options, value, setter))
+            specs.append((_(title), _(tip).format(skip=key_label(Act.SKIP)), options, value, setter))
 
         # each language's name in its own language (never translated)
         choice(N_("Language"), N_("The language of the game; it changes at once."),
                tuple((code, i18n.LANGUAGE_NAMES[code]) for code in i18n.LANGUAGES),
                i18n.language() if i18n.language() in i18n.LANGUAGES else "en", self.set_language, translate=False)
-        choice(N_("Bot pace"), N_("How fast bots play their moves. Tab at the table skips to your turn."),
+        choice(N_("Bot pace"), N_("How fast bots play their moves. {skip} at the table skips to your turn."),
                (("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast")), ("instant", N_("Instant"))),
                st.pace, lambda v: self.set("pace", v))
         choice(N_("Show explosion odds"),
@@ -64,8 +66,7 @@ class SettingsScene(Scene):
                N_("Stir together (everyone decides, then all is revealed) or one after another."),
                ((False, N_("Stir together")), (True, N_("One after another"))), st.sequential_brewing,
                lambda v: self.set("sequential_brewing", v))
-        self.back_b = Button(pygame.Rect(0, 0, 0, 0), _("Back"), self.back, style="dark",
-                             hotkey_label=pgettext("key", "Esc"), size=26)
+        self.back_b = Button(pygame.Rect(0, 0, 0, 0), _("Back"), self.back, style="dark", key=Act.BACK, size=26)
         with te.roomy():
             ctrl_h = max(56, te.height("sans-semibold", 21) + 16)
             title_w = max(te.size(title, "sans-bold", 24)[0] for title, *_rest in specs)
@@ -99,7 +100,9 @@ class SettingsScene(Scene):
 
     @staticmethod
     def hint() -> str:
-        return _("Up/Down choose · Left/Right change · Esc back (saved)")
+        return _("{up}/{down} choose · {left}/{right} change · {back} back (saved)").format(
+            up=key_label(Act.UP), down=key_label(Act.DOWN), left=key_label(Act.LEFT), right=key_label(Act.RIGHT),
+            back=key_label(Act.BACK))
 
     def set_language(self, code: str) -> None:
         """Remember the language and show it at once (every scene on the stack rebuilds its words)."""
@@ -127,25 +130,26 @@ class SettingsScene(Scene):
         save_settings(self.app)
         self.app.pop()
 
+    def bindings(self) -> list[Binding]:
+        """Esc back; Up/Down a row; Left/Right change its value (no Tab: opened over the table, Tab skips ahead)."""
+        return button_bindings([self.back_b]) + [
+            Binding(Act.DOWN, lambda: self.move(1), target="row"), Binding(Act.UP, lambda: self.move(-1), target="row"),
+            Binding(Act.RIGHT, lambda: self.change(1), target="value"),
+            Binding(Act.LEFT, lambda: self.change(-1), target="value")]
+
+    def move(self, d: int) -> None:
+        self.row = (self.row + d) % len(self.rows)
+
+    def change(self, d: int) -> None:
+        w = self.rows[self.row][2]
+        if isinstance(w, Choice):
+            w.step(d)
+        else:
+            w.set(w.value + 0.1 * d)
+
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.back()
-                return
-            if event.key in (pygame.K_DOWN, pygame.K_TAB):
-                self.row = (self.row + 1) % len(self.rows)
-                return
-            if event.key == pygame.K_UP:
-                self.row = (self.row - 1) % len(self.rows)
-                return
-            w = self.rows[self.row][2]
-            if event.key in (pygame.K_RIGHT, pygame.K_LEFT):
-                d = 1 if event.key == pygame.K_RIGHT else -1
-                if isinstance(w, Choice):
-                    w.step(d)
-                else:
-                    w.set(w.value + 0.1 * d)
-                return
+        if self.press(event):
+            return
         if event.type == pygame.MOUSEMOTION:
             self.hover_text = ""
             for _, tip, w in self.rows:
@@ -177,5 +181,5 @@ class SettingsScene(Scene):
                     te.blit_fit(surf, f"{int(w.value * 100)}%", pct, "sans-semibold", 22, T.INK, anchor="midleft",
                                 lines=1)
             self.back_b.draw(surf)
-        if self.hover_text:
+        if self.hover_text and self.app.scene is self:  # not under a dialog opened on top (issue 30)
             draw_tooltip(surf, self.hover_text, self.app.mouse_pos)

@@ -7,7 +7,7 @@ from typing import Any
 import pygame
 
 from ...ai.levels import LADDER
-from ...i18n import LocalNumber, _, ngettext
+from ...i18n import LocalNumber, _, ngettext, percent
 from ...rules.chips import CHIP_BY_NAME
 from ...wording.text import opponents_label
 from .. import art
@@ -38,7 +38,7 @@ def draw_player(surf: pygame.Surface, te: Any, p: Any, area: pygame.Rect) -> Non
 def _draw_player(surf: pygame.Surface, te: Any, p: Any, area: pygame.Rect) -> None:
     x, y = area.x, area.y
     facts = [
-        (_("Games"), str(p.games)), (_("Wins"), f"{p.wins} ({p.win_rate:.0%})"),
+        (_("Games"), str(p.games)), (_("Wins"), f"{p.wins} ({percent(p.win_rate)})"),
         (_("Mean score"), format(LocalNumber(p.mean_score), ".1f")),
         (_("Best score"), str(p.best_score) if p.best_score is not None else "-"),
         (_("Best single pot"), _("{n} VP").format(n=p.best_pot) if p.best_pot is not None else "-"),
@@ -91,7 +91,7 @@ def _draw_player(surf: pygame.Surface, te: Any, p: Any, area: pygame.Rect) -> No
         te.blit(surf, str(r), (bar.centerx, chart.bottom - 2), "sans", 14, T.INK_SOFT, "midbottom")
         if v:
             cell = pygame.Rect(int(chart.x + (r - 1) * bw + 1), bar.y - 2 - label_h, int(bw - 2), label_h)
-            te.blit_fit(surf, f"{v:.0%}", cell, "sans", 14, T.INK, lines=1)
+            te.blit_fit(surf, percent(v), cell, "sans", 14, T.INK, lines=1)
     # favourite buys
     x3 = x2 + col_w + 40
     te.blit_fit(surf, _("Favourite buys"), pygame.Rect(x3, y, col_w, head_h), "serif-bold", 26, T.INK,

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
 
-from ...i18n import _, pgettext
+from ...i18n import _
 from .. import theme as T
 from ..app import App, Scene
-from ..widgets import Button
+from ..keys import Act, Binding
+from ..widgets import Button, button_bindings
 from .frame import frame
 
 
@@ -23,8 +25,7 @@ class StatsScene(Scene):
         self.layout()
 
     def layout(self) -> None:
-        self.back_b = Button(pygame.Rect(0, 0, 0, 0), _("Back"), self.app.pop, style="dark",
-                             hotkey_label=pgettext("key", "Esc"), size=26)
+        self.back_b = Button(pygame.Rect(0, 0, 0, 0), _("Back"), self.app.pop, style="dark", key=Act.BACK, size=26)
         self.frame = frame(self.app.text, [self.back_b])
 
     def enter(self) -> None:
@@ -36,17 +37,21 @@ class StatsScene(Scene):
         except Exception as e:  # noqa: BLE001
             self.notes = [_("The statistics could not be read: {problem}").format(problem=e)]
 
+    def bindings(self) -> list[Binding]:
+        """Esc goes back; the arrows (and Tab) go from one player's page to the next."""
+        out = button_bindings([self.back_b])
+        if self.names:
+            out += [Binding(act, partial(self.turn, d), target="player")
+                    for act, d in ((Act.RIGHT, 1), (Act.DOWN, 1), (Act.NEXT_FIELD, 1), (Act.LEFT, -1), (Act.UP, -1),
+                                   (Act.PREV_FIELD, -1))]
+        return out
+
+    def turn(self, d: int) -> None:
+        self.index = (self.index + d) % len(self.names)
+
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.app.pop()
-                return
-            if event.key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB) and self.names:
-                self.index = (self.index + 1) % len(self.names)
-                return
-            if event.key in (pygame.K_LEFT, pygame.K_UP) and self.names:
-                self.index = (self.index - 1) % len(self.names)
-                return
+        if self.press(event):
+            return
         self.back_b.handle(event)
 
     def draw(self, surf: pygame.Surface) -> None:

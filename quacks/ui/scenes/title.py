@@ -9,11 +9,13 @@ from collections.abc import Callable
 import pygame
 
 from ...i18n import _
-from .. import art
+from .. import art, cauldron_art
 from .. import theme as T
 from ..app import App, Scene, canvas_rect
+from ..keys import Act, Binding
+from ..keys import label as key_label
 from ..menu import FocusRing
-from ..widgets import Button, draw_tooltip
+from ..widgets import Button, button_bindings, draw_tooltip
 
 
 def _printed_pot() -> tuple[tuple[int, int, bool], ...]:
@@ -32,7 +34,7 @@ class TitleScene(Scene):
         super().__init__(app)
         self.t = 0.0
         self.buttons: list[Button] = []
-        self.focus = FocusRing()
+        self.focus = FocusRing(tabs=True)
         self.message = ""
         self.hover_text = ""
 
@@ -114,9 +116,10 @@ class TitleScene(Scene):
         cx = self.column.centerx
         y = float(self.top + self.header_height() + 24)
         self.buttons = []
+        keyed = {self.rules: Act.RULES, self.settings: Act.SETTINGS, self.app.quit: Act.BACK}
         for label, fn, enabled, tip in items:
             b = Button(pygame.Rect(cx - w // 2, int(y), w, int(step) - 12), label, on_click=fn, enabled=enabled,
-                       reason=tip if not enabled else "", tooltip=tip, size=28)
+                       reason=tip if not enabled else "", tooltip=tip, size=28, key=keyed.get(fn))
             self.buttons.append(b)
             y += step
         # About and licences: a small button in the corner (the column of main buttons is full)
@@ -190,11 +193,14 @@ class TitleScene(Scene):
         self.app.push(CreditsScene(self.app))
 
     # loop --------------------------------------------------------------------------------------------
+    def bindings(self) -> list[Binding]:
+        """Up/Down and Tab move the mark, Enter presses it; F1 the rules and O the settings (their keys everywhere);
+        Esc quits (a game in progress is kept: Continue goes on with it)."""
+        return self.focus.bindings() + button_bindings(self.buttons)
+
     def handle(self, event: pygame.event.Event) -> None:
-        if self.focus.handle(event):
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.quit()
+        self.focus.hover(event)
+        if self.press(event):
             return
         if event.type == pygame.MOUSEMOTION:
             self.hover_text = ""
@@ -220,7 +226,7 @@ class TitleScene(Scene):
         spaces = _printed_pot()
         cx, cy = self.pot_centre
         if spaces:
-            pot = art.cauldron(int(300 * k), spaces, False)
+            pot = cauldron_art.cauldron(int(300 * k), spaces, False)
             surf.blit(pot, pot.get_rect(center=(cx, cy)))
         rm = self.app.settings.reduced_motion
         for n in range(14):
@@ -254,7 +260,8 @@ class TitleScene(Scene):
             for b in self.buttons:
                 b.draw(surf)
             self.focus.draw(surf)
-            foot = _("F11 fullscreen  ·  arrows and Enter to choose")
+            foot = _("{fullscreen} fullscreen  ·  arrows and {enter} to choose").format(
+                fullscreen=key_label(Act.FULLSCREEN), enter=key_label(Act.CONFIRM))
             about = self.buttons[-1].rect
             canvas_w, _canvas_h = canvas_rect().size
             foot_h = te.height("sans", 16, 2)
@@ -266,5 +273,5 @@ class TitleScene(Scene):
                 te.blit_fit(surf, self.message, pygame.Rect(column.x, last.bottom + 6, column.w,
                                                             about.y - 16 - last.bottom - 6),
                             "sans-semibold", 20, T.RUBY_LIGHT)
-        if self.hover_text:
+        if self.hover_text and self.app.scene is self:  # never under (or over) a dialog opened on top (issue 30)
             draw_tooltip(surf, self.hover_text, self.app.mouse_pos)

@@ -2,8 +2,8 @@
 in the bar with the "Next" and "Skip to the end" buttons, and each seat's line on the seat itself (on its pot,
 or on its card when it is another seat's).
 
-The driver holds the game while the beat is on show; the table's keys (Space or Enter: next, Tab: skip to the
-end) and these buttons move on. The words are ``wording/beats.py``'s.
+The driver holds the game while the beat is on show; the table's keys (Space: next, Tab: skip to the end; keys
+that never commit a choice, ``ui/keys.py``) and these buttons move on. The words are ``wording/beats.py``'s.
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ from ...session.beats import Beat
 from ...wording import beats as words
 from .. import theme as T
 from ..app import text_engine
+from ..keys import Act, Binding
 from ..text import Text
-from ..widgets import Button, draw_row
+from ..widgets import Button, button_bindings, draw_row
 from .layout import TableLayout
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -44,6 +45,7 @@ class BeatBar:
         self.on_skip = on_skip
         self.buttons: list[Button] = []
         self._made: object = None
+        self.title_end: int | None = None  # where the beat's title drawn in the prompt row ends
 
     def build(self) -> None:
         """The two buttons at the right of the action bar (made again when the layout or the language changes)."""
@@ -58,25 +60,28 @@ class BeatBar:
         if nw + sw + 10 > bar.w * 0.62:  # a narrow bar: the buttons share its right part
             nw = sw = int(bar.w * 0.3)
         skip = Button(pygame.Rect(bar.right - sw, bar.y, sw, bar.h), _("Skip to the end"), self.on_skip,
-                      hotkey=pygame.K_TAB, hotkey_label=pgettext("key", "Tab"), style="parchment", size=22,
+                      key=Act.SKIP, style="parchment", size=22,
                       tooltip=_("Show the rest of the evaluation at once and go on to the round's results."))
         nxt = Button(pygame.Rect(skip.rect.x - 10 - nw, bar.y, nw, bar.h), _("Next"), self.on_next,
-                     hotkey=pygame.K_SPACE, hotkey_label=pgettext("key", "Space"), size=22,
+                     key=Act.NEXT, size=22,
                      tooltip=_("Go on to the next step now (Settings: the pace of the game)."))
         self.buttons = [nxt, skip]
 
     def relayout(self) -> None:
         self._made = None
 
-    def handle(self, event: pygame.event.Event) -> bool:
+    def look(self) -> tuple[object, ...]:
+        """What the bar's picture shows besides the beat and the game (its buttons as they look now)."""
+        return tuple(b.look() for b in self.buttons)
+
+    def bindings(self) -> list[Binding]:
+        """Space: the next beat; Tab: the rest at once."""
         self.build()
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_RIGHT, pygame.K_n):
-                self.on_next()
-                return True
-            if event.key == pygame.K_TAB:
-                self.on_skip()
-                return True
+        return button_bindings(self.buttons)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """The mouse (keys come through ``bindings``)."""
+        self.build()
         return any(b.handle(event) for b in self.buttons)
 
     def hover_help(self, pos: tuple[int, int]) -> str:
@@ -97,8 +102,9 @@ class BeatBar:
             te.blit_fit(surf, note, pygame.Rect(area.right - nw, area.y, nw, area.h), "sans", 15, T.PARCHMENT_DARK,
                         anchor="midright", min_size=12)
             head = pygame.Rect(area.x + 4, area.y, area.w - nw - 24, area.h)
-            te.blit_fit(surf, words.title(g, beat), head, "serif-bold", 26, T.BRASS_LIGHT, anchor="midleft",
-                        min_size=14)
+            drawn = te.blit_fit(surf, words.title(g, beat), head, "serif-bold", 26, T.BRASS_LIGHT, anchor="midleft",
+                                min_size=14)
+            self.title_end = drawn.right  # toasts keep right of it (``Controls.toast_band``)
             left = min(b.rect.x for b in self.buttons)
             box = pygame.Rect(bar.x + 4, bar.y, left - 16 - bar.x, bar.h)
             size, rows = self._summary(te, g, beat, box)

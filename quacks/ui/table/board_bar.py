@@ -32,8 +32,10 @@ class BoardBar:
         self.top = pygame.Rect(rect.x + 10, rect.y + 4, rect.w - 20, top_h - 4)
         ruler = pygame.Rect(rect.x + 12, rect.y + top_h + 2, rect.w - 24, rect.bottom - 6 - (rect.y + top_h + 2))
         self.ruler = ruler
-        cw = ruler.w / 50
-        self.spaces = [pygame.Rect(int(ruler.x + i * cw), ruler.y, max(1, int(cw) - 1), ruler.h) for i in range(50)]
+        cw = ruler.w / 51  # a cell before space 1 where a score of 0 waits (issue 30: it stood after "40")
+        self.start = pygame.Rect(ruler.x, ruler.y, max(1, int(cw) - 1), ruler.h)
+        self.spaces = [pygame.Rect(int(ruler.x + (i + 1) * cw), ruler.y, max(1, int(cw) - 1), ruler.h)
+                       for i in range(50)]
         die = max(24, self.top.h - 4)
         self.open_rect = pygame.Rect(0, 0, 0, 0)  # "the whole board" hint on the right (set when drawn)
         w = self.top.w
@@ -54,7 +56,7 @@ class BoardBar:
 
     def marker_pos(self, vp: int, k: int = 0, n: int = 1) -> tuple[int, int]:
         sp = space_of(vp)
-        r = self.spaces[(sp or 50) - 1]
+        r = self.spaces[sp - 1] if sp else self.start  # 0 waits at the ruler's start, before space 1
         off = (k - (n - 1) / 2) * self.marker_size() * 0.85  # several on one space: side by side along the ruler
         return (int(r.centerx + off), r.centery)
 
@@ -72,6 +74,7 @@ class BoardBar:
         pygame.draw.rect(surf, (70, 48, 30), inner, border_radius=10)
         pygame.draw.rect(surf, T.BRASS_DARK, inner, 2, border_radius=10)
         tails = set(g.cat.scoring.tails)
+        pygame.draw.rect(surf, (200, 176, 128), self.start.move(-ox, -oy), border_radius=3)
         for i, r in enumerate(self.spaces):
             n = i + 1
             rr = r.move(-ox, -oy)

@@ -18,6 +18,10 @@ from ..app import text_engine
 from . import card_outcome
 from .card_outcome import Line
 
+#: the least size (pixels) of a fortune card's text beside the rows of what it gave: EB Garamond's word spaces
+#: are 2 px under 13 px, and the text read as one word ("nimmtentweder")
+CARD_TEXT_MIN = 15
+
 TOP, SIDE = 17, 8  # spaces along the top/bottom and along each side: 17 + 8 + 17 + 8 = 50
 
 
@@ -270,17 +274,34 @@ class BoardView:
                          "sans-semibold", 14, head, lines=2)
         body = pygame.Rect(r.x + 14, wr.bottom + 6, r.w - 28, r.bottom - art.EDGE - wr.bottom - 6)
         if lines:
-            lines = card_outcome.fitting(lines, body)
+            lines, text, size = self._card_beside_rows(D.card_text(card), lines, body)
             need = card_outcome.rows_height(lines, body.w)
-            text = pygame.Rect(body.x, body.y, body.w, body.h - need - 6)
-            size, rows = te.fit_block(D.card_text(card), "serif", 19, text, min_size=12, line_gap=0)
-            if len(rows) * te.linesize("serif", size) <= text.h:
+            if text is not None:
                 te.blit_wrapped(surf, D.card_text(card), text, "serif", size, T.INK, line_gap=0)
                 pygame.draw.line(surf, T.PARCHMENT_EDGE, (body.x, text.bottom + 3), (body.right, text.bottom + 3))
             card_outcome.draw_rows(surf, pygame.Rect(body.x, body.bottom - need, body.w, need), lines, looks)
             return
         size, _lines = te.fit_block(D.card_text(card), "serif", 19, body, min_size=12, line_gap=0)
         te.blit_wrapped(surf, D.card_text(card), body, "serif", size, T.INK, line_gap=0)
+
+    @staticmethod
+    def _card_beside_rows(text: str, lines: Sequence[Line],
+                          body: pygame.Rect) -> tuple[list[Line], pygame.Rect | None, int]:
+        """The card's text above what it gave each seat: the rows, the text's box (None: the text gives way, hovering
+        over the card shows it) and its size. The text is never drawn under ``CARD_TEXT_MIN`` (issue 30, second
+        review §7: German and Dutch card texts fell to 12 px beside four rows); with all rows whole if they fit
+        beside it, else with each seat's gains alone, else the rows alone."""
+        te = text_engine()
+        for rows in (list(lines), [(seat, short, short) for seat, _line, short in lines]):
+            need = card_outcome.rows_height(rows, body.w)
+            box = pygame.Rect(body.x, body.y, body.w, body.h - need - 6)
+            if box.h <= 0:
+                continue
+            size, wrapped = te.fit_block(text, "serif", 19, box, min_size=CARD_TEXT_MIN, line_gap=0)
+            if te.px(size) >= CARD_TEXT_MIN and len(wrapped) * te.linesize("serif", size) <= box.h and \
+                    not any(te.shortened(w) for w in wrapped):
+                return rows, box, size
+        return card_outcome.fitting(lines, body), None, 0
 
     def draw_rounds(self, surf: pygame.Surface, g: Game) -> None:
         te = text_engine()

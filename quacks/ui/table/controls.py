@@ -1,6 +1,7 @@
 """The controls of a human decision: the question, and a button per legal action (Draw, Stop, Flask while
-brewing; the shop's cart; the options of any other decision), each with a key and, when disabled, the
-reason. Decisions with more options than fit in the bar are answered in a choice dialog instead.
+brewing; the shop's cart; the options of any other decision), each with its key from the one table of keys
+(``ui/keys.py``, ``option_keys.py``) and, when disabled, the reason. Decisions with more options than fit in the
+bar are answered in a choice dialog instead.
 
 The words come from ``quacks.wording.decisions``; what a click does is ``on_choose(seat, action)``.
 """
@@ -12,7 +13,7 @@ from functools import partial
 
 import pygame
 
-from ...i18n import N_, _, pgettext
+from ...i18n import _
 from ...rules.actions import DRAW, FLASK, STOP, Action
 from ...rules.chips import CHIP_BY_NAME
 from ...rules.game import Game
@@ -21,12 +22,22 @@ from ...wording.decisions import BrewWords, Label, label, prompt
 from .. import art
 from .. import theme as T
 from ..app import text_engine
-from ..widgets import KEY_NUMBERS, Button, draw_row
+from ..keys import Act, Binding
+from ..keys import label as key_label
+from ..widgets import Button, button_bindings, draw_row
 from .layout import TableLayout
+from .option_keys import OptionKey, option_keys
 from .shop_panel import ShopPanel
 
 BAR_MAX = 4  # options that still fit in the bar; more go to a choice dialog
-KEYS_LINE = N_("B bag · L log · V another pot · Esc menu")
+
+
+def keys_line() -> str:
+    """The table's keys that are always there, said under the bar ("B bag · L log · V another pot · Esc menu")."""
+    # Translators: the keys of the table that are always there; {bag} etc. are key names from the key table; keep
+    # each key and its words together with no-break spaces (a line never ends between them)
+    return _("{bag}\u00a0bag · {log}\u00a0log · {pot}\u00a0another\u00a0pot · {menu}\u00a0menu").format(
+        bag=key_label(Act.BAG), log=key_label(Act.LOG), pot=key_label(Act.OTHER_POT), menu=key_label(Act.BACK))
 
 
 class Controls:
@@ -37,12 +48,13 @@ class Controls:
         self.kind: DecisionKind | None = None
         self.buttons: list[Button] = []
         self.shop: ShopPanel | None = None
-        self.choices: list[tuple[Action, Label]] = []  # a decision answered in the choice dialog
+        self.choices: list[tuple[Action, Label, OptionKey]] = []  # a decision answered in the choice dialog
         self.hint = ""  # why the key just pressed does nothing
         self.key: object = None
         self.undo: Button | None = None  # shown while the last action can be taken back
-        self.who = ""  # hot-seat: the deciding seat's name, said with the question (no hand-off for public decisions)
+        self.who = ""  # hot-seat: the deciding seat's name, said with the question (R48: no hand-off card)
         self.note = ""  # hot-seat: what the last stir revealed, in the place of the key hints until the next reveal
+        self.prompt_end: int | None = None  # where the question drawn in the prompt row ends (toasts go right of it)
 
     def relayout(self) -> None:
         """The table moved (a new window size or UI scale): the buttons are built again at the next update in
@@ -86,28 +98,28 @@ class Controls:
         bar = self.layout.actions
         if self.kind is DecisionKind.BREW:
             x = bar.x
-            for a, hk, k in ((DRAW, pgettext("key", "Space"), pygame.K_SPACE), (STOP, "S", pygame.K_s),
-                             (FLASK, "F", pygame.K_f)):
+            for a, act in ((DRAW, Act.DRAW), (STOP, Act.STOP), (FLASK, Act.FLASK)):
                 lb = label(g, seat, a)
                 self.buttons.append(Button(pygame.Rect(x, bar.y, 230, bar.h), lb.text, partial(choose, seat, a),
-                                           hotkey=k, hotkey_label=hk, enabled=a in acts, tooltip=lb.tip,
+                                           key=act, enabled=a in acts, tooltip=lb.tip,
                                            reason=BrewWords.why_not(g, seat, a), size=26,
                                            style="parchment" if a == STOP else "brass"))
                 x += 242
             return True
-        labels = [(a, label(g, seat, a)) for a in acts]
+        keyed = option_keys(g, seat, acts)
+        labels = [(a, label(g, seat, a), k) for a, k in zip(acts, keyed)]
         if len(acts) > BAR_MAX or self.kind is DecisionKind.PICK:  # chips to pick: each drawn as a chip (dialog)
             self.choices = labels
             return True
         gap = 10
         w = max(140, min(330, (bar.w - gap * (len(acts) - 1)) // max(1, len(acts))))
-        for i, (a, lb) in enumerate(labels):
+        for i, (a, lb, k) in enumerate(labels):
             icon = None
             if lb.chip:
                 c = CHIP_BY_NAME[lb.chip]
                 icon = art.chip(c.colour.value, c.value, 16, colour_blind)
             self.buttons.append(Button(pygame.Rect(bar.x + i * (w + gap), bar.y, w, bar.h), lb.text,
-                                       partial(choose, seat, a), hotkey=KEY_NUMBERS[i], hotkey_label=str(i + 1),
+                                       partial(choose, seat, a), key=k.act, n=k.n,
                                        tooltip=lb.tip, size=19 if len(lb.text) > 16 else 22, icon=icon))
         return True
 
@@ -126,22 +138,25 @@ class Controls:
             k = max(1.0, text_engine().scale) - 1
             w, h = int(170 * (1 + 0.5 * k)), min(int(50 + 26 * k), self.layout.prompt.h - 4)
             self.undo = Button(pygame.Rect(bar.right - w, bar.y - 12 - h, w, h), _("Undo"), on_undo,
-                               hotkey_label=pgettext("key", "Ctrl+Z"), style="dark", size=20,
+                               key=Act.UNDO, style="dark", size=20,
                                tooltip=_("Take back your last choice (nothing random has happened since)."))
 
+    def bindings(self) -> list[Binding]:
+        """The keys of the decision's buttons (or of the shop); the choice dialog has its own."""
+        if self.shop is not None:
+            return self.shop.bindings()
+        return button_bindings(self.buttons)
+
+    def refuse(self, reason: str) -> None:
+        """The key of a disabled button: why, in the hint line."""
+        self.hint = reason
+
     def handle(self, event: pygame.event.Event) -> bool:
+        """The mouse (keys come through ``bindings``)."""
         if self.undo is not None and self.undo.handle(event):
             return True
         if self.shop is not None and self.shop.handle(event):
             return True
-        if event.type == pygame.KEYDOWN:
-            for b in self.buttons:
-                if b.hotkey == event.key:
-                    if b.enabled:
-                        b.click()
-                    else:
-                        self.hint = b.reason
-                    return True
         return any(b.handle(event) for b in self.buttons)
 
     def hover_help(self, pos: tuple[int, int]) -> str:
@@ -156,6 +171,7 @@ class Controls:
         """The bar: the question and buttons of a decision, or what the table waits for (``waiting``)."""
         te = text_engine()
         bar = self.layout.actions
+        self.prompt_end = None
         if self.undo is not None:
             self.undo.draw(surf)
         if self.shop is not None:
@@ -169,10 +185,25 @@ class Controls:
                     tab = pygame.Rect(bar.right - bar.w * 0.32, bar.y, bar.w * 0.32, bar.h)
                     te.blit_fit(surf, waiting, pygame.Rect(bar.x + 4, bar.y, tab.x - bar.x - 20, bar.h),
                                 "sans-semibold", 22, T.PARCHMENT_DARK, anchor="midleft")
-                    te.blit_fit(surf, _("Tab: skip to my turn"), tab, "sans", 18, T.PARCHMENT_DARK, anchor="midright")
+                    te.blit_fit(surf, _("{skip}: skip to my turn").format(skip=key_label(Act.SKIP)), tab, "sans", 18,
+                                T.PARCHMENT_DARK, anchor="midright")
             return
         draw_row(surf, self.buttons)  # one label size along the bar
         self._draw_prompt(surf, g)
+
+    def toast_band(self, used: int | None) -> pygame.Rect:
+        """Where toasts go at the table: the prompt row right of what is drawn in it (``used``: where the question
+        or a beat's title ends), over the key hints, never over the question (issue 30: a toast covered it); where
+        that leaves too little room, the band just above the row."""
+        if self.shop is not None:  # the shop lies over the row: its line of hints at the bottom
+            return self.shop.help_rect.copy()
+        area = self.layout.prompt
+        right = self.undo.rect.x - 16 if self.undo is not None else area.right  # Undo sits at the row's right end
+        left = area.x if used is None else used + 16
+        free = pygame.Rect(left, area.y, right - left, area.h)
+        if free.w >= max(240, area.w * 0.3):
+            return free
+        return pygame.Rect(area.x, area.y - 6 - area.h, area.w, area.h)
 
     def question(self, g: Game) -> str:
         """The question the deciding seat answers, with its name in hot-seat (``who``)."""
@@ -188,7 +219,7 @@ class Controls:
         area = self.layout.prompt
         right = max(b.rect.right for b in self.buttons) if self.buttons else bar.x
         with te.roomy():
-            note = self.hint or self.note or _(KEYS_LINE)
+            note = self.hint or self.note or keys_line()
             colour = T.WARN if self.hint else T.CREAM if self.note else T.PARCHMENT_DARK
             size = 16 if self.hint else 15
             note_w = te.size(note, "sans", size)[0]
@@ -206,5 +237,6 @@ class Controls:
             lh = te.linesize("sans-semibold", size)
             y = area.bottom - lh * len(lines)
             for line in lines:
-                te.blit(surf, line, (rect.x, y), "sans-semibold", size, T.CREAM, box=rect)
+                r = te.blit(surf, line, (rect.x, y), "sans-semibold", size, T.CREAM, box=rect)
+                self.prompt_end = max(self.prompt_end or r.right, r.right)
                 y += lh

@@ -20,7 +20,7 @@ import pygame
 
 from ... import i18n
 from ...ai.odds import explosion_risk
-from ...i18n import _
+from ...i18n import _, ngettext, percent
 from ...rules.game import Game
 from ...rules.kinds import Phase
 from ...wording import status
@@ -28,9 +28,10 @@ from ...wording import text as W
 from .. import art
 from .. import theme as T
 from ..app import text_engine
+from ..keys import Act
 from ..widgets import Button
 from . import pot_view as pv
-from .view import ViewState
+from .view_state import ViewState
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..anim import Animator
@@ -219,7 +220,7 @@ def _panel(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, mouse:
     for row in rows:
         if row not in (chosen or []):
             te.dropped(row.what, row.behind)
-    b = Button(br, _("Bag: {n} chips").format(n=s.bag.total), hotkey_label="B", style="dark", size=20)
+    b = Button(br, _("Bag: {n} chips").format(n=s.bag.total), key=Act.BAG, style="dark", size=20)
     b.hover = br.collidepoint(mouse)
     b.draw(surf)
 
@@ -278,8 +279,13 @@ def _rows(view: TableView, g: Game, st: ViewState, width: int, shrink: int) -> l
         text(1, status.scoring_line(g, seat), "sans", 18, T.CREAM)
     if st.show_risk and s.brewing:
         risk = explosion_risk(g, seat)
-        text(1, _("Next draw explodes: {p}").format(p=f"{risk:.0%}"), "sans-semibold", 18,
-             T.DANGER if risk > 0.3 else (T.WARN if risk > 0.1 else T.SAFE))
+        line = _("Next draw explodes: {p}").format(p=percent(risk))
+        if s.revealed:  # during a pick the odds are the bag's as it is, without the chips looked at: say so
+            n = len(s.revealed)
+            line = ngettext("Next draw explodes: {p} (the bag without the {n} chip looked at)",
+                            "Next draw explodes: {p} (the bag without the {n} chips looked at)", n).format(
+                p=percent(risk), n=n)
+        text(1, line, "sans-semibold", 18, T.DANGER if risk > 0.3 else (T.WARN if risk > 0.1 else T.SAFE))
     # the pot shows them too: the first to go after the bag
     text(4, status.droplet_line(g, seat), "sans", 16, T.PARCHMENT_DARK, "the pot")
     if g.tubes:

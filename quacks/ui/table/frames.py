@@ -1,9 +1,15 @@
 """Partial redraws of the table: when only chips in flight and notes move, the still picture is kept and
 just the moving bits are drawn again; when shakes, the die or markers move, the frame is drawn but only the
-regions that moved are presented. Anything else changing draws (and presents) the whole frame."""
+regions that moved are presented. Anything else changing draws (and presents) the whole frame.
+
+What "anything else" is, is one value: the still picture's state (for the table ``picture.TablePicture``),
+compared by value. With ``CHECK_STILL`` on (the tests turn it on: ``QUACKS_CHECK_STILL=1``) every frame that
+keeps the still picture draws it again and compares the two, so an input drawn but left out of the state fails
+at once (``StalePicture``) instead of leaving a stale picture on a player's screen."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -11,24 +17,38 @@ import pygame
 
 from ..anim import Motion
 
+#: draw the still picture again whenever it is kept, and fail if it differs (issue 31; on in the tests)
+CHECK_STILL = os.environ.get("QUACKS_CHECK_STILL") == "1"
+
+
+class StalePicture(AssertionError):
+    """The still picture changed while its state did not: something drawn is missing from the state."""
+
 
 class FrameCache:
     def __init__(self) -> None:
-        self.key: tuple[object, ...] | None = None
+        self.key: object = None
         self.base: pygame.Surface | None = None  # the still picture under the flights
         self.anim_rects: list[pygame.Rect] = []
+        self.check = CHECK_STILL
+        self._reference: bytes | None = None  # CHECK_STILL: the still picture last drawn for ``key``
 
     def invalidate(self) -> None:
         self.key = None
 
-    def draw(self, surf: pygame.Surface, still: tuple[object, ...], anim: Any | None,
+    def draw(self, surf: pygame.Surface, still: object, anim: Any | None,
              draw_still: Callable[[pygame.Surface], None], regions: Callable[[Any], list[pygame.Rect]],
              quiet: bool = True) -> list[pygame.Rect] | None:
-        """Draw a frame; ``still`` is everything the still picture depends on, ``quiet`` says nothing is
-        drawn over it (no tooltip). Returns the rectangles that changed, or None for all of them."""
+        """Draw a frame; ``still`` is the still picture's state (everything it shows, compared by value),
+        ``quiet`` says nothing is drawn over it (no tooltip). Returns the rectangles that changed, or None for all
+        of them."""
         moving = anim.t_key() if anim is not None else ()
         calm = anim is not None and quiet and self.key == still
         if calm and anim is not None and not moving and self.base is not None:
+            if self.check:
+                scratch = pygame.Surface(surf.get_size())
+                draw_still(scratch)
+                self._compare(scratch, still)
             dirty = list(self.anim_rects)
             for r in self.anim_rects:
                 surf.blit(self.base, r, r)
@@ -36,6 +56,11 @@ class FrameCache:
             return dirty + self.anim_rects
         old = list(self.anim_rects)
         draw_still(surf)
+        if self.check:
+            if calm and not moving and self.key == still:
+                self._compare(surf, still)
+            # a picture drawn while something moves it (a shake, the die, a marker) is no reference
+            self._reference = None if moving else pygame.image.tobytes(surf, "RGB")
         keep = anim is not None and anim.anims and not moving
         if keep:
             if self.base is None:
@@ -49,6 +74,12 @@ class FrameCache:
         if calm:
             return old + self.anim_rects + regions(anim)
         return None
+
+    def _compare(self, drawn: pygame.Surface, still: object) -> None:
+        """CHECK_STILL: the still picture drawn now must be the one drawn last for the same state."""
+        if self._reference is not None and pygame.image.tobytes(drawn, "RGB") != self._reference:
+            raise StalePicture(f"the still picture changed while its state stayed {still!r}: "
+                               "something drawn is not in the state it is keyed on")
 
 
 def moving_regions(view: Any, anim: Any) -> list[pygame.Rect]:

@@ -16,12 +16,15 @@ import pygame
 
 from ... import i18n
 from ...i18n import _
+from ...rules.kinds import DecisionKind
 from ...tutorial.coach import Coach
 from ..app import text_engine
+from ..keys import Act
+from ..keys import label as key_label
 from ..overlays.choice import ChoiceDialog
 from ..overlays.coach import CoachBubble
 from ..overlays.confirm import Confirm
-from .targets import target_rect
+from .targets import BREW_BUTTONS, target_rect
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..scenes.table import TableScene
@@ -46,17 +49,29 @@ class TableGuide:
         a step about a decision waits for the table to ask, after) and after every update of the table: show the
         step that matters now, or take the bubble away."""
         coach = self.coach
+        if not before and self._button_gone():
+            coach.withdraw()  # it shows again, with its button, when its moment comes back
         step = coach.observe(self.scene.g, () if before else self.asked()) if not coach.done else None
         app = self.scene.app
         if step is not None and self.bubble is None:
             self.bubble = CoachBubble(app, coach, self.text, self.target, self.leave, self.keep_clear, self.away,
-                                      self.texts)
+                                      self.texts, self.buttons)
             app.push(self.bubble)
         elif step is None and self.bubble is not None:
             app.pop(self.bubble)
             self.bubble = None
         if self.bubble is not None:
             self._above_choices()
+
+    def _button_gone(self) -> bool:
+        """Whether the step showing is about a button of the bar (Draw, Stop, Flask) that the bar no longer shows:
+        the player already chose (a key while the bubble waited), so the bubble would talk about a button that is
+        not there (issue 30: "the Flask button is ready" with no Flask button)."""
+        cur = self.coach.current
+        if cur is None or cur.target not in BREW_BUTTONS:
+            return False
+        c = self.scene.controls
+        return not (c.kind is DecisionKind.BREW and len(c.buttons) > BREW_BUTTONS[cur.target])
 
     def _above_choices(self) -> None:
         """The bubble lies above a choice dialog opened after it (its keys first: Enter says "Got it")."""
@@ -88,7 +103,7 @@ class TableGuide:
 
     def text(self) -> str:
         cur = self.coach.current
-        return Coach.text(cur, self.scene.g.cat, self.coach.script.opponent) if cur is not None else ""
+        return Coach.text(cur, self.scene.g.cat, self.coach.script.opponent, tutorial_keys()) if cur is not None else ""
 
     def target(self) -> pygame.Rect | None:
         cur = self.coach.current
@@ -100,12 +115,17 @@ class TableGuide:
         c, r = lay.pot_centre, lay.pot_radius
         return [pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r), lay.actions.inflate(0, 60), lay.info]
 
+    def buttons(self) -> list[pygame.Rect]:
+        """The buttons the player answers with now (the bar's, Undo): the bubble keeps clear of them."""
+        c = self.scene.controls
+        return [b.rect.copy() for b in c.buttons] + ([c.undo.rect.copy()] if c.undo is not None else [])
+
     def texts(self) -> tuple[pygame.Rect, ...]:
         """Where the table's lines of text are now (read again whenever the table may have changed)."""
         sc = self.scene
         te = text_engine()
         shop = sc.controls.shop
-        key = (sc.g.version, sc.view.layout.version, sc.focus, sc.controls.key, sc.choice is not None,
+        key = (sc.g.version, sc.view.layout.version, sc.focus, sc.controls.key, sc.turns.choice is not None,
                None if shop is None else (tuple(shop.cart), shop.cursor), i18n.language(), te.scale,
                sc.app.canvas_size, sc.waiting_text())
         if key != self._texts_key:
@@ -128,3 +148,9 @@ class TableGuide:
         self.scene.app.push(Confirm(self.scene.app, _("Leave the guide? The game goes on without it, and you can "
                                                       "open the rules (Esc, Rules) at any time."), self.coach.leave,
                                     _("Leave the guide"), _("Keep the guide")))
+
+
+def tutorial_keys() -> dict[str, str]:
+    """The keys the guide's words name (``tutorial.script.KEY_FIELDS``), from the one table of keys."""
+    return {"key_draw": key_label(Act.DRAW), "key_stop": key_label(Act.STOP), "key_buy": key_label(Act.CONFIRM),
+            "key_bag": key_label(Act.BAG), "key_menu": key_label(Act.BACK), "key_next": key_label(Act.NEXT)}

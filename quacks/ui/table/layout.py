@@ -1,7 +1,7 @@
 """Where everything sits on the table, in a window of any size and shape (the layout reflows to the room).
 
 The table is drawn at the window's own size (one canvas pixel per window pixel up to 1920x1080; larger
-windows are scaled up, see ``ui.window.geometry``), so this module lays it out for every size from 1000x640
+windows are scaled up, see ``ui.window_geometry.geometry``), so this module lays it out for every size from 1000x640
 up, wide and tall, and every UI scale. It tries three arrangements, richest first, and takes the first in
 which everything has its room:
 

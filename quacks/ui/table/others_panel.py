@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...ai.odds import explosion_risk
-from ...i18n import _
+from ...i18n import _, percent
 from ...rules.game import Game
 from ...wording import status
 from ...wording import text as W
@@ -24,9 +24,11 @@ from .. import theme as T
 from ..app import text_engine
 from . import pot_view as pv
 from .layout import TableLayout
+from .others_tiles import draw_tiles
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .view import TableView, ViewState
+    from .view import TableView
+from .view_state import ViewState
 
 GAP = 4
 
@@ -34,8 +36,6 @@ GAP = 4
 def draw_others(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, anim: Any | None) -> None:
     te = text_engine()
     if view.layout.others_folded:
-        from .others_tiles import draw_tiles
-
         draw_tiles(surf, view, g, st, anim)
         return
     for seat, r in view.other_rects.items():
@@ -132,7 +132,7 @@ def _rows(view: TableView, g: Game, st: ViewState, seat: int, x: int, width: int
     if line:
         text(1, line, "sans", 15, T.PARCHMENT_DARK)
     if st.show_risk and s.brewing:
-        text(2, _("risk {p}").format(p=f"{explosion_risk(g, seat):.0%}"), "sans-semibold", 15, T.WARN)
+        text(2, _("risk {p}").format(p=percent(explosion_risk(g, seat))), "sans-semibold", 15, T.WARN)
     if g.tubes:
         tube_h = pv.tube_height(width)
         rows.append((tube_h, 2, lambda sf, y, hh: pv.draw_tubes(sf, pygame.Rect(x, y, width, hh), g, seat)))

@@ -19,7 +19,8 @@ from . import pot_view as pv
 from .layout import GAP, POT_RIM
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .view import TableView, ViewState
+    from .view import TableView
+from .view_state import ViewState
 
 PAD = 8
 

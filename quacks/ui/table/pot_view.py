@@ -12,7 +12,7 @@ import pygame
 from ...i18n import _, ngettext
 from ...rules.game import Game
 from ...wording import text as W
-from .. import art
+from .. import art, cauldron_art, shapes
 from .. import theme as T
 from ..app import text_engine
 
@@ -23,12 +23,12 @@ class PotLayout:
     radius: int
 
     def centres(self) -> list[tuple[float, float]]:
-        return art.space_centres(self.radius, self.centre)
+        return cauldron_art.space_centres(self.radius, self.centre)
 
     @property
     def chip_radius(self) -> int:
         # a little larger than a space: readable values (neighbouring 1-chips just touch)
-        return max(7, int(art.space_radius(self.radius) * 1.16))
+        return max(7, int(cauldron_art.space_radius(self.radius) * 1.16))
 
 
 def track_spaces(g: Game) -> tuple[tuple[int, int, bool], ...]:
@@ -39,7 +39,7 @@ def draw_pot(surf: pygame.Surface, g: Game, seat: int, lay: PotLayout, *, colour
              hidden_chips: int = 0, highlight: int | None = None) -> None:
     """The cauldron with everything in it. ``hidden_chips`` leaves the last chips out (they are still flying)."""
     detail = lay.radius >= 150
-    pot = art.cauldron(lay.radius, track_spaces(g), detail)
+    pot = cauldron_art.cauldron(lay.radius, track_spaces(g), detail)
     surf.blit(pot, pot.get_rect(center=lay.centre))
     s = g.seats[seat]
     centres = lay.centres()
@@ -68,7 +68,7 @@ def aside_centres(lay: PotLayout, n: int) -> list[tuple[int, int]]:
     """Where ``n`` chips set beside the pot lie: just outside the rim, round its bottom-left (the frame's corner
     there is free), the first in the middle and the others either side of it."""
     cr = lay.chip_radius
-    reach = lay.radius * 1.13 + cr + 3  # the iron rim's edge (art.cauldron), then the chip
+    reach = lay.radius * 1.13 + cr + 3  # the iron rim's edge (cauldron_art.cauldron), then the chip
     step = (2 * cr + 3) / reach
     out = []
     for i in range(n):
@@ -84,7 +84,7 @@ def draw_aside(surf: pygame.Surface, g: Game, seat: int, lay: PotLayout, colour_
     for c, (x, y) in zip(chips, aside_centres(lay, len(chips)), strict=True):
         pygame.draw.circle(surf, (0, 0, 0), (x + 2, y + 3), cr)  # its shadow on the table
         img = art.chip(c.colour.value, c.value, cr, colour_blind)
-        surf.blit(img, img.get_rect(center=(x, y)))
+        shapes.note("chip", surf, surf.blit(img, img.get_rect(center=(x, y))), c.name)
 
 
 def space_at(lay: PotLayout, pos: tuple[int, int]) -> int | None:
@@ -187,7 +187,7 @@ def draw_bag_summary(surf: pygame.Surface, rect: pygame.Rect, g: Game, seat: int
         x = rect.x + (i % cols) * step
         y = rect.y + (i // cols) * row_h
         img = art.chip(c.colour.value, c.value, radius, colour_blind)
-        surf.blit(img, (x, y))
+        shapes.note("chip", surf, surf.blit(img, (x, y)), c.name)
         te.blit(surf, f"{k}", (x + radius * 2 + 8, y + radius + 1), "sans-bold", size, T.CREAM, "midleft",
                 scaled=False)
     if more:

@@ -18,7 +18,8 @@ from . import pot_view as pv
 from .layout import POT_RIM
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .view import TableView, ViewState
+    from .view import TableView
+from .view_state import ViewState
 
 LEAST = 190  # the zoomed pot's radius is at least this (every space's numbers drawn: pot_view draws them from 150)
 

@@ -8,23 +8,29 @@ each label fits its place (the books' rule lines are on the books beside it, and
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import pygame
 
-from ...i18n import _, pgettext
+from ...i18n import _
 from ...rules.actions import Action
 from ...rules.chips import CHIPS, Chip, Colour
 from ...rules.game import Game
 from ...wording import data_text as D
 from ...wording.text import chip_name, coins, colour_name, you_or
-from .. import art
+from .. import art, shapes
 from .. import theme as T
 from ..app import text_engine
-from ..widgets import Button
+from ..keys import Act, Binding
+from ..keys import label as key_label
+from ..widgets import Button, button_bindings, draw_row
 from .books_view import ORDER, book_of
+from .shop_row import ShopButtonRow
 
 
-class ShopPanel:
+class ShopPanel(ShopButtonRow):
+    """The shop of one seat (see the module docstring): its books' rows of prices, the cart, and its buttons."""
+
     def __init__(self, g: Game, seat: int, rect: pygame.Rect, legal: list[Action],
                  on_buy: Callable[[Action], None], colour_blind: bool = False) -> None:
         self.g = g
@@ -110,17 +116,16 @@ class ShopPanel:
                     self.slots.append((c, pygame.Rect(x, y, slot_w, row_h - 8)))
                     x += slot_w + 14
                 y += row_h
-            w_nothing, w_clear, w_buy = 210, 190, 250  # their labels fit them (the cart needs the room between)
-        self.buy_b = Button(pygame.Rect(r.right - pad - w_buy, by, w_buy, bh), _("Buy"), self.commit,
-                            hotkey_label=pgettext("key", "Enter"), size=26)
-        self.clear_b = Button(pygame.Rect(self.buy_b.rect.x - 14 - w_clear, by, w_clear, bh), _("Clear cart"),
-                              self.clear, style="dark", hotkey_label=pgettext("key", "Backspace"), size=20)
-        self.nothing_b = Button(pygame.Rect(r.x + pad, by, w_nothing, bh), _("Buy nothing"), self.buy_nothing,
-                                style="dark", hotkey_label="N", size=20)
+        self.buy_b = Button(pygame.Rect(0, by, 250, bh), _("Buy"), self.commit, key=Act.CONFIRM, size=26)
+        self.clear_b = Button(pygame.Rect(0, by, 190, bh), _("Clear cart"),
+                              self.clear, style="dark", key=Act.CLEAR_CART, size=20)
+        self.nothing_b = Button(pygame.Rect(r.x + pad, by, 210, bh), _("Buy nothing"), self.buy_nothing,
+                                style="dark", key=Act.NO, size=20)
         # Undo (the choice before the shop, or the cart's last change) has a place of its own, after Buy nothing
         w_undo = int(150 * (1 + 0.3 * (te.scale - 1)))
-        self.undo_rect = pygame.Rect(self.nothing_b.rect.right + 14, by, w_undo, bh)
+        self.undo_rect = pygame.Rect(0, by, w_undo, bh)
         undo = getattr(self, "undo_b", None)
+        self._place_row(pygame.Rect(r.x + pad, by, r.w - 2 * pad, bh), undo is not None)
         if undo is not None:
             undo.rect = self.undo_rect.copy()
         # the supply under each price: "N left" if it fits every slot, else the count alone in a pill (the hover
@@ -130,8 +135,6 @@ class ShopPanel:
             rad = self._chip_radius(slot)
             room = slot.w - 2 * rad - 26 - te.size("88", "sans-bold", 22)[0] - 8
             self.stock_words = te.size(_("{n} left").format(n=88), "sans", 14)[0] <= room
-        left = (self.undo_rect.right if getattr(self, "undo_b", None) is not None else self.nothing_b.rect.right) + 20
-        self.cart_rect = pygame.Rect(left, by, self.clear_b.rect.x - 20 - left, bh)
         self.refresh()
 
     # cart --------------------------------------------------------------------------------------------
@@ -202,7 +205,8 @@ class ShopPanel:
     def refresh(self) -> None:
         a = self.action()
         self.buy_b.enabled = a in self.legal and bool(self.cart)
-        self.buy_b.reason = _("Put one or two chips into the cart first.") if not self.cart else ""
+        self.buy_b.reason = _("Put one or two chips into the cart first ({key} buys nothing).").format(
+            key=key_label(Act.NO)) if not self.cart else ""
         self.buy_b.label = _("Buy for {n}").format(n=self.spent()) if self.cart else _("Buy")
 
     def commit(self) -> None:
@@ -215,7 +219,22 @@ class ShopPanel:
         self.commit()
 
     # input -------------------------------------------------------------------------------------------
+    def bindings(self) -> list[Binding]:
+        """The arrows move the cursor, A puts its chip into the cart or takes it out, Backspace empties the cart,
+        Enter buys the cart (never an empty one: N buys nothing), N buys nothing."""
+        out = button_bindings([self.buy_b, self.clear_b, self.nothing_b])
+        if self.slots:
+            here = self.slots[self.cursor][0]
+            out.append(Binding(Act.CART, lambda: self.toggle(self.slots[self.cursor][0]), target=here.name))
+            for act in (Act.RIGHT, Act.LEFT, Act.DOWN, Act.UP):
+                out.append(Binding(act, partial(self.move_cursor, act), target="cursor"))
+        return out
+
+    def move_cursor(self, way: Act) -> None:
+        self.cursor = self.step(self.cursor, way)
+
     def handle(self, event: pygame.event.Event) -> bool:
+        """The mouse (keys come through ``bindings``)."""
         if event.type == pygame.MOUSEMOTION:
             self.hover = next((c for c, r in self.slots if r.collidepoint(event.pos)), None)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -223,38 +242,19 @@ class ShopPanel:
                 if r.collidepoint(event.pos):
                     self.toggle(c)
                     return True
-        if event.type == pygame.KEYDOWN and self.slots:
-            if event.key in (pygame.K_RIGHT, pygame.K_LEFT, pygame.K_DOWN, pygame.K_UP):
-                self.cursor = self.step(self.cursor, event.key)
-                return True
-            if event.key == pygame.K_SPACE:
-                self.toggle(self.slots[self.cursor][0])
-                return True
-            if event.key == pygame.K_BACKSPACE:
-                self.clear()
-                return True
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                if self.cart:
-                    self.commit()
-                else:
-                    self.buy_nothing()
-                return True
-            if event.key == pygame.K_n:
-                self.buy_nothing()
-                return True
         for b in self.buttons():
             if b.handle(event):
                 return True
         return False
 
-    def step(self, i: int, key: int) -> int:
-        """The slot the arrow ``key`` moves to from slot ``i``: Left/Right along the book's row (wrapping to the
+    def step(self, i: int, way: Act) -> int:
+        """The slot the arrow ``way`` moves to from slot ``i``: Left/Right along the book's row (wrapping to the
         next or previous row), Up/Down to the row above or below, to the slot nearest in its column."""
-        if key in (pygame.K_RIGHT, pygame.K_LEFT):
-            return (i + (1 if key == pygame.K_RIGHT else -1)) % len(self.slots)
+        if way in (Act.RIGHT, Act.LEFT):
+            return (i + (1 if way is Act.RIGHT else -1)) % len(self.slots)
         here = self.slots[i][1]
         rows = sorted({r.y for _c, r in self.slots})
-        k = rows.index(here.y) + (1 if key == pygame.K_DOWN else -1)
+        k = rows.index(here.y) + (1 if way is Act.DOWN else -1)
         y = rows[k % len(rows)]
         row = [j for j, (_c, r) in enumerate(self.slots) if r.y == y]
         return min(row, key=lambda j: abs(self.slots[j][1].centerx - here.centerx))
@@ -266,14 +266,14 @@ class ShopPanel:
         if on_undo is None:
             self.undo_b = None
         elif not had:
-            self.undo_b = Button(self.undo_rect.copy(), _("Undo"), on_undo, style="dark",
-                                 hotkey_label=pgettext("key", "Ctrl+Z"), size=20,
+            self.undo_b = Button(self.undo_rect.copy(), _("Undo"), on_undo, style="dark", key=Act.UNDO, size=20,
                                  tooltip=_("Take back your last choice (nothing random has happened since)."))
         if had != (self.undo_b is not None):
             self._layout()  # the cart's room changes
 
     def buttons(self) -> list[Button]:
-        return [b for b in (self.buy_b, self.clear_b, self.nothing_b, getattr(self, "undo_b", None)) if b is not None]
+        undo = None if getattr(self, "undo_crowded", False) else getattr(self, "undo_b", None)
+        return [b for b in (self.buy_b, self.clear_b, self.nothing_b, undo) if b is not None]
 
     def hover_help(self) -> str:
         if self.hover is None:
@@ -311,31 +311,45 @@ class ShopPanel:
             te.blit_fit(surf, D.book_name(book), nr, "serif-bold", 21, T.INK, anchor="midleft", min_size=12)
         for i, (c, sr) in enumerate(self.slots):
             self._slot(surf, i, c, sr)
-        # the cart
+        # the cart: its label beside the chips, or above them where the row is short (``_place_row``)
         cr = self.cart_rect
-        rad = max(16, min(24, cr.h // 2 - 8))
-        chips_w = 2 * (2 * rad + 12)  # room for a full cart comes first
+        stacked = getattr(self, "cart_stacked", False)
+        rad = self._cart_radius(cr.h, stacked)
         label = _("Cart:")
-        size = te.fit(label, "sans-bold", 22, cr.w - chips_w - 10)
-        x = cr.x
-        if te.size(label, "sans-bold", size)[0] <= cr.w - chips_w - 10:
-            x = te.blit(surf, label, (cr.x, cr.centery), "sans-bold", size, T.INK, "midleft", box=cr).right + 10
+        if stacked:
+            lr = te.blit(surf, label, (cr.x, cr.y + 2), "sans-bold", 16, T.INK, box=cr)
+            x, cy = cr.x, (lr.bottom + cr.bottom) // 2
+            below = pygame.Rect(cr.x, lr.bottom, cr.w, cr.bottom - lr.bottom)
+        else:
+            x = te.blit(surf, label, (cr.x, cr.centery), "sans-bold", 22, T.INK, "midleft", box=cr).right + 10
+            cy = cr.centery
+            below = cr
         for c in self.cart:
             img = art.chip(c.colour.value, c.value, rad, self.colour_blind)
-            surf.blit(img, img.get_rect(midleft=(x, cr.centery)))
+            shapes.note("chip", surf, surf.blit(img, img.get_rect(midleft=(x, cy))), c.name)
             x += 2 * rad + 12
         hint = _("empty: pick up to 2 chips")
-        if not self.cart and te.fit(hint, "sans", 17, (cr.right - x) * 2) and cr.right - x >= 80:
-            te.blit_fit(surf, hint, pygame.Rect(x, cr.y, cr.right - x, cr.h), "sans", 17, T.INK_SOFT,
-                        anchor="midleft")
-        for b in self.buttons():
-            b.draw(surf)
+        room = pygame.Rect(x, below.y, cr.right - x, below.h)
+        if not self.cart and room.w >= 80:  # a hint only: shown where it fits whole, else left out
+            size, lines = te.fit_block(hint, "sans", 17, room, min_size=12, line_gap=0)
+            lh = te.linesize("sans", size)
+            if te.px(size) >= 12 and lh * len(lines) <= room.h and all(te.size(ln, "sans", size)[0] <= room.w
+                                                                         for ln in lines):
+                y = room.centery - lh * len(lines) // 2
+                for ln in lines:
+                    te.blit(surf, ln, (room.x, y), "sans", size, T.INK_SOFT, box=room)
+                    y += lh
+        # one label size for the row's dark buttons (review item 15); Buy, the main action, keeps its larger one
+        draw_row(surf, [b for b in self.buttons() if b is not self.buy_b])
+        self.buy_b.draw(surf)
         # at the bottom: why a chip cannot go into the cart, or how the shop is used
         if self.message:
             te.blit_fit(surf, self.message, self.help_rect, "sans-semibold", 16, (160, 40, 30))
         else:
-            te.blit_fit(surf, _("Click a chip, or arrows and Space, to put it in or take it out · Enter buys · "
-                                "N buys nothing"), self.help_rect, "sans", 15, T.INK_SOFT)
+            te.blit_fit(surf, _("Click a chip, or arrows and {cart}, to put it in or take it out · {buy} buys · "
+                                "{nothing} buys nothing").format(cart=key_label(Act.CART), buy=key_label(Act.CONFIRM),
+                                                                 nothing=key_label(Act.NO)),
+                        self.help_rect, "sans", 15, T.INK_SOFT)
 
     def _slot(self, surf: pygame.Surface, i: int, c: Chip, sr: pygame.Rect) -> None:
         te = text_engine()
@@ -347,7 +361,7 @@ class ShopPanel:
         pygame.draw.rect(surf, T.BRASS_DARK if here else T.PARCHMENT_EDGE, sr, 4 if here else 2, border_radius=10)
         rad = self._chip_radius(sr)
         img = art.chip(c.colour.value, c.value, rad, self.colour_blind)
-        surf.blit(img, img.get_rect(midleft=(sr.x + 8, sr.centery)))
+        shapes.note("chip", surf, surf.blit(img, img.get_rect(midleft=(sr.x + 8, sr.centery))), c.name)
         col = T.INK if not why or in_cart else (120, 110, 100)
         box = pygame.Rect(sr.x + 2 * rad + 18, sr.y + 2, sr.right - 8 - (sr.x + 2 * rad + 18), sr.h - 4)
         price = str(self.price(c))

@@ -29,7 +29,7 @@ def pot_rect(scene: TableScene, seat: int) -> pygame.Rect | None:
     """The seat's pot as drawn (its iron rim included): large in focus, or in its card or tile."""
     view = scene.view
     if seat == scene.focus:
-        if scene.controls.shop is not None or scene.choice is not None:
+        if scene.controls.shop is not None or scene.turns.choice is not None:
             return None  # the shop or a choice lies over it
         (cx, cy), r = view.layout.pot_centre, view.layout.pot_radius
     else:
@@ -62,8 +62,8 @@ def target_rect(scene: TableScene, target: Target, seat: int = 0) -> pygame.Rect
             return controls.buttons[i].rect.copy()
         return lay.actions.copy()  # where the buttons come (the guide shows these when the table asks)
     if target is Target.CONTROLS:
-        if scene.choice is not None:
-            return scene.choice.rect.copy()
+        if scene.turns.choice is not None:
+            return scene.turns.choice.rect.copy()
         if controls.buttons:
             return controls.buttons[0].rect.unionall([b.rect for b in controls.buttons[1:]])
         return lay.actions.copy()

@@ -7,7 +7,6 @@ mouse). It drives nothing: the live table, the replay viewer and ``bench-ui`` al
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import pygame
@@ -16,38 +15,24 @@ from ...i18n import _, pgettext
 from ...rules.game import Game
 from ...rules.kinds import Phase
 from ...session.setup import MatchSetup
-from ...wording.text import bot_name
+from ...wording.text import bot_name, is_you
 from .. import art
 from .. import theme as T
-from ..app import canvas_rect
+from ..app import canvas_rect, text_engine
 from ..widgets import key_at
 from . import pot_view as pv
 from .board_bar import BoardBar
 from .board_view import BoardView
 from .books_strip import BooksStrip
 from .books_view import BooksView
+from .focus_panel import draw_focus
 from .layout import TableLayout
+from .others_panel import draw_others
+from .others_tiles import tile_pot, tile_rects
+from .view_state import ViewState
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..anim import Animator
-
-
-@dataclass
-class ViewState:
-    """What the picture depends on besides the game."""
-
-    focus: int = 0
-    viewer: int | None = None  # the human seat looking at the table (None: nobody in particular)
-    colour_blind: bool = False
-    show_risk: bool = False
-    reasons: dict[int, str] = field(default_factory=dict)  # each bot's latest reason
-    decided: frozenset[int] = frozenset()  # seats whose stir decision is in, hidden until the reveal
-    dice: tuple[tuple[int, str], ...] = ()  # this round's bonus-die rolls (seat, face), in order
-    pot_covered: bool = False  # the shop lies over the pot in focus
-    card_lines: tuple[tuple[int, str, str], ...] = ()  # (seat, line, short line): what each seat chose or got from
-    # the fortune card so far (wording/beats.py)
-    remote: dict[int, tuple[str, str]] = field(default_factory=dict)  # a game across computers: what another seat's
-    # player is doing, said on its pot instead of its status: a line ("away for 0:45") and a word for a small tile
 
 
 class TableView:
@@ -108,8 +93,6 @@ class TableView:
     def place_others(self, g: Game, focus: int) -> None:
         others = self.others(g, focus)
         if self.layout.others_folded:
-            from .others_tiles import tile_rects
-
             rects = tile_rects(self.layout.others, len(others), self.layout.plan.others_row)
         else:
             rects = self.layout.other_rects(len(others))
@@ -146,8 +129,6 @@ class TableView:
     def small_pot(self, r: pygame.Rect) -> tuple[tuple[int, int], int]:
         """Centre and radius of the pot in another seat's card (or tile, when the seats are folded)."""
         if self.layout.others_folded:
-            from .others_tiles import tile_pot
-
             return tile_pot(r)
         return TableLayout.small_pot(r)
 
@@ -176,10 +157,22 @@ class TableView:
     # ------------------------------------------------------------------------------------------------
     # words about a seat
 
+    def spoken_to(self, g: Game, seat: int) -> bool:
+        """Is this the seat of the person at this screen, addressed as "you" (its kind line says "you", or it is
+        named "You" in any language)? Its status then needs no subject: "du · am Brauen", not "du · braut"."""
+        spec = self.setup.seats[seat]
+        if spec.is_bot or spec.is_remote:
+            return False
+        return self.solo_human() or is_you(g.seats[seat].name)
+
     def status(self, g: Game, seat: int, st: ViewState) -> str:
+        """What the seat is doing, said after its kind ("Normal bot · brewing"); the seat spoken to has forms of
+        its own that need no subject ("you · decided", German "du · entschieden": issue 30, second review §1)."""
         s = g.seats[seat]
         if seat in st.remote and not s.exploded:
             return st.remote[seat][0]
+        if self.spoken_to(g, seat):
+            return self._own_status(g, seat, st)
         if g.phase == Phase.BREWING or (g.phase == Phase.FORTUNE and s.pot):
             if s.exploded:
                 return _("exploded! (protected)") if s.protected else _("exploded!")
@@ -194,18 +187,41 @@ class TableView:
             return _("exploded")
         return ""
 
+    def _own_status(self, g: Game, seat: int, st: ViewState) -> str:
+        """The status of the seat spoken to, with no subject (each language its own form: German "am Brauen",
+        "aufgehört", "entschieden"; Dutch "gekozen")."""
+        s = g.seats[seat]
+        if g.phase == Phase.BREWING or (g.phase == Phase.FORTUNE and s.pot):
+            if s.exploded:
+                return pgettext("own seat status", "exploded! (protected)") if s.protected else \
+                    pgettext("own seat status", "exploded!")
+            if s.brewing:
+                return pgettext("own seat status", "decided") if seat in st.decided else \
+                    pgettext("own seat status", "brewing")
+            return pgettext("own seat status", "stopped")
+        if s.exploded and g.phase in (Phase.EVALUATION, Phase.SHOPPING):
+            if s.choice == "coins":
+                return pgettext("own seat status", "exploded: took the coins")
+            if s.choice == "vp":
+                return pgettext("own seat status", "exploded: took the VP")
+            return pgettext("own seat status", "exploded")
+        return ""
+
     def short_status(self, g: Game, seat: int, st: ViewState) -> str:
         """The status in one word, for a small tile (the seat's card or pot in focus says the rest)."""
         s = g.seats[seat]
+        own = self.spoken_to(g, seat)
         if s.exploded:
-            return _("exploded")
+            return pgettext("own seat status", "exploded") if own else _("exploded")
         if seat in st.remote:
             return st.remote[seat][1]
         if g.phase == Phase.BREWING or (g.phase == Phase.FORTUNE and s.pot):
             if s.brewing:
-                return pgettext("seat status, short", "decided") if seat in st.decided else pgettext("seat status",
-                                                                                                    "brewing")
-            return pgettext("seat status", "stopped")
+                if seat in st.decided:
+                    return pgettext("own seat status", "decided") if own else pgettext("seat status, short",
+                                                                                      "decided")
+                return pgettext("own seat status", "brewing") if own else pgettext("seat status", "brewing")
+            return pgettext("own seat status", "stopped") if own else pgettext("seat status", "stopped")
         return ""
 
     # ------------------------------------------------------------------------------------------------
@@ -218,8 +234,6 @@ class TableView:
         key = (g.round, tuple(g.supply.raw()), st.colour_blind, scale, st.focus, self.layout.version,
                tuple(g.book_on_table(c) for c in g.books))
         if self._bg is None or self._bg_key != key:
-            from ..app import text_engine
-
             bg = art.wood(self.layout.size).copy()
             self.books.draw(bg, g, st.colour_blind, text_engine().scale)
             self.board.draw_static(bg, g)
@@ -240,10 +254,6 @@ class TableView:
 
     def draw(self, surf: pygame.Surface, g: Game, st: ViewState, anim: Animator | None = None) -> None:
         """The whole table body (not the controls): background, board, the pot in focus, the others."""
-        from ..app import text_engine
-        from .focus_panel import draw_focus
-        from .others_panel import draw_others
-
         surf.blit(self.background(g, st, text_engine().scale), (0, 0))
         vps = anim.marker_values(g) if anim is not None else None
         dice = [(g.seats[s].name, f) for s, f in st.dice]
