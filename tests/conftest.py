@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -31,3 +32,22 @@ from quacks.rules.catalogue import Catalogue  # noqa: E402
 @pytest.fixture(scope="session")
 def cat() -> Catalogue:
     return default_catalogue()
+
+
+def _settle_autosaves() -> None:
+    """A game's autosave still on its way (the window's background writer) is written now, into the home it was
+    meant for, never into the next test's."""
+    flows = sys.modules.get("quacks.ui.flows")
+    writer = getattr(flows, "WRITER", None)
+    if writer is not None:
+        writer.flush()
+
+
+@pytest.fixture(autouse=True)
+def _a_home_of_its_own(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test writes into a home of its own, never the user's folders: a test that drives a table without
+    asking for a home (its autosaves) once left a game in the next test's home (CI, tests/net then tests/ui)."""
+    _settle_autosaves()
+    monkeypatch.setenv("QUACKS_HOME", str(tmp_path_factory.mktemp("home")))
+    yield
+    _settle_autosaves()
