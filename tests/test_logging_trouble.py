@@ -1,5 +1,5 @@
 """Logging on a full disk or into a file that cannot be opened: quiet, once, and said in the game
-(:func:`quacks.ui.main.logging_trouble`), never "--- Logging error ---" tracebacks on stderr."""
+(:func:`quacks.ui.log_file.logging_trouble`), never "--- Logging error ---" tracebacks on stderr."""
 
 from __future__ import annotations
 
@@ -11,11 +11,14 @@ from pathlib import Path
 
 import pytest
 
+from quacks.ui import log_file
+
 ROOT = Path(__file__).resolve().parents[1]
 
 SCRIPT = """
 import logging, sys
-from quacks.ui.main import logging_trouble, setup_logging
+from quacks.ui import log_file
+from quacks.ui.log_file import logging_trouble, setup_logging
 setup_logging()
 log = logging.getLogger("quacks")
 for i in range(200):
@@ -25,9 +28,9 @@ print(logging_trouble())
 
 
 FULL_DISK = SCRIPT.replace("setup_logging()\n", """setup_logging()
-from quacks.ui import main as ui_main
-ui_main._HANDLER.stream.close()
-ui_main._HANDLER.stream = open("/dev/full", "a", encoding="utf-8")  # every write fails with ENOSPC
+from quacks.ui import log_file
+log_file._HANDLER.stream.close()
+log_file._HANDLER.stream = open("/dev/full", "a", encoding="utf-8")  # every write fails with ENOSPC
 """)
 
 
@@ -81,42 +84,40 @@ def test_a_log_that_is_no_regular_file_is_refused_at_once(tmp_path: Path, kind: 
 
 
 def test_a_log_folder_that_cannot_be_made_is_said_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from quacks.ui import main as ui_main
 
     (tmp_path / "home").mkdir()
     (tmp_path / "home" / "logs").write_text("a file, not a folder", encoding="utf-8")
     monkeypatch.setenv("QUACKS_HOME", str(tmp_path / "home"))
-    monkeypatch.setattr(ui_main, "_TROUBLE", [])
+    monkeypatch.setattr(log_file, "_TROUBLE", [])
     root = logging.getLogger()
     before = list(root.handlers)
     try:
-        assert ui_main.setup_logging() == "stderr"
-        assert "cannot be opened" in ui_main.logging_trouble()
+        assert log_file.setup_logging() == "stderr"
+        assert "cannot be opened" in log_file.logging_trouble()
     finally:
         for h in root.handlers:
             if h not in before:
                 root.removeHandler(h)
-        monkeypatch.setattr(ui_main, "_HANDLER", None)
+        monkeypatch.setattr(log_file, "_HANDLER", None)
 
 
 def test_no_trouble_no_message(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from quacks.ui import main as ui_main
 
     monkeypatch.setenv("QUACKS_HOME", str(tmp_path / "home"))
-    monkeypatch.setattr(ui_main, "_TROUBLE", [])
+    monkeypatch.setattr(log_file, "_TROUBLE", [])
     root = logging.getLogger()
     before = list(root.handlers)
     try:
-        ui_main.setup_logging()
+        log_file.setup_logging()
         logging.getLogger("quacks").warning("fine")
-        assert ui_main.logging_trouble() == ""
+        assert log_file.logging_trouble() == ""
         assert "fine" in (tmp_path / "home" / "logs" / "quacks.log").read_text(encoding="utf-8")
     finally:
         for h in root.handlers:
             if h not in before:
                 root.removeHandler(h)
                 h.close()
-        monkeypatch.setattr(ui_main, "_HANDLER", None)
+        monkeypatch.setattr(log_file, "_HANDLER", None)
 
 
 # rotation: the log file never grows without bound (issue 18) ----------------------------------------------
@@ -135,7 +136,7 @@ def _fill(handler: logging.Handler, lines: int, width: int = 100) -> None:
 
 
 def test_the_log_is_rotated_past_its_size_and_keeps_a_few_old_files(tmp_path: Path) -> None:
-    from quacks.ui.main import QuietFileHandler
+    from quacks.ui.log_file import QuietFileHandler
 
     path = tmp_path / "quacks.log"
     _fill(QuietFileHandler(path, max_bytes=4000, backups=3), lines=400)  # ~43 kB written in all
@@ -147,38 +148,36 @@ def test_the_log_is_rotated_past_its_size_and_keeps_a_few_old_files(tmp_path: Pa
 
 
 def test_the_game_s_log_rotates_a_full_file_at_its_next_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from quacks.ui import main as ui_main
 
     logs = tmp_path / "home" / "logs"
     logs.mkdir(parents=True)
-    (logs / "quacks.log").write_text("an old session\n" + "y" * ui_main.LOG_MAX_BYTES, encoding="utf-8")
+    (logs / "quacks.log").write_text("an old session\n" + "y" * log_file.LOG_MAX_BYTES, encoding="utf-8")
     monkeypatch.setenv("QUACKS_HOME", str(tmp_path / "home"))
-    monkeypatch.setattr(ui_main, "_TROUBLE", [])
+    monkeypatch.setattr(log_file, "_TROUBLE", [])
     root = logging.getLogger()
     before = list(root.handlers)
     try:
-        ui_main.setup_logging()
+        log_file.setup_logging()
         logging.getLogger("quacks").warning("a new session")
         assert (logs / "quacks.log").read_text(encoding="utf-8").count("\n") == 1
         assert (logs / "quacks.log.1").read_text(encoding="utf-8").startswith("an old session")
-        assert ui_main.logging_trouble() == ""
+        assert log_file.logging_trouble() == ""
     finally:
         for h in root.handlers:
             if h not in before:
                 root.removeHandler(h)
                 h.close()
-        monkeypatch.setattr(ui_main, "_HANDLER", None)
-    assert 1 <= ui_main.LOG_BACKUPS <= 5 and ui_main.LOG_MAX_BYTES <= 4 * 1024 * 1024
+        monkeypatch.setattr(log_file, "_HANDLER", None)
+    assert 1 <= log_file.LOG_BACKUPS <= 5 and log_file.LOG_MAX_BYTES <= 4 * 1024 * 1024
 
 
 def test_a_rotation_that_fails_leaves_the_log_in_its_file(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """Windows refuses to rename a file another program holds open: the log goes on where it is, quietly."""
-    from quacks.ui import main as ui_main
 
-    monkeypatch.setattr(ui_main, "_TROUBLE", [])
+    monkeypatch.setattr(log_file, "_TROUBLE", [])
     path = tmp_path / "quacks.log"
-    handler = ui_main.QuietFileHandler(path, max_bytes=2000, backups=2)
+    handler = log_file.QuietFileHandler(path, max_bytes=2000, backups=2)
 
     def refuse(source: str, dest: str) -> None:
         raise PermissionError(13, "The process cannot access the file", source)
@@ -188,7 +187,7 @@ def test_a_rotation_that_fails_leaves_the_log_in_its_file(tmp_path: Path, capsys
     text = path.read_text(encoding="utf-8")
     assert "00000" in text and "00099" in text and "could not be rotated" in text
     assert sorted(p.name for p in tmp_path.iterdir()) == ["quacks.log"]
-    assert not handler.failed and ui_main.logging_trouble() == ""
+    assert not handler.failed and log_file.logging_trouble() == ""
     assert capsys.readouterr().err == ""
 
 
@@ -196,17 +195,16 @@ def test_a_second_window_appends_to_the_log_but_never_rotates_it(tmp_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """The game that holds the home writes quacks.log; a second window (the home lock busy) must not rename it
     under that game."""
-    from quacks.ui import main as ui_main
 
     logs = tmp_path / "home" / "logs"
     logs.mkdir(parents=True)
-    (logs / "quacks.log").write_text("the first game\n" + "y" * ui_main.LOG_MAX_BYTES, encoding="utf-8")
+    (logs / "quacks.log").write_text("the first game\n" + "y" * log_file.LOG_MAX_BYTES, encoding="utf-8")
     monkeypatch.setenv("QUACKS_HOME", str(tmp_path / "home"))
-    monkeypatch.setattr(ui_main, "_TROUBLE", [])
+    monkeypatch.setattr(log_file, "_TROUBLE", [])
     root = logging.getLogger()
     before = list(root.handlers)
     try:
-        ui_main.setup_logging(rotate=False)
+        log_file.setup_logging(rotate=False)
         logging.getLogger("quacks").warning("a second window")
         text = (logs / "quacks.log").read_text(encoding="utf-8")
         assert text.startswith("the first game") and "a second window" in text
@@ -216,7 +214,7 @@ def test_a_second_window_appends_to_the_log_but_never_rotates_it(tmp_path: Path,
             if h not in before:
                 root.removeHandler(h)
                 h.close()
-        monkeypatch.setattr(ui_main, "_HANDLER", None)
+        monkeypatch.setattr(log_file, "_HANDLER", None)
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")

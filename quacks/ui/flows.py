@@ -15,9 +15,16 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..content.loader import default_catalogue
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, verbatim
 from ..session.match import Match, MatchSetup
+from ..storage import replays, saves, stats
+from ..storage import settings as settings_file
+from ..tutorial import script as tutorial_script
+from ..tutorial.coach import Coach
+from ..tutorial.lessons import NoMoment, lesson_moment, tutorial_setup
 from ..wording.text import date_time
+from .overlays.confirm import Confirm
+from .screens import Screen, make_scene
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..storage.saves import SavedGame, SaveDocument, SlotInfo
@@ -66,8 +73,6 @@ class AutosaveWriter:
                 self._closed.add(game)
 
     def _run(self) -> None:
-        from ..storage import saves
-
         while True:
             with self._cv:
                 deadline = time.monotonic() + self.idle
@@ -104,13 +109,11 @@ WRITER = AutosaveWriter()
 def start_match(app: App, setup: MatchSetup, replace: bool = False) -> None:
     """A new game on the table; its first autosave is written before the table shows (a game of its own: the
     unfinished games before it are kept, :func:`unfinished_game`)."""
-    from ..storage.saves import new_game_id
-    from .scenes.table import TableScene
 
     match = Match(default_catalogue(), setup)
     save_settings(app)
-    game = new_game_id()
-    scene = TableScene(app, match, game=game)
+    game = saves.new_game_id()
+    scene = make_scene(app, Screen.TABLE, match, game=game)
     # the title stays below the table: "Quit to title" returns to it
     if replace:
         app.replace(scene)
@@ -124,15 +127,10 @@ def start_tutorial(app: App, lesson: str | None = None, replace: Scene | None = 
     (the id of one of the script's lessons), the guided game from the moment that lesson begins in it
     (``tutorial.lessons``). ``replace``: a scene (a guided game's table) the new table takes the place of.
     Returns a message for the player if it cannot start."""
-    from ..storage.saves import new_game_id
-    from ..tutorial.coach import Coach
-    from ..tutorial.lessons import NoMoment, lesson_moment, tutorial_setup
-    from ..tutorial.script import ScriptError, load_script
-    from .scenes.table import TableScene
 
     try:
-        script = load_script()
-    except ScriptError as e:
+        script = tutorial_script.load_script()
+    except tutorial_script.ScriptError as e:
         log.error("the guided game cannot start: %s", e)
         return _("The guided game cannot start: its script is damaged (details in the log).")
     you = _("You") if script.you == "You" else script.you  # the player's seat, "You" in the player's language
@@ -146,9 +144,9 @@ def start_tutorial(app: App, lesson: str | None = None, replace: Scene | None = 
             log.error("the lesson %r cannot start: %s", lesson, e)
             return _("This lesson cannot start: the guided game never comes to it (details in the log).")
         match, coach = moment.match, moment.coach
-    game = new_game_id()
+    game = saves.new_game_id()
     GUIDED.add(game)
-    table = TableScene(app, match, coach=coach, game=game)
+    table = make_scene(app, Screen.TABLE, match, coach=coach, game=game)
     if replace is not None and replace in app.scenes:
         app.replace_below(replace, table)
     else:
@@ -160,8 +158,6 @@ def start_tutorial(app: App, lesson: str | None = None, replace: Scene | None = 
 def has_autosave() -> tuple[bool, str]:
     """Is there a game in progress to continue (quick: reads the files' summaries, does not replay them)?"""
     try:
-        from ..storage import saves
-
         WRITER.flush()  # the game just left is on disk: Continue resumes it
         info = saves.autosave_info()
         if info is None:
@@ -178,8 +174,6 @@ def has_autosave() -> tuple[bool, str]:
 
 def continue_autosave(app: App) -> str:
     """Resume the game last played (its autosave); returns a message for the player if that is not possible."""
-    from ..storage import saves
-    from .scenes.table import TableScene
 
     try:
         WRITER.flush()
@@ -195,7 +189,7 @@ def continue_autosave(app: App) -> str:
         match = loaded.value.to_match(default_catalogue())
     except Exception as e:  # noqa: BLE001
         return _("The saved game could not be resumed: {problem}").format(problem=e)
-    app.push(TableScene(app, match, game=game))
+    app.push(make_scene(app, Screen.TABLE, match, game=game))
     for n in notes + loaded.value.notes:
         app.toast(n, 6.0)
     return ""
@@ -205,15 +199,13 @@ def open_saved(app: App, saved: SavedGame, game: str | None = None) -> str:
     """Play on from a save: an autosave (``game``: its id) goes on in its own file; a named save is never written
     again, its game goes on as a new unfinished game. The autosave is written at once, so "Continue" resumes this
     game even if the player quits right away."""
-    from ..storage.saves import new_game_id
-    from .scenes.table import TableScene
 
     try:
         match = saved.to_match(default_catalogue())
     except Exception as e:  # noqa: BLE001
         return _("The save could not be resumed: {problem}").format(problem=e)
-    game = new_game_id() if game is None else game
-    app.push(TableScene(app, match, game=game))
+    game = saves.new_game_id() if game is None else game
+    app.push(make_scene(app, Screen.TABLE, match, game=game))
     autosave_now(app, match, game)
     return ""
 
@@ -232,8 +224,6 @@ def autosave(app: App, match: Match, game: str = "") -> None:
     if getattr(app, "no_saves", False):
         return
     try:
-        from ..storage import saves
-
         WRITER.submit(saves.autosave_document(match, _meta(game), game=game))
     except Exception as e:  # noqa: BLE001
         log.error("autosave failed: %s", e)
@@ -245,8 +235,6 @@ def autosave_now(app: App, match: Match, game: str) -> None:
     if getattr(app, "no_saves", False):
         return
     try:
-        from ..storage import saves
-
         WRITER.flush()  # another game's last state first: this one is then the game last played
         for n in saves.write_autosave(saves.autosave_document(match, _meta(game), game=game)):
             log.warning("autosave: %s", n)
@@ -256,7 +244,6 @@ def autosave_now(app: App, match: Match, game: str) -> None:
 
 
 def save_named(app: App, match: Match) -> str:
-    from ..storage import saves
 
     names = "-".join(s.name for s in match.game.seats)
     # Translators: the name of a saved game: the round and the seats' names joined by "-"
@@ -274,8 +261,6 @@ def game_finished(app: App, match: Match, game: str = "") -> None:
     if getattr(app, "no_saves", False):
         return
     try:
-        from ..storage import replays, saves, stats
-
         WRITER.flush()
         stats.record_finished_match(match)
         replays.keep_replay(match, game)
@@ -291,8 +276,6 @@ def settle_finished(app: App) -> None:
     if getattr(app, "no_saves", False):
         return
     try:
-        from ..storage import saves
-
         for info in saves.list_autosaves():
             if not info.over or info.problem is not None or info.game is None:
                 continue
@@ -311,8 +294,6 @@ def unfinished_game() -> SlotInfo | None:
     """The unfinished game "Continue" would resume (a ``SlotInfo``: who plays, the round, when it was last
     played), or None. Never raises."""
     try:
-        from ..storage import saves
-
         WRITER.flush()
         info = saves.autosave_info()
         if info is not None and info.problem is None and not info.over:
@@ -325,8 +306,6 @@ def unfinished_game() -> SlotInfo | None:
 def saved_game_title(info: SlotInfo) -> str:
     """Which game a save is, as the lists and questions name it: its seats ("Ann, Bob"), or the guided game ("Learn
     to play: the guided game against Hildegard"; its "You" says nothing in a list of games)."""
-    from ..i18n import verbatim
-
     if info.guided and len(info.seats) == 2:
         return _("The guided game against {opponent}").format(opponent=verbatim(info.seats[1]))
     return ", ".join(verbatim(n) for n in info.seats) or verbatim(info.name)
@@ -344,8 +323,6 @@ def ask_before_replacing(app: App, go: Callable[[], None], *, loading: bool = Fa
     """Start (or, ``loading``, load) a game, asking first while an unfinished game is waiting: the question names
     that game, and says that it is kept (and which game goes if a sixth unfinished one starts). "Go back" is the
     default; nothing is deleted either way. ``keep``: the autosave being loaded (it replaces nothing)."""
-    from ..storage import saves
-    from .overlays.confirm import Confirm
 
     waiting = None if getattr(app, "no_saves", False) else unfinished_game()  # (an app that saves nothing asks nothing)
     if waiting is None or (keep is not None and waiting.game == keep):
@@ -370,8 +347,6 @@ def save_settings(app: App) -> None:
     if getattr(app, "no_saves", False):
         return
     try:
-        from ..storage.settings import save_settings as _save
-
-        _save(app.settings)
+        settings_file.save_settings(app.settings)
     except Exception as e:  # noqa: BLE001
         log.error("could not save the settings: %s", e)

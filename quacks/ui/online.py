@@ -28,6 +28,7 @@ from .keys import Act
 from .netplay import problem_text
 from .overlays.confirm import Confirm
 from .overlays.pause_menu import PauseMenu
+from .screens import Screen, back_to, replace_scene
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..net.link import LinkState, NetLink
@@ -42,15 +43,13 @@ POLL = 0.1  # seconds between two looks at the network while the table waits for
 def start_online_table(app: App, link: NetLink) -> bool:
     """The table of the game the lobby started (the lobby scene is replaced by it); False while the first view of
     the game has not come yet (the lobby asks again at its next update)."""
-    from .scenes.table import TableScene  # (the table imports this module)
-
     u = link.take()
     if u is None or u.view is None:
         return False
     mine = link.snapshot().mine
     match = ServedMatch(default_catalogue(), u.view, mine, link)
     match.feed.extend(u.entries)
-    app.replace(TableScene(app, match, online=OnlineTable(app, link)))
+    replace_scene(app, Screen.TABLE, match, online=OnlineTable(app, link))
     return True
 
 
@@ -129,11 +128,9 @@ class OnlineTable:
                               _("Save and end the game"), _("Go back"), safe_default=True))
 
     def save_and_end(self, table: TableScene) -> None:
-        from .scenes.title import TitleScene
-
         self.link.save_and_end()
         self.close()
-        self.app.back_to(TitleScene, lambda: TitleScene(self.app))
+        back_to(self.app, Screen.TITLE)
         self.app.toast(_("The game is saved on this computer."))
 
     def results_closed(self, match: DrivenMatch, rnd: int) -> None:

@@ -165,7 +165,7 @@ def test_the_game_starts_in_the_chosen_language(monkeypatch: pytest.MonkeyPatch,
         seen.append(i18n.language())
         raise StopHere
 
-    monkeypatch.setattr("quacks.ui.app.App", fake_app)
+    monkeypatch.setattr(ui_main, "App", fake_app)
     monkeypatch.setattr(i18n, "system_language", lambda environ=None: "de")
     save_settings(Settings(language="nl"))
     ui_main.run(SimpleNamespace(lang="de", size=None))

@@ -18,6 +18,7 @@ import pytest
 from quacks import i18n
 from quacks.storage import paths
 from quacks.storage.settings import load_settings
+from quacks.ui import log_file
 from quacks.ui import main as ui_main
 from quacks.ui.app import App
 from quacks.ui.main import START_AT
@@ -38,7 +39,7 @@ def started(home: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[App]]:
 
     monkeypatch.setattr(App, "run", run)
     monkeypatch.setattr(pygame, "quit", lambda: None)
-    monkeypatch.setattr(ui_main, "_TROUBLE", [])
+    monkeypatch.setattr(log_file, "_TROUBLE", [])
     root = logging.getLogger()
     handlers, level, lang = list(root.handlers), root.level, i18n.language()
     yield apps
@@ -47,7 +48,7 @@ def started(home: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[App]]:
             root.removeHandler(h)
             h.close()
     root.setLevel(level)
-    monkeypatch.setattr(ui_main, "_HANDLER", None)
+    monkeypatch.setattr(log_file, "_HANDLER", None)
     i18n.set_language(lang)
 
 

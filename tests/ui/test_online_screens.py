@@ -171,7 +171,7 @@ def test_the_host_is_asked_before_leaving_and_leaving_closes_the_link(driver: Dr
 def test_a_joining_player_waits_for_the_host_and_the_game_starts_the_table(driver: Driver,
                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     started: list[object] = []
-    monkeypatch.setattr("quacks.ui.online.start_online_table", lambda app, link: started.append(link) or True)
+    monkeypatch.setattr("quacks.ui.scenes.lobby.start_online_table", lambda app, link: started.append(link) or True)
     sc, link = lobby(driver, lobby_state(False))
     assert sc.start_b is None and not any(b for _i, _r, s, b in sc.seat_rows if b)
     assert sc.status() == "Waiting for the host to start…"

@@ -13,7 +13,7 @@ from quacks import i18n
 from quacks.rules.actions import Action
 from quacks.rules.kinds import DecisionKind
 from quacks.storage import saves
-from quacks.ui import main as ui_main
+from quacks.ui import log_file
 from quacks.ui.app import text_engine
 from quacks.ui.flows import WRITER
 from quacks.ui.keys import Act
@@ -266,7 +266,7 @@ def test_leaving_the_guide_asks_first(driver: Driver) -> None:
 
 
 def test_a_log_that_cannot_be_written_is_said_once(driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ui_main, "_TROUBLE", ["the log cannot be written"])
+    monkeypatch.setattr(log_file, "_TROUBLE", ["the log cannot be written"])
     monkeypatch.setattr(TableScene, "_log_trouble_told", False)
     table(driver)
     assert [m for _t, m in driver.app.toasts] == ["the log cannot be written"]

@@ -12,6 +12,7 @@ from .. import theme as T
 from ..app import App, canvas_rect
 from ..keys import Act
 from ..netplay import hosted_game_waiting, network_available
+from ..screens import Screen, open_scene
 from ..widgets import Button
 from .base import MARGIN, Overlay, grown
 
@@ -39,12 +40,10 @@ class OnlineChoice(Overlay):
         """The hosted game this computer keeps, served again (``NetLink.resume``), in its lobby until it is back."""
         from ...net.commands import hosted_path, lan_address
         from ...net.link import NetLink
-        from ..scenes.lobby import LobbyScene
-
         self.close()
         link = NetLink(save_path=hosted_path())
         link.resume(hosted_path(), bind="0.0.0.0", advertise_on=lan_address())
-        self.app.push(LobbyScene(self.app, link))
+        open_scene(self.app, Screen.LOBBY, link)
 
     def text(self) -> str:
         if not self.available:
@@ -78,16 +77,12 @@ class OnlineChoice(Overlay):
         self.mark_buttons(tabs=True)  # each item has its own key; the arrows (and Tab) move the mark, Enter presses it
 
     def host(self) -> None:
-        from ..scenes.newgame import NewGameScene
-
         self.close()
-        self.app.push(NewGameScene(self.app, online=True))
+        open_scene(self.app, Screen.NEW_GAME, online=True)
 
     def join(self) -> None:
-        from ..scenes.join import JoinScene
-
         self.close()
-        self.app.push(JoinScene(self.app))
+        open_scene(self.app, Screen.JOIN)
 
     def draw_body(self, surf: pygame.Surface) -> None:
         te = self.app.text

@@ -18,7 +18,9 @@ from ...wording.text import bot_name
 from .. import art
 from .. import theme as T
 from ..app import App, Scene
+from ..flows import game_finished
 from ..keys import Act, Binding
+from ..screens import Screen, back_to, replace_scene
 from ..widgets import Button, button_bindings
 from .frame import frame
 from .replay_view import open_replay_of
@@ -107,8 +109,6 @@ class FinalScene(Scene):
             return False
         self.recorded = True
         if whole is not None:
-            from ..flows import game_finished
-
             self.match = whole
             game_finished(self.app, whole, self.game_id)
         logging.getLogger("quacks.ui").info("luck checked: %s", "fair" if st.fair_ok else st.fair or st.problem)
@@ -174,22 +174,16 @@ class FinalScene(Scene):
             self.say(_("Could not export the replay: {problem}").format(problem=e))
 
     def new_game(self) -> None:
-        from .newgame import NewGameScene
-
-        self.app.replace(NewGameScene(self.app))
+        replace_scene(self.app, Screen.NEW_GAME)
 
     def next_level(self, level: str) -> None:
         """The new-game screen with its bots at ``level`` (the ladder's next step)."""
-        from .newgame import NewGameScene
-
-        self.app.replace(NewGameScene(self.app, bot_level=level))
+        replace_scene(self.app, Screen.NEW_GAME, bot_level=level)
 
     def title(self) -> None:
         """Back to the title the game started from (as "Quit to title" does), not a second one over it: each
         game ended this way used to leave one more title screen on the stack for the rest of the session."""
-        from .title import TitleScene
-
-        self.app.back_to(TitleScene, lambda: TitleScene(self.app))
+        back_to(self.app, Screen.TITLE)
 
     def bindings(self) -> list[Binding]:
         return button_bindings(self.buttons)

@@ -25,10 +25,11 @@ from ...names import name_problem
 from ...session.setup import PLAYER_COLOURS
 from .. import art
 from .. import theme as T
-from ..app import App, Scene
+from ..app import App, Scene, text_engine
 from ..keys import Act, Binding
 from ..keys import label as key_label
 from ..netplay import Link, typo_text
+from ..screens import Screen, replace_scene
 from ..widgets import Button, Choice, draw_row, draw_tooltip, offer
 from .frame import Frame, frame
 
@@ -92,8 +93,6 @@ class Field:
         self.text = (self.text + "".join(ch for ch in typed if self.allowed(ch)))[:self.max_len]
 
     def draw(self, surf: pygame.Surface) -> None:
-        from ..app import text_engine
-
         te = text_engine()
         r = self.rect
         pygame.draw.rect(surf, T.CREAM if self.editing else (246, 236, 212), r, border_radius=8)
@@ -302,8 +301,6 @@ class JoinScene(Scene):
         return out
 
     def join(self) -> None:
-        from .lobby import LobbyScene
-
         self.edit(None)
         try:
             host, port, secret = self.target_of()
@@ -313,7 +310,7 @@ class JoinScene(Scene):
             return
         link = self.make_link()
         link.join(host, port, secret, players)
-        self.app.replace(LobbyScene(self.app, link))
+        replace_scene(self.app, Screen.LOBBY, link)
 
     def paste(self) -> None:
         f = self.editing()

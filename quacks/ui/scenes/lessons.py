@@ -17,11 +17,13 @@ from typing import Any
 import pygame
 
 from ...i18n import _
+from ...tutorial import script
 from ...tutorial.script import Lesson, ScriptError, lesson_words
 from ...wording.data_text import step_text
 from .. import art
 from .. import theme as T
 from ..app import App, Scene, canvas_rect
+from ..flows import ask_before_replacing, start_tutorial
 from ..keys import Act, Binding
 from ..menu import FocusRing
 from ..widgets import Button, button_bindings
@@ -45,8 +47,6 @@ class LessonsScene(Scene):
         super().__init__(app)
         self.replace = replace
         self.message = ""
-        from ...tutorial import script
-
         try:
             self.lessons: tuple[Lesson, ...] = script.load_script().lessons
         except ScriptError:
@@ -158,8 +158,6 @@ class LessonsScene(Scene):
     # ------------------------------------------------------------------------------------------------
     def start(self, lesson: str | None) -> None:
         """Start the guided game (at ``lesson``'s moment), asking first while another game is unfinished."""
-        from ..flows import ask_before_replacing, start_tutorial
-
         def go() -> None:
             replace = self.replace
             if replace is not None and replace in self.app.scenes:

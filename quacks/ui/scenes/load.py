@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import pygame
 
+from ...content.loader import default_catalogue
 from ...i18n import _, verbatim
+from ...storage import saves
 from ...storage.saves import SlotInfo
 from ...wording.results import phase_name
 from ...wording.text import date_time
 from ..app import App
+from ..flows import ask_before_replacing, open_saved, saved_game_title
 from ..keys import Act, Binding
 from ..keys import label as key_label
+from ..screens import Screen, open_scene
 from ..widgets import Button
 from .file_rows import FileListScene, draw_file_screen
 
@@ -27,8 +31,6 @@ def _phase(phase: str) -> str:
 def slot_texts(s: SlotInfo) -> tuple[str, str, bool]:
     """A save's row: who plays (the save's own name if the file does not say), and the round, the phase and
     when it was saved (an autosave: "unfinished" and when it was last played); or what is wrong with the file."""
-    from ..flows import saved_game_title
-
     title = saved_game_title(s)
     if s.problem:
         return title, s.problem, True
@@ -64,8 +66,6 @@ class LoadScene(FileListScene):
     def refresh(self) -> None:
         """List the saves again (each file is read only if it changed since: ``saves.file_info``)."""
         try:
-            from ...storage import saves
-
             self.slots = sorted(saves.list_slots() + saves.list_autosaves(), key=saves.last_played, reverse=True)
         except Exception as e:  # noqa: BLE001
             self.slots = []
@@ -82,8 +82,6 @@ class LoadScene(FileListScene):
 
     def load(self) -> None:
         """Load the chosen save, asking first while another game is unfinished (``flows.ask_before_replacing``)."""
-        from ..flows import ask_before_replacing
-
         if not self.slots:
             return
         slot = self.slots[self.index]
@@ -91,10 +89,6 @@ class LoadScene(FileListScene):
                              keep=slot.game if slot.autosave else None)
 
     def _load(self, slot: SlotInfo) -> None:
-        from ...content.loader import default_catalogue
-        from ...storage import saves
-        from ..flows import open_saved
-
         if slot.autosave:
             loaded = saves.load_autosave(catalogue=default_catalogue(), game=slot.game or "")
         else:
@@ -109,8 +103,6 @@ class LoadScene(FileListScene):
             self.message = err
 
     def delete(self) -> None:
-        from ...storage import saves
-
         if not self.slots:
             return
         slot = self.slots[self.index]
@@ -125,9 +117,7 @@ class LoadScene(FileListScene):
         self.refresh()
 
     def replays(self) -> None:
-        from .replay_scene import ReplayListScene
-
-        self.app.push(ReplayListScene(self.app))
+        open_scene(self.app, Screen.REPLAYS)
 
     def bindings(self) -> list[Binding]:
         """The list's keys, Del deletes the chosen save, R the replays."""

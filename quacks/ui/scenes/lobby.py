@@ -25,6 +25,9 @@ from ..app import App, Scene
 from ..keys import Act, Binding
 from ..keys import label as key_label
 from ..netplay import Link, copy_text, kind_text, lan_text, problem_text, seat_name
+from ..online import start_online_table
+from ..overlays.confirm import Confirm
+from ..screens import Screen, back_to
 from ..widgets import Button, button_bindings, draw_row, draw_tooltip, offer
 from .frame import Frame, frame
 
@@ -184,19 +187,15 @@ class LobbyScene(Scene):
 
     def leave(self) -> None:
         if self.hosting and self.state.phase in (IN_LOBBY, CONNECTING):
-            from ..overlays.confirm import Confirm
-
             self.app.push(Confirm(self.app, _("Close this game? Everyone who joined it is disconnected."),
                                   self.close_and_leave, yes=_("Close the game"), no=_("Stay"), safe_default=True))
             return
         self.close_and_leave()
 
     def close_and_leave(self) -> None:
-        from .title import TitleScene
-
         self.left = True
         self.link.close()
-        self.app.back_to(TitleScene, lambda: TitleScene(self.app))
+        back_to(self.app, Screen.TITLE)
 
     def exit(self) -> None:
         if not self.started and not self.left:  # the window closes with the lobby open
@@ -214,8 +213,6 @@ class LobbyScene(Scene):
             self.state = st
             self.layout()
         if st.phase == IN_GAME and not self.started:
-            from ..online import start_online_table
-
             # the lobby of a game is a NetLink's; False while the game's first view is still on its way (started
             # is set first: the table replaces this scene, whose ``exit`` must not close the link)
             self.started = True

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import pygame
 
+from ...content.loader import default_catalogue
 from ...i18n import _, verbatim
+from ...storage import replays
 from ...storage.saves import SlotInfo
 from ...wording import text as W
 from ..app import App
 from ..keys import Act, Binding
 from ..widgets import Button
 from .file_rows import FileListScene, draw_file_screen
+from .replay_view import ReplayScene
 
 
 def replay_texts(r: SlotInfo) -> tuple[str, str, bool]:
@@ -50,8 +53,6 @@ class ReplayListScene(FileListScene):
 
     def enter(self) -> None:
         try:
-            from ...storage import replays
-
             self.files = replays.list_replays()
         except Exception as e:  # noqa: BLE001
             self.files = []
@@ -65,10 +66,6 @@ class ReplayListScene(FileListScene):
         self.open_b.reason = _("No replay files yet: export one from the end of a game.")
 
     def open(self) -> None:
-        from ...content.loader import default_catalogue
-        from ...storage import replays
-        from .replay_view import ReplayScene
-
         if not self.files:
             return
         loaded = replays.import_replay(self.files[self.index].path, default_catalogue())

@@ -13,6 +13,8 @@ from ...content.loader import default_catalogue
 from ...i18n import _
 from ...rules.kinds import ChanceKind, EventKind
 from ...session.match import Match, MatchSetup
+from ...storage.replays import ReplayCursor
+from ...storage.saves import SavedGame
 from ...wording import text as W
 from ...wording.actions import action_sentence
 from ...wording.results import phase_name
@@ -56,8 +58,6 @@ class ReplayScene(Scene):
 
     def __init__(self, app: App, saved: Any) -> None:
         super().__init__(app)
-        from ...storage.replays import ReplayCursor
-
         cat = default_catalogue()
         self.cursor = ReplayCursor(cat, saved.match_data)
         self.setup = MatchSetup.from_data(saved.match_data["setup"])
@@ -202,8 +202,6 @@ class ReplayScene(Scene):
 
 def open_replay_of(app: App, match: Match) -> str:
     """Watch a match from its own data (the end of a game: "Watch the replay")."""
-    from ...storage.saves import SavedGame
-
     saved = SavedGame("quacks-replay", match.to_data(), {}, "", 2)
     try:
         app.push(ReplayScene(app, saved))

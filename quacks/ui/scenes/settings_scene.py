@@ -10,8 +10,10 @@ import pygame
 
 from ... import i18n
 from ...i18n import N_, _
+from .. import art
 from .. import theme as T
 from ..app import App, Scene
+from ..flows import save_settings
 from ..keys import Act, Binding
 from ..keys import label as key_label
 from ..widgets import Button, Choice, Slider, button_bindings, draw_tooltip
@@ -118,15 +120,11 @@ class SettingsScene(Scene):
             self.app.text.set_scale(value / 100)
             self.canvas_changed()  # every row grows or shrinks with its words (the screens below, as they resume)
         if key in ("colour_blind",):
-            from .. import art as _art
-
-            _art.chip.cache_clear()
+            art.chip.cache_clear()
         if self.app.sound is not None and key in ("volume", "mute"):
             self.app.sound.apply_settings(st)
 
     def back(self) -> None:
-        from ..flows import save_settings
-
         save_settings(self.app)
         self.app.pop()
 

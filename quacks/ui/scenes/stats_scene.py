@@ -8,11 +8,13 @@ from typing import Any
 import pygame
 
 from ...i18n import _
+from ...storage import stats
 from .. import theme as T
 from ..app import App, Scene
 from ..keys import Act, Binding
 from ..widgets import Button, button_bindings
 from .frame import frame
+from .stats_charts import draw_player
 
 
 class StatsScene(Scene):
@@ -30,8 +32,6 @@ class StatsScene(Scene):
 
     def enter(self) -> None:
         try:
-            from ...storage import stats
-
             self.stats, self.notes = stats.load_statistics()
             self.names = sorted(self.stats.players) if self.stats is not None else []
         except Exception as e:  # noqa: BLE001
@@ -55,8 +55,6 @@ class StatsScene(Scene):
         self.back_b.handle(event)
 
     def draw(self, surf: pygame.Surface) -> None:
-        from .stats_charts import draw_player
-
         te = self.app.text
         fr = self.frame
         fr.draw(surf, te, _("Statistics"), seed=15)

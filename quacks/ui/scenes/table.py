@@ -29,10 +29,13 @@ from ...wording.reasons import reason_text
 from ...wording.results import round_rows
 from ..anim import Animator
 from ..app import App, Scene
+from ..flows import autosave
 from ..keys import Act, Binding, is_key
 from ..keys import label as key_label
+from ..log_file import logging_trouble
 from ..online import POLL, OnlineTable
 from ..overlays.bag import toggle_bag
+from ..overlays.folded import open_board, open_books
 from ..overlays.log import toggle_log
 from ..overlays.round_summary import RoundSummary, scores_before
 from ..table.beat_bar import BeatBar, draw_seat_lines
@@ -40,6 +43,7 @@ from ..table.controls import Controls
 from ..table.frames import FrameCache, moving_regions
 from ..table.guide import TableGuide
 from ..table.picture import TablePicture, controls_look
+from ..table.pot_zoom import draw_zoom
 from ..table.table_menu import TableMenu
 from ..table.table_mouse import handle_mouse
 from ..table.table_undo import TableUndo
@@ -59,8 +63,6 @@ class TableScene(Scene, Generic[M]):
     def __init__(self, app: App, match: M, coach: Coach | None = None, game: str | None = None,
                  online: OnlineTable | None = None) -> None:
         super().__init__(app)
-        from ..flows import autosave
-
         self.game_id = new_game_id() if game is None else game  # the game's autosave (storage/saves.py)
         # a lesson's moment of the guided game (its coach already past step 0) begins where the lesson does, not
         # with the round's results again
@@ -194,8 +196,6 @@ class TableScene(Scene, Generic[M]):
         """If the log cannot be written (a full disk), say so once; the game goes on."""
         if TableScene._log_trouble_told:
             return
-        from ..main import logging_trouble
-
         trouble = logging_trouble()
         if trouble:
             TableScene._log_trouble_told = True
@@ -288,13 +288,9 @@ class TableScene(Scene, Generic[M]):
                 space=key_label(Act.NEXT), draw=key_label(Act.DRAW)))
 
     def toggle_books(self) -> None:
-        from ..overlays.folded import open_books
-
         open_books(self.app, self.view, lambda: self.g)
 
     def toggle_board(self) -> None:
-        from ..overlays.folded import open_board
-
         open_board(self.app, self.view, self.shown, tuple(self.dice), self.card_lines)
 
     def skip(self) -> None:
@@ -398,8 +394,6 @@ class TableScene(Scene, Generic[M]):
         rects = self.frames.draw(surf, still, self.anim, draw_still, lambda a: moving_regions(self.view, a),
                                  quiet=not self.hover_text and zoom is None)
         if zoom is not None:
-            from ..table.pot_zoom import draw_zoom
-
             draw_zoom(surf, self.view, shown, st, zoom, self.anim)
         elif self.hover_text and on_top:
             draw_tooltip(surf, self.hover_text, self.app.mouse_pos)

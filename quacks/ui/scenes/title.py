@@ -12,9 +12,11 @@ from ...i18n import _
 from .. import art, cauldron_art
 from .. import theme as T
 from ..app import App, Scene, canvas_rect
+from ..flows import continue_autosave, game_summary, has_autosave, settle_finished, unfinished_game
 from ..keys import Act, Binding
 from ..keys import label as key_label
 from ..menu import FocusRing
+from ..screens import Screen, open_scene
 from ..widgets import Button, button_bindings, draw_tooltip
 
 
@@ -50,8 +52,6 @@ class TitleScene(Scene):
             self.build()  # the column makes room for it
 
     def enter(self) -> None:
-        from ..flows import settle_finished
-
         settle_finished(self.app)  # a finished game not yet recorded (the disk was full): recorded now
         self.build()
 
@@ -59,8 +59,6 @@ class TitleScene(Scene):
         self.build()
 
     def build(self) -> None:
-        from ..flows import game_summary, has_autosave, unfinished_game
-
         items: list[tuple[str, Callable[[], None], bool, str]] = [
             (_("New game"), self.new_game, True, _("Set up seats, books and rules, then play.")),
             (_("Play online"), self.play_online, True, _("Host a game for friends on other computers, or join "
@@ -146,51 +144,33 @@ class TitleScene(Scene):
 
     # actions -----------------------------------------------------------------------------------------
     def new_game(self) -> None:
-        from .newgame import NewGameScene
-
-        self.app.push(NewGameScene(self.app))
+        open_scene(self.app, Screen.NEW_GAME)
 
     def play_online(self) -> None:
-        from ..overlays.online_choice import OnlineChoice
-
-        self.app.push(OnlineChoice(self.app))
+        open_scene(self.app, Screen.ONLINE_CHOICE)
 
     def learn(self) -> None:
-        from .lessons import LessonsScene
-
-        self.app.push(LessonsScene(self.app))
+        open_scene(self.app, Screen.LESSONS)
 
     def continue_game(self) -> None:
-        from ..flows import continue_autosave
-
         err = continue_autosave(self.app)
         if err:
             self.message = err
 
     def load(self) -> None:
-        from .load import LoadScene
-
-        self.app.push(LoadScene(self.app))
+        open_scene(self.app, Screen.LOAD)
 
     def rules(self) -> None:
-        from .rules_scene import RulesScene
-
-        self.app.push(RulesScene(self.app))
+        open_scene(self.app, Screen.RULES)
 
     def stats(self) -> None:
-        from .stats_scene import StatsScene
-
-        self.app.push(StatsScene(self.app))
+        open_scene(self.app, Screen.STATS)
 
     def settings(self) -> None:
-        from .settings_scene import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        open_scene(self.app, Screen.SETTINGS)
 
     def about(self) -> None:
-        from .credits import CreditsScene
-
-        self.app.push(CreditsScene(self.app))
+        open_scene(self.app, Screen.CREDITS)
 
     # loop --------------------------------------------------------------------------------------------
     def bindings(self) -> list[Binding]:

@@ -24,6 +24,7 @@ from ..keys import label as key_label
 from ..overlays.choice import ChoiceDialog
 from ..overlays.coach import CoachBubble
 from ..overlays.confirm import Confirm
+from ..screens import Screen, open_scene
 from .targets import BREW_BUTTONS, target_rect
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -140,9 +141,7 @@ class TableGuide:
 
     def open_lessons(self) -> None:
         """The lessons list over this guided game (a lesson chosen there takes its place)."""
-        from ..scenes.lessons import LessonsScene
-
-        self.scene.app.push(LessonsScene(self.scene.app, replace=self.scene))
+        open_scene(self.scene.app, Screen.LESSONS, replace=self.scene)
 
     def leave(self) -> None:
         self.scene.app.push(Confirm(self.scene.app, _("Leave the guide? The game goes on without it, and you can "

@@ -9,9 +9,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...i18n import _
+from ..flows import autosave, game_finished, save_named
 from ..keys import Act
 from ..overlays.confirm import Confirm
 from ..overlays.pause_menu import PauseMenu
+from ..screens import Screen, back_to, open_scene, replace_scene
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..scenes.table import TableScene
@@ -25,8 +27,6 @@ class TableMenu:
 
     def items(self) -> list[tuple[str, Callable[[], None], Act]]:
         """The menu's items, each with its act (its key in the menu and at the table alike, ``ui/keys.py``)."""
-        from ..flows import save_named
-
         sc = self.scene
         items: list[tuple[str, Callable[[], None], Act]] = [(_("Resume"), lambda: None, Act.BACK)]
         if (whole := sc.match.whole()) is not None:  # (a game across computers is kept by its host)
@@ -60,38 +60,28 @@ class TableMenu:
         sc.app.push(Confirm(sc.app, text, self.quit_to_title, _("Leave the game"), _("Stay"), safe_default=True))
 
     def open_rules(self) -> None:
-        from ..scenes.rules_scene import RulesScene
-
-        self.scene.app.push(RulesScene(self.scene.app, self.scene.g))
+        open_scene(self.scene.app, Screen.RULES, self.scene.g)
 
     def open_settings(self) -> None:
-        from ..scenes.settings_scene import SettingsScene
-
-        self.scene.app.push(SettingsScene(self.scene.app))
+        open_scene(self.scene.app, Screen.SETTINGS)
 
     def quit_to_title(self) -> None:
         """To the title screen: a game at this computer is kept first (its autosave); a game across computers is
         left (the link closes)."""
-        from ..flows import autosave
-        from ..scenes.title import TitleScene
-
         sc = self.scene
         if sc.online is not None:
             sc.online.close()
         elif (whole := sc.match.whole()) is not None:
             autosave(sc.app, whole, sc.game_id)
-        sc.app.back_to(TitleScene, lambda: TitleScene(sc.app))
+        back_to(sc.app, Screen.TITLE)
 
     def finish(self) -> None:
         """The game is over: the final ranking takes the table's place (a game at this computer is recorded first:
         its statistics, its replay)."""
-        from ..flows import game_finished
-        from ..scenes.final import FinalScene
-
         sc = self.scene
         whole = sc.match.whole()
         if sc.online is not None or whole is None:  # recorded once the host's secret has given the seed back
-            sc.app.replace_below(sc, FinalScene(sc.app, sc.match, online=sc.online, game=sc.game_id))
+            replace_scene(sc.app, Screen.FINAL, sc.match, online=sc.online, game=sc.game_id, below=sc)
             return
         game_finished(sc.app, whole, sc.game_id)
-        sc.app.replace_below(sc, FinalScene(sc.app, whole, guided=sc.coach is not None))
+        replace_scene(sc.app, Screen.FINAL, whole, guided=sc.coach is not None, below=sc)
