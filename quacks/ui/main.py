@@ -144,7 +144,7 @@ def start_waiting_table(app: App) -> None:
     waits for the human."""
     from .app import click_sound
     from .flows import start_match
-    from .scenes.newgame import SetupModel
+    from .scenes.newgame_model import SetupModel
 
     click_sound()  # as the Start button does
     start_match(app, SetupModel(seed="1").build())
