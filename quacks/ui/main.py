@@ -21,7 +21,7 @@ from .app import App, click_sound
 from .flows import WRITER, save_settings, start_match
 from .log_file import setup_logging
 from .scene import Scene
-from .scenes.newgame import SetupModel
+from .scenes.newgame_model import SetupModel
 from .screens import Screen, make_scene
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -15,7 +15,8 @@ from quacks.rules.config import SeatSetup
 from quacks.rules.kinds import DecisionKind, Phase
 from quacks.session.match import HUMAN
 from quacks.ui.keys import Act
-from quacks.ui.scenes.newgame import NewGameScene, SetupModel
+from quacks.ui.scenes.newgame import NewGameScene
+from quacks.ui.scenes.newgame_model import SetupModel
 from quacks.ui.scenes.table import TableScene
 from quacks.wording.text import is_you
 

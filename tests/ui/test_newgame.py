@@ -13,7 +13,8 @@ import pytest
 from quacks.rules.chips import SET_COLOURS
 from quacks.session.match import HUMAN, PLAYER_COLOURS
 from quacks.storage.settings import load_settings
-from quacks.ui.scenes.newgame import BOT_NAMES, NewGameScene, SetupModel
+from quacks.ui.scenes.newgame import NewGameScene
+from quacks.ui.scenes.newgame_model import BOT_NAMES, SetupModel
 from quacks.ui.scenes.table import TableScene
 from quacks.ui.scenes.title import TitleScene
 
@@ -317,7 +318,7 @@ def test_an_unmeasured_level_shows_no_strength(driver: Driver, ng: NewGameScene)
     ng.strength = {"expert": Strength("expert", "hard", 0, 0.0, 0.0, 1.0, False, "to be measured")}
     click(driver, option(seat_widgets(ng, 1)[2], "expert"))
     assert not [t for t in drawn_texts(driver, ng) if "Expert:" in t]
-    from quacks.ui.scenes.newgame import measured_strength
+    from quacks.ui.scenes.newgame_model import measured_strength
 
     assert "expert" not in measured_strength() or measured_strength()["expert"].measured
 
@@ -325,7 +326,7 @@ def test_an_unmeasured_level_shows_no_strength(driver: Driver, ng: NewGameScene)
 @pytest.mark.parametrize("text", [None, "levels: [unclosed", "levels: {hard: {against: normal}}"])
 def test_a_missing_or_damaged_strength_file_shows_no_line_and_says_so_in_the_log(
         tmp_path: Path, caplog: pytest.LogCaptureFixture, text: str | None) -> None:
-    from quacks.ui.scenes.newgame import measured_strength, strength_lines
+    from quacks.ui.scenes.newgame_model import measured_strength, strength_lines
 
     path = tmp_path / "bot_strength.yaml"
     if text is not None:

@@ -26,7 +26,8 @@ from ...ui.app import App
 from ...ui.flows import start_match
 from ...ui.keys import Act, press_event
 from ...ui.scenes.final import FinalScene
-from ...ui.scenes.newgame import NewGameScene, SetupModel
+from ...ui.scenes.newgame import NewGameScene
+from ...ui.scenes.newgame_model import SetupModel
 from ...ui.scenes.table import TableScene
 from ...ui.scenes.title import TitleScene
 
