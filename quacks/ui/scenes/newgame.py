@@ -28,7 +28,10 @@ from ...session.match import PLAYER_COLOURS, MatchSetup
 from ...session.setup import REMOTE
 from .. import theme as T
 from ..app import App, Scene
+from ..flows import ask_before_replacing, save_settings, start_match
 from ..keys import Act, Binding
+from ..netplay import computer_name
+from ..screens import Screen, replace_scene
 from ..widgets import Button, button_bindings, draw_tooltip
 from .frame import PAD, frame
 from .newgame_form import NewGameForm
@@ -180,8 +183,6 @@ class NewGameScene(NewGameForm, Scene):
 
     def start(self) -> None:
         """Start the game (asking first while another game is unfinished: ``flows.ask_before_replacing``)."""
-        from ..flows import ask_before_replacing, start_match
-
         self.finish_typing()
         problem = self.model.start_problem()
         if problem:
@@ -193,8 +194,6 @@ class NewGameScene(NewGameForm, Scene):
             self.hover_text = str(e)
             return
         if self.model.online:
-            from ..flows import save_settings
-
             self.app.settings.last_online_setup = self.model.to_data()
             save_settings(self.app)
             self.host(setup)
@@ -211,13 +210,11 @@ class NewGameScene(NewGameForm, Scene):
         from ...net import DEFAULT_PORT
         from ...net.commands import hosted_path, lan_address, tokens_path
         from ...net.link import NetLink
-        from ..netplay import computer_name
-        from .lobby import LobbyScene
 
         link = NetLink(tokens=tokens_path(), save_path=hosted_path())
         link.host(setup.game, setup.seats, bind="0.0.0.0", advertise_on=lan_address(), port=DEFAULT_PORT,
                   lan=self.model.lan, lan_name=computer_name())
-        self.app.replace(LobbyScene(self.app, link, lan=self.model.lan))
+        replace_scene(self.app, Screen.LOBBY, link, lan=self.model.lan)
 
     def finish_typing(self) -> None:
         if self.editing is not None:
