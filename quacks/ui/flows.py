@@ -23,8 +23,7 @@ from ..tutorial import script as tutorial_script
 from ..tutorial.coach import Coach
 from ..tutorial.lessons import NoMoment, lesson_moment, tutorial_setup
 from ..wording.text import date_time
-from .overlays.confirm import Confirm
-from .screens import Screen, make_scene
+from .screens import Screen, make_scene, open_scene
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..storage.saves import SavedGame, SaveDocument, SlotInfo
@@ -189,7 +188,7 @@ def continue_autosave(app: App) -> str:
         match = loaded.value.to_match(default_catalogue())
     except Exception as e:  # noqa: BLE001
         return _("The saved game could not be resumed: {problem}").format(problem=e)
-    app.push(make_scene(app, Screen.TABLE, match, game=game))
+    open_scene(app, Screen.TABLE, match, game=game)
     for n in notes + loaded.value.notes:
         app.toast(n, 6.0)
     return ""
@@ -205,7 +204,7 @@ def open_saved(app: App, saved: SavedGame, game: str | None = None) -> str:
     except Exception as e:  # noqa: BLE001
         return _("The save could not be resumed: {problem}").format(problem=e)
     game = saves.new_game_id() if game is None else game
-    app.push(make_scene(app, Screen.TABLE, match, game=game))
+    open_scene(app, Screen.TABLE, match, game=game)
     autosave_now(app, match, game)
     return ""
 
@@ -339,8 +338,8 @@ def ask_before_replacing(app: App, go: Callable[[], None], *, loading: bool = Fa
         parts.append(ngettext("Only the last {n} unfinished game is kept, so the oldest goes: {game}.",
                               "Only the last {n} unfinished games are kept, so the oldest goes: {game}.",
                               saves.MAX_UNFINISHED).format(n=saves.MAX_UNFINISHED, game=game_summary(gone)))
-    app.push(Confirm(app, " ".join(parts), go, yes=_("Load it") if loading else _("Start the new game"),
-                     no=_("Go back"), safe_default=True))
+    open_scene(app, Screen.CONFIRM, " ".join(parts), go, yes=_("Load it") if loading else _("Start the new game"),
+               no=_("Go back"), safe_default=True)
 
 
 def save_settings(app: App) -> None:

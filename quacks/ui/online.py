@@ -26,9 +26,7 @@ from ..wording.text import duration
 from .app import App
 from .keys import Act
 from .netplay import problem_text
-from .overlays.confirm import Confirm
-from .overlays.pause_menu import PauseMenu
-from .screens import Screen, back_to, replace_scene
+from .screens import Screen, back_to, open_scene, replace_scene
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..net.link import LinkState, NetLink
@@ -92,8 +90,8 @@ class OnlineTable:
             return
         if st.phase == "failed" and not self.failed_told and self.at_table(table):
             self.failed_told = True
-            self.app.push(PauseMenu(self.app, [(_("Leave the game"), table.menu.quit_to_title, Act.LEAVE)],
-                                    title=problem_text(st.problem, st.detail)))
+            open_scene(self.app, Screen.PAUSE_MENU, [(_("Leave the game"), table.menu.quit_to_title, Act.LEAVE)],
+                       title=problem_text(st.problem, st.detail))
             return
         if not st.hosting:
             return
@@ -119,13 +117,13 @@ class OnlineTable:
                  (_("A bot plays for them until they are back"), lambda: self.link.hand_to_bot(seat, "normal"),
                   Act.YES),
                  (_("Save and end the game"), lambda: self.ask_save_and_end(table), Act.LEAVE)]
-        self.app.push(PauseMenu(self.app, items, title=title))
+        open_scene(self.app, Screen.PAUSE_MENU, items, title=title)
 
     def ask_save_and_end(self, table: TableScene) -> None:
         """Ending the game for everyone is asked first (Enter goes back)."""
-        self.app.push(Confirm(self.app, _("End the game for everyone? It is saved on this computer: Play online goes "
-                                          "on with it later."), lambda: self.save_and_end(table),
-                              _("Save and end the game"), _("Go back"), safe_default=True))
+        open_scene(self.app, Screen.CONFIRM,
+                   _("End the game for everyone? It is saved on this computer: Play online goes on with it later."),
+                   lambda: self.save_and_end(table), _("Save and end the game"), _("Go back"), safe_default=True)
 
     def save_and_end(self, table: TableScene) -> None:
         self.link.save_and_end()

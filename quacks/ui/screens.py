@@ -27,7 +27,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 class Screen(Enum):
-    """The screens, by where their scene class lives (``module:Class`` under ``quacks.ui``)."""
+    """The screens and the overlays more than one place opens, by where their scene class lives (``module:Class``
+    under ``quacks/ui``). An overlay one screen keeps as its own state (the table's round results, choice dialog
+    and guide's bubble) is pushed by that screen as the object it holds."""
 
     TITLE = "scenes.title:TitleScene"
     NEW_GAME = "scenes.newgame:NewGameScene"
@@ -44,6 +46,9 @@ class Screen(Enum):
     TABLE = "scenes.table:TableScene"
     FINAL = "scenes.final:FinalScene"
     ALREADY_OPEN = "scenes.already_open:AlreadyOpenScene"
+    REPLAY = "scenes.replay_view:ReplayScene"
+    CONFIRM = "overlays.confirm:Confirm"
+    PAUSE_MENU = "overlays.pause_menu:PauseMenu"
 
 
 class ScreenNotFound(LookupError):

@@ -26,8 +26,7 @@ from ..keys import Act, Binding
 from ..keys import label as key_label
 from ..netplay import Link, copy_text, kind_text, lan_text, problem_text, seat_name
 from ..online import start_online_table
-from ..overlays.confirm import Confirm
-from ..screens import Screen, back_to
+from ..screens import Screen, back_to, open_scene
 from ..widgets import Button, button_bindings, draw_row, draw_tooltip, offer
 from .frame import Frame, frame
 
@@ -187,8 +186,8 @@ class LobbyScene(Scene):
 
     def leave(self) -> None:
         if self.hosting and self.state.phase in (IN_LOBBY, CONNECTING):
-            self.app.push(Confirm(self.app, _("Close this game? Everyone who joined it is disconnected."),
-                                  self.close_and_leave, yes=_("Close the game"), no=_("Stay"), safe_default=True))
+            open_scene(self.app, Screen.CONFIRM, _("Close this game? Everyone who joined it is disconnected."),
+                       self.close_and_leave, yes=_("Close the game"), no=_("Stay"), safe_default=True)
             return
         self.close_and_leave()
 

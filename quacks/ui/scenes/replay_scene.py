@@ -11,9 +11,9 @@ from ...storage.saves import SlotInfo
 from ...wording import text as W
 from ..app import App
 from ..keys import Act, Binding
+from ..screens import Screen, open_scene
 from ..widgets import Button
 from .file_rows import FileListScene, draw_file_screen
-from .replay_view import ReplayScene
 
 
 def replay_texts(r: SlotInfo) -> tuple[str, str, bool]:
@@ -73,7 +73,7 @@ class ReplayListScene(FileListScene):
             self.message = " ".join(loaded.notes)
             return
         try:
-            self.app.push(ReplayScene(self.app, loaded.value))
+            open_scene(self.app, Screen.REPLAY, loaded.value)
         except Exception as e:  # noqa: BLE001
             self.message = _("This replay cannot be shown: {problem}").format(problem=e)
 

@@ -25,6 +25,7 @@ from ..keys import Act, Binding
 from ..keys import label as key_label
 from ..overlays.bag import toggle_bag
 from ..overlays.log import toggle_log
+from ..screens import Screen, open_scene
 from ..table.view import TableView
 from ..table.view_state import ViewState
 from ..widgets import Button, draw_row, draw_tooltip
@@ -204,7 +205,7 @@ def open_replay_of(app: App, match: Match) -> str:
     """Watch a match from its own data (the end of a game: "Watch the replay")."""
     saved = SavedGame("quacks-replay", match.to_data(), {}, "", 2)
     try:
-        app.push(ReplayScene(app, saved))
+        open_scene(app, Screen.REPLAY, saved)
     except Exception as e:  # noqa: BLE001
         return _("The replay cannot be shown: {why}").format(why=e)
     return ""

@@ -23,7 +23,6 @@ from ..keys import Act
 from ..keys import label as key_label
 from ..overlays.choice import ChoiceDialog
 from ..overlays.coach import CoachBubble
-from ..overlays.confirm import Confirm
 from ..screens import Screen, open_scene
 from .targets import BREW_BUTTONS, target_rect
 
@@ -144,9 +143,9 @@ class TableGuide:
         open_scene(self.scene.app, Screen.LESSONS, replace=self.scene)
 
     def leave(self) -> None:
-        self.scene.app.push(Confirm(self.scene.app, _("Leave the guide? The game goes on without it, and you can "
-                                                      "open the rules (Esc, Rules) at any time."), self.coach.leave,
-                                    _("Leave the guide"), _("Keep the guide")))
+        open_scene(self.scene.app, Screen.CONFIRM, _("Leave the guide? The game goes on without it, and you can "
+                                                     "open the rules (Esc, Rules) at any time."), self.coach.leave,
+                   _("Leave the guide"), _("Keep the guide"))
 
 
 def tutorial_keys() -> dict[str, str]:

@@ -11,8 +11,6 @@ from typing import TYPE_CHECKING, Any
 from ...i18n import _
 from ..flows import autosave, game_finished, save_named
 from ..keys import Act
-from ..overlays.confirm import Confirm
-from ..overlays.pause_menu import PauseMenu
 from ..screens import Screen, back_to, open_scene, replace_scene
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -39,7 +37,7 @@ class TableMenu:
         return items
 
     def open(self) -> None:
-        self.scene.app.push(PauseMenu(self.scene.app, self.items()))
+        open_scene(self.scene.app, Screen.PAUSE_MENU, self.items())
 
     def leave(self) -> None:
         """Leave the game, asked first (a key pressed by mistake never ends a game): Enter goes back. A game at this
@@ -57,7 +55,7 @@ class TableMenu:
             return
         else:
             text = _("Leave this game for the title screen? It is kept: Continue goes on with it.")
-        sc.app.push(Confirm(sc.app, text, self.quit_to_title, _("Leave the game"), _("Stay"), safe_default=True))
+        open_scene(sc.app, Screen.CONFIRM, text, self.quit_to_title, _("Leave the game"), _("Stay"), safe_default=True)
 
     def open_rules(self) -> None:
         open_scene(self.scene.app, Screen.RULES, self.scene.g)

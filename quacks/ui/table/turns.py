@@ -20,7 +20,7 @@ from ...rules.kinds import DecisionKind, Phase
 from ...wording import text as W
 from ...wording.results import tick_text
 from ..overlays.choice import ChoiceDialog
-from ..overlays.confirm import Confirm
+from ..screens import Screen, open_scene
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..scenes.table import TableScene
@@ -125,14 +125,14 @@ class HumanTurns:
             if c.is_white and s.white_total + c.value > g.limit(seat):
                 text = _("Placing the {chip} explodes your pot (white total {total} over {limit}). Place it "
                          "anyway?").format(chip=W.chip_name(c), total=s.white_total + c.value, limit=g.limit(seat))
-                sc.app.push(Confirm(sc.app, text, lambda: self.do(seat, a)))
+                open_scene(sc.app, Screen.CONFIRM, text, lambda: self.do(seat, a))
                 return
         shop = sc.controls.shop
         if a.verb == "buy" and a.args != ("nothing",) and shop is not None and shop.leftover_could_buy():
             left = (s.coins or 0) - shop.spent()
             text = _("You leave {coins} unspent, and they would still buy a chip. Buy anyway?").format(
                 coins=W.coins(left))
-            sc.app.push(Confirm(sc.app, text, lambda: self.do(seat, a)))
+            open_scene(sc.app, Screen.CONFIRM, text, lambda: self.do(seat, a))
             return
         self.do(seat, a)
 
