@@ -413,6 +413,21 @@ def test_every_writer_refuses_a_target_that_is_no_regular_file(tmp_path: Path, k
 
 
 @POSIX
+@pytest.mark.parametrize("kind", ["fifo", "link-to-device", "folder"])
+def test_the_developer_screenshots_refuse_a_target_that_is_no_regular_file(tmp_path: Path, kind: str) -> None:
+    """``screenshots`` and ``check-layout --shots`` write through one saver that refuses what is not a file."""
+    import pygame
+
+    from quacks.devtools.ui.shots import save_picture
+
+    target, survivor = _not_regular(tmp_path, kind)
+    with pytest.raises(StorageError) as caught:
+        save_picture(pygame.Surface((4, 4)), target)
+    assert "not a regular file" in caught.value.message and str(target) in caught.value.message
+    _unchanged(target, survivor, kind)
+
+
+@POSIX
 def test_a_backup_that_is_no_regular_file_is_left_alone(tmp_path: Path) -> None:
     target = tmp_path / "settings.json"
     target.write_text('{"a": 0}\n', encoding="utf-8")

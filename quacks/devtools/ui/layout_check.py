@@ -54,6 +54,7 @@ from ...ui.app import App, text_engine
 from ...ui.window_geometry import geometry
 from .games import NAMES, _env
 from .layout_cases import _STORE, Case, all_cases
+from .shots import save_picture
 
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
@@ -76,9 +77,13 @@ SLACK = 1  # pixels a line may pass its box or touch another (antialiasing)
 # problems
 
 
+#: every kind of problem the check reports, in the order its summary line counts them
+KINDS = ("clipped", "overflow", "overlap", "small", "dropped", "untranslated", "broken", "chip-covered", "over-dialog")
+
+
 @dataclass
 class Problem:
-    kind: str  # clipped | overflow | overlap | small | dropped | untranslated | broken
+    kind: str  # one of KINDS
     case: str
     scale: int
     language: str
@@ -244,9 +249,11 @@ class Report:
     seconds: float = 0.0
 
     def counts(self) -> dict[str, int]:
-        out = {"clipped": 0, "overflow": 0, "overlap": 0, "small": 0, "dropped": 0, "untranslated": 0, "broken": 0}
+        out = dict.fromkeys(KINDS, 0)
         for p in self.problems:
-            out[p.kind] = out.get(p.kind, 0) + 1
+            if p.kind not in out:
+                raise ValueError(f"check-layout: a problem of an unknown kind {p.kind!r}")
+            out[p.kind] += 1
         return out
 
 
@@ -371,7 +378,7 @@ def draw_case(case: Case, scale: int, language: str, shot: Path | None = None,
                 app._draw_toasts()
         if shot is not None:
             shot.parent.mkdir(parents=True, exist_ok=True)
-            pygame.image.save(app.screen.subsurface((0, 0, *app.canvas_size)), str(shot))
+            save_picture(app.screen.subsurface((0, 0, *app.canvas_size)), shot)
         geo = app.geo
         app.scenes = []
         app.toasts = []
@@ -458,8 +465,6 @@ def main(args: argparse.Namespace) -> int:
     print(f"check-layout: {report.drawings} drawings ({len(cases)} screens x {len(scales)} scales x "
           f"{len(languages)} languages x {len(sizes)} sizes: {', '.join(f'{w}x{h}' for w, h in sizes)}), "
           f"{report.lines} lines of "
-          f"text, {len(report.problems)} problems (clipped {c['clipped']}, overflow {c['overflow']}, "
-          f"overlap {c['overlap']}, small {c['small']}, dropped {c['dropped']}, untranslated {c['untranslated']}, "
-          f"broken {c['broken']}) in "
+          f"text, {len(report.problems)} problems ({', '.join(f'{k} {c[k]}' for k in KINDS)}) in "
           f"{report.seconds:.1f} s")
     return 1 if report.problems else 0

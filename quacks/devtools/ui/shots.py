@@ -30,6 +30,7 @@ from ...rules.kinds import DecisionKind, Phase
 from ...session.driver import MatchDriver
 from ...session.match import Match, MatchSetup
 from ...session.setup import HUMAN, REMOTE, SeatSpec
+from ...storage.files import refuse_non_regular
 from ...storage.settings import Settings
 from ...tutorial.script import Wait
 from ...ui import art
@@ -56,12 +57,19 @@ def _setup_env() -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
+def save_picture(picture: pygame.Surface, path: Path) -> None:
+    """``picture`` as a PNG at ``path``; a target that is there and is not a regular file (a pipe, a device, a
+    folder) is refused with a ``StorageError`` naming it, never written into (issue 30 §7: every writer)."""
+    refuse_non_regular(path, "the screenshot")
+    pygame.image.save(picture, str(path))
+
+
 def save_window(display: pygame.Surface, out: Path, name: str) -> Path:
     """The window's picture as ``<name>-<w>x<h>.png``."""
     out.mkdir(parents=True, exist_ok=True)
     w, h = display.get_size()
     path = out / f"{name}-{w}x{h}.png"
-    pygame.image.save(display, str(path))
+    save_picture(display, path)
     return path
 
 
