@@ -2,8 +2,9 @@
 
 ``ServedMatch`` is not a ``Match``: it has no seed, no streams and no bots, and inherits nothing from one (it
 borrows one helper, ``session.match.undo_cut``). It has the driver's door (``DrivenMatch``,
-``session/driven.py``), so the table's ``MatchDriver`` steps it and the table shows it as it shows a local game. Here the steps are the host's. What the first player's replica got (``NetLink.take``,
-a ``link.Update``) waits in ``feed``, and the driver carries it out one step at a time, at the table's pace:
+``session/driven.py``), so the table's ``MatchDriver`` steps it and the table shows it as it shows a local game.
+Here the steps are the host's. What the first player's replica got (``NetLink.take``, a ``link.Update``) waits in
+``feed``, and the driver carries it out one step at a time, at the table's pace:
 
 - a chance entry, this computer's own choice come back, and the draws and stops of a stir tick (revealed together,
   R22) are carried out at once (``Waits.HOST_ENTRY``);
