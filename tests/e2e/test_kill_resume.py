@@ -29,6 +29,10 @@ def states(home: Path) -> list[tuple[str, str, str]]:
     return STATE.findall(log_text(home))
 
 
+#: the keys of a fortune card's choices (ui/keys.py): the first of a list, then the option letters (P victory
+#: points, X a chip out of the bag, C coins, R rubies, T the droplet); the first that fits answers the card
+CARD_KEYS = ("1", "p", "x", "c", "r", "t")
+
 def newest_autosave(saves: Path) -> Path | None:
     """The autosave written last (each game has its own: ``autosave-<id>.json``)."""
     files = [p for p in saves.glob("autosave-*.json")] if saves.is_dir() else []
@@ -36,11 +40,12 @@ def newest_autosave(saves: Path) -> Path | None:
 
 
 def play_until_settled(program: Program, home: Path, decisions: int) -> tuple[str, str, str]:
-    """Answer ``decisions`` decisions (a card's first choice if there is one, then D to draw), then wait until the
+    """Answer ``decisions`` decisions (a card's choice if there is one, then D to draw), then wait until the
     autosave holds the last decision the table logged and stays so for a second; that decision's state."""
     for _ in range(decisions):
         n = len(states(home))
-        program.key("1")
+        for k in CARD_KEYS:  # a card's choice, whichever keys it has (none of them acts while brewing)
+            program.key(k)
         time.sleep(0.3)
         program.key("d")  # draw (D; Space only moves on)
         wait_for(lambda n=n: len(states(home)) > n, STEP_TIMEOUT, "the next decision", program)

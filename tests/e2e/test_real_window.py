@@ -53,7 +53,10 @@ def test_play_a_whole_game_in_a_real_window(tmp_path: Path, reduced_motion: bool
         # The keys go round a cycle; on a loaded machine their rhythm can fall in step with a loop of screens (a
         # question that "n" declines and "Return" opens again), so the test watches the log grow: a while without
         # a new line shifts the cycle by one key, and only a long while without any is a failure.
-        cycle = ["s", "1", "n", "Return", "space"]  # stop, first option, decline, the marked button, move on
+        # stop, the first of a list, yes, each option letter of the key table (P victory points, C coins, R rubies,
+        # T the droplet, X a chip out of the bag), no, the marked button, move on: a question of any kind has its
+        # answer in the cycle (before the option letters, a card's choice waited for ever: CI, round 3)
+        cycle = ["s", "1", "y", "p", "c", "r", "t", "x", "n", "Return", "space"]
         i = 0
         start = time.monotonic()
         seen, progressed = len(log_text(home)), time.monotonic()
@@ -64,7 +67,9 @@ def test_play_a_whole_game_in_a_real_window(tmp_path: Path, reduced_motion: bool
                 seen, progressed = len(text), now
             elif now - progressed > 15:
                 i += 1 + int(now - progressed) % 3  # out of step: shift the cycle
-            assert now - progressed < 150, "the game made no progress for 150 s: " + text[-2000:]
+            if now - progressed >= 150:
+                shot(out / f"stuck-{tag}.png", env)  # what the window showed when it stopped moving
+                raise AssertionError("the game made no progress for 150 s: " + text[-2000:])
             assert now - start < 900, "the game did not reach the final ranking in 900 s"
             game.key(cycle[i % len(cycle)])
             i += 1
