@@ -29,9 +29,13 @@ def states(home: Path) -> list[tuple[str, str, str]]:
     return STATE.findall(log_text(home))
 
 
-#: the keys of a fortune card's choices (ui/keys.py): the first of a list, then the option letters (P victory
-#: points, X a chip out of the bag, C coins, R rubies, T the droplet); the first that fits answers the card
-CARD_KEYS = ("1", "p", "x", "c", "r", "t")
+#: "New game, Start" as the player set it last: you against two Normal bots, Set 1, without fortune cards, so
+#: that every decision of round 1 is a draw (a card's choice came up only when the random seed dealt one, and its
+#: keys differ from card to card)
+NO_CARDS = {"seats": [["You", "amber", "human", False], ["Hildegard", "teal", "normal", False],
+                      ["Ottokar", "plum", "normal", False]],
+            "books": "1", "mix": {}, "variant": "standard", "fortunes": False, "starting_rubies": 1,
+            "sequential": False}
 
 def newest_autosave(saves: Path) -> Path | None:
     """The autosave written last (each game has its own: ``autosave-<id>.json``)."""
@@ -40,12 +44,10 @@ def newest_autosave(saves: Path) -> Path | None:
 
 
 def play_until_settled(program: Program, home: Path, decisions: int) -> tuple[str, str, str]:
-    """Answer ``decisions`` decisions (a card's choice if there is one, then D to draw), then wait until the
+    """Answer ``decisions`` decisions (D to draw: no fortune cards, :data:`NO_CARDS`), then wait until the
     autosave holds the last decision the table logged and stays so for a second; that decision's state."""
     for _ in range(decisions):
         n = len(states(home))
-        for k in CARD_KEYS:  # a card's choice, whichever keys it has (none of them acts while brewing)
-            program.key(k)
         time.sleep(0.3)
         program.key("d")  # draw (D; Space only moves on)
         wait_for(lambda n=n: len(states(home)) > n, STEP_TIMEOUT, "the next decision", program)
@@ -71,7 +73,7 @@ def play_until_settled(program: Program, home: Path, decisions: int) -> tuple[st
 
 
 def test_sigkill_mid_round_then_continue_resumes_the_same_state(tmp_path: Path) -> None:
-    home = home_with(tmp_path)
+    home = home_with(tmp_path, last_setup=NO_CARDS)
     x = Xvfb()
     env = game_env(x.display, home)
     programs: list[Program] = []

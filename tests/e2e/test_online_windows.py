@@ -6,7 +6,8 @@ came back) and plays on. The three final screens agree (each logs the ranking it
 the luck.
 
 Keys go to a window after focusing it (``xdotool windowfocus``); the table answers every decision from the
-keyboard: S stops brewing, 1 takes a choice's first option, N buys nothing, Enter closes the round's results.
+keyboard: S stops brewing, 1 takes a list's first option, the option letters answer a fortune card (P, C, R, T,
+X), N buys nothing, Enter closes the round's results.
 """
 
 from __future__ import annotations
@@ -32,6 +33,10 @@ FINAL = re.compile(r"final ranking shown: (.*)")
 SEATS = [["Ann", "amber", "human", True], ["Seat 2", "teal", "remote", False], ["Seat 3", "plum", "remote", False],
          ["Hildegard", "moss", "normal", False]]
 
+#: the keys pressed in each window, in turn: stop, the first of a list, each option letter of the key table (a
+#: card's choice has letters of its own: with S, 1, N and Enter only, a card such as "Just in time" waited for
+#: ever), no, the marked button, move on
+ANSWERS = ("s", "1", "p", "c", "r", "t", "x", "n", "Return", "space")
 
 def press(p: Program, *keys: str) -> None:
     subprocess.run(["xdotool", "windowfocus", "--sync", p.wid, "key", "--clearmodifiers", *keys], env=p.env,
@@ -105,7 +110,7 @@ def test_three_windows_play_a_served_game_and_a_killed_window_takes_its_seat_bac
                 if finals(homes[n]):
                     continue
                 assert p.alive(), f"the {n} window stopped:\n{p.output()[-2000:]}"
-                press(p, "s", "1", "n", "Return", "space")
+                press(p, *ANSWERS)
             if not killed and re.search(r"waiting for a human: round 3", log_text(homes["bob"])):
                 killed = True
                 shot(out / "online-before-kill.png", host.env)
