@@ -18,8 +18,6 @@ from typing import Any
 from . import i18n
 from .i18n import LANGUAGE_NAMES, LANGUAGES, PSEUDO, TEST_LANGUAGES
 from .net.arguments import add_commands
-from .storage import StorageError, paths
-from .storage.files import clean_leftovers
 from .version import __version__
 
 # A command imports what only it needs when it runs (the rules and the data for scenario, check-data,
@@ -112,6 +110,9 @@ def _dev(command: str) -> Callable[[argparse.Namespace], int]:
 
 
 def _play(args: argparse.Namespace) -> int:
+    from .storage import paths  # (the rules' commands, scenario first, run without the storage's platformdirs)
+    from .storage.files import clean_leftovers
+
     # temp files of a program killed while it saved (each one a complete copy of nothing the game needs)
     clean_leftovers([paths.config_dir(), paths.saves_dir(), paths.replays_dir(), paths.data_dir()])
     from .ui.main import run
@@ -122,7 +123,7 @@ def _play(args: argparse.Namespace) -> int:
 def _import_replay(args: argparse.Namespace) -> int:
     """Check a replay file and add it to the replays folder (where the game lists replays), never replacing one."""
     from .content.loader import DataLoadError, default_catalogue
-    from .storage import replays
+    from .storage import StorageError, replays
 
     try:
         _, message = replays.import_replay_file(args.file, catalogue=default_catalogue())

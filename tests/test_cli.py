@@ -175,3 +175,16 @@ def test_help_explains_every_language_lang_takes(args: list[str], capsys: pytest
     text = " ".join(capsys.readouterr().out.split())  # argparse wraps the lines
     for code in cli.LANG_CHOICES:
         assert f" {code} (" in text, f"--lang {code} is accepted but --help does not say what it is"
+
+
+def test_the_scenario_command_needs_only_the_rules_and_yaml(tmp_path: Path) -> None:
+    """The scenario contract's command runs where only PyYAML is installed (outside checks run it so): neither
+    pygame nor platformdirs is imported on its way (a top-level import of storage in cli once broke it)."""
+    scenario = Path(__file__).resolve().parent / "scenarios" / "ruling-r47-choose-wisely-no-purple.yaml"
+    code = ("import sys; sys.modules['platformdirs'] = None; sys.modules['pygame'] = None\n"
+            "from quacks.cli import main\n"
+            f"sys.exit(main(['scenario', {str(scenario)!r}]))")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                       cwd=Path(__file__).resolve().parent.parent)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert '"phase": "brewing"' in r.stdout
