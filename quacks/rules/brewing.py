@@ -6,7 +6,7 @@ R20, R22, R26, R31, R34, R36, R37, R38, R40, R41, R42, R43, R44, R45, R46.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .actions import DONE, DRAW, FLASK, STOP, Action, IllegalAction, act
 from .chips import CHIP_BY_NAME, CHIPS, Chip, Colour
@@ -166,11 +166,21 @@ def on_draw(g: Game, ch: Chance, c: Chip) -> None:
     place(g, ch.seat, c, "draw")
 
 
-def place(g: Game, seat: int, c: Chip, source: str) -> None:
-    """Place ``c`` after the last chip: move = value + bonuses, doubled by yellow set 2 (R8, R37); cap at 52 (R6).
+class Landing(NamedTuple):
+    """Where a chip placed now would go (``landing``): the space it starts from, how far it moves (its value and
+    bonuses, doubled by yellow set 2), the bonus and the doubling, and the space it lands on."""
 
-    A chip drawn from the bag or picked from chips drawn (every ``source`` but ``"aside"``) meets its on-draw
-    effect first: red set 2 (R10) sends it beside the pot instead. One placed from beside the pot goes in."""
+    start: int
+    move: int
+    bonus: int
+    factor: int
+    space: int
+
+
+def landing(g: Game, seat: int, c: Chip, source: str) -> Landing | None:
+    """Where ``c`` would land if placed now from ``source`` (``place``'s reckoning, changing nothing), or None if it
+    would go beside the pot instead (red set 2, R10). The table shows a pick's landing space before it is chosen
+    (issue 32)."""
     s = g.seats[seat]
     # R37: only a drawn chip (or one picked from chips drawn) takes the doubling; a red chip placed from beside
     # the pot moves its own value and leaves the doubling armed (it lapses with the round's brewing)
@@ -180,15 +190,13 @@ def place(g: Game, seat: int, c: Chip, source: str) -> None:
     if books is not None:
         diverts = books[0]
         if drawn and diverts is not None and diverts.diverts(g, s, c):
-            _goes_aside(g, seat, c)
-            return
+            return None
         for e in books[1]:
             bonus += e.move_bonus(g, s, c)
     card_bonus = g.card_move_bonus
     if card_bonus is not None:
         bonus += card_bonus.move_bonus(g, s, c)
-    armed = s.double_next
-    factor = armed if drawn else 1
+    factor = s.double_next if drawn else 1
     move = (c.value + bonus) * factor
     pot = s.pot
     last = g.pot_last
@@ -201,6 +209,24 @@ def place(g: Game, seat: int, c: Chip, source: str) -> None:
     index = start + move
     if index > last:
         index = last
+    return Landing(start, move, bonus, factor, index)
+
+
+def place(g: Game, seat: int, c: Chip, source: str) -> None:
+    """Place ``c`` after the last chip: move = value + bonuses, doubled by yellow set 2 (R8, R37); cap at 52 (R6).
+
+    A chip drawn from the bag or picked from chips drawn (every ``source`` but ``"aside"``) meets its on-draw
+    effect first: red set 2 (R10) sends it beside the pot instead. One placed from beside the pot goes in."""
+    s = g.seats[seat]
+    lands = landing(g, seat, c, source)
+    if lands is None:
+        _goes_aside(g, seat, c)
+        return
+    start, move, bonus, factor, index = lands
+    drawn = source != "aside"
+    armed = s.double_next
+    pot = s.pot
+    books = g.place_hooks[c.index]
     shield = s.shield
     placed = _new(Placed, (index, c, armed, shield))
     pot.append(placed)

@@ -239,6 +239,11 @@ def _symbol(surf: pygame.Surface, name: str, centre: tuple[float, float], r: flo
     SYMBOLS[name](surf, centre[0], centre[1], r, colour, max(1, int(r * 0.22)))
 
 
+def chip_value_px(radius: int, symbols: bool = False) -> int:
+    """The pixel size of a chip's value (``chip``): smaller beside a colour-blind symbol."""
+    return int(radius * (1.05 if not symbols else 0.95))
+
+
 @lru_cache(maxsize=512)
 def chip(colour: str, value: int, radius: int, symbols: bool = False) -> pygame.Surface:
     """An ingredient chip: a bevelled disc with its value; in colour-blind mode a symbol as well."""
@@ -256,7 +261,7 @@ def chip(colour: str, value: int, radius: int, symbols: bool = False) -> pygame.
     big.blit(hl, (0, 0))
     pygame.draw.circle(big, shade(look.rim, 0.8), c, R * 0.86, max(1, SS))
     small = smooth(big, (size // SS, size // SS))
-    font_size = int(radius * (1.05 if not symbols else 0.95))
+    font_size = chip_value_px(radius, symbols)
     te = text_engine()
     digit = te.render(str(value), "sans-bold", font_size, look.text, scaled=False)
     cx, cy = small.get_width() / 2, small.get_height() / 2

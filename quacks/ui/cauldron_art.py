@@ -53,6 +53,32 @@ def space_radius(radius: float) -> float:
     return radius * 0.052
 
 
+def space_step(radius: float) -> float:
+    """The least distance between the centres of two neighbouring spaces in a pot of ``radius``."""
+    return radius * _unit_step()
+
+
+@lru_cache(maxsize=1)
+def _unit_step() -> float:
+    pts = spiral_unit()
+    return min(math.dist(a, b) for a, b in zip(pts, pts[1:]))
+
+
+SMALL_NUMBER_PX = 12  # the coin numbers of a small pot (every fifth space)
+RIM = 1.13  # the iron rim's outer edge, in pot radii
+
+
+def numbers_px(radius: int, detail: bool) -> int:
+    """The pixel size of the coin numbers ``cauldron`` prints on a pot of ``radius``."""
+    px = max(8, int(space_radius(radius) * (1.2 if detail else 0.95)))
+    return px if detail or not _roomy(radius) else max(SMALL_NUMBER_PX, px)
+
+
+def _roomy(radius: int) -> bool:
+    """Whether a small pot's rings lie far enough apart for its every-fifth numbers at ``SMALL_NUMBER_PX``."""
+    return space_step(radius) >= 2 * SMALL_NUMBER_PX * 0.62 + 1
+
+
 @lru_cache(maxsize=12)
 def cauldron(radius: int, spaces: tuple[tuple[int, int, bool], ...], detail: bool = True) -> pygame.Surface:
     """The iron pot seen from above with its 53 spaces and the spoon: coin value, VP and ruby on each."""
@@ -85,12 +111,16 @@ def cauldron(radius: int, spaces: tuple[tuple[int, int, bool], ...], detail: boo
         coins, vp, has_ruby = spaces[idx]
         spoon = idx == len(centres) - 1
         fill = (226, 210, 170) if not spoon else T.BRASS_LIGHT
-        pygame.draw.circle(small, shade(fill, 0.55), (x + 1, y + 2), r_sp)
-        pygame.draw.circle(small, fill, (x, y), r_sp)
-        pygame.draw.circle(small, shade(fill, 0.7), (x, y), r_sp, 1)
-        if detail or idx % 5 == 0 or spoon:
-            num = te.render(str(coins), "sans-semibold", max(8, int(r_sp * (1.2 if detail else 0.95))), T.INK,
-                            scaled=False)
+        milestone = not detail and (idx % 5 == 0 or spoon)
+        roomy = milestone and _roomy(radius)
+        # a small pot (another seat's) prints every fifth space's coins on a larger disc, at the table's least
+        # text size (issue 32: 12 px), so its scale of coins reads at a glance; a large pot prints them all
+        r_here = max(r_sp, SMALL_NUMBER_PX * 0.62) if roomy else r_sp
+        pygame.draw.circle(small, shade(fill, 0.55), (x + 1, y + 2), r_here)
+        pygame.draw.circle(small, fill, (x, y), r_here)
+        pygame.draw.circle(small, shade(fill, 0.7), (x, y), r_here, 1)
+        if detail or milestone:
+            num = te.render(str(coins), "sans-semibold", numbers_px(radius, detail), T.INK, scaled=False)
             small.blit(num, num.get_rect(center=(x, y)))
         if detail and (vp or has_ruby):
             # the space's VP (and ruby) as a badge just outside it, away from the pot's centre: a brass disc

@@ -58,7 +58,7 @@ def hover_help(view: TableView, g: Game, st: ViewState, anim: Any | None, pos: t
     if not st.pot_covered:
         lay = pv.PotLayout(view.layout.pot_centre, view.layout.pot_radius)
         aside = g.seats[st.focus].aside
-        if any(math.dist(c, pos) <= lay.chip_radius for c in pv.aside_centres(lay, len(aside))):
+        if any(math.dist(c, pos) <= lay.aside_radius for c in pv.aside_centres(lay, len(aside))):
             return _("Beside the pot: {chips}").format(chips=", ".join(W.chip_name(c) for c in aside))
         text = _space_help(g, st.focus, lay, pos)
         if text:

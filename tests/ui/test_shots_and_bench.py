@@ -22,7 +22,10 @@ def keep_pygame(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_screenshots_draw_every_screen_of_the_readme_in_windows_of_their_size(
-        home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # the main screens' matrix (issue 32: five sizes, two scales, two languages) in one size and both scales here
+    monkeypatch.setattr(shots, "main_screens", lambda out, sizes=((1280, 800),), scales=(100, 200),
+                        languages=("de",), real=shots.main_screens: real(out, sizes, scales, languages))
     scale = text_engine().scale
     try:
         assert shots.main(SimpleNamespace(out=str(tmp_path / "shots"))) == 0
@@ -32,6 +35,10 @@ def test_screenshots_draw_every_screen_of_the_readme_in_windows_of_their_size(
     names = {Path(p).name.rsplit("-", 1)[0] for p in printed}
     assert names >= {"title", "new-game", "brewing", "brewing-200", "pot-zoom", "two-seats", "shop", "log",
                      "round-results", "evaluation", "guided", "result", "rules", "hover-help", "colour-blind"}
+    main = {Path(p).name for p in printed if Path(p).parent.name == "main"}
+    assert main == {f"{screen}-de-{scale}-1280x800.png" for screen in ("title", "new-game", "settings", "online",
+                                                                        "brewing", "pick", "shop", "round-results",
+                                                                        "result") for scale in (100, 200)}
     sizes = {Path(p).name for p in printed}
     assert {"brewing-1280x800.png", "brewing-2560x1440.png", "brewing-1000x900.png", "brewing-200-1280x800.png",
             "brewing-200-2560x1440.png"} <= sizes
@@ -57,6 +64,7 @@ def test_screenshots_name_the_human_seat_in_their_language(monkeypatch: pytest.M
         return []
 
     monkeypatch.setattr(shots, "_run", fake_run)
+    monkeypatch.setattr(shots, "main_screens", lambda out: [])
     assert shots.main(SimpleNamespace(out="unused", language=lang)) == 0
     assert seen == [(lang, you)] and i18n.language() == "en", "drawn in the language, then back"
 

@@ -22,7 +22,7 @@ def app(home: object) -> App:
     return d.app
 
 
-def test_chips_to_pick_are_each_drawn_as_a_chip_beside_the_deciders_panel(app: App) -> None:
+def test_chips_to_pick_are_each_drawn_as_a_chip_beside_the_deciders_pot(app: App) -> None:
     t = C._table(app, "pick")
     assert isinstance(app.scene, ChoiceDialog)
     dialog = app.scene
@@ -30,7 +30,11 @@ def test_chips_to_pick_are_each_drawn_as_a_chip_beside_the_deciders_panel(app: A
     assert [o.chip for o in dialog.chip_options] == revealed, "every chip drawn, duplicates too, in their order"
     names = [o.chip.name for o in dialog.chip_options]
     assert len(names) > len(set(names)) or len(names) >= 3
-    assert not dialog.rect.colliderect(t.view.layout.info), "the panel (white total, odds, bag) stays in sight"
+    lay = t.view.layout
+    reach = int(lay.pot_radius * 1.13)
+    pot = pygame.Rect(lay.pot_centre[0] - reach, lay.pot_centre[1] - reach, 2 * reach, 2 * reach)
+    assert not dialog.rect.colliderect(pot), "beside the pot, never over it (issue 32)"
+    assert dialog.rect.y > lay.info.y + 60, "the name, rubies and white total stay in sight above it"
     limit = t.g.limit(0)
     for o in dialog.chip_options:
         assert o.explodes == (o.chip.is_white and t.g.seats[0].white_total + o.chip.value > limit)
@@ -115,7 +119,7 @@ def test_chips_beside_the_pot_lie_by_its_rim_inside_the_frame(home: object, size
     pot = pv.PotLayout(lay.pot_centre, lay.pot_radius)
     for n in range(1, 7):
         centres = pv.aside_centres(pot, n)
-        cr = pot.chip_radius
+        cr = pot.aside_radius
         for i, c in enumerate(centres):
             assert math.dist(c, pot.centre) >= pot.radius * 1.13 + cr, "outside the iron rim"
             assert lay.focus.contains(pygame.Rect(c[0] - cr, c[1] - cr, 2 * cr, 2 * cr)), (n, c, lay.focus)

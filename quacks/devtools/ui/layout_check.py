@@ -24,7 +24,14 @@ lines of its block were dropped or shortened. A problem is
   takes the input (the screen cannot be pointed at), or over the panel of an overlay above it (issue 30: the
   title's tooltip over the Play online dialog);
 - broken: a word broken over two lines anywhere but at a marked point (``broken_words``: a soft hyphen or a
-  hyphen of its own; "Bonusdobbels-" / "teen" is broken, "Bonusdobbel-" / "steen" is not).
+  hyphen of its own; "Bonusdobbels-" / "teen" is broken, "Bonusdobbel-" / "steen" is not);
+- pot-small (issue 32): at 1920x1080 and 100% with four seats, another seat's pot less than ``POT_ACROSS``
+  pixels across (its iron rim) or printing numbers (its spaces' coins, its chips' values) under ``MIN_TABLE_PX``;
+- over-pot (issue 32): a choice (``CHOOSERS``: picks, the crow skull, a card's choice) whose panel lies over any
+  part of the deciding seat's pot;
+- empty (issue 32): another seat's card more than ``EMPTY_MAX`` empty (its plain fill showing in whole cells
+  of ``EMPTY_CELL`` pixels, its padding left out, its pot counted as its square), wherever the cards are drawn
+  unfolded.
 
 The cases are the title, new-game, load, settings, rules (every page), statistics, replays, about and final
 screens, and a mid-game four-seat table in each phase with each overlay (see ``CASES``). Games are found
@@ -72,13 +79,19 @@ MIN_PX = 9  # the smallest font size (pixels on the screen) we accept
 MIN_TABLE_PX = 12  # ... and on the table (every case named "table/..."), where the game is played
 TITLE_PX = 28  # a line in the serif bold this large is a title (no toast may lie over it)
 SLACK = 1  # pixels a line may pass its box or touch another (antialiasing)
+POT_ACROSS = 260  # another seat's pot at 1920x1080 with four seats, at least this many pixels across (issue 32)
+CHOOSERS = ("ChoiceDialog",)  # the overlays that ask the deciding seat to choose (never over its pot)
+EMPTY_MAX = 0.35  # another seat's card: at most this share of it empty
+EMPTY_CELL = 12  # ... counted in cells this large (canvas pixels)
+CARD_FILL = (52, 36, 26)  # another seat's card's plain fill (``TableView.background``)
 
 # ---------------------------------------------------------------------------------------------------------
 # problems
 
 
 #: every kind of problem the check reports, in the order its summary line counts them
-KINDS = ("clipped", "overflow", "overlap", "small", "dropped", "untranslated", "broken", "chip-covered", "over-dialog")
+KINDS = ("clipped", "overflow", "overlap", "small", "dropped", "untranslated", "broken", "chip-covered", "over-dialog",
+         "pot-small", "over-pot", "empty")
 
 
 @dataclass
@@ -292,6 +305,7 @@ class Drawing:
     shapes: list[Shape] = field(default_factory=list)
     scenes: list[SceneLayer] = field(default_factory=list)
     panels: list[tuple[int, pygame.Rect]] = field(default_factory=list)
+    empty: list[tuple[str, pygame.Rect, float]] = field(default_factory=list)  # each seat's card: its empty share
 
 
 @dataclass(frozen=True)
@@ -353,6 +367,85 @@ def labels_over_dialogs(items: Sequence[Drawn], scenes: Sequence[SceneLayer], pa
     return out
 
 
+# ---------------------------------------------------------------------------------------------------------
+# issue 32's kinds: another seat's pot read at a glance, no choice over the chooser's pot, no empty card
+
+
+def pots_small(shapes: Sequence[Shape], case: str, scale: int, language: str,
+               size: tuple[int, int] = LOGICAL) -> list[Problem]:
+    """At 1920x1080 and 100% with four seats (three other seats' cards drawn), every other seat's pot at least
+    ``POT_ACROSS`` pixels across on the screen, its numbers at least ``MIN_TABLE_PX``."""
+    others = [p for p in shapes if p.kind == "pot" and p.what.startswith("other ")]
+    if size != LOGICAL or scale != 100 or len(others) != 3:
+        return []
+    shrink = window_factor(size, True)
+    out = []
+    for p in others:
+        across = p.rect.w * shrink
+        px = int(p.what.split()[1]) * shrink
+        if across < POT_ACROSS or px < MIN_TABLE_PX:
+            out.append(Problem("pot-small", case, scale, language, "another seat's pot", p.where,
+                               (*p.rect.topleft, *p.rect.size),
+                               f"{across:.0f} px across (at least {POT_ACROSS}), numbers {px:.0f} px (at least "
+                               f"{MIN_TABLE_PX})", (size,)))
+    return out
+
+
+def _disc_meets(rect: pygame.Rect, square: pygame.Rect) -> bool:
+    """Whether ``rect`` covers any part of the disc inscribed in ``square``."""
+    cx, cy, r = square.centerx, square.centery, square.w / 2
+    nx, ny = min(max(cx, rect.left), rect.right), min(max(cy, rect.top), rect.bottom)
+    return (nx - cx) ** 2 + (ny - cy) ** 2 < r * r
+
+
+def choices_over_pot(shapes: Sequence[Shape], scenes: Sequence[SceneLayer], panels: Sequence[tuple[int, pygame.Rect]],
+                     case: str, scale: int, language: str, size: tuple[int, int] = LOGICAL) -> list[Problem]:
+    """Every panel of a choice (``CHOOSERS``) that lies over part of the deciding seat's pot (the pot in focus)."""
+    pots = [p for p in shapes if p.kind == "pot" and p.what.startswith("focus")]
+    out = []
+    for i, sc in enumerate(scenes):
+        if sc.name not in CHOOSERS:
+            continue
+        end = scenes[i + 1].layer if i + 1 < len(scenes) else 1 << 30
+        for layer, r in panels:
+            if not sc.layer <= layer < end:
+                continue
+            for p in pots:
+                if p.layer < sc.layer and _disc_meets(r, p.rect):
+                    out.append(Problem("over-pot", case, scale, language, sc.name, p.where, (*r.topleft, *r.size),
+                                       f"its panel over the deciding seat's pot at {p.rect.x},{p.rect.y} "
+                                       f"{p.rect.w}x{p.rect.h}", (size,)))
+    return out
+
+
+def empty_share(screen: pygame.Surface, card: pygame.Rect, fill: tuple[int, int, int] = CARD_FILL,
+                pad: int = 12, objects: Sequence[pygame.Rect] = ()) -> float:
+    """The share of ``card`` (less its padding) whose whole ``EMPTY_CELL`` cells show nothing but its plain fill;
+    a cell inside one of ``objects`` (a pot's square: the corners round a round object are its margin, not empty
+    room) counts as filled."""
+    inner = card.inflate(-2 * pad, -2 * pad).clip(screen.get_rect())
+    if inner.w < EMPTY_CELL or inner.h < EMPTY_CELL:
+        return 0.0
+    plain = pygame.mask.from_threshold(screen.subsurface(inner), (*fill, 255), (10, 10, 10, 255))
+    for o in objects:
+        plain.draw(pygame.mask.Mask(o.size, fill=False), (o.x - inner.x, o.y - inner.y))
+        plain.erase(pygame.mask.Mask(o.size, fill=True), (o.x - inner.x, o.y - inner.y))
+    cell = pygame.mask.Mask((EMPTY_CELL, EMPTY_CELL), fill=True)
+    whole = EMPTY_CELL * EMPTY_CELL
+    cols, rows = inner.w // EMPTY_CELL, inner.h // EMPTY_CELL
+    empty = sum(1 for j in range(rows) for i in range(cols)
+                if plain.overlap_area(cell, (i * EMPTY_CELL, j * EMPTY_CELL)) == whole)
+    return empty / (cols * rows)
+
+
+def empty_cards(empties: Sequence[tuple[str, pygame.Rect, float]], case: str, scale: int, language: str,
+                size: tuple[int, int] = LOGICAL) -> list[Problem]:
+    """Every other seat's card more than ``EMPTY_MAX`` empty (``empty_share``)."""
+    return [Problem("empty", case, scale, language, name, "quacks/ui/table/others_panel.py", (*r.topleft, *r.size),
+                    f"{share:.0%} of the card empty (at most {EMPTY_MAX:.0%})", (size,))
+            for name, r, share in empties if share > EMPTY_MAX]
+
+
 def draw_case(case: Case, scale: int, language: str, shot: Path | None = None,
               size: tuple[int, int] = LOGICAL) -> Drawing:
     """Build ``case`` at ``scale`` in ``language`` in a window of ``size`` and draw it as the game would."""
@@ -380,10 +473,13 @@ def draw_case(case: Case, scale: int, language: str, shot: Path | None = None,
             shot.parent.mkdir(parents=True, exist_ok=True)
             save_picture(app.screen.subsurface((0, 0, *app.canvas_size)), shot)
         geo = app.geo
+        pots = [p.rect for p in drawn_shapes if p.kind == "pot"]
+        empties = [(c.what, c.rect, empty_share(app.screen, c.rect, objects=[p for p in pots if c.rect.contains(p)]))
+                   for c in drawn_shapes if c.kind == "card" and c.layer == 1]  # the table's own cards
         app.scenes = []
         app.toasts = []
         return Drawing(rec.items, geo, rec.dropped, list(drawn_shapes), scenes,
-                       [(layer, outer) for layer, outer, _inner in rec.panels])
+                       [(layer, outer) for layer, outer, _inner in rec.panels], empties)
     finally:
         i18n.set_language("en")
 
@@ -435,6 +531,10 @@ def _run(report: Report, cases: Iterable[Case] | None, scales: Sequence[int], la
                         found += chips_covered(drawing.shapes, case.name, scale, language, size, drawing.panels)
                         found += labels_over_dialogs(items, drawing.scenes, drawing.panels, case.name, scale, language,
                                                      size)
+                        found += pots_small(drawing.shapes, case.name, scale, language, size)
+                        found += choices_over_pot(drawing.shapes, drawing.scenes, drawing.panels, case.name, scale,
+                                                  language, size)
+                        found += empty_cards(drawing.empty, case.name, scale, language, size)
                     report.problems.extend(found)
                     if progress is not None:
                         progress(f"{case.name} @ {scale}% {language} {size[0]}x{size[1]}: {len(items)} lines, "

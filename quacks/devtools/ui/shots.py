@@ -41,8 +41,10 @@ from ...ui.online import start_online_table
 from ...ui.scenes.final import FinalScene
 from ...ui.scenes.newgame import NewGameScene
 from ...ui.scenes.rules_scene import RulesScene
+from ...ui.scenes.settings_scene import SettingsScene
 from ...ui.scenes.table import TableScene
 from ...ui.scenes.title import TitleScene
+from ...ui.screens import Screen, open_scene
 from .games import GAMES, find, first_decides, play_human_until, rebuild
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -81,13 +83,121 @@ def _human_match(seed: int, kinds: tuple[str, ...] = ("human", "normal", "hard")
                                                  seed))
 
 
+#: the main screens drawn in every window size, UI scale and language of issue 32 (``main/`` of the folder)
+MATRIX_SIZES = ((1000, 900), (1280, 800), (1920, 1080), (2560, 1440), (3840, 2160))
+MATRIX_SCALES = (100, 200)
+MATRIX_LANGUAGES = ("en", "de")
+
+
 def run(out: Path, language: str = "en") -> list[Path]:
     was = i18n.language()
     i18n.set_language(language)
     try:
-        return _run(out, "" if language == "en" else f"-{language}")
+        paths = _run(out, "" if language == "en" else f"-{language}")
     finally:
         i18n.set_language(was)
+    return paths + main_screens(out / "main")
+
+
+def main_screens(out: Path, sizes: tuple[tuple[int, int], ...] = MATRIX_SIZES, scales: tuple[int, ...] = MATRIX_SCALES,
+                 languages: tuple[str, ...] = MATRIX_LANGUAGES) -> list[Path]:
+    """Every main screen (the title, new game, settings, play online, the table of four brewing, a pick, the shop,
+    the round's results and the final page) in every window size, UI scale and language, named
+    ``<screen>-<language>-<scale>-<w>x<h>.png``: the before-and-after of a change to the look."""
+    _setup_env()
+    was = i18n.language()
+    app = App(Settings(pace="instant", show_risk=True), size=sizes[0], headless=True)
+    app.no_saves = True
+    paths: list[Path] = []
+    try:
+        for language in languages:
+            i18n.set_language(language)
+            app.settings.language = language
+            for scale in scales:
+                app.settings.ui_scale = scale
+                app.apply_text_scale()
+                for name, build in _main_builders(app):
+                    build()
+                    for size in sizes:
+                        paths.append(_snap_at(app, out, f"{name}-{language}-{scale}", size))
+                    app.scenes = []
+    finally:
+        i18n.set_language(was)
+        app.settings.ui_scale = 100
+        app.apply_text_scale()
+    return paths
+
+
+def _snap_at(app: App, out: Path, name: str, size: tuple[int, int]) -> Path:
+    """The whole stack drawn as the game would (motion finished) in a window of ``size``, saved."""
+    if app.display.get_size() != size:
+        app.resize_window(size)
+    for sc in app.scenes:
+        if isinstance(sc, TableScene):
+            sc.update(0.0)
+        anim = getattr(sc, "anim", None)
+        if anim is not None:
+            anim.skip()
+    for sc in app.visible():
+        sc.invalidate()
+        sc.draw(app.screen)
+    app.present()
+    return save_window(app.display, out, name)
+
+
+def _main_builders(app: App) -> list[tuple[str, Callable[[], None]]]:
+    """How to put each main screen on the stack (the games found by seeded bots, once per language)."""
+
+    def show(make: Callable[[], Scene]) -> Callable[[], None]:
+        def build() -> None:
+            app.scenes = []
+            app.push(make())
+        return build
+
+    def at_table(m: Match, then: Callable[[TableScene], None] = lambda t: None) -> Callable[[], None]:
+        def build() -> None:
+            app.scenes = []
+            t = TableScene(app, m)
+            app.push(t)
+            t.update(0.0)
+            if t.summary is not None:
+                t.summary.close()
+                t.close_summary()
+                t.update(0.0)
+            then(t)
+        return build
+
+    four = _human_match(21, kinds=("human", "normal", "hard", "easy"))
+    play_human_until(four, lambda mm: mm.game.round >= 4 and mm.game.phase == Phase.BREWING
+                     and len(mm.game.seats[0].pot) >= 5 and mm.game.decision_kind(0) == DecisionKind.BREW)
+    pick = _human_match(21)
+    play_human_until(pick, lambda mm: mm.game.decision_kind(0) == DecisionKind.PICK
+                     and len(mm.game.seats[0].revealed) >= 3)
+    shop = _human_match(8)
+    play_human_until(shop, lambda mm: mm.game.round >= 3 and mm.game.decision_kind(0) == DecisionKind.SHOP
+                     and (mm.game.seats[0].coins or 0) >= 14)
+    done = _human_match(5)
+    play_human_until(done, lambda mm: False)
+
+    def results() -> None:
+        was = app.settings.pace
+        app.settings.pace = "normal"
+        try:
+            t = evaluation(app, _human_match(17), 3, lambda t: t.summary is not None)
+            if t.summary is not None:
+                t.summary.opened = -10.0  # counted up
+        finally:
+            app.settings.pace = was
+
+    def online() -> None:
+        app.scenes = []
+        open_scene(app, Screen.TITLE)
+        open_scene(app, Screen.ONLINE_CHOICE)
+
+    return [("title", show(lambda: TitleScene(app))), ("new-game", show(lambda: NewGameScene(app))),
+            ("settings", show(lambda: SettingsScene(app))), ("online", online),
+            ("brewing", at_table(four)), ("pick", at_table(pick)), ("shop", at_table(shop)),
+            ("round-results", results), ("result", show(lambda: FinalScene(app, done)))]
 
 
 def _run(out: Path, suffix: str = "") -> list[Path]:

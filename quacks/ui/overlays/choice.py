@@ -1,8 +1,9 @@
 """A decision with more options than the bar holds (a crow skull's or strong-ingredient's chips, a card's
 "any one 2-chip", a ghost's-breath swap): the question and the options, each with its key from the one table
-(``ui/table/option_keys.py``: the chips 1-9 in the order shown, a decline N, ...). It lies over the
-deciding seat's pot, never over its panel: the white total, the odds, the rubies and the bag stay in sight
-while it decides; the table keeps its keys (B, L, V, Esc).
+(``ui/table/option_keys.py``: the chips 1-9 in the order shown, a decline N, ...). It lies beside the
+deciding seat's pot, never over it (issue 32: the pot shows where a pick would land), at the bottom of the
+panel's place, so the name, the white total and what stopping gives stay in sight above it while it decides;
+the table keeps its keys (B, L, V, Esc).
 
 Chips to pick from are drawn as chips, every one of them (two white 1s are two chips), and a chip that would
 explode the pot is ringed red and says so before it is clicked (the table still asks to confirm)."""
@@ -46,7 +47,7 @@ class ChoiceDialog(Overlay):
 
     def __init__(self, app: App, rect: pygame.Rect, question: str, options: list[tuple[Action, Label, OptionKey]],
                  on_choose: Callable[[Action], None], chips: list[Chip] | None = None,
-                 explodes: Callable[[Chip], bool] | None = None) -> None:
+                 explodes: Callable[[Chip], bool] | None = None, at_bottom: bool = False) -> None:
         super().__init__(app, rect.size)
         self.rect = rect
         self.question = question
@@ -78,7 +79,16 @@ class ChoiceDialog(Overlay):
                                        size=20 if h >= 44 else 17, icon=icon, style="parchment"))
         # as high as its options need (from the top of the room it was given): no large empty sheet
         bottom = max([b.rect.bottom for b in self.buttons] + [o.rect.bottom for o in self.chip_options] + [top])
+        #: everything has its room in the rectangle given (the table then tries a taller one if not)
+        self.fits = bottom + 14 <= rect.bottom and all(b.rect.h >= 40 for b in self.buttons)
         self.rect = pygame.Rect(rect.x, rect.y, rect.w, min(rect.h, bottom + 20 - rect.y))
+        if at_bottom:  # as high as it needs, at the bottom of its room (what is above it stays in sight)
+            dy = rect.bottom - self.rect.bottom
+            self.rect.move_ip(0, dy)
+            for b in self.buttons:
+                b.rect.move_ip(0, dy)
+            for o in self.chip_options:
+                o.rect.move_ip(0, dy)
 
     def _place_chips(self, chips: list[Chip], by_name: dict[str | None, Action],
                      explodes: Callable[[Chip], bool] | None, top: int) -> int:

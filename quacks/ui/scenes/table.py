@@ -110,7 +110,8 @@ class TableScene(Scene, Generic[M]):
             show_risk=bool(st.show_risk) or self.coach is not None,  # the guided game shows the odds (not a setting)
             reasons={i: reason_text(m.reason(i)) for i in m.bots},
             decided=frozenset(s for s in m.tick if m.is_human(s)) | m.decided_elsewhere(),  # who, never what: R22
-            dice=tuple(self.dice), pot_covered=self.controls.shop is not None or self.turns.choice is not None,
+            dice=tuple(self.dice), pot_covered=self.controls.shop is not None, landings=self.turns.landings(),
+            choice_top=self.turns.choice.rect.y if self.turns.choice is not None else 0,
             card_lines=self.card_lines(),
             remote=self.online.statuses(m) if self.online is not None else {})
 

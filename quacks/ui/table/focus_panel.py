@@ -150,6 +150,9 @@ def draw_focus(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, an
         pv.draw_pot(surf, g, seat, pot, colour_blind=st.colour_blind, hidden_chips=hidden,
                     highlight=pv.next_space(g, seat) if s.brewing else None)
         pv.draw_aside(surf, g, seat, pot, st.colour_blind)
+        pv.note_pot(surf, pot, "focus", st.colour_blind)
+        if st.landings:
+            pv.draw_landings(surf, pot, st.landings, st.colour_blind)
     with te.roomy(), te.within(lay.info.inflate(8, 8)), panel_text(view, g, seat):
         _panel(surf, view, g, st, mouse)
 
@@ -202,21 +205,28 @@ def _panel(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, mouse:
             te.fit(label, "sans-semibold", 17, value.x - fu.x - 10, 14), T.PARCHMENT_DARK, "bottomleft")
     meter_h = _grow(20, 0.3)
     pv.fuse(surf, pygame.Rect(fu.x, fu.bottom - meter_h, fu.w - 12, meter_h), s.white_total, limit, s.exploded)
-    # the rest flows down to the Bag button, the least needed rows going first when it is short of room
+    # the rest flows down to the Bag button (or to a choice dialog in the panel's place, ``HumanTurns.choice_rects``),
+    # the least needed rows going first when it is short of room
     br = view.bag_button_rect()
     top = fu.bottom + GAP + 4
-    room = br.y - 6 - top
+    room = (st.choice_top - 8 if st.choice_top else br.y - 6) - top
+    if st.choice_top and room <= 0:
+        return
     for shrink in range(0, 7):
         rows = _rows(view, g, st, info.w - 8, shrink)
         chosen = _choose(rows, room)
         if chosen is not None:
             break
+    if chosen is None and st.choice_top:  # the dialog covers them: it is the question now
+        return
     if chosen is None:  # never: the needed rows are drawn even past the room (the layout check reports that)
         chosen = [r for r in rows if r.priority == 1]
     y = top
     for row in chosen or []:
         row.draw(surf, y, row.height)
         y += row.height + GAP
+    if st.choice_top:
+        return  # (the Bag button under the dialog: B still opens the bag)
     for row in rows:
         if row not in (chosen or []):
             te.dropped(row.what, row.behind)

@@ -364,6 +364,7 @@ class TableLayout:
         return self.plan.info
 
     def other_rects(self, count: int) -> list[pygame.Rect]:
+        """The other seats' cards, one above another in their column (a single one, two seats, is tall)."""
         if count <= 0:
             return []
         o = self.others
@@ -372,12 +373,45 @@ class TableLayout:
 
     @staticmethod
     def small_pot(rect: pygame.Rect) -> tuple[tuple[int, int], int]:
-        """Centre and radius of the pot inside another seat's card: on top of a tall card (two seats: large),
-        beside the card's text otherwise (smaller at larger UI scales: the text gets the room)."""
+        """Centre and radius of the pot inside another seat's card (issue 32: opponents read at a glance).
+
+        A tall card (two seats) has its pot large on top, the text under it. Any other card has a header row
+        (marker, name, score) and under it the pot on the left, as large as the card's height allows, and the
+        text column on its right, which keeps the width its lines need at the UI scale (``CARD_TEXT_W``): the
+        pot takes every pixel the text does not need, so the card has no empty half."""
         if rect.h >= rect.w * 1.35:
             radius = int(min((rect.w - 28) / (2 * POT_RIM), (rect.h - 230) / (2 * POT_RIM)))
             radius = max(56, radius)
-            return (rect.centerx, rect.y + 70 + int(radius * POT_RIM)), radius
-        radius = int(min(rect.w * 0.5, rect.h - 150) / 2.45 / (1 + 0.3 * (_scale() - 1)))
-        radius = max(48, min(radius, 200))
-        return (rect.x + radius + int(radius * 0.25) + 10, rect.bottom - radius - int(radius * 0.22) - 10), radius
+            return (rect.centerx, rect.y + card_header_h(True) + int(radius * POT_RIM)), radius
+        text_w = int(CARD_TEXT_W * (1 + 0.2 * (_scale() - 1)))  # its text wraps more at a larger scale
+        header = card_header_h(False)
+        body = rect.h - header - CARD_PAD
+        across = max(2 * 40 * POT_RIM, min(body, rect.w - 3 * CARD_PAD - text_w))
+        radius = max(40, int(across / (2 * POT_RIM)))
+        reach = int(radius * POT_RIM)
+        top = rect.y + header
+        return (rect.x + CARD_PAD + reach, top + max(reach, (body - 2 * reach) // 2 + reach)), radius
+
+
+CARD_HEADER_H = 56  # another seat's card: the marker, name and score across its top
+CARD_NAME_PX, CARD_KIND_PX = 26, 14  # the name and kind lines of another seat's card
+TALL_NAME_PX, TALL_KIND_PX = 32, 16  # ... of a tall one
+TALL_HEADER_H = 84  # ... a tall card's (two seats), larger
+CARD_PAD = 12  # between the card's edge, its pot and its text column
+CARD_TEXT_W = 140  # the least width of the text column beside another seat's pot (at 100%)
+
+
+def card_header_h(tall: bool) -> int:
+    """The height of another seat's card's header (the name over its kind beside the marker) at the UI scale: the
+    pot begins under it."""
+    from ..app import text_engine
+
+    te = text_engine()
+    name, kind = (TALL_NAME_PX, TALL_KIND_PX) if tall else (CARD_NAME_PX, CARD_KIND_PX)
+    need = 8 + te.linesize("serif-bold", name) + 1 + te.linesize("sans", kind) + 6
+    return max(TALL_HEADER_H if tall else CARD_HEADER_H, need)
+
+
+def small_pot_text_x(rect: pygame.Rect, centre: tuple[int, int], radius: int) -> int:
+    """Where the text column beside another seat's pot begins (a short card; see ``TableLayout.small_pot``)."""
+    return centre[0] + int(radius * POT_RIM) + CARD_PAD

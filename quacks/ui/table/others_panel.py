@@ -19,11 +19,21 @@ from ...i18n import _, percent
 from ...rules.game import Game
 from ...wording import status
 from ...wording import text as W
-from .. import art
+from ...wording.events import log_lines
+from .. import art, shapes
 from .. import theme as T
 from ..app import text_engine
 from . import pot_view as pv
-from .layout import TableLayout
+from .layout import (
+    CARD_KIND_PX,
+    CARD_NAME_PX,
+    CARD_PAD,
+    TALL_KIND_PX,
+    TALL_NAME_PX,
+    TableLayout,
+    card_header_h,
+    small_pot_text_x,
+)
 from .others_tiles import draw_tiles
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -31,6 +41,15 @@ if TYPE_CHECKING:  # pragma: no cover
 from .view_state import ViewState
 
 GAP = 4
+BAG_PRIORITY = 4  # the bag's contents: the first row to go where the card is short of room
+BAG_CHIP_R = 12  # the bag's chips on the card (their values 12 px)
+CARD_GEM = 18  # a short card's rubies
+CARD_FLASK = 32  # ... and its flask
+LATEST_FILL = (36, 25, 18)  # the latest moves' box, a shade darker than the card
+LATEST_EVENTS = 80  # the latest moves on a tall card come from the game's last this many events
+GROW = 5  # the card's text may be this many pixels larger than its base sizes where the card has the room
+TALL_GROW = 12  # ... and a tall card's (two seats: the pot on top, the text under it)
+TALL_BAG_CHIP_R = 22
 
 
 def draw_others(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, anim: Any | None) -> None:
@@ -43,50 +62,135 @@ def draw_others(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, a
             _card(surf, view, g, st, anim, seat, r)
 
 
+
 def _card(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, anim: Any | None, seat: int,
           r: pygame.Rect) -> None:
     te = text_engine()
     s = g.seats[seat]
-    mk = art.marker(view.look(seat).key, (s.name[:1] or "?").upper(), 40)
+    tall = r.h >= r.w * 1.35  # two seats: the pot on top, the rest under it, all of it larger
+    mk_size, head, name_x = (54, TALL_NAME_PX, 80) if tall else (40, CARD_NAME_PX, 60)
+    mk = art.marker(view.look(seat).key, (s.name[:1] or "?").upper(), mk_size)
     surf.blit(mk, (r.x + 12, r.y + 10))
-    vp_r = te.blit(surf, W.vp(s.score), (r.right - 14, r.y + 10), "sans-bold", 26, T.BRASS_LIGHT, "topright")
-    name_w = vp_r.x - 12 - (r.x + 60)
-    name, size = te.fit_name(s.name, "serif-bold", 26, name_w, 14)
-    name_r = te.blit(surf, name, (r.x + 60, r.y + 8), "serif-bold", size, T.CREAM)
+    vp_r = te.blit(surf, W.vp(s.score), (r.right - 14, r.y + 10), "sans-bold", head, T.BRASS_LIGHT, "topright")
+    name_w = vp_r.x - 12 - (r.x + name_x)
+    name, size = te.fit_name(s.name, "serif-bold", head, name_w, 14)
+    name_r = te.blit(surf, name, (r.x + name_x, r.y + 8), "serif-bold", size, T.CREAM)
     kind = view.kind_text(seat, False)
-    kind_w = r.right - 14 - (r.x + 60) if vp_r.bottom < name_r.bottom + 2 else name_w
-    size = te.fit(kind, "sans", 14, kind_w)
+    kind_y = max(r.y + 40, name_r.bottom + 1)
+    kind_right = r.right - 14 if vp_r.bottom < kind_y else vp_r.x - 12
+    if not tall:  # a short card: the rubies and the flask at the end of the kind's line, under the score
+        gems_y = max(kind_y, vp_r.bottom + 1)
+        kind_right = min(kind_right, _gems_and_flask(surf, s.rubies, s.flask_full, r.right - 14, gems_y) - 10)
+    kind_w = kind_right - (r.x + name_x)
+    kind_px = TALL_KIND_PX if tall else CARD_KIND_PX
+    size = te.fit(kind, "sans", kind_px, kind_w)
     if te.size(kind, "sans", size)[0] > kind_w:  # short of room: the word for it
         kind = view.kind_text(seat, False, short=True)
-    kind_r = te.blit(surf, kind, (r.x + 60, max(r.y + 40, name_r.bottom + 1)), "sans", te.fit(kind, "sans", 14, kind_w),
+    if te.size(kind, "sans", te.fit(kind, "sans", kind_px, kind_w))[0] > kind_w:  # not even that: under the score
+        kind_y = max(kind_y, vp_r.bottom + 1)
+    kind_r = te.blit(surf, kind, (r.x + name_x, kind_y), "sans", te.fit(kind, "sans", kind_px, kind_w),
                      T.PARCHMENT_DARK)
     centre, radius = TableLayout.small_pot(r)
     sx, sy = anim.shake(seat) if anim is not None else (0, 0)
     pot = pv.PotLayout((centre[0] + sx, centre[1] + sy), radius)
     hidden = anim.hidden(seat) if anim is not None else 0
     pv.draw_pot(surf, g, seat, pot, colour_blind=st.colour_blind, hidden_chips=hidden)
-    if r.h >= r.w * 1.35:  # a tall card (two seats): the pot on top, the rest under it
+    pv.note_pot(surf, pot, "other", st.colour_blind)
+    shapes.note("card", surf, r, s.name)
+    if tall:
         x = r.x + 16
         width = r.w - 32
         y = centre[1] + int(radius * 1.16) + 10
     else:
-        x = centre[0] + radius + int(radius * 0.3) + 8
-        width = r.right - 12 - x
-        y = max(kind_r.bottom + 8, r.y + 58)
-    ruby = 18
-    pv.draw_rubies(surf, (x, y), s.rubies, ruby, max(1, (width - 44) // (ruby + 2)))
-    fl = art.flask(34, s.flask_full)
-    surf.blit(fl, (r.right - 44, y - 6))
-    y += max(ruby + 2 if s.rubies <= max(1, (width - 44) // (ruby + 2)) else 2 * ruby + 4, 30) + 6
+        x = small_pot_text_x(r, centre, radius)
+        width = r.right - CARD_PAD - x
+        y = max(kind_r.bottom + 8, r.y + card_header_h(False))
+    if tall:
+        ruby, flask = 26, 46
+        per_row = max(1, (width - flask - 10) // (ruby + 2))
+        pv.draw_rubies(surf, (x, y), s.rubies, ruby, per_row)
+        fl = art.flask(flask, s.flask_full)
+        surf.blit(fl, (r.right - flask - 10, y - 6))
+        y += max(ruby + 2 if s.rubies <= per_row else 2 * ruby + 4, flask - 4) + 6
     bottom = r.bottom - 10
+    # the rows that fit at the base sizes (smaller ones if even the needed ones do not), then the largest text that
+    # keeps as many rows (issue 32: a card with room reads larger and is not half empty)
+    bag_r = TALL_BAG_CHIP_R if tall else BAG_CHIP_R
+    chosen = None
     for shrink in range(0, 5):
-        rows = _rows(view, g, st, seat, x, width, shrink)
-        chosen = _choose(rows, bottom - y)
+        chosen = _choose(_rows(view, g, st, seat, x, width, shrink, bag_r), bottom - y)
         if chosen is not None:
             break
+    if chosen is not None and shrink == 0:
+        for grow in range(TALL_GROW if tall else GROW, 0, -1):
+            larger = _choose(_rows(view, g, st, seat, x, width, -grow, bag_r), bottom - y)
+            if larger is not None and len(larger) >= len(chosen):
+                chosen = larger
+                break
     for h, _p, draw in chosen or []:
         draw(surf, y, h)
         y += h + GAP
+    if tall:  # the room under the rows: the latest moves (issue 32: the log beside the table, no empty half)
+        draw_latest(surf, view, g, pygame.Rect(x - 4, y + 8, width + 8, bottom - y - 8))
+
+
+def _gems_and_flask(surf: pygame.Surface, rubies: int, full: bool, right: int, y: int) -> int:
+    """A short card's rubies and flask on one line ending at ``right`` from ``y`` (the kind's line): the flask
+    last, the rubies before it (one gem and "x n" past four, a faded gem and 0 for none); where the line's free part
+    begins (the kind ends before it)."""
+    te = text_engine()
+    fl = art.flask(CARD_FLASK, full)
+    fx = right - fl.get_width()
+    surf.blit(fl, (fx, y - 4))
+    if rubies == 0:  # a faded gem and 0: no words, so it fits beside the kind in every language
+        tag = te.blit(surf, "0", (fx - 8, y + CARD_GEM // 2), "sans-bold", 14, T.PARCHMENT_DARK, "midright")
+        gem = art.ruby(CARD_GEM).copy()
+        gem.set_alpha(90)
+        x = tag.x - 4 - CARD_GEM
+        surf.blit(gem, (x, y))
+        return x
+    if rubies > 4:
+        tag = te.blit(surf, f"x {rubies}", (fx - 8, y + CARD_GEM // 2), "sans-bold", 14, T.CREAM, "midright")
+        x = tag.x - 4 - CARD_GEM
+        surf.blit(art.ruby(CARD_GEM), (x, y))
+        return x
+    x = fx - 8 - rubies * (CARD_GEM + 2)
+    pv.draw_rubies(surf, (x, y), rubies, CARD_GEM, rubies)
+    return x
+
+
+def draw_latest(surf: pygame.Surface, view: TableView, g: Game, rect: pygame.Rect) -> None:
+    """Under a single other seat's card, where the column has room (two seats; issue 32: the log beside the table):
+    the latest moves of the game, newest last, each a sentence of the log (L opens the whole log) with its seat's
+    colour; as many as fit, each whole."""
+    te = text_engine()
+    room = rect.inflate(-24, -20)
+    head_px, line_px = 17, 15
+    head_h = te.linesize("sans-semibold", head_px) + 4
+    line_h = te.linesize("sans", line_px)
+    if room.h < head_h + 3 * line_h:
+        return
+    pygame.draw.rect(surf, LATEST_FILL, rect, border_radius=10)
+    pygame.draw.rect(surf, T.BRASS_DARK, rect, 1, border_radius=10)
+    lines = log_lines(g, g.events[-LATEST_EVENTS:])
+    blocks: list[tuple[T.RGB, list[str]]] = []
+    used = head_h
+    for ln in reversed(lines):
+        wrapped = te.wrap(ln.text, "sans", line_px, room.w - 14)
+        h = len(wrapped) * line_h + 2
+        if used + h > room.h:
+            break
+        colour = view.look(ln.seat).fill if ln.seat is not None and ln.seat < g.n else T.PARCHMENT_DARK
+        blocks.append((colour, wrapped))
+        used += h
+    te.blit(surf, _("Latest moves"), room.topleft, "sans-semibold", head_px, T.PARCHMENT_DARK)
+    y = room.y + head_h
+    for colour, wrapped in reversed(blocks):
+        pygame.draw.circle(surf, colour, (room.x + 4, y + line_h // 2), 4)
+        for part in wrapped:
+            te.blit(surf, part, (room.x + 14, y), "sans", line_px, T.CREAM)
+            y += line_h
+        y += 2
 
 
 Row = tuple[int, int, Callable[[pygame.Surface, int, int], object]]  # (height, priority, draw(surf, top, height))
@@ -103,7 +207,8 @@ def _choose(rows: list[Row], room: int) -> list[Row] | None:
     return keep if sum(h + GAP for h, _p, _d in keep) - GAP <= room else None
 
 
-def _rows(view: TableView, g: Game, st: ViewState, seat: int, x: int, width: int, shrink: int) -> list[Row]:
+def _rows(view: TableView, g: Game, st: ViewState, seat: int, x: int, width: int, shrink: int,
+          bag_chip_r: int = 12) -> list[Row]:
     te = text_engine()
     s = g.seats[seat]
     rows: list[Row] = []
@@ -111,6 +216,9 @@ def _rows(view: TableView, g: Game, st: ViewState, seat: int, x: int, width: int
     def text(priority: int, line: str, face: str, size: int, colour: T.RGB) -> None:
         size = max(te.floor(14), size - shrink)
         lines = te.wrap(line, face, size, width)
+        while size > te.floor(12) and any(te.shortened(part) for part in lines):  # a long word: smaller, whole
+            size -= 1
+            lines = te.wrap(line, face, size, width)
         h = te.linesize(face, size) * len(lines)
         rows.append((h, priority, lambda sf, y, hh: te.blit_wrapped(sf, line, pygame.Rect(x, y, width, hh + 4), face,
                                                                     size, colour, line_gap=0)))
@@ -139,4 +247,15 @@ def _rows(view: TableView, g: Game, st: ViewState, seat: int, x: int, width: int
     reason = st.reasons.get(seat, "")
     if reason and view.setup.seats[seat].is_bot:
         text(3, reason, "sans", 14, T.PARCHMENT_DARK)
+    if s.bag.total:  # where the card has the room (the bag's contents are known to all: every purchase is public)
+        label_size = max(te.floor(14), 15 - shrink)
+        label_h = te.linesize("sans-semibold", label_size) + 2
+        radius = bag_chip_r
+
+        def bag(sf: pygame.Surface, y: int, h: int) -> None:
+            te.blit(sf, _("In the bag"), (x, y), "sans-semibold", label_size, T.PARCHMENT_DARK)
+            pv.draw_bag_summary(sf, pygame.Rect(x, y + label_h, width, h - label_h), g, seat, st.colour_blind,
+                                radius)
+
+        rows.append((label_h + pv.bag_summary_height(g, seat, width, radius), BAG_PRIORITY, bag))
     return rows

@@ -4,17 +4,23 @@ spaces, the droplet, the rat stone; beside it the flask, the rubies, the fuse me
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from ...i18n import _, ngettext
+from ...rules.chips import CHIP_BY_NAME
 from ...rules.game import Game
 from ...wording import text as W
 from .. import art, cauldron_art, shapes
 from .. import theme as T
 from ..app import text_engine
+from .view_state import LandingMark
+
+DETAIL_RADIUS = 150  # a pot this large prints every space's coins, VP and rubies; a smaller one every fifth's coins
+SMALL_CHIP_R = 12  # the least radius of a chip in a pot: its value at least 12 px (``art.chip``)
 
 
 @dataclass
@@ -26,9 +32,32 @@ class PotLayout:
         return cauldron_art.space_centres(self.radius, self.centre)
 
     @property
-    def chip_radius(self) -> int:
-        # a little larger than a space: readable values (neighbouring 1-chips just touch)
+    def aside_radius(self) -> int:
+        """A chip beside the pot (red set 2, R38): the size of a space, so that six fit round the frame's free
+        corner in the smallest window."""
         return max(7, int(cauldron_art.space_radius(self.radius) * 1.16))
+
+    @property
+    def chip_radius(self) -> int:
+        # a little larger than a space: readable values (neighbouring 1-chips just touch); in a small pot (another
+        # seat's) large enough for a value of 12 px, overlapping its neighbours a little as chips in a pot do
+        least = min(SMALL_CHIP_R, int(cauldron_art.space_step(self.radius) * 0.62))  # a neighbour's value shows
+        return max(7, least, int(cauldron_art.space_radius(self.radius) * 1.16))
+
+
+def numbers_px(lay: PotLayout, colour_blind: bool = False) -> int:
+    """The smallest numbers a pot drawn at ``lay`` prints: its spaces' coins (``cauldron_art.cauldron``) and its
+    chips' values (``art.chip``), in pixels (the layout check's measure of a pot read at a glance)."""
+    detail = lay.radius >= DETAIL_RADIUS
+    return min(cauldron_art.numbers_px(lay.radius, detail), art.chip_value_px(lay.chip_radius, colour_blind))
+
+
+def note_pot(surf: pygame.Surface, lay: PotLayout, role: str, colour_blind: bool = False) -> None:
+    """Tell the layout check where a pot lies (its iron rim's square) and how small its numbers are: ``role`` is
+    "focus" (the deciding seat's) or "other" (another seat's card)."""
+    reach = int(lay.radius * cauldron_art.RIM)
+    shapes.note("pot", surf, pygame.Rect(lay.centre[0] - reach, lay.centre[1] - reach, 2 * reach, 2 * reach),
+                f"{role} {numbers_px(lay, colour_blind)}")
 
 
 def track_spaces(g: Game) -> tuple[tuple[int, int, bool], ...]:
@@ -38,7 +67,7 @@ def track_spaces(g: Game) -> tuple[tuple[int, int, bool], ...]:
 def draw_pot(surf: pygame.Surface, g: Game, seat: int, lay: PotLayout, *, colour_blind: bool = False,
              hidden_chips: int = 0, highlight: int | None = None) -> None:
     """The cauldron with everything in it. ``hidden_chips`` leaves the last chips out (they are still flying)."""
-    detail = lay.radius >= 150
+    detail = lay.radius >= DETAIL_RADIUS
     pot = cauldron_art.cauldron(lay.radius, track_spaces(g), detail)
     surf.blit(pot, pot.get_rect(center=lay.centre))
     s = g.seats[seat]
@@ -64,10 +93,42 @@ def draw_pot(surf: pygame.Surface, g: Game, seat: int, lay: PotLayout, *, colour
         pygame.draw.circle(surf, T.FOCUS, (x, y), cr + 4, 3)
 
 
+def draw_landings(surf: pygame.Surface, lay: PotLayout, marks: Sequence[LandingMark],
+                  colour_blind: bool = False) -> None:
+    """A pick's chips on the pot before one is chosen (issue 32): each a faded chip on the space it would land on,
+    ringed and labelled with its keys; the one under the mouse drawn whole, with the white total it would make
+    (red when it would explode the pot)."""
+    te = text_engine()
+    centres = lay.centres()
+    cr = lay.chip_radius
+    for m in sorted(marks, key=lambda mk: mk.hovered):  # the one under the mouse on top
+        if not 0 <= m.space < len(centres):
+            continue
+        x, y = (int(v) for v in centres[m.space])
+        c = CHIP_BY_NAME[m.chip]
+        img = art.chip(c.colour.value, c.value, cr, colour_blind)
+        if not m.hovered:
+            img = img.copy()
+            img.set_alpha(150)
+        surf.blit(img, img.get_rect(center=(x, y)))
+        explodes = bool(m.white_after) and m.white_after > m.limit
+        ring = T.DANGER if explodes else T.FOCUS
+        pygame.draw.circle(surf, ring, (x, y), cr + 4, 3 if m.hovered else 2)
+        label = m.keys
+        if m.hovered and m.white_after:
+            label = _("White {total}/{limit}").format(total=m.white_after, limit=m.limit)
+        if label:
+            tag = te.render(label, "sans-bold", 14, T.CREAM)
+            box = tag.get_rect(midbottom=(x, y - cr - 6)).inflate(10, 4)
+            pygame.draw.rect(surf, T.DANGER if explodes else T.INK, box, border_radius=box.h // 2)
+            te.blit(surf, label, box.center, "sans-bold", 14, T.CREAM, "center")
+        shapes.note("landing", surf, pygame.Rect(x - cr, y - cr, 2 * cr, 2 * cr), m.chip)
+
+
 def aside_centres(lay: PotLayout, n: int) -> list[tuple[int, int]]:
     """Where ``n`` chips set beside the pot lie: just outside the rim, round its bottom-left (the frame's corner
     there is free), the first in the middle and the others either side of it."""
-    cr = lay.chip_radius
+    cr = lay.aside_radius
     reach = lay.radius * 1.13 + cr + 3  # the iron rim's edge (cauldron_art.cauldron), then the chip
     step = (2 * cr + 3) / reach
     out = []
@@ -80,7 +141,7 @@ def aside_centres(lay: PotLayout, n: int) -> list[tuple[int, int]]:
 def draw_aside(surf: pygame.Surface, g: Game, seat: int, lay: PotLayout, colour_blind: bool = False) -> None:
     """The chips a seat set beside its pot (red set 2, R38), drawn as chips by the pot's rim."""
     chips = g.seats[seat].aside
-    cr = lay.chip_radius
+    cr = lay.aside_radius
     for c, (x, y) in zip(chips, aside_centres(lay, len(chips)), strict=True):
         pygame.draw.circle(surf, (0, 0, 0), (x + 2, y + 3), cr)  # its shadow on the table
         img = art.chip(c.colour.value, c.value, cr, colour_blind)
@@ -90,10 +151,9 @@ def draw_aside(surf: pygame.Surface, g: Game, seat: int, lay: PotLayout, colour_
 def space_at(lay: PotLayout, pos: tuple[int, int]) -> int | None:
     """The space under the mouse, for hover help."""
     r = lay.chip_radius + 2
-    for i, (x, y) in enumerate(lay.centres()):
-        if (x - pos[0]) ** 2 + (y - pos[1]) ** 2 <= r * r:
-            return i
-    return None
+    near = [((x - pos[0]) ** 2 + (y - pos[1]) ** 2, i) for i, (x, y) in enumerate(lay.centres())]
+    d, i = min(near)
+    return i if d <= r * r else None  # the nearest (a small pot's chips overlap their neighbours)
 
 
 def fuse(surf: pygame.Surface, rect: pygame.Rect, white: int, limit: int, exploded: bool) -> None:

@@ -29,7 +29,7 @@ def handle_mouse(scene: TableScene[Any], event: pygame.event.Event) -> bool:
             sc.zoom = None
             sc.set_focus(seat)
             return True
-        if sc.view.bag_button_rect().collidepoint(event.pos):
+        if sc.turns.choice is None and sc.view.bag_button_rect().collidepoint(event.pos):  # (a choice hides it)
             sc.toggle_bag()
             return True
         if sc.view.books.folded and sc.view.books.rect.collidepoint(event.pos):

@@ -15,12 +15,16 @@ import pygame
 
 from ...i18n import _
 from ...rules.actions import Action
+from ...rules.brewing import landing
 from ...rules.chips import CHIP_BY_NAME
 from ...rules.kinds import DecisionKind, Phase
 from ...wording import text as W
 from ...wording.results import tick_text
-from ..overlays.choice import ChoiceDialog
+from ..overlays.choice import ChipOption, ChoiceDialog
 from ..screens import Screen, open_scene
+from .focus_panel import header_places, panel_text
+from .layout import POT_RIM
+from .view_state import LandingMark
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..scenes.table import TableScene
@@ -91,19 +95,59 @@ class HumanTurns:
             g = sc.g
             s = g.seats[seat]
             limit = g.limit(seat)
-            self.choice = ChoiceDialog(sc.app, self.choice_rect(), sc.controls.question(g), sc.controls.choices,
-                                       lambda a: self.choose(seat, a), chips=list(s.revealed),
-                                       explodes=lambda c: c.is_white and s.white_total + c.value > limit)
-            sc.anim.pot_covered = True
-            sc.app.push(self.choice)
+            for rect in self.choice_rects(seat):  # the first in which it has its room (the last one in any case)
+                choice = ChoiceDialog(sc.app, rect, sc.controls.question(g), sc.controls.choices,
+                                      lambda a: self.choose(seat, a), chips=list(s.revealed),
+                                      explodes=lambda c: c.is_white and s.white_total + c.value > limit,
+                                      at_bottom=True)
+                if choice.fits:
+                    break
+            self.choice = choice
+            sc.app.push(choice)
 
-    def choice_rect(self) -> pygame.Rect:
-        """Where a choice dialog lies: over the deciding seat's pot and the bar under it, never over its panel
-        (the white total, the odds, the rubies and the bag stay in sight)."""
-        lay = self.scene.view.layout
-        right = lay.info.x - 10
-        top = lay.focus.y + 6
-        return pygame.Rect(lay.focus.x + 6, top, right - lay.focus.x - 6, lay.actions.bottom - top)
+    def choice_rects(self, seat: int | None = None) -> list[pygame.Rect]:
+        """Where a choice dialog may lie, best first (issue 32): beside the deciding seat's pot, never over it, so
+        the pick's landing space shows on the pot while it decides. It takes the panel's place under the white
+        total (the name, the rubies and the white total stay in sight) down to the bar, from the pot's rim to the
+        frame's edge; where that is too short for its options (a small window at a large UI scale), it reaches up
+        over the white total, then over the whole panel, still beside the pot."""
+        sc = self.scene
+        lay = sc.view.layout
+        seat = sc.view.focus if seat is None else seat
+        with sc.app.text.roomy(), panel_text(sc.view, sc.g, seat):
+            places = header_places(sc.view, sc.g, seat)
+        rim = lay.pot_centre[0] + int(lay.pot_radius * POT_RIM)
+        left = rim + 8
+        right = lay.focus.right - 6
+        tops = (places["fuse"].bottom + 10, places["rubies"].y, lay.focus.y + 6)
+        return [pygame.Rect(left, top, right - left, lay.actions.bottom - top) for top in tops]
+
+    def landings(self) -> tuple[LandingMark, ...]:
+        """The open choice's chips, each on the space it would land on in the deciding seat's pot (issue 32: a pick
+        shows where it lands before it is chosen; for a white chip, the white total it would make). Chips that land
+        on one space share a mark, with all their keys; a chip that would go beside the pot (red set 2, R10) has
+        none."""
+        choice = self.choice
+        if choice is None or not choice.chip_options:
+            return ()
+        g = self.scene.g
+        seat = self.scene.controls.seat
+        if seat is None or seat != self.scene.view.focus:
+            return ()
+        s = g.seats[seat]
+        by_space: dict[int, list[tuple[int, ChipOption]]] = {}
+        for i, o in enumerate(choice.chip_options):
+            lands = landing(g, seat, o.chip, "pick")
+            if lands is not None:
+                by_space.setdefault(lands.space, []).append((i, o))
+        marks = []
+        for space, opts in sorted(by_space.items()):
+            hovered = any(i == choice.hover_chip for i, _o in opts)
+            shown = next((o for i, o in opts if i == choice.hover_chip), opts[0][1])
+            keys = ", ".join(str(i + 1) for i, _o in opts if i < 9)
+            white = s.white_total + shown.chip.value if shown.chip.is_white else 0
+            marks.append(LandingMark(space, shown.chip.name, keys, hovered, white, g.limit(seat)))
+        return tuple(marks)
 
     def clear(self) -> None:
         """No controls and no choice dialog: the decision is taken, or the game shown is replaced."""

@@ -9,6 +9,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
+@dataclass(frozen=True)
+class LandingMark:
+    """A chip the seat in focus may pick, shown on its pot before it is chosen (issue 32): the space it would land
+    on, the chip, the keys that pick it, whether the mouse is on it, and the white total it would make (a white
+    chip; 0 for others) against the limit."""
+
+    space: int
+    chip: str
+    keys: str
+    hovered: bool
+    white_after: int = 0
+    limit: int = 0
+
+
 @dataclass
 class ViewState:
     """What the picture depends on besides the game."""
@@ -20,6 +34,8 @@ class ViewState:
     decided: frozenset[int] = frozenset()  # seats whose stir decision is in, hidden until the reveal
     dice: tuple[tuple[int, str], ...] = ()  # this round's bonus-die rolls (seat, face), in order
     pot_covered: bool = False  # the shop lies over the pot in focus
+    choice_top: int = 0  # a choice dialog lies in the panel's place beside the pot in focus, from this y down
+    landings: tuple[LandingMark, ...] = ()  # a pick's chips, each where it would land (the choice dialog's)
     card_lines: tuple[tuple[int, str, str], ...] = ()  # (seat, line, short line): what each seat chose or got from
     # the fortune card so far (wording/beats.py)
     remote: dict[int, tuple[str, str]] = field(default_factory=dict)  # a game across computers: what another seat's

@@ -1,0 +1,114 @@
+"""``check-layout``'s kinds from issue 32, each caught on a planted fault and quiet on the real table: another seat's
+pot too small to read at 1920x1080 with four seats ("pot-small"), a choice drawn over the deciding seat's pot
+("over-pot"), another seat's card more than 35% empty ("empty"); and the pick's landing marks on the pot."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from quacks.devtools.ui import layout_check as L
+
+BREWING = "table/brewing"
+PICK = "table/crow skull pick"
+
+
+def kinds(case: str, kind: str, size: tuple[int, int] = (1920, 1080), scales: tuple[int, ...] = (100,)) -> list[Any]:
+    cases = [c for c in L.all_cases() if c.name == case]
+    assert cases, case
+    report = L.run(cases, scales, ("en",), (size,))
+    return [p for p in report.problems if p.kind == kind]
+
+
+def test_the_real_table_has_none_of_the_kinds(home: Path) -> None:
+    cases = [c for c in L.all_cases() if c.name in (BREWING, PICK, "table/two seats")]
+    report = L.run(cases, (100, 200), ("en",), ((1920, 1080), (1280, 800)))
+    assert not [p.line() for p in report.problems if p.kind in ("pot-small", "over-pot", "empty")]
+
+
+def test_another_seats_pot_too_small_is_reported(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from quacks.ui.table import layout
+
+    real = layout.TableLayout.small_pot
+
+    def planted(rect: pygame.Rect) -> tuple[tuple[int, int], int]:
+        centre, radius = real(rect)
+        return centre, int(radius * 0.6)  # the pot of the old cards: about 155 px across
+
+    monkeypatch.setattr(layout.TableLayout, "small_pot", staticmethod(planted))
+    found = kinds(BREWING, "pot-small")
+    assert len(found) == 3  # each of the three other seats
+    assert "px across (at least 260)" in found[0].detail
+
+
+def test_small_numbers_in_another_seats_pot_are_reported(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from quacks.ui.table import pot_view
+
+    monkeypatch.setattr(pot_view, "SMALL_CHIP_R", 7)  # the chips' values 7 px, as before issue 32
+    found = kinds(BREWING, "pot-small")
+    assert found and "numbers 7 px (at least 12)" in found[0].detail
+
+
+def test_a_choice_over_the_pot_is_reported(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from quacks.ui.table.turns import HumanTurns as Turns
+
+    def planted(self: Turns, seat: int | None = None) -> list[pygame.Rect]:
+        lay = self.scene.view.layout  # where the dialog lay before issue 32: over the pot and the bar
+        top = lay.focus.y + 6
+        return [pygame.Rect(lay.focus.x + 6, top, lay.info.x - 10 - lay.focus.x - 6, lay.actions.bottom - top)]
+
+    monkeypatch.setattr(Turns, "choice_rects", planted)
+    found = kinds(PICK, "over-pot")
+    assert found and found[0].text == "ChoiceDialog"
+    assert "over the deciding seat's pot" in found[0].detail
+
+
+def test_an_empty_card_is_reported(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from quacks.ui.table import others_panel
+
+    monkeypatch.setattr(others_panel, "_rows", lambda *a, **k: [])  # nothing but the name, the pot and the rubies
+    found = kinds(BREWING, "empty", (1280, 800))
+    assert len(found) == 3 and all("of the card empty (at most 35%)" in p.detail for p in found)
+
+
+def test_empty_share_counts_whole_cells_of_plain_fill_and_a_pot_as_its_square() -> None:
+    screen = pygame.Surface((240, 240))
+    screen.fill(L.CARD_FILL)
+    card = pygame.Rect(0, 0, 240, 240)
+    assert L.empty_share(screen, card) == 1.0
+    pygame.draw.rect(screen, (200, 180, 150), (12, 12, 216, 108))  # the upper half of the inside drawn on
+    assert L.empty_share(screen, card) == pytest.approx(0.5, abs=0.06)
+    pot = pygame.Rect(12, 120, 108, 108)
+    pygame.draw.circle(screen, (40, 60, 50), pot.center, 54)
+    with_pot = L.empty_share(screen, card, objects=[pot])
+    assert with_pot == pytest.approx(0.25, abs=0.06)
+    assert L.empty_share(screen, card) > with_pot  # the disc's corners are plain fill, its square is not
+
+
+def test_a_pick_shows_where_each_chip_would_land(home: Path) -> None:
+    """The crow skull's chips on the pot before one is chosen: one mark per landing space, at the space the rules
+    would place the chip (``rules.brewing.landing``), the chip under the mouse marked as such."""
+    from quacks.devtools.ui.layout_cases import _table
+    from quacks.rules.brewing import landing
+
+    app = L._app(100)
+    t = _table(app, "pick")
+    marks = t.turns.landings()
+    choice = t.turns.choice
+    assert choice is not None and choice.chip_options and marks
+    g, seat = t.g, t.controls.seat
+    assert seat is not None
+    spaces = set()
+    for o in choice.chip_options:
+        lands = landing(g, seat, o.chip, "pick")
+        if lands is not None:
+            spaces.add(lands.space)
+            assert lands.space > (g.seats[seat].pot[-1].index if g.seats[seat].pot else 0)
+    assert {m.space for m in marks} == spaces
+    assert not any(m.hovered for m in marks)
+    choice.hover_chip = 0
+    assert any(m.hovered for m in t.turns.landings())
+    app.scenes = []
