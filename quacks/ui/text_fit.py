@@ -19,6 +19,7 @@ class FittingText(FontCache):
     def __init__(self, scale: float = 1.0, capacity: int = 3000) -> None:
         super().__init__(scale, capacity)
         self._wraps: dict[tuple[str, int, str, int], list[str]] = {}
+        self._floors: dict[tuple[int, float, bool], int] = {}  # ``floor``'s answers by size, UI scale and density
         self._sources: dict[str, str] = {}  # a wrapped line that ends inside a word -> the text it came from
         self._shortened: set[str] = set()  # words ``wrap`` shortened with "…" (no marked point fitted)
         self._names: set[str] = set()  # names ``fit_name`` shortened on purpose (the whole name shows elsewhere)
@@ -124,10 +125,12 @@ class FittingText(FontCache):
 
     def floor(self, min_px: int) -> int:
         """The smallest size (as callers give sizes, before the UI scale) drawn at least ``min_px`` high."""
-        for s in range(1, min_px + 1):
-            if self.px(s) >= min_px:
-                return s
-        return min_px
+        key = (min_px, self.scale, self.dense)
+        hit = self._floors.get(key)
+        if hit is None:
+            hit = next((s for s in range(1, min_px + 1) if self.px(s) >= min_px), min_px)
+            self._floors[key] = hit
+        return hit
 
     def fit(self, text: str, face: str, size: int, width: int, min_size: int = 14) -> int:
         """The largest size from ``size`` down to the one drawn ``min_size`` pixels high whose line is at most

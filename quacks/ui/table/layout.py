@@ -407,9 +407,16 @@ def card_header_h(tall: bool) -> int:
     from ..app import text_engine
 
     te = text_engine()
-    name, kind = (TALL_NAME_PX, TALL_KIND_PX) if tall else (CARD_NAME_PX, CARD_KIND_PX)
-    need = 8 + te.linesize("serif-bold", name) + 1 + te.linesize("sans", kind) + 6
-    return max(TALL_HEADER_H if tall else CARD_HEADER_H, need)
+    key = (tall, te.scale, te.dense)
+    hit = _HEADERS.get(key)
+    if hit is None:
+        name, kind = (TALL_NAME_PX, TALL_KIND_PX) if tall else (CARD_NAME_PX, CARD_KIND_PX)
+        need = 8 + te.linesize("serif-bold", name) + 1 + te.linesize("sans", kind) + 6
+        hit = _HEADERS[key] = max(TALL_HEADER_H if tall else CARD_HEADER_H, need)
+    return hit
+
+
+_HEADERS: dict[tuple[bool, float, bool], int] = {}  # card_header_h's answers (a few: one per UI scale)
 
 
 def small_pot_text_x(rect: pygame.Rect, centre: tuple[int, int], radius: int) -> int:
