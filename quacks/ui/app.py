@@ -77,7 +77,7 @@ class App(Window, Toasts):
     """The window and the frame loop.
 
     Scenes draw on a canvas (``screen``) that fills the window (:func:`geometry`): the table (a scene with
-    ``native = True``) at one canvas pixel per window pixel up to 1920x1080, where the canvas is the window's
+    ``native = True``) at one canvas pixel per window pixel up to 2560x1440, where the canvas is the window's
     own surface; the other screens on at least the 1920x1080 they were drawn for. Where the canvas is a
     surface of its own, :meth:`present` scales what changed into the window's surface, then shows just those
     regions; mouse positions are mapped back to canvas coordinates as events are read. Headless (the SDL dummy

@@ -1,7 +1,7 @@
 """The window: a canvas that fills a window of any size and shape, presenting only what changed.
 
 ``Window`` is the App's window half (a mixin): fitting the canvas to the window (:func:`window_geometry.geometry`:
-the table draws one canvas pixel per window pixel up to 1920x1080 and lays itself out in whatever shape the
+the table draws one canvas pixel per window pixel up to 2560x1440 and lays itself out in whatever shape the
 window has; the other screens keep at least the 1920x1080 they were drawn for) and mapping the mouse back to the
 canvas, here; the window on the desktop (its size, place, fullscreen) in ``window_desktop``; showing what changed
 (:meth:`Presenter.present`) in ``window_present``.

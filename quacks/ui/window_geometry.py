@@ -1,6 +1,6 @@
 """How the canvas fills a window of any size and shape (pure arithmetic on sizes and rectangles).
 
-:func:`geometry`: the table draws one canvas pixel per window pixel up to 1920x1080 and lays itself out in
+:func:`geometry`: the table draws one canvas pixel per window pixel up to 2560x1440 and lays itself out in
 whatever shape the window has; the other screens keep at least the 1920x1080 they were drawn for. Scales are
 k/120 with a small numerator, so changed regions can be scaled alone without seams (:func:`align`, :func:`merge`).
 """
@@ -18,6 +18,8 @@ MAX_P = 8  # a scale p/q in lowest terms has p <= 8: the window's last row and c
 NICE_K = tuple(k for k in range(1, 4 * UNIT + 1) if k // math.gcd(k, UNIT) <= MAX_P)
 MIN_WINDOW = (1000, 640)  # the smallest window the game allows (issue: a layout from 1000x640 up)
 MENU_LEAST = 2 / 3  # the screens other than the table are shown at least this large
+NATIVE_ROOM = 4 / 3  # the table lays itself out in windows up to this much larger than 1920x1080 (issue 32: a
+# bigger window shows more), and scales larger ones up from there (text is never shrunk)
 
 @dataclass(frozen=True)
 class Geometry:
@@ -26,7 +28,7 @@ class Geometry:
     window pixels. There are no bars: the picture always fills the window, and the canvas reaches past the
     window's right and bottom edges by less than one window pixel in ``MAX_P``.
 
-    ``native``: the table's way, one canvas pixel per window pixel up to 1920x1080, larger windows scaled
+    ``native``: the table's way, one canvas pixel per window pixel up to 2560x1440, larger windows scaled
     up (text is never shrunk: it stays sharp and at least its size). Otherwise the screens' way: the
     1920x1080 they were drawn for scaled to the window, the extra room where the window's shape has it, and
     never shown smaller than :data:`MENU_LEAST` (below 1280 wide, the canvas is narrower than 1920).
@@ -54,7 +56,7 @@ def geometry(window: tuple[int, int], native: bool) -> Geometry:
     f = min(w / LOGICAL[0], h / LOGICAL[1])
     # the screens are never shown smaller than 2/3 (as in a 1280x720 window): their text stays readable, and a
     # smaller window gives them a canvas narrower than 1920 (at least 1500x960 in the smallest window)
-    p, q = nice_scale(max(1.0, f) if native else max(MENU_LEAST, f))
+    p, q = nice_scale(max(1.0, f / NATIVE_ROOM) if native else max(MENU_LEAST, f))
     visible = (w * q // p, h * q // p)
     cover = (-(-w * q // p), -(-h * q // p))  # canvas pixels that cover the window
     canvas = (-(-cover[0] // q) * q, -(-cover[1] // q) * q)

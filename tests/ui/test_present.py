@@ -94,15 +94,18 @@ def test_the_canvas_fills_the_window_from_its_corner_with_no_bars(size: tuple[in
     assert geo.visible == (w * q // p, h * q // p) and geo.visible[0] <= cw and geo.visible[1] <= ch
     r, vp, vq = viewport(size, native)
     assert r.topleft == (0, 0) and (vp, vq) == (p, q) and r.w >= w and r.h >= h
-    if native:  # the table: one to one up to 1920x1080, larger windows scaled up, text never shrunk
-        assert p >= q and (p == q) == (min(w / 1920, h / 1080) < 7 / 6)
+    if native:  # the table: one to one up to 2560x1440 (issue 32: more room), larger windows scaled up, text
+        # never shrunk
+        assert p >= q and (p == q) == (min(w / 1920, h / 1080) / (4 / 3) < 7 / 6)
+        if p == q:
+            assert geo.canvas == geo.window or w > 1920
     else:  # the screens: never smaller than 2/3, at least 1920x1080 from a 1280x720 window up
         assert p / q >= 2 / 3 - 1e-9
         if w >= 1280 and h >= 720:
             assert geo.visible[0] >= 1919 or geo.visible[1] >= 1079
 
 
-def test_the_table_is_drawn_one_to_one_up_to_1920x1080(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_the_table_is_drawn_one_to_one_up_to_2560x1440(make_app) -> None:  # type: ignore[no-untyped-def]
     app = make_app((1280, 800))
 
     class Table(Scene):
@@ -110,8 +113,10 @@ def test_the_table_is_drawn_one_to_one_up_to_1920x1080(make_app) -> None:  # typ
 
     app.push(Table(app))
     assert app.canvas_size == (1280, 800) and app.screen is app.display and not app.scaled
-    app.resize_window((2560, 1440))
-    assert app.canvas_size == (1920, 1080) and app.scale == (4, 3)
+    app.resize_window((2560, 1440))  # issue 32: a bigger window shows more (laid out at its own size)
+    assert app.canvas_size == (2560, 1440) and app.screen is app.display and not app.scaled
+    app.resize_window((3840, 2160))  # larger still: the 2560x1440 layout scaled up, its text never shrunk
+    assert app.canvas_size == (2560, 1440) and app.scale == (3, 2)
     app.pop()  # the title's way again: a canvas of at least 1920x1080
     app.resize_window((1280, 800))
     assert app.canvas_size == (1920, 1200) and app.scale == (2, 3)

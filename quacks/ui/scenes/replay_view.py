@@ -189,12 +189,13 @@ class ReplayScene(Scene):
             step=c.index, steps=c.length, round=self.g.round, phase=phase_name(self.g.phase))
         if 0 < c.index <= c.length:
             text += "  ·  " + _("last: {what}").format(what=describe_entry(c.entry(c.index - 1), self.names))
-        area = self.view.layout.prompt  # the caption fits the room above the bar (two lines, smaller if need be)
+        prompt = self.view.layout.prompt  # the caption fits the room above the bar (two lines, smaller if need be)
+        area = pygame.Rect(prompt.x + 4, prompt.y, prompt.w - 4, prompt.h)
         with te.roomy():
             size, lines = te.fit_block(text, "sans-semibold", 19, area, line_gap=0)
             h = te.height("sans-semibold", size, len(lines))
-            te.blit_wrapped(surf, text, pygame.Rect(area.x + 4, area.bottom - h, area.w - 4, h), "sans-semibold", size,
-                            T.CREAM, line_gap=0)
+            te.blit_wrapped(surf, text, pygame.Rect(area.x, area.bottom - h, area.w, h), "sans-semibold", size, T.CREAM,
+                            line_gap=0)
         self.buttons[3].label = _("pause") if self.playing else _("play")
         draw_row(surf, self.buttons)  # one label size along the bar
         if self.hover_text and self.app.scene is self:

@@ -1,6 +1,6 @@
 """Where everything sits on the table, in a window of any size and shape (the layout reflows to the room).
 
-The table is drawn at the window's own size (one canvas pixel per window pixel up to 1920x1080; larger
+The table is drawn at the window's own size (one canvas pixel per window pixel up to 2560x1440; larger
 windows are scaled up, see ``ui.window_geometry.geometry``), so this module lays it out for every size from 1000x640
 up, wide and tall, and every UI scale. It tries three arrangements, richest first, and takes the first in
 which everything has its room:
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 import pygame
 
-W, H = 1920, 1080  # the size the table was first drawn for; the largest canvas it is laid out in
+W, H = 1920, 1080  # the size the table was first drawn for (canvases up to 2560x1440 are laid out at their size)
 GAP = 12  # between the parts of the table and at the edges
 POT_RIM = 1.13  # the cauldron's iron rim reaches this far out (in pot radii)
 POT_PAD = 12  # between the rim and the focus frame's edge
@@ -129,9 +129,17 @@ def _others_width(size: tuple[int, int], n_others: int, need: Needs, folded: boo
     if folded:
         return need.tiles_w
     w = size[0]
+    room = roomier(size)
     if n_others == 1:  # two seats: the opponent's pot large too
-        return max(need.others_w, min(560, int(0.27 * w)))
-    return max(need.others_w, min(int(452 * (1 + 0.2 * (need.scale - 1))), int(0.235 * w)))
+        return max(need.others_w, min(int(560 * room), int(0.27 * w)))
+    return max(need.others_w, min(int(452 * (1 + 0.2 * (need.scale - 1)) * room), int(0.235 * w)))
+
+
+def roomier(size: tuple[int, int]) -> float:
+    """How much more room than 1920x1080 a canvas has (1 up to it; a 2560x1440 window lays the table out at its
+    own size, ``window_geometry.NATIVE_ROOM``): the side columns' widths grow with it, so a bigger window shows
+    larger opponent boards and roomier books, not the same ones beside a larger gap (issue 32)."""
+    return max(1.0, min(size[0] / W, size[1] / H))
 
 
 @dataclass(frozen=True)
@@ -189,7 +197,8 @@ def _frame(size: tuple[int, int], n_others: int, need: Needs, shape: Shape) -> F
         pref = least if shape.board_folded else max(need.board_h, min(int(0.3 * w), int(0.33 * h)))
         return Frame(books, others, GAP, w - 2 * GAP, focus, least + (row_h + GAP if row_h else 0),
                      pref + (row_h + GAP if row_h else 0), row_h)
-    left = need.strip_w if shape.books_folded else max(need.books_w, min(need.books_pref, int(0.22 * w)))
+    left = need.strip_w if shape.books_folded else max(need.books_w, min(int(need.books_pref * roomier(size)),
+                                                                        int(0.22 * w)))
     x = GAP + left + GAP
     cw = w - left - wo - 4 * GAP
     books = pygame.Rect(GAP, GAP, left, h - 2 * GAP)

@@ -168,7 +168,7 @@ def draw_latest(surf: pygame.Surface, view: TableView, g: Game, rect: pygame.Rec
     head_px, line_px = 17, 15
     head_h = te.linesize("sans-semibold", head_px) + 4
     line_h = te.linesize("sans", line_px)
-    if room.h < head_h + 3 * line_h:
+    if room.h < head_h + 2 * line_h:
         return
     pygame.draw.rect(surf, LATEST_FILL, rect, border_radius=10)
     pygame.draw.rect(surf, T.BRASS_DARK, rect, 1, border_radius=10)
@@ -253,7 +253,9 @@ def _rows(view: TableView, g: Game, st: ViewState, seat: int, x: int, width: int
         radius = bag_chip_r
 
         def bag(sf: pygame.Surface, y: int, h: int) -> None:
-            te.blit(sf, _("In the bag"), (x, y), "sans-semibold", label_size, T.PARCHMENT_DARK)
+            label = _("In the bag")
+            te.blit(sf, label, (x, y), "sans-semibold", te.fit(label, "sans-semibold", label_size, width),
+                    T.PARCHMENT_DARK)
             pv.draw_bag_summary(sf, pygame.Rect(x, y + label_h, width, h - label_h), g, seat, st.colour_blind,
                                 radius)
 
