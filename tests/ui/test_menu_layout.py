@@ -19,7 +19,7 @@ from quacks.ui.overlays.confirm import Confirm
 from quacks.ui.overlays.pause_menu import PauseMenu
 from quacks.ui.scenes.already_open import AlreadyOpenScene
 from quacks.ui.scenes.credits import CreditsScene
-from quacks.ui.scenes.final import FinalScene, axis_ticks
+from quacks.ui.scenes.final import FinalScene, axis_ticks, spread
 from quacks.ui.scenes.load import LoadScene
 from quacks.ui.scenes.newgame import NewGameScene
 from quacks.ui.scenes.replay_scene import ReplayListScene
@@ -214,6 +214,26 @@ def test_after_a_resize_the_buttons_are_where_they_are_drawn(screens: Driver, na
 ])
 def test_the_axis_counts_in_round_steps(highest: int, room: int, ticks: list[int]) -> None:
     assert axis_ticks(highest, room) == ticks
+
+
+@pytest.mark.parametrize(("ys", "lo", "hi"), [
+    ([100.0, 100.0, 100.0, 100.0], 0.0, 400.0),  # four players on the same score
+    ([100.0, 105.0, 300.0, 98.0], 0.0, 400.0),  # three close, one apart
+    ([395.0, 399.0, 400.0], 0.0, 400.0),  # close at the bottom: pushed back up
+    ([2.0, 0.0, 5.0], 0.0, 400.0),  # close at the top
+])
+def test_the_final_charts_end_markers_never_lie_over_each_other(ys: list[float], lo: float, hi: float) -> None:
+    """Issue 32: the final page's graph labels never overlap when scores are close; each stays in its line's order
+    and as near its end as the others allow."""
+    gap = 28.0
+    out = spread(ys, gap, lo, hi)
+    placed = sorted(out)
+    assert all(b - a >= gap - 1e-9 for a, b in zip(placed, placed[1:]))
+    assert all(lo <= y <= hi for y in out)
+    order = sorted(range(len(ys)), key=lambda i: ys[i])
+    assert [out[i] for i in order] == placed  # the lines' order kept
+    apart = [i for i, y in enumerate(ys) if all(abs(y - z) >= gap * len(ys) for j, z in enumerate(ys) if j != i)]
+    assert all(out[i] == ys[i] for i in apart)  # a score far from the others keeps its place
 
 
 @pytest.mark.parametrize("size", [(1500, 360), (1600, 240), (1720, 600)])

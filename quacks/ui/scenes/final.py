@@ -332,6 +332,8 @@ class FinalScene(Scene):
             anchor = "midtop" if 0 < j < n - 1 else ("topleft" if j == 0 else "topright")
             te.blit(surf, label, (x if 0 < j < n - 1 else (inner.x if j == 0 else inner.right), inner.bottom + 8),
                     "sans", 14, T.INK_SOFT, anchor, box=r)
+        ends = spread([inner.bottom - inner.h * s[-1] / top for s in series], mark + 2, r.y + 6 + mark / 2,
+                      r.bottom - 6 - mark / 2)
         for i, s in enumerate(series):
             look = T.PLAYER_LOOKS[self.match.setup.seats[i].colour]
             pts = [(inner.x + step * j, inner.bottom - inner.h * v / top) for j, v in enumerate(s)]
@@ -340,8 +342,31 @@ class FinalScene(Scene):
             letter = (self.match.game.seats[i].name[:1] or "?").upper()
             for p in pts:
                 pygame.draw.circle(surf, look.fill, p, 6)
+            # each line's marker at its end, moved up or down where scores are close so that none lies over
+            # another (issue 32), with a short line back to its end point
+            at = (pts[-1][0] + 8, ends[i])
+            if abs(ends[i] - pts[-1][1]) > 1:
+                pygame.draw.line(surf, look.dark, pts[-1], at, 2)
             mk = art.marker(look.key, letter, mark)
-            surf.blit(mk, mk.get_rect(midleft=(pts[-1][0] + 8, pts[-1][1])))
+            surf.blit(mk, mk.get_rect(midleft=at))
+
+
+def spread(ys: list[float], gap: float, lo: float, hi: float) -> list[float]:
+    """Places near ``ys``, each at least ``gap`` from the others and within ``lo``-``hi`` as far as that room allows:
+    the end markers of the chart's lines, never over one another when scores are close (issue 32). Each keeps
+    its line's order; a group too close together is pushed apart around where it was."""
+    order = sorted(range(len(ys)), key=lambda i: ys[i])
+    placed = [min(max(ys[i], lo), hi) for i in order]
+    for k in range(1, len(placed)):  # downwards: each at least gap under the one above
+        placed[k] = max(placed[k], placed[k - 1] + gap)
+    if placed and placed[-1] > hi:  # past the bottom: back up from there
+        placed[-1] = hi
+        for k in range(len(placed) - 2, -1, -1):
+            placed[k] = min(placed[k], placed[k + 1] - gap)
+    out = [0.0] * len(ys)
+    for k, i in enumerate(order):
+        out[i] = placed[k]
+    return out
 
 
 #: the steps an axis may count in: 1, 2 and 5 times a power of ten
