@@ -131,10 +131,10 @@ def main_screens(out: Path, sizes: tuple[tuple[int, int], ...] = MATRIX_SIZES, s
 def _snap_at(app: App, out: Path, name: str, size: tuple[int, int]) -> Path:
     """The whole stack drawn as the game would (motion finished) in a window of ``size``, saved."""
     if app.display.get_size() != size:
-        app.resize_window(size)
+        app.resize_window(size)  # every scene lays itself out again for the new window
     for sc in app.scenes:
         if isinstance(sc, TableScene):
-            sc.update(0.0)
+            sc.update(0.0)  # the decision's controls in their new places (the match waits for a human)
         anim = getattr(sc, "anim", None)
         if anim is not None:
             anim.skip()
@@ -143,6 +143,20 @@ def _snap_at(app: App, out: Path, name: str, size: tuple[int, int]) -> Path:
         sc.draw(app.screen)
     app.present()
     return save_window(app.display, out, name)
+
+
+def _table_of(app: App, m: Match) -> TableScene:
+    """The table of a match that waits for the human, alone on the stack, as the game shows it (a game at the
+    shop shows its round's results first: seen and closed)."""
+    app.scenes = []
+    t = TableScene(app, m)
+    app.push(t)
+    t.update(0.0)
+    if t.summary is not None:
+        t.summary.close()
+        t.close_summary()
+        t.update(0.0)
+    return t
 
 
 def _main_builders(app: App) -> list[tuple[str, Callable[[], None]]]:
@@ -154,17 +168,9 @@ def _main_builders(app: App) -> list[tuple[str, Callable[[], None]]]:
             app.push(make())
         return build
 
-    def at_table(m: Match, then: Callable[[TableScene], None] = lambda t: None) -> Callable[[], None]:
+    def at_table(m: Match) -> Callable[[], None]:
         def build() -> None:
-            app.scenes = []
-            t = TableScene(app, m)
-            app.push(t)
-            t.update(0.0)
-            if t.summary is not None:
-                t.summary.close()
-                t.close_summary()
-                t.update(0.0)
-            then(t)
+            _table_of(app, m)
         return build
 
     four = _human_match(21, kinds=("human", "normal", "hard", "easy"))
@@ -209,19 +215,7 @@ def _run(out: Path, suffix: str = "") -> list[Path]:
     def snap(name: str, sizes: tuple[tuple[int, int], ...] = ((1280, 800),)) -> None:
         """Draw the whole stack as the game would (motion finished) in a window of each size and save it."""
         for size in sizes:
-            if app.display.get_size() != size:
-                app.resize_window(size)  # every scene lays itself out again for the new window
-            for sc in app.scenes:
-                if isinstance(sc, TableScene):
-                    sc.update(0.0)  # the decision's controls in their new places (the match waits for a human)
-                anim = getattr(sc, "anim", None)
-                if anim is not None:
-                    anim.skip()
-            for sc in app.visible():
-                sc.invalidate()
-                sc.draw(app.screen)
-            app.present()
-            paths.append(save_window(app.display, out, name + suffix))
+            paths.append(_snap_at(app, out, name + suffix, size))
 
     def show(scene: Scene, name: str) -> None:
         app.scenes = []
@@ -229,17 +223,7 @@ def _run(out: Path, suffix: str = "") -> list[Path]:
         snap(name)
 
     def table(m: Match) -> TableScene:
-        """The table of a match that waits for the human, as the game shows it (a game at the shop shows its
-        round's results first: seen and closed)."""
-        app.scenes = []
-        t = TableScene(app, m)
-        app.push(t)
-        t.update(0.0)
-        if t.summary is not None:
-            t.summary.close()
-            t.close_summary()
-            t.update(0.0)
-        return t
+        return _table_of(app, m)
 
     show(TitleScene(app), "title")
     show(NewGameScene(app), "new-game")
