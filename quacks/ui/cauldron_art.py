@@ -71,7 +71,9 @@ RIM = 1.13  # the iron rim's outer edge, in pot radii
 def numbers_px(radius: int, detail: bool) -> int:
     """The pixel size of the coin numbers ``cauldron`` prints on a pot of ``radius``."""
     px = max(8, int(space_radius(radius) * (1.2 if detail else 0.95)))
-    return px if detail or not _roomy(radius) else max(SMALL_NUMBER_PX, px)
+    if detail:  # every space printed: at least the table's least text size (a space is 15 px across or more)
+        return max(SMALL_NUMBER_PX, px)
+    return max(SMALL_NUMBER_PX, px) if _roomy(radius) else px
 
 
 def _roomy(radius: int) -> bool:
