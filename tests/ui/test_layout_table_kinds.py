@@ -112,3 +112,31 @@ def test_a_pick_shows_where_each_chip_would_land(home: Path) -> None:
     choice.hover_chip = 0
     assert any(m.hovered for m in t.turns.landings())
     app.scenes = []
+
+
+def test_the_latest_moves_fill_the_room_beside_the_pot_in_a_large_window(home: Path) -> None:
+    """Issue 32: a bigger window shows more. At 2560x1440 the panel beside the pot in focus has room under its
+    rows: the latest moves of the game are listed there, the newest last, each a line of the log; never while a
+    choice lies in the panel's place."""
+    from quacks.wording.events import log_lines
+
+    case = next(c for c in L.all_cases() if c.name == BREWING)
+    drawing = L.draw_case(case, 100, "en", None, (2560, 1440))
+    heads = [d for d in drawing.items if d.text == "Latest moves"]
+    focus = next(p for p in drawing.shapes if p.kind == "pot" and p.what.startswith("focus"))
+    assert [d for d in heads if d.rect.x > focus.rect.right], "listed beside the pot in focus"
+    head = next(d for d in heads if d.rect.x > focus.rect.right)
+    below = [d.text for d in drawing.items if d.block != head.block and d.rect.y > head.rect.y
+             and abs(d.rect.x - head.rect.x) < 40]
+    assert below, "moves listed under the heading"
+    from quacks.devtools.ui.layout_cases import _table
+
+    app = L._app(100, (2560, 1440))
+    g = _table(app, "brewing").g
+    newest = log_lines(g, g.events)[-1].text
+    assert any(newest.startswith(t) for t in below), (newest, below[-3:])  # the newest move, from the log
+    app.scenes = []
+    pick = next(c for c in L.all_cases() if c.name == PICK)
+    drawing = L.draw_case(pick, 100, "en", None, (2560, 1440))
+    focus = next(p for p in drawing.shapes if p.kind == "pot" and p.what.startswith("focus"))
+    assert not [d for d in drawing.items if d.text == "Latest moves" and d.rect.x > focus.rect.right]

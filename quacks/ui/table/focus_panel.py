@@ -31,6 +31,7 @@ from ..app import text_engine
 from ..keys import Act
 from ..widgets import Button
 from . import pot_view as pv
+from .latest import draw_latest
 from .view_state import ViewState
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -230,6 +231,8 @@ def _panel(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, mouse:
     for row in rows:
         if row not in (chosen or []):
             te.dropped(row.what, row.behind)
+    if len(chosen or []) == len(rows):  # every row shown and room to spare: the latest moves (issue 32)
+        draw_latest(surf, view, g, pygame.Rect(info.x - 4, y + 6, info.w - 4, br.y - 10 - (y + 6)))
     b = Button(br, _("Bag: {n} chips").format(n=s.bag.total), key=Act.BAG, style="dark", size=20)
     b.hover = br.collidepoint(mouse)
     b.draw(surf)

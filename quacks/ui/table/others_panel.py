@@ -19,11 +19,11 @@ from ...i18n import _, percent
 from ...rules.game import Game
 from ...wording import status
 from ...wording import text as W
-from ...wording.events import log_lines
 from .. import art, shapes
 from .. import theme as T
 from ..app import text_engine
 from . import pot_view as pv
+from .latest import draw_latest
 from .layout import (
     CARD_KIND_PX,
     CARD_NAME_PX,
@@ -45,8 +45,6 @@ BAG_PRIORITY = 4  # the bag's contents: the first row to go where the card is sh
 BAG_CHIP_R = 12  # the bag's chips on the card (their values 12 px)
 CARD_GEM = 18  # a short card's rubies
 CARD_FLASK = 32  # ... and its flask
-LATEST_FILL = (36, 25, 18)  # the latest moves' box, a shade darker than the card
-LATEST_EVENTS = 80  # the latest moves on a tall card come from the game's last this many events
 GROW = 5  # the card's text may be this many pixels larger than its base sizes where the card has the room
 TALL_GROW = 12  # ... and a tall card's (two seats: the pot on top, the text under it)
 TALL_BAG_CHIP_R = 22
@@ -157,40 +155,6 @@ def _gems_and_flask(surf: pygame.Surface, rubies: int, full: bool, right: int, y
     x = fx - 8 - rubies * (CARD_GEM + 2)
     pv.draw_rubies(surf, (x, y), rubies, CARD_GEM, rubies)
     return x
-
-
-def draw_latest(surf: pygame.Surface, view: TableView, g: Game, rect: pygame.Rect) -> None:
-    """Under a single other seat's card, where the column has room (two seats; issue 32: the log beside the table):
-    the latest moves of the game, newest last, each a sentence of the log (L opens the whole log) with its seat's
-    colour; as many as fit, each whole."""
-    te = text_engine()
-    room = rect.inflate(-24, -20)
-    head_px, line_px = 17, 15
-    head_h = te.linesize("sans-semibold", head_px) + 4
-    line_h = te.linesize("sans", line_px)
-    if room.h < head_h + 2 * line_h:
-        return
-    pygame.draw.rect(surf, LATEST_FILL, rect, border_radius=10)
-    pygame.draw.rect(surf, T.BRASS_DARK, rect, 1, border_radius=10)
-    lines = log_lines(g, g.events[-LATEST_EVENTS:])
-    blocks: list[tuple[T.RGB, list[str]]] = []
-    used = head_h
-    for ln in reversed(lines):
-        wrapped = te.wrap(ln.text, "sans", line_px, room.w - 14)
-        h = len(wrapped) * line_h + 2
-        if used + h > room.h:
-            break
-        colour = view.look(ln.seat).fill if ln.seat is not None and ln.seat < g.n else T.PARCHMENT_DARK
-        blocks.append((colour, wrapped))
-        used += h
-    te.blit(surf, _("Latest moves"), room.topleft, "sans-semibold", head_px, T.PARCHMENT_DARK)
-    y = room.y + head_h
-    for colour, wrapped in reversed(blocks):
-        pygame.draw.circle(surf, colour, (room.x + 4, y + line_h // 2), 4)
-        for part in wrapped:
-            te.blit(surf, part, (room.x + 14, y), "sans", line_px, T.CREAM)
-            y += line_h
-        y += 2
 
 
 Row = tuple[int, int, Callable[[pygame.Surface, int, int], object]]  # (height, priority, draw(surf, top, height))
