@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ... import i18n
 from ...i18n import _
 from ...rules.game import Game
 from ...wording.events import log_lines
@@ -20,6 +21,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 LATEST_FILL = (36, 25, 18)  # the box, a shade darker than the panel it lies on
 LATEST_EVENTS = 80  # the latest moves come from the game's last this many events
+_BLOCKS: dict[tuple[object, ...], list[tuple[T.RGB, list[str]]]] = {}  # the lines as wrapped, by game and room
 
 
 def room_needed() -> int:
@@ -41,17 +43,23 @@ def draw_latest(surf: pygame.Surface, view: TableView, g: Game, rect: pygame.Rec
         return
     pygame.draw.rect(surf, LATEST_FILL, rect, border_radius=10)
     pygame.draw.rect(surf, T.BRASS_DARK, rect, 1, border_radius=10)
-    lines = log_lines(g, g.events[-LATEST_EVENTS:])
-    blocks: list[tuple[T.RGB, list[str]]] = []
-    used = head_h
-    for ln in reversed(lines):
-        wrapped = te.wrap(ln.text, "sans", line_px, room.w - 14)
-        h = len(wrapped) * line_h + 2
-        if used + h > room.h:
-            break
-        colour = view.look(ln.seat).fill if ln.seat is not None and ln.seat < g.n else T.PARCHMENT_DARK
-        blocks.append((colour, wrapped))
-        used += h
+    events = g.events
+    key = (id(view), len(events), id(events[-1]) if events else 0, i18n.language(), room.size, te.scale)
+    blocks = _BLOCKS.get(key)
+    if blocks is None:  # the log's sentences, wrapped: once per move, not once per frame
+        blocks = []
+        used = head_h
+        for ln in reversed(log_lines(g, events[-LATEST_EVENTS:])):
+            wrapped = te.wrap(ln.text, "sans", line_px, room.w - 14)
+            h = len(wrapped) * line_h + 2
+            if used + h > room.h:
+                break
+            colour = view.look(ln.seat).fill if ln.seat is not None and ln.seat < g.n else T.PARCHMENT_DARK
+            blocks.append((colour, wrapped))
+            used += h
+        if len(_BLOCKS) > 32:
+            _BLOCKS.clear()
+        _BLOCKS[key] = blocks
     te.blit(surf, _("Latest moves"), room.topleft, "sans-semibold", head_px, T.PARCHMENT_DARK)
     y = room.y + head_h
     for colour, wrapped in reversed(blocks):
