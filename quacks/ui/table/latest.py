@@ -44,7 +44,7 @@ def draw_latest(surf: pygame.Surface, view: TableView, g: Game, rect: pygame.Rec
     pygame.draw.rect(surf, LATEST_FILL, rect, border_radius=10)
     pygame.draw.rect(surf, T.BRASS_DARK, rect, 1, border_radius=10)
     events = g.events
-    key = (id(view), len(events), id(events[-1]) if events else 0, i18n.language(), room.size, te.scale)
+    key = (id(view), g.version, len(events), i18n.language(), room.size, te.scale)
     blocks = _BLOCKS.get(key)
     if blocks is None:  # the log's sentences, wrapped: once per move, not once per frame
         blocks = []
