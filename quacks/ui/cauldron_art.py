@@ -65,7 +65,6 @@ def _unit_step() -> float:
 
 
 SMALL_NUMBER_PX = 12  # the coin numbers of a small pot (every fifth space)
-RIM = 1.13  # the iron rim's outer edge, in pot radii
 
 
 def numbers_px(radius: int, detail: bool) -> int:

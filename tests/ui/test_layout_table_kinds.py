@@ -5,22 +5,16 @@ pot too small to read at 1920x1080 with four seats ("pot-small"), a choice drawn
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
 
 from quacks.devtools.ui import layout_check as L
 
+from .test_layout_kinds import kinds
+
 BREWING = "table/brewing"
 PICK = "table/crow skull pick"
-
-
-def kinds(case: str, kind: str, size: tuple[int, int] = (1920, 1080), scales: tuple[int, ...] = (100,)) -> list[Any]:
-    cases = [c for c in L.all_cases() if c.name == case]
-    assert cases, case
-    report = L.run(cases, scales, ("en",), (size,))
-    return [p for p in report.problems if p.kind == kind]
 
 
 def test_the_real_table_has_none_of_the_kinds(home: Path) -> None:

@@ -428,7 +428,6 @@ def empty_share(screen: pygame.Surface, card: pygame.Rect, fill: tuple[int, int,
         return 0.0
     plain = pygame.mask.from_threshold(screen.subsurface(inner), (*fill, 255), (10, 10, 10, 255))
     for o in objects:
-        plain.draw(pygame.mask.Mask(o.size, fill=False), (o.x - inner.x, o.y - inner.y))
         plain.erase(pygame.mask.Mask(o.size, fill=True), (o.x - inner.x, o.y - inner.y))
     cell = pygame.mask.Mask((EMPTY_CELL, EMPTY_CELL), fill=True)
     whole = EMPTY_CELL * EMPTY_CELL

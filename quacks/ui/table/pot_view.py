@@ -17,6 +17,7 @@ from ...wording import text as W
 from .. import art, cauldron_art, shapes
 from .. import theme as T
 from ..app import text_engine
+from .layout import POT_RIM
 from .view_state import LandingMark
 
 DETAIL_RADIUS = 150  # a pot this large prints every space's coins, VP and rubies; a smaller one every fifth's coins
@@ -55,7 +56,7 @@ def numbers_px(lay: PotLayout, colour_blind: bool = False) -> int:
 def note_pot(surf: pygame.Surface, lay: PotLayout, role: str, colour_blind: bool = False) -> None:
     """Tell the layout check where a pot lies (its iron rim's square) and how small its numbers are: ``role`` is
     "focus" (the deciding seat's) or "other" (another seat's card)."""
-    reach = int(lay.radius * cauldron_art.RIM)
+    reach = int(lay.radius * POT_RIM)
     shapes.note("pot", surf, pygame.Rect(lay.centre[0] - reach, lay.centre[1] - reach, 2 * reach, 2 * reach),
                 f"{role} {numbers_px(lay, colour_blind)}")
 
