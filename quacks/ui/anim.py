@@ -104,7 +104,7 @@ class Animator:
         self.marker_from: dict[int, float] = {}
         self.sounds: list[str] = []
         self.last_rects: list[pygame.Rect] = []
-        self.pot_covered = False  # the shop lies over the pot in focus
+        self.shopping = False  # the seat in focus shops: its pot is drawn small beside the shop
         self.scores: list[int] = []
 
     # ------------------------------------------------------------------------------------------------
@@ -300,7 +300,7 @@ class Animator:
     # drawing
 
     def pot_of(self, seat: int) -> pv.PotLayout | None:
-        return self.view.pot_layout(seat, self.pot_covered)
+        return self.view.pot_layout(seat, self.shopping)
 
     def bag_pos(self, seat: int) -> tuple[int, int]:
         return self.view.bag_pos(seat)

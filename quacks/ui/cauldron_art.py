@@ -67,11 +67,14 @@ def _unit_step() -> float:
 SMALL_NUMBER_PX = 12  # the coin numbers of a small pot (every fifth space)
 
 
-def numbers_px(radius: int, detail: bool) -> int:
-    """The pixel size of the coin numbers ``cauldron`` prints on a pot of ``radius``."""
+def numbers_px(radius: int, detail: bool, grow: float = 1.0) -> int:
+    """The pixel size of the coin numbers ``cauldron`` prints on a pot of ``radius``; ``grow``: how much larger
+    the UI scale wants them (a pot that prints every space grows its least size by it, as far as its spaces' step
+    leaves room: issue 32, a bigger scale shows larger)."""
     px = max(8, int(space_radius(radius) * (1.2 if detail else 0.95)))
     if detail:  # every space printed: at least the table's least text size (a space is 15 px across or more)
-        return max(SMALL_NUMBER_PX, px)
+        room = int(space_step(radius) * 0.8 / 1.24)  # its disc (0.62 of the number) no wider than 0.4 of a step
+        return max(SMALL_NUMBER_PX, px, min(int(SMALL_NUMBER_PX * grow), room))
     return max(SMALL_NUMBER_PX, px) if _roomy(radius) else px
 
 
@@ -81,8 +84,10 @@ def _roomy(radius: int) -> bool:
 
 
 @lru_cache(maxsize=12)
-def cauldron(radius: int, spaces: tuple[tuple[int, int, bool], ...], detail: bool = True) -> pygame.Surface:
-    """The iron pot seen from above with its 53 spaces and the spoon: coin value, VP and ruby on each."""
+def cauldron(radius: int, spaces: tuple[tuple[int, int, bool], ...], detail: bool = True,
+             grow: float = 1.0) -> pygame.Surface:
+    """The iron pot seen from above with its 53 spaces and the spoon: coin value, VP and ruby on each (their
+    numbers grown by ``grow`` where the spaces have room, ``numbers_px``)."""
     pad = int(radius * 0.2)
     size = (radius + pad) * 2
     S = size * SS
@@ -117,11 +122,13 @@ def cauldron(radius: int, spaces: tuple[tuple[int, int, bool], ...], detail: boo
         # a small pot (another seat's) prints every fifth space's coins on a larger disc, at the table's least
         # text size (issue 32: 12 px), so its scale of coins reads at a glance; a large pot prints them all
         r_here = max(r_sp, SMALL_NUMBER_PX * 0.62) if roomy else r_sp
+        if detail:
+            r_here = max(r_sp, numbers_px(radius, detail, grow) * 0.62)
         pygame.draw.circle(small, shade(fill, 0.55), (x + 1, y + 2), r_here)
         pygame.draw.circle(small, fill, (x, y), r_here)
         pygame.draw.circle(small, shade(fill, 0.7), (x, y), r_here, 1)
         if detail or milestone:
-            num = te.render(str(coins), "sans-semibold", numbers_px(radius, detail), T.INK, scaled=False)
+            num = te.render(str(coins), "sans-semibold", numbers_px(radius, detail, grow), T.INK, scaled=False)
             small.blit(num, num.get_rect(center=(x, y)))
         if detail and (vp or has_ruby):
             # the space's VP (and ruby) as a badge just outside it, away from the pot's centre: a brass disc

@@ -55,8 +55,8 @@ def hover_help(view: TableView, g: Game, st: ViewState, anim: Any | None, pos: t
     text = _panel_help(view, g, st, anim, pos)
     if text:
         return text
-    if not st.pot_covered:
-        lay = pv.PotLayout(view.layout.pot_centre, view.layout.pot_radius)
+    lay = view.focus_pot(st.shopping)
+    if lay is not None:
         aside = g.seats[st.focus].aside
         if any(math.dist(c, pos) <= lay.aside_radius for c in pv.aside_centres(lay, len(aside))):
             return _("Beside the pot: {chips}").format(chips=", ".join(W.chip_name(c) for c in aside))

@@ -18,7 +18,7 @@ from .app import text_engine
 class Shape:
     """A button or a chip as drawn: its kind, its rectangle on the canvas, its layer, and what it is."""
 
-    kind: str  # "button" | "chip"
+    kind: str  # "button" | "chip" | "pot" | "card" | "landing" | "shop"
     rect: pygame.Rect
     layer: int
     what: str  # a button's label, a chip's name

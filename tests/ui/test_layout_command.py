@@ -49,4 +49,4 @@ def test_a_problem_is_printed_and_fails_the_command(home: Path, monkeypatch: pyt
     out = capsys.readouterr().out
     assert "overlap: crowded title @ 100% en [1920x1080]: 'Hello there' at (" in out
     assert ("1 problems (clipped 0, overflow 0, overlap 1, small 0, dropped 0, untranslated 0, broken 0, "
-            "chip-covered 0, over-dialog 0, pot-small 0, over-pot 0, empty 0)") in out
+            "chip-covered 0, over-dialog 0, pot-small 0, over-pot 0, empty 0, scale-text 0)") in out

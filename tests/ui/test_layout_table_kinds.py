@@ -4,6 +4,7 @@ pot too small to read at 1920x1080 with four seats ("pot-small"), a choice drawn
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -15,10 +16,11 @@ from .test_layout_kinds import kinds
 
 BREWING = "table/brewing"
 PICK = "table/crow skull pick"
+SHOP = "table/shopping"
 
 
 def test_the_real_table_has_none_of_the_kinds(home: Path) -> None:
-    cases = [c for c in L.all_cases() if c.name in (BREWING, PICK, "table/two seats")]
+    cases = [c for c in L.all_cases() if c.name in (BREWING, PICK, SHOP, "table/two seats")]
     report = L.run(cases, (100, 200), ("en",), ((1920, 1080), (1280, 800)))
     assert not [p.line() for p in report.problems if p.kind in ("pot-small", "over-pot", "empty")]
 
@@ -58,6 +60,78 @@ def test_a_choice_over_the_pot_is_reported(home: Path, monkeypatch: pytest.Monke
     found = kinds(PICK, "over-pot")
     assert found and found[0].text == "ChoiceDialog"
     assert "over the deciding seat's pot" in found[0].detail
+
+
+def test_the_shop_over_the_pot_is_reported(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from quacks.ui.table import layout
+
+    real = layout.TableLayout.shopping
+
+    def planted(self: layout.TableLayout) -> layout.ShopPlace:
+        place = real(self)
+        f = self.focus  # where the shop lay before issue 32: the whole frame and the bar
+        return replace(place, shop=pygame.Rect(f.x, f.y, f.w, self.actions.bottom - f.y))
+
+    monkeypatch.setattr(layout.TableLayout, "shopping", planted)
+    found = kinds(SHOP, "over-pot")
+    assert found and found[0].text == "shop" and "over the shopping seat's pot" in found[0].detail
+
+
+def test_a_shop_that_hides_the_pot_is_reported(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from quacks.ui.table import focus_panel
+
+    monkeypatch.setattr(focus_panel, "_shopping", lambda *a, **k: None)  # the pot not drawn while shopping
+    found = kinds(SHOP, "over-pot")
+    assert found and "pot not drawn" in found[0].detail
+
+
+def test_the_shop_leaves_the_pot_and_the_bag_beside_it(home: Path) -> None:
+    """Issue 32: the shop opens beside the shopping seat's pot, which is drawn whole (smaller) in the column on its
+    left with the chips in the bag under it; the shop keeps at least the room its rows need."""
+    from quacks.ui.table.layout import SHOP_LEAST, SHOP_POT_LEAST
+
+    case = next(c for c in L.all_cases() if c.name == SHOP)
+    for size in ((1920, 1080), (1280, 800)):
+        drawing = L.draw_case(case, 100, "en", None, size)
+        shop = next(s for s in drawing.shapes if s.kind == "shop")
+        pot = next(p for p in drawing.shapes if p.kind == "pot" and p.what.startswith("focus"))
+        assert pot.rect.right <= shop.rect.x and pot.rect.w >= 2 * SHOP_POT_LEAST
+        assert any(d.text == "In the bag" and d.rect.right <= shop.rect.x for d in drawing.items)
+        assert shop.rect.w >= SHOP_LEAST
+    # a frame too narrow for both (1000x900): the shop takes it all, as before issue 32, and says so
+    narrow = L.draw_case(case, 100, "en", None, (1000, 900))
+    assert [s.kind for s in narrow.shapes if s.kind.startswith("shop")] == ["shop-over"]
+    assert not kinds(SHOP, "over-pot", (1000, 900))
+
+
+def test_text_that_does_not_grow_at_200_is_reported(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from quacks.ui.text_fonts import FontCache
+
+    monkeypatch.setattr(FontCache, "DENSE_GROWTH", 0.05)  # the packed labels (the cards', the board's) hardly grow
+    found = kinds(BREWING, "scale-text", (1920, 1080), (100, 200))
+    assert any("others_panel.py" in p.where for p in found)
+    assert all(p.scale == 200 and "at 200% against" in p.detail for p in found)
+
+
+def test_pot_numbers_that_do_not_grow_at_200_are_reported(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from quacks.ui.table import pot_view
+
+    monkeypatch.setattr(pot_view, "NUMBER_GROWTH", 0.0)  # the pot's numbers as before issue 32: 12 px at both scales
+    found = kinds(BREWING, "scale-text", (1280, 800), (100, 200))
+    assert [p.where for p in found] == ["pot in focus"]
+    assert "12 px at 200% against 12 px at 100%" in found[0].detail
+
+
+def test_the_pot_in_focus_grows_with_the_ui_scale(home: Path) -> None:
+    """Issue 32: a bigger scale shows larger, the pot's numbers included: at 200% the pot in focus is larger (the
+    board folds into its bar where that gives it the room) and prints larger numbers."""
+    from quacks.ui.table.layout import plan, pot_radius_for
+
+    for size in ((1280, 800), (1920, 1080), (2560, 1440)):
+        at_100, at_200 = plan(size, 4, 1.0), plan(size, 4, 2.0)
+        assert at_100.pot_radius == pot_radius_for(size, 4)
+        assert at_200.pot_radius >= 1.25 * at_100.pot_radius
+    assert not kinds(BREWING, "scale-text", (1920, 1080), (100, 200))
 
 
 def test_an_empty_card_is_reported(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -104,7 +104,8 @@ class _Table:
         g, st, view = self.g, self.st, self.view
         # keyed as the table keys it (``table/picture.py``): the chips in the air change the still picture
         rects = self.frames.draw(self.app.screen, (g.version, st, self.anim.still_look(g.n)), self.anim,
-                                 lambda s: view.draw(s, g, st, self.anim), lambda a: self.moving_regions(view, a))
+                                 lambda s: view.draw(s, g, st, self.anim, still=(g.version, st)),
+                                 lambda a: self.moving_regions(view, a))
         t2 = time.perf_counter()
         self.app.present(None if full_present else rects)  # as the game loop does: only what changed
         t3 = time.perf_counter()

@@ -28,7 +28,11 @@ lines of its block were dropped or shortened. A problem is
 - pot-small (issue 32): at 1920x1080 and 100% with four seats, another seat's pot less than ``POT_ACROSS``
   pixels across (its iron rim) or printing numbers (its spaces' coins, its chips' values) under ``MIN_TABLE_PX``;
 - over-pot (issue 32): a choice (``CHOOSERS``: picks, the crow skull, a card's choice) whose panel lies over any
-  part of the deciding seat's pot;
+  part of the deciding seat's pot; the shop over any part of it, or open with that pot not drawn at all (except
+  where the focus frame is too narrow for both: ``TableLayout.shopping``, noted as "shop-over");
+- scale-text (issue 32): the table (``SCALE_CASES``) at 200% against 100% in the same window from ``SCALE_FROM``
+  up: each place in the code that draws text on the table in both, and the pot in focus's numbers, at least
+  ``SCALE_TEXT_LEAST`` times as large at 200% (the smallest each draws, compared);
 - empty (issue 32): another seat's card more than ``EMPTY_MAX`` empty (its plain fill showing in whole cells
   of ``EMPTY_CELL`` pixels, its padding left out, its pot counted as its square), wherever the cards are drawn
   unfolded.
@@ -83,6 +87,11 @@ POT_ACROSS = 260  # another seat's pot at 1920x1080 with four seats, at least th
 CHOOSERS = ("ChoiceDialog",)  # the overlays that ask the deciding seat to choose (never over its pot)
 EMPTY_MAX = 0.35  # another seat's card: at most this share of it empty
 EMPTY_CELL = 12  # ... counted in cells this large (canvas pixels)
+#: the table while brewing, drawn at 100% and 200% ... (the shop is left out: its grid of prices fits its width
+#: first, and its pot is a small picture of the round's end beside it, not one to read)
+SCALE_CASES = ("table/brewing", "table/crow skull pick")
+SCALE_FROM = (1280, 800)  # ... in every window from this size up, compared place by place (issue 32)
+SCALE_TEXT_LEAST = 1.15  # (a packed label grows 40% by design; one short of room may give up a little of that)
 CARD_FILL = (52, 36, 26)  # another seat's card's plain fill (``TableView.background``)
 
 # ---------------------------------------------------------------------------------------------------------
@@ -91,7 +100,7 @@ CARD_FILL = (52, 36, 26)  # another seat's card's plain fill (``TableView.backgr
 
 #: every kind of problem the check reports, in the order its summary line counts them
 KINDS = ("clipped", "overflow", "overlap", "small", "dropped", "untranslated", "broken", "chip-covered", "over-dialog",
-         "pot-small", "over-pot", "empty")
+         "pot-small", "over-pot", "empty", "scale-text")
 
 
 @dataclass
@@ -403,6 +412,17 @@ def choices_over_pot(shapes: Sequence[Shape], scenes: Sequence[SceneLayer], pane
     """Every panel of a choice (``CHOOSERS``) that lies over part of the deciding seat's pot (the pot in focus)."""
     pots = [p for p in shapes if p.kind == "pot" and p.what.startswith("focus")]
     out = []
+    for shop in (s for s in shapes if s.kind == "shop"):
+        if not pots:
+            out.append(Problem("over-pot", case, scale, language, "shop", shop.where, (*shop.rect.topleft,
+                                                                                        *shop.rect.size),
+                               "open with the shopping seat's pot not drawn (hidden under it)", (size,)))
+        for p in pots:
+            if p.layer <= shop.layer and _disc_meets(shop.rect, p.rect):
+                out.append(Problem("over-pot", case, scale, language, "shop", p.where,
+                                   (*shop.rect.topleft, *shop.rect.size),
+                                   f"the shop over the shopping seat's pot at {p.rect.x},{p.rect.y} "
+                                   f"{p.rect.w}x{p.rect.h}", (size,)))
     for i, sc in enumerate(scenes):
         if sc.name not in CHOOSERS:
             continue
@@ -509,8 +529,43 @@ def run(cases: Iterable[Case] | None = None, scales: Sequence[int] = SCALES, lan
     return report
 
 
+def text_sizes(items: Sequence[Drawn], shapes: Sequence[Shape], scenes: Sequence[SceneLayer]) -> dict[str, int]:
+    """The smallest text each place in the code draws on the table's own layer, and the pot in focus's numbers
+    (``"pot in focus"``): what ``scale-text`` compares between 100% and 200%."""
+    table = next((s.layer for s in scenes if s.name == "TableScene"), None)
+    out: dict[str, int] = {}
+    for d in items:
+        if d.layer == table:
+            out[d.where] = min(out.get(d.where, d.px), d.px)
+    for p in shapes:
+        if p.kind == "pot" and p.what.startswith("focus "):
+            out["pot in focus"] = min(out.get("pot in focus", 1 << 20), int(p.what.split()[1]))
+    return out
+
+
+def scale_compared(case: str, scale: int, language: str, size: tuple[int, int]) -> bool:
+    """Whether ``scale-text`` compares this drawing (a case of ``SCALE_CASES`` at 100% or 200%, from
+    ``SCALE_FROM`` up, in a real language: the pseudo-language's 40% longer words test the fitting, not sizes)."""
+    return (case in SCALE_CASES and scale in (100, 200) and language != i18n.PSEUDO
+            and size[0] >= SCALE_FROM[0] and size[1] >= SCALE_FROM[1])
+
+
+def scale_problems(at_100: dict[str, int], at_200: dict[str, int], case: str, language: str,
+                   size: tuple[int, int]) -> list[Problem]:
+    """``scale-text``: every place drawn at both scales at least ``SCALE_TEXT_LEAST`` times as large at 200%."""
+    out = []
+    for where, small in sorted(at_100.items()):
+        large = at_200.get(where)
+        if large is not None and large < SCALE_TEXT_LEAST * small:
+            out.append(Problem("scale-text", case, 200, language, where, where, (0, 0, 0, 0),
+                               f"{large} px at 200% against {small} px at 100%: {large / small:.2f} times (at least "
+                               f"{SCALE_TEXT_LEAST})", (size,)))
+    return out
+
+
 def _run(report: Report, cases: Iterable[Case] | None, scales: Sequence[int], languages: Sequence[str],
          sizes: Sequence[tuple[int, int]], shots: Path | None, progress: Callable[[str], None] | None) -> None:
+    measured: dict[tuple[str, str, tuple[int, int]], dict[int, dict[str, int]]] = {}
     for case in cases if cases is not None else all_cases():
         for language in languages:
             for scale in scales:
@@ -534,6 +589,11 @@ def _run(report: Report, cases: Iterable[Case] | None, scales: Sequence[int], la
                         found += choices_over_pot(drawing.shapes, drawing.scenes, drawing.panels, case.name, scale,
                                                   language, size)
                         found += empty_cards(drawing.empty, case.name, scale, language, size)
+                        if scale_compared(case.name, scale, language, size):
+                            sizes_now = measured.setdefault((case.name, language, size), {})
+                            sizes_now[scale] = text_sizes(items, drawing.shapes, drawing.scenes)
+                            if len(sizes_now) == 2:
+                                found += scale_problems(sizes_now[100], sizes_now[200], case.name, language, size)
                     report.problems.extend(found)
                     if progress is not None:
                         progress(f"{case.name} @ {scale}% {language} {size[0]}x{size[1]}: {len(items)} lines, "

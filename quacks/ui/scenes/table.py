@@ -110,7 +110,7 @@ class TableScene(Scene, Generic[M]):
             show_risk=bool(st.show_risk) or self.coach is not None,  # the guided game shows the odds (not a setting)
             reasons={i: reason_text(m.reason(i)) for i in m.bots},
             decided=frozenset(s for s in m.tick if m.is_human(s)) | m.decided_elsewhere(),  # who, never what: R22
-            dice=tuple(self.dice), pot_covered=self.controls.shop is not None, landings=self.turns.landings(),
+            dice=tuple(self.dice), shopping=self.controls.shop is not None, landings=self.turns.landings(),
             choice_top=self.turns.choice.rect.y if self.turns.choice is not None else 0,
             card_lines=self.card_lines(),
             remote=self.online.statuses(m) if self.online is not None else {})
@@ -382,7 +382,7 @@ class TableScene(Scene, Generic[M]):
         still = self.picture(st, waiting)
 
         def draw_still(s: pygame.Surface) -> None:
-            self.view.draw(s, shown, still.view, self.anim)
+            self.view.draw(s, shown, still.view, self.anim, still=still.without_motion())
             beat = d.beat
             if beat is not None:
                 draw_seat_lines(s, self.view, shown, beat)

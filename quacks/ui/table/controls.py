@@ -60,8 +60,9 @@ class Controls:
         """The table moved (a new window size or UI scale): the buttons are built again at the next update in
         their new places; a shop keeps its cart."""
         if self.shop is not None:
-            f = self.layout.focus
-            self.shop.move_to(pygame.Rect(f.x, f.y, f.w, self.layout.actions.bottom - f.y))
+            place = self.layout.shopping()
+            self.shop.move_to(place.shop)
+            self.shop.beside = place.beside
         else:
             self.key = None
         self.undo = None
@@ -91,20 +92,22 @@ class Controls:
         self.kind = g.decision_kind(seat)
         choose = self.on_choose
         if self.kind is DecisionKind.SHOP:
-            f = self.layout.focus
-            r = pygame.Rect(f.x, f.y, f.w, self.layout.actions.bottom - f.y)
-            self.shop = ShopPanel(g, seat, r, acts, lambda a: choose(seat, a), colour_blind)
+            place = self.layout.shopping()  # beside the pot where the frame has room (issue 32)
+            self.shop = ShopPanel(g, seat, place.shop, acts, lambda a: choose(seat, a), colour_blind)
+            self.shop.beside = place.beside
             return True
         bar = self.layout.actions
         if self.kind is DecisionKind.BREW:
             x = bar.x
+            # wider at a larger UI scale, so their words grow with it (issue 32), as far as the bar has room
+            w = min(int(230 * (1 + 0.5 * (text_engine().scale - 1))), (bar.w - 24) // 3)
             for a, act in ((DRAW, Act.DRAW), (STOP, Act.STOP), (FLASK, Act.FLASK)):
                 lb = label(g, seat, a)
-                self.buttons.append(Button(pygame.Rect(x, bar.y, 230, bar.h), lb.text, partial(choose, seat, a),
+                self.buttons.append(Button(pygame.Rect(x, bar.y, w, bar.h), lb.text, partial(choose, seat, a),
                                            key=act, enabled=a in acts, tooltip=lb.tip,
                                            reason=BrewWords.why_not(g, seat, a), size=26,
                                            style="parchment" if a == STOP else "brass"))
-                x += 242
+                x += w + 12
             return True
         keyed = option_keys(g, seat, acts)
         labels = [(a, label(g, seat, a), k) for a, k in zip(acts, keyed)]

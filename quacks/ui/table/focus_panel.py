@@ -139,23 +139,75 @@ def header_places(view: TableView, g: Game, seat: int) -> dict[str, pygame.Rect]
 
 
 def draw_focus(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, anim: Animator | None,
-               mouse: tuple[int, int] = (-1, -1)) -> None:
+               mouse: tuple[int, int] = (-1, -1), base: object | None = None) -> None:
+    """The pot in focus and its panel; with ``base`` (the picture's key without its motion, ``layers.py``) kept
+    as one part while neither changes nor moves."""
+    seat = st.focus
+    shake = anim.shake(seat) if anim is not None else (0, 0)
+    hidden = anim.hidden(seat) if anim is not None else 0
+    key = None if base is None else (base, seat, shake, hidden, mouse)
+    area = view.layout.focus
+    place = view.layout.shopping() if st.shopping else None
+    if place is not None and place.beside:
+        area = area.union(place.column.inflate(0, 16))
+    view.layers.draw(surf, "focus", area, key, lambda: _focus(surf, view, g, st, shake, hidden, mouse))
+
+
+def _focus(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, shake: tuple[int, int], hidden: int,
+           mouse: tuple[int, int]) -> None:
     te = text_engine()
     seat = st.focus
     s = g.seats[seat]
     lay = view.layout
-    if not st.pot_covered:
-        sx, sy = anim.shake(seat) if anim is not None else (0, 0)
-        pot = pv.PotLayout((lay.pot_centre[0] + sx, lay.pot_centre[1] + sy), lay.pot_radius)
-        hidden = anim.hidden(seat) if anim is not None else 0
-        pv.draw_pot(surf, g, seat, pot, colour_blind=st.colour_blind, hidden_chips=hidden,
-                    highlight=pv.next_space(g, seat) if s.brewing else None)
-        pv.draw_aside(surf, g, seat, pot, st.colour_blind)
-        pv.note_pot(surf, pot, "focus", st.colour_blind)
-        if st.landings:
-            pv.draw_landings(surf, pot, st.landings, st.colour_blind)
-    with te.roomy(), te.within(lay.info.inflate(8, 8)), panel_text(view, g, seat):
-        _panel(surf, view, g, st, mouse)
+    if st.shopping:
+        _shopping(surf, view, g, st, shake, hidden)
+        return
+    sx, sy = shake
+    pot = pv.PotLayout((lay.pot_centre[0] + sx, lay.pot_centre[1] + sy), lay.pot_radius)
+    pv.draw_pot(surf, g, seat, pot, colour_blind=st.colour_blind, hidden_chips=hidden,
+                highlight=pv.next_space(g, seat) if s.brewing else None)
+    pv.draw_aside(surf, g, seat, pot, st.colour_blind)
+    pv.note_pot(surf, pot, "focus", st.colour_blind)
+    if st.landings:
+        pv.draw_landings(surf, pot, st.landings, st.colour_blind)
+    with te.roomy(), te.within(lay.info.inflate(8, 8)):
+        with panel_text(view, g, seat):
+            _panel(surf, view, g, st, mouse)
+        if not st.choice_top:  # (under a choice dialog B still opens the bag)
+            # at the full UI scale: its words are the panel's least squeezed (issue 32)
+            br = view.bag_button_rect()
+            b = Button(br, _("Bag: {n} chips").format(n=s.bag.total), key=Act.BAG, style="dark", size=20)
+            b.hover = br.collidepoint(mouse)
+            b.draw(surf)
+
+
+def _shopping(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, shake: tuple[int, int],
+              hidden: int) -> None:
+    """While the seat in focus shops (issue 32: the shop beside its pot, never over it): a column on the left with
+    its pot at the top, smaller, and the chips in its bag under it (what it owns, as it chooses what to buy)."""
+    te = text_engine()
+    lay = view.layout
+    seat = st.focus
+    place = lay.shopping()
+    if not place.beside:  # a narrow frame: the shop lies over it all
+        return
+    column, centre, radius = place.column, place.centre, place.radius
+    under = pygame.Rect(lay.focus.x, lay.focus.y, lay.focus.w, column.bottom + 8 - lay.focus.y)
+    surf.blit(art.wood(lay.size), under, under)  # the brewing frame goes: the column and the shop take its place
+    pygame.draw.rect(surf, (30, 20, 14), column.move(0, 6), border_radius=18)
+    pygame.draw.rect(surf, (58, 40, 28), column, border_radius=18)
+    pygame.draw.rect(surf, view.look(seat).fill, column, 3, border_radius=18)
+    pot = pv.PotLayout((centre[0] + shake[0], centre[1] + shake[1]), radius)
+    pv.draw_pot(surf, g, seat, pot, colour_blind=st.colour_blind, hidden_chips=hidden)
+    pv.note_pot(surf, pot, "focus-shop", st.colour_blind)  # the pot in focus, as a small picture beside the shop
+    x, width = column.x + 14, column.w - 28
+    y = centre[1] + int(radius * 1.13) + 14
+    with te.roomy(), te.within(column):
+        label = te.fit(_("In the bag"), "sans-semibold", 16, width)
+        te.blit(surf, _("In the bag"), (x, y), "sans-semibold", label, T.PARCHMENT_DARK)
+        y += te.linesize("sans-semibold", label) + 4
+        pv.draw_bag_summary(surf, pygame.Rect(x, y, width, column.bottom - 12 - y), g, seat, st.colour_blind,
+                            _grow(15))
 
 
 def _panel(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, mouse: tuple[int, int]) -> None:
@@ -233,9 +285,6 @@ def _panel(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, mouse:
             te.dropped(row.what, row.behind)
     if len(chosen or []) == len(rows):  # every row shown and room to spare: the latest moves (issue 32)
         draw_latest(surf, view, g, pygame.Rect(info.x - 4, y + 6, info.w - 4, br.y - 10 - (y + 6)))
-    b = Button(br, _("Bag: {n} chips").format(n=s.bag.total), key=Act.BAG, style="dark", size=20)
-    b.hover = br.collidepoint(mouse)
-    b.draw(surf)
 
 
 def _choose(rows: list[Row], room: int) -> list[Row] | None:

@@ -31,6 +31,9 @@ GAP = 12  # between the parts of the table and at the edges
 POT_RIM = 1.13  # the cauldron's iron rim reaches this far out (in pot radii)
 POT_PAD = 12  # between the rim and the focus frame's edge
 INFO_GAP = 22  # between the rim and the panel beside it
+SHOP_ROOM = 740  # the shop beside the pot in focus wants this much width at 100% (its books' names, three prices)
+SHOP_LEAST = 640  # ... and needs this much (a narrower frame gives the shop all of it, over the pot)
+SHOP_POT_LEAST = 64  # ... and the pot in focus keeps at least this radius beside it (issue 32: never covered)
 POT_SHARE = 0.2  # the pot's least radius, as a share of the table's height (its outer ring 40% across)
 
 
@@ -150,17 +153,29 @@ class Shape:
     books_folded: bool
     others_folded: bool
     board_folded: bool
+    least: tuple[int, int] = (0, 0)  # tried only in a canvas at least this large
+
+    def fits_canvas(self, size: tuple[int, int]) -> bool:
+        return size[0] >= self.least[0] and size[1] >= self.least[1]
 
 
 SHAPES = (  # richest first
     Shape("columns", False, False, False),
     Shape("columns", True, False, False),
     Shape("tall", True, False, False),
+    # a large window at a large UI scale: the board as a bar so the pot can grow (issue 32); smaller windows fold
+    # the other seats first (their cards would be more than a third empty)
+    Shape("columns", True, False, True, least=(1600, 900)),
     Shape("columns", True, True, False),
     Shape("tall", True, True, False),
     Shape("columns", True, True, True),
     Shape("tall", True, True, True),
 )
+
+
+def _shapes(size: tuple[int, int]) -> list[Shape]:
+    """The shapes tried in a canvas of ``size``, richest first."""
+    return [s for s in SHAPES if s.fits_canvas(size)]
 
 
 @dataclass(frozen=True)
@@ -264,7 +279,7 @@ def pot_radius_for(size: tuple[int, int], n_seats: int) -> int:
 
     def natural(scale: float) -> int:
         need = Needs.at(scale)
-        for shape in SHAPES:
+        for shape in _shapes(size):
             most, liked = _capacity(size, n_others, need, shape)
             if most >= least:
                 return max(least, min(most, liked))
@@ -278,14 +293,30 @@ def pot_radius_for(size: tuple[int, int], n_seats: int) -> int:
 Text_MAX_SCALE = 2.0  # the largest UI scale (the settings offer 100-200%)
 
 
-def plan(size: tuple[int, int], n_seats: int, scale: float) -> Plan:
-    """The arrangement of a table of ``size`` with ``n_seats`` at UI ``scale`` (see the module's doc): the
-    richest shape that holds the pot (:func:`pot_radius_for`) with everything else at its least."""
+POT_GROWTH = 0.5  # the pot in focus grows by this share of the UI scale's step, where the table has the room
+
+
+def scaled_pot_radius(size: tuple[int, int], n_seats: int, scale: float) -> int:
+    """The pot in focus's radius at UI ``scale`` (issue 32: a bigger scale shows larger, the pot's numbers too):
+    the radius at 100% (:func:`pot_radius_for`) grown by ``POT_GROWTH`` of the scale's step, as far as the most
+    folded arrangement has room for it; never smaller than at 100%."""
+    r = pot_radius_for(size, n_seats)
+    if scale <= 1.0:
+        return r
     need = Needs.at(scale)
     n_others = max(1, n_seats - 1)
-    r = pot_radius_for(size, n_seats)
+    room = max(_capacity(size, n_others, need, shape)[0] for shape in _shapes(size))
+    return max(r, min(int(r * (1 + POT_GROWTH * (scale - 1))), room))
+
+
+def plan(size: tuple[int, int], n_seats: int, scale: float) -> Plan:
+    """The arrangement of a table of ``size`` with ``n_seats`` at UI ``scale`` (see the module's doc): the
+    richest shape that holds the pot (:func:`scaled_pot_radius`) with everything else at its least."""
+    need = Needs.at(scale)
+    n_others = max(1, n_seats - 1)
+    r = scaled_pot_radius(size, n_seats, scale)
     best: tuple[int, Shape] | None = None
-    for shape in SHAPES:
+    for shape in _shapes(size):
         most, _liked = _capacity(size, n_others, need, shape)
         if most >= r:
             return _build(size, n_others, need, shape, r)
@@ -293,6 +324,17 @@ def plan(size: tuple[int, int], n_seats: int, scale: float) -> Plan:
             best = (most, shape)
     assert best is not None
     return _build(size, n_others, need, best[1], max(1, best[0]))
+
+
+@dataclass(frozen=True)
+class ShopPlace:
+    """Where the shop and the shopping seat's pot lie (``TableLayout.shopping``)."""
+
+    beside: bool  # the pot beside the shop (False: the frame is too narrow, the shop lies over it)
+    column: pygame.Rect  # the column on the left with the pot and the bag (empty when not beside)
+    centre: tuple[int, int]  # the pot's centre and radius
+    radius: int
+    shop: pygame.Rect
 
 
 class TableLayout:
@@ -372,6 +414,25 @@ class TableLayout:
         """The panel beside the pot in focus."""
         return self.plan.info
 
+    def shopping(self) -> ShopPlace:
+        """Where the shop opens while the seat in focus shops (issue 32: beside its pot, not over it): a column on
+        the left of the focus frame, down to the action bar's bottom, with the pot at its top (smaller than while
+        brewing, at least ``SHOP_POT_LEAST``), and the shop in the rest of the frame and the bar. A frame too
+        narrow for that (the shop under ``SHOP_LEAST`` wide at the UI scale: windows under 1280 wide, or a large
+        scale in a small window) gives the shop all of it, over the pot."""
+        f = self.focus
+        bottom = self.actions.bottom
+        grow = 1 + 0.25 * (_scale() - 1)
+        r = min(self.pot_radius, max(SHOP_POT_LEAST, _radius_for(f.w - int(SHOP_ROOM * grow))))
+        box = _pot_box(r)
+        column = pygame.Rect(f.x, f.y, box, bottom - f.y)
+        shop = pygame.Rect(column.right + GAP // 2, f.y, f.right - column.right - GAP // 2, bottom - f.y)
+        if shop.w < SHOP_LEAST * grow:
+            return ShopPlace(False, pygame.Rect(f.x, f.y, 0, 0), self.pot_centre, self.pot_radius,
+                             pygame.Rect(f.x, f.y, f.w, bottom - f.y))
+        centre = (f.x + POT_PAD + int(r * POT_RIM), f.y + POT_PAD + int(r * POT_RIM))
+        return ShopPlace(True, column, centre, r, shop)
+
     def other_rects(self, count: int) -> list[pygame.Rect]:
         """The other seats' cards, one above another in their column (a single one, two seats, is tall)."""
         if count <= 0:
@@ -392,7 +453,7 @@ class TableLayout:
             radius = int(min((rect.w - 28) / (2 * POT_RIM), (rect.h - 230) / (2 * POT_RIM)))
             radius = max(56, radius)
             return (rect.centerx, rect.y + card_header_h(True) + int(radius * POT_RIM)), radius
-        text_w = int(CARD_TEXT_W * (1 + 0.2 * (_scale() - 1)))  # its text wraps more at a larger scale
+        text_w = int(CARD_TEXT_W * (1 + 0.3 * (_scale() - 1)))  # its text wraps more at a larger scale
         header = card_header_h(False)
         body = rect.h - header - CARD_PAD
         across = max(2 * 40 * POT_RIM, min(body, rect.w - 3 * CARD_PAD - text_w))

@@ -50,14 +50,23 @@ TALL_GROW = 12  # ... and a tall card's (two seats: the pot on top, the text und
 TALL_BAG_CHIP_R = 22
 
 
-def draw_others(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, anim: Any | None) -> None:
+def draw_others(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, anim: Any | None,
+                base: object | None = None) -> None:
+    """Each other seat's card; with ``base`` (the picture's key without its motion, ``layers.py``) a card is kept
+    as one part while neither changes nor moves."""
     te = text_engine()
     if view.layout.others_folded:
         draw_tiles(surf, view, g, st, anim)
         return
     for seat, r in view.other_rects.items():
-        with te.within(r):
-            _card(surf, view, g, st, anim, seat, r)
+        moves = (anim.shake(seat), anim.hidden(seat)) if anim is not None else None
+        key = None if base is None else (base, moves)
+
+        def card(seat: int = seat, r: pygame.Rect = r) -> None:
+            with te.within(r):
+                _card(surf, view, g, st, anim, seat, r)
+
+        view.layers.draw(surf, ("card", seat), r, key, card)
 
 
 

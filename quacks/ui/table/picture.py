@@ -13,7 +13,7 @@ kept and fails if the two differ: an input drawn but missing here is found by th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .controls import Controls
 from .shop_panel import ShopPanel
@@ -35,6 +35,12 @@ class TablePicture:
     zoom: int | None  # the other seat whose pot is shown large
     pace: str  # named in a beat's bar
     language: str  # every word on the table
+
+    def without_motion(self) -> TablePicture:
+        """This picture less the chips in the air (each part kept by ``layers.py`` adds its own seat's); the rat
+        stones on their way stay, as they change the game shown (``MatchDriver.shown``)."""
+        _hidden, rats = self.animation
+        return replace(self, animation=(rats,))
 
 
 def shop_look(shop: ShopPanel) -> tuple[object, ...]:

@@ -22,6 +22,8 @@ from .view_state import LandingMark
 
 DETAIL_RADIUS = 150  # a pot this large prints every space's coins, VP and rubies; a smaller one every fifth's coins
 SMALL_CHIP_R = 12  # the least radius of a chip in a pot: its value at least 12 px (``art.chip``)
+NUMBER_GROWTH = 0.3  # a pot's numbers grow by this share of the UI scale's step, where its spaces have room
+SMALL_CHIP_STEP = 0.68  # ... but no wider than this share of the step between spaces (a neighbour's value shows)
 
 
 @dataclass
@@ -42,20 +44,28 @@ class PotLayout:
     def chip_radius(self) -> int:
         # a little larger than a space: readable values (neighbouring 1-chips just touch); in a small pot (another
         # seat's) large enough for a value of 12 px, overlapping its neighbours a little as chips in a pot do
-        least = min(SMALL_CHIP_R, int(cauldron_art.space_step(self.radius) * 0.62))  # a neighbour's value shows
-        return max(7, least, int(cauldron_art.space_radius(self.radius) * 1.16))
+        step = cauldron_art.space_step(self.radius)
+        least = min(SMALL_CHIP_R, int(step * SMALL_CHIP_STEP))
+        grown = min(int(SMALL_CHIP_R * number_grow()), int(step * 0.45))  # a larger UI scale: larger values (issue 32)
+        return max(7, least, grown, int(cauldron_art.space_radius(self.radius) * 1.16))
+
+
+def number_grow() -> float:
+    """How much larger the UI scale wants a pot's numbers (``NUMBER_GROWTH`` of its step)."""
+    return 1 + NUMBER_GROWTH * (max(1.0, text_engine().scale) - 1)
 
 
 def numbers_px(lay: PotLayout, colour_blind: bool = False) -> int:
     """The smallest numbers a pot drawn at ``lay`` prints: its spaces' coins (``cauldron_art.cauldron``) and its
     chips' values (``art.chip``), in pixels (the layout check's measure of a pot read at a glance)."""
     detail = lay.radius >= DETAIL_RADIUS
-    return min(cauldron_art.numbers_px(lay.radius, detail), art.chip_value_px(lay.chip_radius, colour_blind))
+    return min(cauldron_art.numbers_px(lay.radius, detail, number_grow()),
+               art.chip_value_px(lay.chip_radius, colour_blind))
 
 
 def note_pot(surf: pygame.Surface, lay: PotLayout, role: str, colour_blind: bool = False) -> None:
     """Tell the layout check where a pot lies (its iron rim's square) and how small its numbers are: ``role`` is
-    "focus" (the deciding seat's) or "other" (another seat's card)."""
+    "focus" (the deciding seat's), "focus-shop" (the same, small beside the shop) or "other" (another seat's card)."""
     reach = int(lay.radius * POT_RIM)
     shapes.note("pot", surf, pygame.Rect(lay.centre[0] - reach, lay.centre[1] - reach, 2 * reach, 2 * reach),
                 f"{role} {numbers_px(lay, colour_blind)}")
@@ -69,7 +79,7 @@ def draw_pot(surf: pygame.Surface, g: Game, seat: int, lay: PotLayout, *, colour
              hidden_chips: int = 0, highlight: int | None = None) -> None:
     """The cauldron with everything in it. ``hidden_chips`` leaves the last chips out (they are still flying)."""
     detail = lay.radius >= DETAIL_RADIUS
-    pot = cauldron_art.cauldron(lay.radius, track_spaces(g), detail)
+    pot = cauldron_art.cauldron(lay.radius, track_spaces(g), detail, number_grow() if detail else 1.0)
     surf.blit(pot, pot.get_rect(center=lay.centre))
     s = g.seats[seat]
     centres = lay.centres()

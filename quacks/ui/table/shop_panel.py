@@ -47,6 +47,7 @@ class ShopPanel(ShopButtonRow):
         self.slots: list[tuple[Chip, pygame.Rect]] = []
         self.hover: Chip | None = None
         self.message = ""
+        self.beside = True  # the shopping seat's pot lies beside it (``TableLayout.shopping``)
         self._layout()
 
     def move_to(self, rect: pygame.Rect) -> None:
@@ -100,9 +101,15 @@ class ShopPanel(ShopButtonRow):
             by = self.help_rect.y - 6 - bh
             books = [c for c in ORDER if self.g.book_on_table(c)]
             top = self.head.bottom + 8
-            row_h = min(58, max(self.ROW_LEAST, (by - 10 - top) // max(1, len(books))))
-            name_w = min(320, int(r.w * 0.3))
-            x0 = r.x + pad + 18 + name_w + 12
+            most = int(58 * (1 + 0.5 * (te.scale - 1)))  # rows grow with the UI scale where the shop is tall
+            row_h = min(most, max(self.ROW_LEAST, (by - 10 - top) // max(1, len(books))))
+            name_w = 0  # a narrow shop (beside the pot in a small window): the books' colours name the rows
+            for share in (0.3, 0.22):
+                if (r.right - pad - (r.x + pad + 18 + int(r.w * share) + 12) - 28) // 3 >= self.slot_least():
+                    name_w = min(320, int(r.w * share))
+                    break
+            self.names = name_w > 0
+            x0 = r.x + pad + 18 + (name_w + 12 if name_w else 0)
             slot_w = min(220, (r.right - pad - x0 - 2 * 14) // 3)
             self.rows: list[tuple[Colour, pygame.Rect]] = []
             self.slots = []
@@ -289,6 +296,8 @@ class ShopPanel(ShopButtonRow):
         te = text_engine()
         r = self.rect
         art.panel(surf, r, seed=21)
+        # never over the pot in focus (``check-layout``'s over-pot), but where the frame has no room for both
+        shapes.note("shop" if self.beside else "shop-over", surf, r, "shop")
         with te.roomy(), te.within(r), te.at_scale(self.text_scale):
             self._draw(surf)
 
@@ -305,10 +314,15 @@ class ShopPanel(ShopButtonRow):
         title = you_or(s.name, _("Your shopping"), _("Shopping: {name}"))
         title_box = pygame.Rect(head.x, head.y, min(coins_r.x, note_box.x) - 16 - head.x, head.h)
         te.blit_fit(surf, title, title_box, "serif-bold", 36, T.INK, anchor="midleft", lines=1)
-        for colour, nr in self.rows:
-            book = book_of(self.g, colour)
+        # the books' names at one size: the largest at which the longest fits its place
+        names = [(D.book_name(book_of(self.g, colour)), nr) for colour, nr in self.rows]
+        name_size = min((te.fit(name, "serif-bold", 21, nr.w, 12) for name, nr in names if nr.w > 0), default=21)
+        for (colour, nr), (name, _nr) in zip(self.rows, names):
             pygame.draw.rect(surf, T.BOOK_HEADERS[colour.value], (nr.x - 18, nr.y + 5, 10, nr.h - 10), border_radius=4)
-            te.blit_fit(surf, D.book_name(book), nr, "serif-bold", 21, T.INK, anchor="midleft", min_size=12)
+            if nr.w > 0:
+                te.blit_fit(surf, name, nr, "serif-bold", name_size, T.INK, anchor="midleft", min_size=12)
+        if self.rows and not self.names:
+            te.dropped("the books' names beside their prices", "the books' tabs, and each chip's hover help")
         for i, (c, sr) in enumerate(self.slots):
             self._slot(surf, i, c, sr)
         # the cart: its label beside the chips, or above them where the row is short (``_place_row``)
@@ -375,10 +389,19 @@ class ShopPanel(ShopButtonRow):
             te.blit_fit(surf, stock, beside, "sans", 14, col, anchor="midleft", lines=1)
         else:  # the count alone, in a pill (the hover help says what it is)
             n = str(self.g.supply[c])
-            w, h = te.size(n, "sans-semibold", 14)
+            n_size = max(te.floor(12), min(14, p_size * 2 // 3))  # never larger than the price it follows
+            w, h = te.size(n, "sans-semibold", n_size)
             pill = pygame.Rect(beside.x, box.centery - h // 2, w + 12, h)
             pygame.draw.rect(surf, (214, 200, 168), pill, border_radius=h // 2)
-            te.blit(surf, n, pill.center, "sans-semibold", 14, col, "center", box=sr)
+            te.blit(surf, n, pill.center, "sans-semibold", n_size, col, "center", box=sr)
+
+    @staticmethod
+    def slot_least() -> int:
+        """The least width of a price's slot: its chip, the price and the supply's pill."""
+        te = text_engine()
+        with te.roomy():
+            return 2 * int(20 * (1 + 0.3 * (te.scale - 1))) + 18 + te.size("88", "sans-bold", 22)[0] + 8 + \
+                te.size("88", "sans-semibold", 14)[0] + 12 + 8
 
     @staticmethod
     def _chip_radius(sr: pygame.Rect) -> int:

@@ -54,7 +54,7 @@ class HumanTurns:
         sc.controls.note = note
         if sc.controls.build(sc.g, seat, bool(sc.app.settings.colour_blind)):
             sc.focus = seat  # the decider's pot comes into focus once; V may look elsewhere after
-            sc.anim.pot_covered = sc.controls.shop is not None
+            sc.anim.shopping = sc.controls.shop is not None
             sc.frames.invalidate()
             sc.driver.log_state()
             self.sync_choice(seat)
@@ -153,7 +153,7 @@ class HumanTurns:
         """No controls and no choice dialog: the decision is taken, or the game shown is replaced."""
         sc = self.scene
         sc.controls.clear()
-        sc.anim.pot_covered = False  # (a choice dialog covered the pot too)
+        sc.anim.shopping = False
         if self.choice is not None:
             sc.app.pop(self.choice)
             self.choice = None

@@ -26,6 +26,7 @@ from .board_view import BoardView
 from .books_strip import BooksStrip
 from .books_view import BooksView
 from .focus_panel import draw_focus
+from .layers import Layers
 from .layout import TableLayout
 from .others_panel import draw_others
 from .others_tiles import tile_pot, tile_rects
@@ -43,6 +44,7 @@ class TableView:
         self.board: BoardView | BoardBar = BoardView(self.layout.board)
         self.other_rects: dict[int, pygame.Rect] = {}
         self._bg: pygame.Surface | None = None
+        self.layers = Layers()  # the pot in focus and each card, kept while they stay the same (``layers.py``)
         self._bg_key: object = None
         self.focus = 0
         self._made = -1
@@ -114,17 +116,26 @@ class TableView:
 
     def bag_button_rect(self) -> pygame.Rect:
         info = self.layout.info
-        return pygame.Rect(info.x, info.bottom - 52, 230, 50)
+        w = min(info.w, int(230 * (1 + 0.5 * (text_engine().scale - 1))))  # its words grow with the UI scale
+        return pygame.Rect(info.x, info.bottom - 52, w, 50)
 
-    def pot_layout(self, seat: int, covered: bool = False) -> pv.PotLayout | None:
-        """Where a seat's pot is drawn (None if it is covered)."""
+    def pot_layout(self, seat: int, shopping: bool = False) -> pv.PotLayout | None:
+        """Where a seat's pot is drawn (the one in focus smaller while it shops; None if it is not drawn)."""
         if seat == self.focus:
-            return None if covered else pv.PotLayout(self.layout.pot_centre, self.layout.pot_radius)
+            return self.focus_pot(shopping)
         r = self.other_rects.get(seat)
         if r is None:
             return None
         centre, radius = self.small_pot(r)
         return pv.PotLayout(centre, radius)
+
+    def focus_pot(self, shopping: bool) -> pv.PotLayout | None:
+        """The pot in focus: beside its panel, or while it shops in the column beside the shop (issue 32); None
+        while the shop lies over it (a frame too narrow for both)."""
+        if shopping:
+            place = self.layout.shopping()
+            return pv.PotLayout(place.centre, place.radius) if place.beside else None
+        return pv.PotLayout(self.layout.pot_centre, self.layout.pot_radius)
 
     def small_pot(self, r: pygame.Rect) -> tuple[tuple[int, int], int]:
         """Centre and radius of the pot in another seat's card (or tile, when the seats are folded)."""
@@ -252,8 +263,11 @@ class TableView:
     def forget_background(self) -> None:
         self._bg_key = None
 
-    def draw(self, surf: pygame.Surface, g: Game, st: ViewState, anim: Animator | None = None) -> None:
-        """The whole table body (not the controls): background, board, the pot in focus, the others."""
+    def draw(self, surf: pygame.Surface, g: Game, st: ViewState, anim: Animator | None = None,
+             still: object | None = None) -> None:
+        """The whole table body (not the controls): background, board, the pot in focus, the others. ``still``
+        is everything the picture shows but its motion (the table's ``TablePicture`` without its animation): with
+        it, the pot in focus and the cards that do not move are blitted as kept (``layers.py``)."""
         surf.blit(self.background(g, st, text_engine().scale), (0, 0))
         vps = anim.marker_values(g) if anim is not None else None
         dice = [(g.seats[s].name, f) for s, f in st.dice]
@@ -263,5 +277,6 @@ class TableView:
             dice[-1] = (dice[-1][0], face)
         self.board.draw(surf, g, self.looks(), dice, vps, st.colour_blind, static=False, die_spin=spin,
                         card_lines=st.card_lines)
-        draw_focus(surf, self, g, st, anim)
-        draw_others(surf, self, g, st, anim)
+        base = None if still is None else (still, self._bg_key, text_engine().scale)
+        draw_focus(surf, self, g, st, anim, base=base)
+        draw_others(surf, self, g, st, anim, base=base)

@@ -33,7 +33,7 @@ class ViewState:
     reasons: dict[int, str] = field(default_factory=dict)  # each bot's latest reason
     decided: frozenset[int] = frozenset()  # seats whose stir decision is in, hidden until the reveal
     dice: tuple[tuple[int, str], ...] = ()  # this round's bonus-die rolls (seat, face), in order
-    pot_covered: bool = False  # the shop lies over the pot in focus
+    shopping: bool = False  # the seat in focus shops: its pot small beside the shop (``TableLayout.shopping``)
     choice_top: int = 0  # a choice dialog lies in the panel's place beside the pot in focus, from this y down
     landings: tuple[LandingMark, ...] = ()  # a pick's chips, each where it would land (the choice dialog's)
     card_lines: tuple[tuple[int, str, str], ...] = ()  # (seat, line, short line): what each seat chose or got from
