@@ -80,3 +80,22 @@ def test_the_table_from_kept_parts_is_the_table_drawn_whole(driver: Driver, size
     whole = pygame.Surface(canvas.get_size())
     view.draw(whole, g, st, None)
     assert pygame.image.tobytes(canvas, "RGB") == pygame.image.tobytes(whole, "RGB")
+
+
+def test_outside_covers_everything_but_the_holes() -> None:
+    """The background is blitted around the parts (``layers.outside``): every pixel of the window outside the
+    parts exactly once, none inside them."""
+    from quacks.ui.table.layers import outside
+
+    bounds = pygame.Rect(0, 0, 200, 120)
+    holes = [pygame.Rect(20, 10, 60, 50), pygame.Rect(70, 40, 50, 70), pygame.Rect(150, -5, 80, 30)]
+    surf = pygame.Surface(bounds.size)
+    surf.fill((0, 0, 0))
+    for r in outside(bounds, holes):
+        area = pygame.Surface(r.size)
+        area.fill((1, 1, 1))
+        surf.blit(area, r, special_flags=pygame.BLEND_ADD)  # counts how often each pixel is covered
+    for x in range(bounds.w):
+        for y in range(bounds.h):
+            inside = any(h.collidepoint(x, y) for h in holes)
+            assert surf.get_at((x, y))[0] == (0 if inside else 1), (x, y)

@@ -80,7 +80,7 @@ def test_the_shop_over_the_pot_is_reported(home: Path, monkeypatch: pytest.Monke
 def test_a_shop_that_hides_the_pot_is_reported(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from quacks.ui.table import focus_panel
 
-    monkeypatch.setattr(focus_panel, "_shopping", lambda *a, **k: None)  # the pot not drawn while shopping
+    monkeypatch.setattr(focus_panel, "_focus_pot", lambda *a, **k: None)  # the pot not drawn while shopping
     found = kinds(SHOP, "over-pot")
     assert found and "pot not drawn" in found[0].detail
 

@@ -140,36 +140,48 @@ def header_places(view: TableView, g: Game, seat: int) -> dict[str, pygame.Rect]
 
 def draw_focus(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, anim: Animator | None,
                mouse: tuple[int, int] = (-1, -1), base: object | None = None) -> None:
-    """The pot in focus and its panel; with ``base`` (the picture's key without its motion, ``layers.py``) kept
-    as one part while neither changes nor moves."""
+    """The pot in focus and its panel. With ``base`` (the picture's key without its motion, ``layers.py``) the
+    frame and the panel are kept as one part while the picture stays; the pot, which the motion changes (chips in
+    the air, a shake), is drawn over them each time."""
     seat = st.focus
-    shake = anim.shake(seat) if anim is not None else (0, 0)
-    hidden = anim.hidden(seat) if anim is not None else 0
-    key = None if base is None else (base, seat, shake, hidden, mouse)
-    area = view.layout.focus
-    place = view.layout.shopping() if st.shopping else None
-    if place is not None and place.beside:
-        area = area.union(place.column.inflate(0, 16))
-    view.layers.draw(surf, "focus", area, key, lambda: _focus(surf, view, g, st, shake, hidden, mouse))
+    key = None if base is None else (base, seat, mouse)
+    view.layers.draw(surf, "focus", view.focus_area(st), key, lambda: _focus(surf, view, g, st, mouse))
+    _focus_pot(surf, view, g, st, anim.shake(seat) if anim is not None else (0, 0),
+               anim.hidden(seat) if anim is not None else 0)
 
 
-def _focus(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, shake: tuple[int, int], hidden: int,
-           mouse: tuple[int, int]) -> None:
+def _focus_pot(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, shake: tuple[int, int],
+               hidden: int) -> None:
+    """The pot in focus with the chips beside it and a pick's landing marks; while it shops, small beside the
+    shop (or not at all where the shop lies over the frame)."""
+    seat = st.focus
+    lay = view.layout
+    if st.shopping:
+        place = lay.shopping()
+        if place.beside:
+            pot = pv.PotLayout((place.centre[0] + shake[0], place.centre[1] + shake[1]), place.radius)
+            pv.draw_pot(surf, g, seat, pot, colour_blind=st.colour_blind, hidden_chips=hidden)
+            pv.note_pot(surf, pot, "focus-shop", st.colour_blind)  # the pot in focus, small beside the shop
+        return
+    pot = pv.PotLayout((lay.pot_centre[0] + shake[0], lay.pot_centre[1] + shake[1]), lay.pot_radius)
+    pv.draw_pot(surf, g, seat, pot, colour_blind=st.colour_blind, hidden_chips=hidden,
+                highlight=pv.next_space(g, seat) if g.seats[seat].brewing else None)
+    pv.draw_aside(surf, g, seat, pot, st.colour_blind)
+    pv.note_pot(surf, pot, "focus", st.colour_blind)
+    if st.landings:
+        pv.draw_landings(surf, pot, st.landings, st.colour_blind)
+
+
+def _focus(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, mouse: tuple[int, int]) -> None:
+    """The focus frame's part kept by ``layers.py``: the panel beside the pot (or, while it shops, the column the
+    pot lies in, with the bag)."""
     te = text_engine()
     seat = st.focus
     s = g.seats[seat]
     lay = view.layout
     if st.shopping:
-        _shopping(surf, view, g, st, shake, hidden)
+        _shopping(surf, view, g, st)
         return
-    sx, sy = shake
-    pot = pv.PotLayout((lay.pot_centre[0] + sx, lay.pot_centre[1] + sy), lay.pot_radius)
-    pv.draw_pot(surf, g, seat, pot, colour_blind=st.colour_blind, hidden_chips=hidden,
-                highlight=pv.next_space(g, seat) if s.brewing else None)
-    pv.draw_aside(surf, g, seat, pot, st.colour_blind)
-    pv.note_pot(surf, pot, "focus", st.colour_blind)
-    if st.landings:
-        pv.draw_landings(surf, pot, st.landings, st.colour_blind)
     with te.roomy(), te.within(lay.info.inflate(8, 8)):
         with panel_text(view, g, seat):
             _panel(surf, view, g, st, mouse)
@@ -181,8 +193,7 @@ def _focus(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, shake:
             b.draw(surf)
 
 
-def _shopping(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, shake: tuple[int, int],
-              hidden: int) -> None:
+def _shopping(surf: pygame.Surface, view: TableView, g: Game, st: ViewState) -> None:
     """While the seat in focus shops (issue 32: the shop beside its pot, never over it): a column on the left with
     its pot at the top, smaller, and the chips in its bag under it (what it owns, as it chooses what to buy)."""
     te = text_engine()
@@ -197,9 +208,6 @@ def _shopping(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, sha
     pygame.draw.rect(surf, (30, 20, 14), column.move(0, 6), border_radius=18)
     pygame.draw.rect(surf, (58, 40, 28), column, border_radius=18)
     pygame.draw.rect(surf, view.look(seat).fill, column, 3, border_radius=18)
-    pot = pv.PotLayout((centre[0] + shake[0], centre[1] + shake[1]), radius)
-    pv.draw_pot(surf, g, seat, pot, colour_blind=st.colour_blind, hidden_chips=hidden)
-    pv.note_pot(surf, pot, "focus-shop", st.colour_blind)  # the pot in focus, as a small picture beside the shop
     x, width = column.x + 14, column.w - 28
     y = centre[1] + int(radius * 1.13) + 14
     with te.roomy(), te.within(column):

@@ -59,14 +59,24 @@ def draw_others(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, a
         draw_tiles(surf, view, g, st, anim)
         return
     for seat, r in view.other_rects.items():
-        moves = (anim.shake(seat), anim.hidden(seat)) if anim is not None else None
-        key = None if base is None else (base, moves)
-
         def card(seat: int = seat, r: pygame.Rect = r) -> None:
             with te.within(r):
                 _card(surf, view, g, st, anim, seat, r)
 
-        view.layers.draw(surf, ("card", seat), r, key, card)
+        # the card without its pot is kept while the picture stays (``layers.py``); the pot, which the motion
+        # changes (chips in the air, a shake), is drawn over it each time
+        view.layers.draw(surf, ("card", seat), r, base, card)
+        _card_pot(surf, view, g, st, anim, seat, r)
+
+
+def _card_pot(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, anim: Any | None, seat: int,
+              r: pygame.Rect) -> None:
+    centre, radius = TableLayout.small_pot(r)
+    sx, sy = anim.shake(seat) if anim is not None else (0, 0)
+    pot = pv.PotLayout((centre[0] + sx, centre[1] + sy), radius)
+    hidden = anim.hidden(seat) if anim is not None else 0
+    pv.draw_pot(surf, g, seat, pot, colour_blind=st.colour_blind, hidden_chips=hidden)
+    pv.note_pot(surf, pot, "other", st.colour_blind)
 
 
 
@@ -97,12 +107,7 @@ def _card(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, anim: A
         kind_y = max(kind_y, vp_r.bottom + 1)
     kind_r = te.blit(surf, kind, (r.x + name_x, kind_y), "sans", te.fit(kind, "sans", kind_px, kind_w),
                      T.PARCHMENT_DARK)
-    centre, radius = TableLayout.small_pot(r)
-    sx, sy = anim.shake(seat) if anim is not None else (0, 0)
-    pot = pv.PotLayout((centre[0] + sx, centre[1] + sy), radius)
-    hidden = anim.hidden(seat) if anim is not None else 0
-    pv.draw_pot(surf, g, seat, pot, colour_blind=st.colour_blind, hidden_chips=hidden)
-    pv.note_pot(surf, pot, "other", st.colour_blind)
+    centre, radius = TableLayout.small_pot(r)  # (its pot is drawn over the card: ``_card_pot``)
     shapes.note("card", surf, r, s.name)
     if tall:
         x = r.x + 16

@@ -26,7 +26,7 @@ from .board_view import BoardView
 from .books_strip import BooksStrip
 from .books_view import BooksView
 from .focus_panel import draw_focus
-from .layers import Layers
+from .layers import Layers, outside
 from .layout import TableLayout
 from .others_panel import draw_others
 from .others_tiles import tile_pot, tile_rects
@@ -260,6 +260,21 @@ class TableView:
             self._bg_key = key
         return self._bg
 
+    def focus_area(self, st: ViewState) -> pygame.Rect:
+        """The part of the table ``draw_focus`` keeps (``layers.py``): the focus frame, and while its seat shops the
+        column its pot lies in."""
+        area = self.layout.focus
+        if st.shopping:
+            place = self.layout.shopping()
+            if place.beside:
+                area = area.union(place.column.inflate(0, 16))
+        return area
+
+    def part_areas(self, st: ViewState) -> list[pygame.Rect]:
+        """Every part ``layers.py`` keeps: the focus frame's and each other seat's card (not the folded tiles)."""
+        cards = [] if self.layout.others_folded else list(self.other_rects.values())
+        return [self.focus_area(st), *cards]
+
     def forget_background(self) -> None:
         self._bg_key = None
 
@@ -268,7 +283,14 @@ class TableView:
         """The whole table body (not the controls): background, board, the pot in focus, the others. ``still``
         is everything the picture shows but its motion (the table's ``TablePicture`` without its animation): with
         it, the pot in focus and the cards that do not move are blitted as kept (``layers.py``)."""
-        surf.blit(self.background(g, st, text_engine().scale), (0, 0))
+        bg = self.background(g, st, text_engine().scale)
+        if still is None:
+            self.layers.under = None
+            surf.blit(bg, (0, 0))
+        else:  # the background around the kept parts; under each only when it is drawn anew
+            self.layers.under = bg
+            for r in outside(surf.get_rect(), self.part_areas(st)):
+                surf.blit(bg, r, r)
         vps = anim.marker_values(g) if anim is not None else None
         dice = [(g.seats[s].name, f) for s, f in st.dice]
         spin = 0.0
