@@ -53,10 +53,12 @@ class Motion(Enum):
     FLOAT = "float"  # a note rising from a pot ("+2 VP")
     FLY = "fly"  # a beat's gain flying to its seat ("+1 ruby", a chip)
     RAT = "rat"  # a rat stone moving out from the droplet
+    DROPLET = "droplet"  # the droplet stepping forward, space by space (issue 32)
 
 
 MOVES_PICTURE = (Motion.SHAKE, Motion.DIE, Motion.SLIDE)  # these change the still picture while they run
-DRAWN_ON_POT = (Motion.FLIGHT, Motion.SHAKE, Motion.RAT, Motion.FLOAT)  # drawn over their seat's pot (if shown)
+#: drawn over their seat's pot (if shown)
+DRAWN_ON_POT = (Motion.FLIGHT, Motion.SHAKE, Motion.RAT, Motion.FLOAT, Motion.DROPLET)
 
 FLIGHT = 0.38
 SHAKE = 0.6
@@ -65,6 +67,7 @@ SLIDE = 0.5
 FLOAT = 0.7
 FLY = 0.6
 RAT = 0.6
+DROPLET_STEP = 0.16  # the droplet's hop from one space to the next
 
 
 def ease_out(t: float) -> float:
@@ -153,6 +156,7 @@ class Animator:
                 self.sounds.append("ruby")
             elif k == EventKind.DROPLET and e.seat is not None:
                 self.add(Anim(Motion.FLOAT, FLOAT, e.seat, data={"text": _("droplet +1"), "colour": T.DROPLET_LIGHT}))
+                self._step_droplet(e)
             elif k == EventKind.BUY and e.seat is not None and e.get("chips"):
                 self.sounds.append("shop")
             elif k == EventKind.ROUND:
@@ -178,6 +182,7 @@ class Animator:
         elif k == EventKind.DROPLET:
             n = int(e.get("after", 0)) - int(e.get("before", 0))
             self._fly(seat, _("droplet +{n}").format(n=n), T.DROPLET_LIGHT, src, self.view.score_pos(seat))
+            self._step_droplet(e)
         elif k == EventKind.CHIP_GAINED and e.get("chip") in CHIP_BY_NAME:
             self.add(Anim(Motion.FLY, FLY, seat, data={"chip": e.get("chip"), "from": src, "to": self.bag_pos(seat)}))
         elif k == EventKind.RATS:
@@ -186,6 +191,14 @@ class Animator:
         else:
             return False
         return True
+
+    def _step_droplet(self, e: Event) -> None:
+        """The droplet hops from its old space to its new one, a space at a time (the pot leaves it out meanwhile:
+        ``droplets_moving``)."""
+        before, after = min(int(e.get("before", 0)), 52), min(int(e.get("after", 0)), 52)
+        if e.seat is not None and after > before:
+            self.add(Anim(Motion.DROPLET, DROPLET_STEP * (after - before), e.seat,
+                          data={"from": before, "to": after}))
 
     def _fly(self, seat: int, text: str, colour: RGB, src: tuple[int, int], dst: tuple[int, int]) -> None:
         """A gain's words on their way; a seat's second and third gains of a beat follow a little later and land
@@ -223,6 +236,11 @@ class Animator:
         """Seats whose rat stone is on its way (the still picture leaves it out until it lands)."""
         return frozenset(a.seat for a in self.anims if a.kind is Motion.RAT and not a.done)
 
+    def droplets_moving(self) -> frozenset[int]:
+        """Seats whose droplet is stepping forward (their pot leaves it out until it lands)."""
+        return frozenset(a.seat for a in self.anims if a.kind is Motion.DROPLET and not a.done
+                         and a.seat is not None)
+
     def flush_sounds(self) -> None:
         sound = self.sound
         if sound is not None:
@@ -258,7 +276,7 @@ class Animator:
     def still_look(self, seats: int) -> tuple[object, ...]:
         """What the animations change in the still picture under them: the chips still in the air (the pots leave
         them out) and the rat stones on their way (drawn moving, not in place)."""
-        return tuple(self.hidden(i) for i in range(seats)), self.rats_moving()
+        return tuple(self.hidden(i) for i in range(seats)), self.rats_moving(), self.droplets_moving()
 
     def hidden(self, seat: int) -> int:
         """Chips of this seat still in the air (the pot leaves them out)."""
@@ -358,6 +376,21 @@ class Animator:
                 y = centres[lo][1] + (centres[hi][1] - centres[lo][1]) * f
                 img = art.rat(int(lay.chip_radius * 1.9))
                 rr = img.get_rect(center=(x, y))
+                surf.blit(img, rr)
+                rects.append(rr)
+            elif a.kind is Motion.DROPLET:
+                # a hop per space: each step rises and lands on the next space
+                centres = lay.centres()
+                steps = a.data["to"] - a.data["from"]
+                at = a.data["from"] + steps * min(1.0, max(0.0, a.progress))
+                lo = min(int(at), 52)
+                hi = min(lo + 1, 52)
+                f = at - int(at)
+                cr = lay.chip_radius
+                x = centres[lo][0] + (centres[hi][0] - centres[lo][0]) * ease_in_out(f)
+                y = centres[lo][1] + (centres[hi][1] - centres[lo][1]) * ease_in_out(f) - math.sin(f * math.pi) * cr
+                img = art.droplet(int(cr * 1.7))
+                rr = img.get_rect(center=(x, y - cr * 0.15))
                 surf.blit(img, rr)
                 rects.append(rr)
             elif a.kind is Motion.FLOAT:

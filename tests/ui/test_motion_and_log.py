@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from quacks.content.loader import default_catalogue
 from quacks.rules.bag import ChipCounts
@@ -115,3 +116,37 @@ def test_the_log_narrates_a_scripted_round_with_causes(home: object) -> None:
     assert "Yellow returned the white chip before it: Mia's white 2 goes back into the bag." in text
     assert "Mia's white total 2 -> 0 (limit 7): yellow returned the white chip before it." in text
     assert all(ln.round == 2 for ln in log_lines(g2, g2.events))
+
+
+def test_the_droplet_steps_forward_space_by_space(home: object) -> None:
+    """Issue 32: the droplet hops from its old space to its new one, one space at a time; meanwhile the pot leaves
+    it out (the still picture knows), and once it lands the pot shows it on its new space."""
+    from quacks.rules.events import DRAWN, Event
+    from quacks.rules.kinds import EventKind
+    from quacks.ui import art
+    from quacks.ui.anim import DROPLET_STEP
+
+    d = Driver()
+    scene = scripted(d, {"orange-1": 2}, droplet=2)
+    anim = scene.anim
+    before = anim.still_look(2)
+    anim.events(scene.g, [Event(EventKind.DROPLET, 0, DRAWN, {"before": 2, "after": 5})])
+    step = next(a for a in anim.anims if a.kind is Motion.DROPLET)
+    assert step.duration == pytest.approx(3 * DROPLET_STEP)
+    assert anim.droplets_moving() == {0} and anim.still_look(2) != before
+    lay = anim.pot_of(0)
+    assert lay is not None
+    centres = lay.centres()
+    seen = []
+    for dt in (DROPLET_STEP, DROPLET_STEP, DROPLET_STEP * 0.99):  # (the last just before it lands)
+        anim.update(dt)
+        surf = pygame.Surface(d.app.screen.get_size())
+        drop = art.droplet(int(lay.chip_radius * 1.7)).get_size()
+        drawn = anim.draw(surf)
+        rect = next((r for r in drawn if r.size == drop), None)  # the droplet, not the float's words
+        assert rect is not None, (drawn, drop)
+        seen.append(min(range(53), key=lambda i: (centres[i][0] - rect.centerx) ** 2
+                        + (centres[i][1] - rect.centery) ** 2))
+    assert seen == [3, 4, 5]  # a space at a time
+    anim.update(0.1)
+    assert not anim.droplets_moving()

@@ -75,7 +75,8 @@ def _card_pot(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, ani
     sx, sy = anim.shake(seat) if anim is not None else (0, 0)
     pot = pv.PotLayout((centre[0] + sx, centre[1] + sy), radius)
     hidden = anim.hidden(seat) if anim is not None else 0
-    pv.draw_pot(surf, g, seat, pot, colour_blind=st.colour_blind, hidden_chips=hidden)
+    pv.draw_pot(surf, g, seat, pot, colour_blind=st.colour_blind, hidden_chips=hidden,
+                droplet=pv.droplet_shown(anim, seat))
     pv.note_pot(surf, pot, "other", st.colour_blind)
 
 

@@ -29,7 +29,7 @@ class TablePicture:
     view: ViewState  # focus, odds, the bots' reasons, decided seats, dice, card lines, remote seats
     bar: tuple[object, ...]  # the action bar: a beat's bar, or the decision's controls and the shop
     waiting: str  # what the bar says while no human decides
-    animation: tuple[object, ...]  # chips in the air and rat stones on their way (``Animator.still_look``)
+    animation: tuple[object, ...]  # chips in the air, rat stones and droplets on their way (``Animator.still_look``)
     thinking: int | None  # the seat whose bot is thinking
     hover_text: str  # the help under the mouse (the bar's hint row)
     zoom: int | None  # the other seat whose pot is shown large
@@ -39,7 +39,7 @@ class TablePicture:
     def without_motion(self) -> TablePicture:
         """This picture less the chips in the air (each part kept by ``layers.py`` adds its own seat's); the rat
         stones on their way stay, as they change the game shown (``MatchDriver.shown``)."""
-        _hidden, rats = self.animation
+        _hidden, rats, _droplets = self.animation  # (the pots are drawn over the kept parts each time)
         return replace(self, animation=(rats,))
 
 

@@ -50,6 +50,11 @@ class PotLayout:
         return max(7, least, grown, int(cauldron_art.space_radius(self.radius) * 1.16))
 
 
+def droplet_shown(anim: Any | None, seat: int) -> bool:
+    """Whether a seat's pot draws its droplet (not while the droplet steps forward: the motion draws it)."""
+    return anim is None or seat not in anim.droplets_moving()
+
+
 def number_grow() -> float:
     """How much larger the UI scale wants a pot's numbers (``NUMBER_GROWTH`` of its step)."""
     return 1 + NUMBER_GROWTH * (max(1.0, text_engine().scale) - 1)
@@ -76,8 +81,9 @@ def track_spaces(g: Game) -> tuple[tuple[int, int, bool], ...]:
 
 
 def draw_pot(surf: pygame.Surface, g: Game, seat: int, lay: PotLayout, *, colour_blind: bool = False,
-             hidden_chips: int = 0, highlight: int | None = None) -> None:
-    """The cauldron with everything in it. ``hidden_chips`` leaves the last chips out (they are still flying)."""
+             hidden_chips: int = 0, highlight: int | None = None, droplet: bool = True) -> None:
+    """The cauldron with everything in it. ``hidden_chips`` leaves the last chips out (they are still flying);
+    ``droplet`` False leaves the droplet out (it is stepping forward: ``Animator.droplets_moving``)."""
     detail = lay.radius >= DETAIL_RADIUS
     pot = cauldron_art.cauldron(lay.radius, track_spaces(g), detail, number_grow() if detail else 1.0)
     surf.blit(pot, pot.get_rect(center=lay.centre))
@@ -85,10 +91,10 @@ def draw_pot(surf: pygame.Surface, g: Game, seat: int, lay: PotLayout, *, colour
     centres = lay.centres()
     cr = lay.chip_radius
     # droplet and rat stone
-    d = min(s.droplet, 52)
-    dx, dy = centres[d]
-    drop = art.droplet(int(cr * 1.7))
-    surf.blit(drop, drop.get_rect(center=(dx, dy - cr * 0.15)))
+    if droplet:
+        dx, dy = centres[min(s.droplet, 52)]
+        drop = art.droplet(int(cr * 1.7))
+        surf.blit(drop, drop.get_rect(center=(dx, dy - cr * 0.15)))
     if s.rats:
         ri = g.start_index(s)
         rx, ry = centres[ri]

@@ -314,13 +314,11 @@ class ShopPanel(ShopButtonRow):
         title = you_or(s.name, _("Your shopping"), _("Shopping: {name}"))
         title_box = pygame.Rect(head.x, head.y, min(coins_r.x, note_box.x) - 16 - head.x, head.h)
         te.blit_fit(surf, title, title_box, "serif-bold", 36, T.INK, anchor="midleft", lines=1)
-        # the books' names at one size: the largest at which the longest fits its place
-        names = [(D.book_name(book_of(self.g, colour)), nr) for colour, nr in self.rows]
-        name_size = min((te.fit(name, "serif-bold", 21, nr.w, 12) for name, nr in names if nr.w > 0), default=21)
-        for (colour, nr), (name, _nr) in zip(self.rows, names):
+        for colour, nr in self.rows:
+            book = book_of(self.g, colour)
             pygame.draw.rect(surf, T.BOOK_HEADERS[colour.value], (nr.x - 18, nr.y + 5, 10, nr.h - 10), border_radius=4)
             if nr.w > 0:
-                te.blit_fit(surf, name, nr, "serif-bold", name_size, T.INK, anchor="midleft", min_size=12)
+                te.blit_fit(surf, D.book_name(book), nr, "serif-bold", 21, T.INK, anchor="midleft", min_size=12)
         if self.rows and not self.names:
             te.dropped("the books' names beside their prices", "the books' tabs, and each chip's hover help")
         for i, (c, sr) in enumerate(self.slots):
