@@ -25,7 +25,7 @@ from ..app import text_engine
 from ..keys import Act, Binding
 from ..keys import label as key_label
 from ..widgets import Button, button_bindings, draw_row
-from .layout import TableLayout
+from .layout import TableLayout, button_w
 from .option_keys import OptionKey, option_keys
 from .shop_panel import ShopPanel
 
@@ -99,8 +99,7 @@ class Controls:
         bar = self.layout.actions
         if self.kind is DecisionKind.BREW:
             x = bar.x
-            # wider at a larger UI scale, so their words grow with it (issue 32), as far as the bar has room
-            w = min(int(230 * (1 + 0.5 * (text_engine().scale - 1))), (bar.w - 24) // 3)
+            w = min(button_w(), (bar.w - 24) // 3)  # wider at a larger UI scale, as far as the bar has room
             for a, act in ((DRAW, Act.DRAW), (STOP, Act.STOP), (FLASK, Act.FLASK)):
                 lb = label(g, seat, a)
                 self.buttons.append(Button(pygame.Rect(x, bar.y, w, bar.h), lb.text, partial(choose, seat, a),

@@ -146,26 +146,22 @@ def draw_focus(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, an
     seat = st.focus
     key = None if base is None else (base, seat, mouse)
     view.layers.draw(surf, "focus", view.focus_area(st), key, lambda: _focus(surf, view, g, st, mouse))
-    _focus_pot(surf, view, g, st, anim.shake(seat) if anim is not None else (0, 0),
-               anim.hidden(seat) if anim is not None else 0, pv.droplet_shown(anim, seat))
+    _focus_pot(surf, view, g, st, anim)
 
 
-def _focus_pot(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, shake: tuple[int, int],
-               hidden: int, droplet: bool = True) -> None:
+def _focus_pot(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, anim: Animator | None) -> None:
     """The pot in focus with the chips beside it and a pick's landing marks; while it shops, small beside the
     shop (or not at all where the shop lies over the frame)."""
     seat = st.focus
-    lay = view.layout
-    if st.shopping:
-        place = lay.shopping()
-        if place.beside:
-            pot = pv.PotLayout((place.centre[0] + shake[0], place.centre[1] + shake[1]), place.radius)
-            pv.draw_pot(surf, g, seat, pot, colour_blind=st.colour_blind, hidden_chips=hidden, droplet=droplet)
-            pv.note_pot(surf, pot, "focus-shop", st.colour_blind)  # the pot in focus, small beside the shop
+    lay = view.focus_pot(st.shopping)
+    if lay is None:
         return
-    pot = pv.PotLayout((lay.pot_centre[0] + shake[0], lay.pot_centre[1] + shake[1]), lay.pot_radius)
-    pv.draw_pot(surf, g, seat, pot, colour_blind=st.colour_blind, hidden_chips=hidden,
-                highlight=pv.next_space(g, seat) if g.seats[seat].brewing else None, droplet=droplet)
+    if st.shopping:
+        pot = pv.draw_moving_pot(surf, g, seat, lay, anim, st.colour_blind)
+        pv.note_pot(surf, pot, "focus-shop", st.colour_blind)  # the pot in focus, small beside the shop
+        return
+    pot = pv.draw_moving_pot(surf, g, seat, lay, anim, st.colour_blind,
+                             highlight=pv.next_space(g, seat) if g.seats[seat].brewing else None)
     pv.draw_aside(surf, g, seat, pot, st.colour_blind)
     pv.note_pot(surf, pot, "focus", st.colour_blind)
     if st.landings:

@@ -52,8 +52,8 @@ TALL_BAG_CHIP_R = 22
 
 def draw_others(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, anim: Any | None,
                 base: object | None = None) -> None:
-    """Each other seat's card; with ``base`` (the picture's key without its motion, ``layers.py``) a card is kept
-    as one part while neither changes nor moves."""
+    """Each other seat's card; with ``base`` (the picture's key without its motion, ``layers.py``) a card without
+    its pot is kept while the picture stays, and its pot drawn over it each time."""
     te = text_engine()
     if view.layout.others_folded:
         draw_tiles(surf, view, g, st, anim)
@@ -71,12 +71,7 @@ def draw_others(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, a
 
 def _card_pot(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, anim: Any | None, seat: int,
               r: pygame.Rect) -> None:
-    centre, radius = TableLayout.small_pot(r)
-    sx, sy = anim.shake(seat) if anim is not None else (0, 0)
-    pot = pv.PotLayout((centre[0] + sx, centre[1] + sy), radius)
-    hidden = anim.hidden(seat) if anim is not None else 0
-    pv.draw_pot(surf, g, seat, pot, colour_blind=st.colour_blind, hidden_chips=hidden,
-                droplet=pv.droplet_shown(anim, seat))
+    pot = pv.draw_moving_pot(surf, g, seat, pv.PotLayout(*TableLayout.small_pot(r)), anim, st.colour_blind)
     pv.note_pot(surf, pot, "other", st.colour_blind)
 
 

@@ -63,10 +63,7 @@ def _tile(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, anim: A
     te = text_engine()
     s = g.seats[seat]
     centre, radius = tile_pot(r)
-    sx, sy = anim.shake(seat) if anim is not None else (0, 0)
-    hidden = anim.hidden(seat) if anim is not None else 0
-    pv.draw_pot(surf, g, seat, pv.PotLayout((centre[0] + sx, centre[1] + sy), radius), colour_blind=st.colour_blind,
-                hidden_chips=hidden, droplet=pv.droplet_shown(anim, seat))
+    pv.draw_moving_pot(surf, g, seat, pv.PotLayout(centre, radius), anim, st.colour_blind)
     wide = r.w >= r.h * 1.4
     if wide:
         box = pygame.Rect(centre[0] + int(radius * POT_RIM) + PAD, r.y + PAD // 2, 0, r.h - PAD)

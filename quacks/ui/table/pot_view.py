@@ -55,6 +55,17 @@ def droplet_shown(anim: Any | None, seat: int) -> bool:
     return anim is None or seat not in anim.droplets_moving()
 
 
+def draw_moving_pot(surf: pygame.Surface, g: Game, seat: int, lay: PotLayout, anim: Any | None,
+                    colour_blind: bool = False, highlight: int | None = None) -> PotLayout:
+    """A seat's pot at ``lay`` as the motion has it now: shaken while it explodes, its chips still in the air and
+    a stepping droplet left out (the motion draws them). Returns where it was drawn."""
+    sx, sy = anim.shake(seat) if anim is not None else (0, 0)
+    pot = PotLayout((lay.centre[0] + sx, lay.centre[1] + sy), lay.radius)
+    draw_pot(surf, g, seat, pot, colour_blind=colour_blind, hidden_chips=anim.hidden(seat) if anim is not None else 0,
+             highlight=highlight, droplet=droplet_shown(anim, seat))
+    return pot
+
+
 def number_grow() -> float:
     """How much larger the UI scale wants a pot's numbers (``NUMBER_GROWTH`` of its step)."""
     return 1 + NUMBER_GROWTH * (max(1.0, text_engine().scale) - 1)

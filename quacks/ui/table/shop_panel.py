@@ -398,12 +398,17 @@ class ShopPanel(ShopButtonRow):
         """The least width of a price's slot: its chip, the price and the supply's pill."""
         te = text_engine()
         with te.roomy():
-            return 2 * int(20 * (1 + 0.3 * (te.scale - 1))) + 18 + te.size("88", "sans-bold", 22)[0] + 8 + \
+            return 2 * ShopPanel._chip_wanted() + 18 + te.size("88", "sans-bold", 22)[0] + 8 + \
                 te.size("88", "sans-semibold", 14)[0] + 12 + 8
 
     @staticmethod
+    def _chip_wanted() -> int:
+        """A price's chip radius where its slot is high enough."""
+        return int(20 * (1 + 0.3 * (text_engine().scale - 1)))
+
+    @staticmethod
     def _chip_radius(sr: pygame.Rect) -> int:
-        return max(12, min(int(20 * (1 + 0.3 * (text_engine().scale - 1))), sr.h // 2 - 4))
+        return max(12, min(ShopPanel._chip_wanted(), sr.h // 2 - 4))
 
 
 __all__ = ["ShopPanel", "Colour"]

@@ -27,7 +27,7 @@ from .books_strip import BooksStrip
 from .books_view import BooksView
 from .focus_panel import draw_focus
 from .layers import Layers, outside
-from .layout import TableLayout
+from .layout import TableLayout, button_w
 from .others_panel import draw_others
 from .others_tiles import tile_pot, tile_rects
 from .view_state import ViewState
@@ -44,7 +44,7 @@ class TableView:
         self.board: BoardView | BoardBar = BoardView(self.layout.board)
         self.other_rects: dict[int, pygame.Rect] = {}
         self._bg: pygame.Surface | None = None
-        self.layers = Layers()  # the pot in focus and each card, kept while they stay the same (``layers.py``)
+        self.layers = Layers()  # the focus frame and each card (without their pots), kept (``layers.py``)
         self._bg_key: object = None
         self.focus = 0
         self._made = -1
@@ -116,8 +116,7 @@ class TableView:
 
     def bag_button_rect(self) -> pygame.Rect:
         info = self.layout.info
-        w = min(info.w, int(230 * (1 + 0.5 * (text_engine().scale - 1))))  # its words grow with the UI scale
-        return pygame.Rect(info.x, info.bottom - 52, w, 50)
+        return pygame.Rect(info.x, info.bottom - 52, min(info.w, button_w()), 50)
 
     def pot_layout(self, seat: int, shopping: bool = False) -> pv.PotLayout | None:
         """Where a seat's pot is drawn (the one in focus smaller while it shops; None if it is not drawn)."""
@@ -282,7 +281,8 @@ class TableView:
              still: object | None = None) -> None:
         """The whole table body (not the controls): background, board, the pot in focus, the others. ``still``
         is everything the picture shows but its motion (the table's ``TablePicture`` without its animation): with
-        it, the pot in focus and the cards that do not move are blitted as kept (``layers.py``)."""
+        it, the focus frame with its panel and the cards are blitted as kept while it stays (``layers.py``), and only
+        the pots drawn again."""
         bg = self.background(g, st, text_engine().scale)
         if still is None:
             self.layers.under = None
