@@ -27,6 +27,12 @@ def key_at(rects: Mapping[K, pygame.Rect], pos: tuple[int, int]) -> K | None:
     return next((k for k, r in rects.items() if r.collidepoint(pos)), None)
 
 
+def button_w(base: int = 230) -> int:
+    """A button's width at the UI scale (the table's Draw, Stop and Flask, the panel's Bag): wider at a larger
+    scale, so its words grow with it (issue 32)."""
+    return int(base * (1 + 0.5 * (max(1.0, text_engine().scale) - 1)))
+
+
 @dataclass
 class Button:
     rect: pygame.Rect

@@ -24,8 +24,8 @@ from .. import theme as T
 from ..app import text_engine
 from ..keys import Act, Binding
 from ..keys import label as key_label
-from ..widgets import Button, button_bindings, draw_row
-from .layout import TableLayout, button_w
+from ..widgets import Button, button_bindings, button_w, draw_row
+from .layout import TableLayout
 from .option_keys import OptionKey, option_keys
 from .shop_panel import ShopPanel
 

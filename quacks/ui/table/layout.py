@@ -471,12 +471,6 @@ CARD_PAD = 12  # between the card's edge, its pot and its text column
 CARD_TEXT_W = 140  # the least width of the text column beside another seat's pot (at 100%)
 
 
-def button_w(base: int = 230) -> int:
-    """A button's width at the UI scale (the bar's Draw, Stop and Flask, the panel's Bag): wider at a larger scale,
-    so its words grow with it (issue 32)."""
-    return int(base * (1 + 0.5 * (_scale() - 1)))
-
-
 def card_header_h(tall: bool) -> int:
     """The height of another seat's card's header (the name over its kind beside the marker) at the UI scale: the
     pot begins under it."""

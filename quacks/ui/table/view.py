@@ -19,7 +19,7 @@ from ...wording.text import bot_name, is_you
 from .. import art
 from .. import theme as T
 from ..app import canvas_rect, text_engine
-from ..widgets import key_at
+from ..widgets import button_w, key_at
 from . import pot_view as pv
 from .board_bar import BoardBar
 from .board_view import BoardView
@@ -27,7 +27,7 @@ from .books_strip import BooksStrip
 from .books_view import BooksView
 from .focus_panel import draw_focus
 from .layers import Layers, outside
-from .layout import TableLayout, button_w
+from .layout import TableLayout
 from .others_panel import draw_others
 from .others_tiles import tile_pot, tile_rects
 from .view_state import ViewState
