@@ -75,10 +75,10 @@ def numbers_px(radius: int, detail: bool, grow: float = 1.0) -> int:
     if detail:  # every space printed: at least the table's least text size (a space is 15 px across or more)
         room = int(space_step(radius) * 0.8 / 1.24)  # its disc (0.62 of the number) no wider than 0.4 of a step
         return max(SMALL_NUMBER_PX, px, min(int(SMALL_NUMBER_PX * grow), room))
-    return max(SMALL_NUMBER_PX, px) if _roomy(radius) else px
+    return max(SMALL_NUMBER_PX, px) if roomy_pot(radius) else px
 
 
-def _roomy(radius: int) -> bool:
+def roomy_pot(radius: int) -> bool:
     """Whether a small pot's rings lie far enough apart for its every-fifth numbers at ``SMALL_NUMBER_PX``."""
     return space_step(radius) >= 2 * SMALL_NUMBER_PX * 0.62 + 1
 
@@ -118,7 +118,7 @@ def cauldron(radius: int, spaces: tuple[tuple[int, int, bool], ...], detail: boo
         spoon = idx == len(centres) - 1
         fill = (226, 210, 170) if not spoon else T.BRASS_LIGHT
         milestone = not detail and (idx % 5 == 0 or spoon)
-        roomy = milestone and _roomy(radius)
+        roomy = milestone and roomy_pot(radius)
         # a small pot (another seat's) prints every fifth space's coins on a larger disc, at the table's least
         # text size (issue 32: 12 px), so its scale of coins reads at a glance; a large pot prints them all
         r_here = max(r_sp, SMALL_NUMBER_PX * 0.62) if roomy else r_sp

@@ -48,6 +48,18 @@ def test_small_numbers_in_another_seats_pot_are_reported(home: Path, monkeypatch
     assert found and "numbers 7 px (at least 12)" in found[0].detail
 
 
+def test_small_numbers_in_another_seats_pot_are_reported_at_200_percent(home: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from quacks.ui import cauldron_art
+
+    # a card at 200% held chips of radius 11 (values 11 px) before they were sized by the pot's room for 12 px
+    # numbers: a pot counted as never roomy prints small numbers and chips, and the check sees it at 200%
+    monkeypatch.setattr(cauldron_art, "roomy_pot", lambda radius: False)
+    found = kinds(BREWING, "pot-small", scales=(200,))
+    assert len(found) == 3 and all(p.scale == 200 for p in found)
+    assert "numbers 8 px (at least 12)" in found[0].detail
+
+
 def test_a_choice_over_the_pot_is_reported(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from quacks.ui.table.turns import HumanTurns as Turns
 

@@ -25,8 +25,9 @@ lines of its block were dropped or shortened. A problem is
   title's tooltip over the Play online dialog);
 - broken: a word broken over two lines anywhere but at a marked point (``broken_words``: a soft hyphen or a
   hyphen of its own; "Bonusdobbels-" / "teen" is broken, "Bonusdobbel-" / "steen" is not);
-- pot-small (issue 32): at 1920x1080 and 100% with four seats, another seat's pot less than ``POT_ACROSS``
-  pixels across (its iron rim) or printing numbers (its spaces' coins, its chips' values) under ``MIN_TABLE_PX``;
+- pot-small (issue 32): at 1920x1080 with four seats, another seat's pot printing numbers (its spaces' coins, its
+  chips' values) under ``MIN_TABLE_PX`` at any UI scale, or at 100% less than ``POT_ACROSS`` pixels across (its
+  iron rim);
 - over-pot (issue 32): a choice (``CHOOSERS``: picks, the crow skull, a card's choice) whose panel lies over any
   part of the deciding seat's pot; the shop over any part of it, or open with that pot not drawn at all (except
   where the focus frame is too narrow for both: ``TableLayout.shopping``, noted as "shop-over");
@@ -382,17 +383,18 @@ def labels_over_dialogs(items: Sequence[Drawn], scenes: Sequence[SceneLayer], pa
 
 def pots_small(shapes: Sequence[Shape], case: str, scale: int, language: str,
                size: tuple[int, int] = LOGICAL) -> list[Problem]:
-    """At 1920x1080 and 100% with four seats (three other seats' cards drawn), every other seat's pot at least
-    ``POT_ACROSS`` pixels across on the screen, its numbers at least ``MIN_TABLE_PX``."""
+    """At 1920x1080 with four seats (three other seats' cards drawn), every other seat's pot printing numbers at
+    least ``MIN_TABLE_PX`` on the screen at every UI scale, and at 100% at least ``POT_ACROSS`` pixels across (a
+    larger scale gives the card's header more of the card)."""
     others = [p for p in shapes if p.kind == "pot" and p.what.startswith("other ")]
-    if size != LOGICAL or scale != 100 or len(others) != 3:
+    if size != LOGICAL or len(others) != 3:
         return []
     shrink = window_factor(size, True)
     out = []
     for p in others:
         across = p.rect.w * shrink
         px = int(p.what.split()[1]) * shrink
-        if across < POT_ACROSS or px < MIN_TABLE_PX:
+        if (scale == 100 and across < POT_ACROSS) or px < MIN_TABLE_PX:
             out.append(Problem("pot-small", case, scale, language, "another seat's pot", p.where,
                                (*p.rect.topleft, *p.rect.size),
                                f"{across:.0f} px across (at least {POT_ACROSS}), numbers {px:.0f} px (at least "

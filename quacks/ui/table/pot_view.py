@@ -46,6 +46,8 @@ class PotLayout:
         # seat's) large enough for a value of 12 px, overlapping its neighbours a little as chips in a pot do
         step = cauldron_art.space_step(self.radius)
         least = min(SMALL_CHIP_R, int(step * SMALL_CHIP_STEP))
+        if cauldron_art.roomy_pot(self.radius):  # spaces that print 12 px numbers hold chips with 12 px values
+            least = SMALL_CHIP_R
         grown = min(int(SMALL_CHIP_R * number_grow()), int(step * 0.45))  # a larger UI scale: larger values (issue 32)
         return max(7, least, grown, int(cauldron_art.space_radius(self.radius) * 1.16))
 
