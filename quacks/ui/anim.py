@@ -3,10 +3,11 @@
 - a chip flies from the bag to its space (the pot hides it until it lands);
 - an exploding pot shakes and puffs;
 - the bonus die tumbles and lands on its face;
-- score markers slide along the track; floating notes say "+2 VP", "+1 ruby";
-- in a beat of the evaluation (``session/beats.py``) each gain flies from where it comes from (the die, the
-  chips that earned it, the scoring space, the card) to the seat that gets it; rat stones move out from the
-  droplet at a round's start;
+- score markers walk the track a space at a time (``marker_value``: one eased step per space);
+- each gain flies from where it comes from to the seat that gets it: in a beat of the evaluation
+  (``session/beats.py``) from the die, the chips that earned it, the scoring space or the card; while brewing or
+  shopping from the space of the chip just placed (``gain_source``); bought chips fly into their buyer's bag;
+  rat stones move out from the droplet at a round's start; "droplet +1" rises over the pot as a note;
 - the round results count up (the summary does its own: ``overlays/round_summary.py``).
 
 Every animation is under 0.7 s, a click or key finishes them all at once (``skip``), nothing waits for
@@ -34,6 +35,7 @@ from ..wording import text as W
 from . import art
 from . import theme as T
 from .app import text_engine
+from .motion_paths import ease_in_out, ease_out, slide_time, walked
 from .table import pot_view as pv
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -63,19 +65,11 @@ DRAWN_ON_POT = (Motion.FLIGHT, Motion.SHAKE, Motion.RAT, Motion.FLOAT, Motion.DR
 FLIGHT = 0.38
 SHAKE = 0.6
 DIE = 0.55
-SLIDE = 0.5
+BOUGHT_SHOWN = 4  # at most this many bought chips fly to the bag (the rest land with the last)
 FLOAT = 0.7
 FLY = 0.6
 RAT = 0.6
 DROPLET_STEP = 0.16  # the droplet's hop from one space to the next
-
-
-def ease_out(t: float) -> float:
-    return 1 - (1 - t) ** 3
-
-
-def ease_in_out(t: float) -> float:
-    return 3 * t * t - 2 * t * t * t
 
 
 @dataclass
@@ -143,21 +137,21 @@ class Animator:
                 self.add(Anim(Motion.DIE, DIE, e.seat, data={"face": e.get("face")}))
                 self.sounds.append("die")
             elif k == EventKind.VP and e.seat is not None:
-                before = float(e.get("before", g.seats[e.seat].score))
-                self.marker_from[e.seat] = self.marker_value(e.seat, before)
-                self.add(Anim(Motion.SLIDE, SLIDE, e.seat, data={"from": self.marker_from[e.seat],
-                                                                "to": float(e.get("after", 0))}))
-                self.add(Anim(Motion.FLOAT, FLOAT, e.seat, data={"text": "+" + W.vp(int(e.get("amount", 0))),
-                                                                "colour": T.BRASS_LIGHT}))
+                self._walk(g, e, e.seat)
+                amount = int(e.get("amount", 0))
+                if amount > 0:  # a gain flies from the chip that earned it to the seat's score
+                    self._fly(e.seat, "+" + W.vp(amount), T.BRASS_LIGHT, self.gain_source(g, e.seat),
+                              self.view.score_pos(e.seat))
                 self.sounds.append("vp")
             elif k == EventKind.RUBIES and e.seat is not None and e.get("amount", 0) > 0:
-                note = {"text": "+" + W.rubies(int(e.get("amount", 0))), "colour": T.RUBY_LIGHT}
-                self.add(Anim(Motion.FLOAT, FLOAT, e.seat, data=note))
+                self._fly(e.seat, "+" + W.rubies(int(e.get("amount", 0))), T.RUBY_LIGHT, self.gain_source(g, e.seat),
+                          self.view.score_pos(e.seat))
                 self.sounds.append("ruby")
             elif k == EventKind.DROPLET and e.seat is not None:
                 self.add(Anim(Motion.FLOAT, FLOAT, e.seat, data={"text": _("droplet +1"), "colour": T.DROPLET_LIGHT}))
                 self._step_droplet(e)
             elif k == EventKind.BUY and e.seat is not None and e.get("chips"):
+                self._into_bag(g, e.seat, [str(c) for c in e.get("chips")])
                 self.sounds.append("shop")
             elif k == EventKind.ROUND:
                 self.sounds.append("round")
@@ -170,10 +164,7 @@ class Animator:
         k = e.kind
         src = self.source(g, beat, seat)
         if k == EventKind.VP:
-            before = float(e.get("before", g.seats[seat].score))
-            self.marker_from[seat] = self.marker_value(seat, before)
-            self.add(Anim(Motion.SLIDE, SLIDE, seat, data={"from": self.marker_from[seat],
-                                                           "to": float(e.get("after", 0))}))
+            self._walk(g, e, seat)
             self._fly(seat, "+" + W.vp(int(e.get("amount", 0))), T.BRASS_LIGHT, src, self.view.score_pos(seat))
             self.sounds.append("vp")
         elif k == EventKind.RUBIES and int(e.get("amount", 0)) > 0:
@@ -191,6 +182,38 @@ class Animator:
         else:
             return False
         return True
+
+    def _walk(self, g: Game, e: Event, seat: int) -> None:
+        """The seat's score marker walks from where it stands now (it may still be walking) to the new score."""
+        before = float(e.get("before", g.seats[seat].score))
+        start = self.marker_from[seat] = self.marker_value(seat, before)
+        end = float(e.get("after", 0))
+        self.add(Anim(Motion.SLIDE, slide_time(end - start), seat, data={"from": start, "to": end}))
+
+    def _into_bag(self, g: Game, seat: int, chips: list[str]) -> None:
+        """Chips just bought fly, one after the other, from the seat's pot (or card) into its bag."""
+        known = [c for c in chips if c in CHIP_BY_NAME][:BOUGHT_SHOWN]
+        lay = self.pot_of(seat)
+        region = self.view.seat_region(seat)
+        if lay is None and not region.w:
+            return  # the seat is not on the screen (its bag neither)
+        src = lay.centre if lay is not None else region.center
+        for k, chip in enumerate(known):
+            self.add(Anim(Motion.FLY, FLY, seat, t=-0.12 * k, data={"chip": chip, "from": src,
+                                                                     "to": self.bag_pos(seat)}))
+
+    def gain_source(self, g: Game, seat: int) -> tuple[int, int]:
+        """Where a gain outside the evaluation comes from: the space of the seat's last chip in its pot (the chip
+        just placed earned it), else the middle of its pot, else its part of the screen."""
+        lay = self.pot_of(seat)
+        if lay is None:
+            region = self.view.seat_region(seat)
+            return region.center if region.w else self.view.score_pos(seat)
+        pot = g.seats[seat].pot
+        if pot:
+            x, y = lay.centres()[min(pot[-1].index, 52)]
+            return int(x), int(y)
+        return lay.centre
 
     def _step_droplet(self, e: Event) -> None:
         """The droplet hops from its old space to its new one, a space at a time (the pot leaves it out meanwhile:
@@ -285,8 +308,7 @@ class Animator:
     def marker_value(self, seat: int, default: float | None = None) -> float:
         for a in reversed(self.anims):
             if a.kind is Motion.SLIDE and a.seat == seat:
-                p = ease_in_out(a.progress)
-                return a.data["from"] + (a.data["to"] - a.data["from"]) * p
+                return walked(a.data["from"], a.data["to"], a.progress)
         if default is not None:
             return default
         return float(self.scores[seat]) if seat < len(self.scores) else 0.0
@@ -446,7 +468,8 @@ class Animator:
             s = g.seats[seat]
             self.anims.append(Anim(Motion.SHAKE, SHAKE, seat, data={"seed": rng.randrange(1000)}))
             self.anims.append(Anim(Motion.DIE, DIE, seat, data={"face": "ruby"}))
-            self.anims.append(Anim(Motion.SLIDE, SLIDE, seat, data={"from": max(0, s.score - 4), "to": s.score}))
+            self.anims.append(Anim(Motion.SLIDE, slide_time(4), seat, data={"from": max(0, s.score - 4),
+                                                                             "to": s.score}))
 
 
 _PUFFS: dict[tuple[int, int], pygame.Surface] = {}

@@ -150,3 +150,61 @@ def test_the_droplet_steps_forward_space_by_space(home: object) -> None:
     assert seen == [3, 4, 5]  # a space at a time
     anim.update(0.1)
     assert not anim.droplets_moving()
+
+
+def test_a_score_marker_walks_a_space_at_a_time() -> None:
+    """Issue 32: a marker steps from space to space (it stands a moment on each), the walk a step per space and
+    never over 0.7 s."""
+    from quacks.ui.motion_paths import MARKER_LEAST, SLIDE, slide_time, walked
+
+    assert walked(4, 7, 0.0) == 4 and walked(4, 7, 1.0) == 7
+    assert walked(4, 7, 1 / 3) == pytest.approx(5) and walked(4, 7, 2 / 3) == pytest.approx(6)
+    # within a step it eases: slow near the spaces, quick between them
+    assert walked(4, 7, 0.02) - 4 < 0.02 * 3 and walked(4, 7, 1 / 6) == pytest.approx(4.5)
+    samples = [walked(10, 2, i / 50) for i in range(51)]
+    assert samples == sorted(samples, reverse=True)  # a loss walks back, never forth
+    assert walked(5, 5, 0.5) == 5
+    assert slide_time(1) == MARKER_LEAST and slide_time(3) == pytest.approx(0.36) and slide_time(40) == SLIDE < 0.7
+
+
+def test_a_gain_while_brewing_flies_from_the_chip_to_the_score(home: object) -> None:
+    """Issue 32: victory points and rubies gained outside the evaluation fly from the space of the chip just placed
+    to the seat's score (they used to rise as a note over the pot)."""
+    from quacks.rules.events import DRAWN, Event
+    from quacks.rules.kinds import EventKind
+
+    d = Driver()
+    scene = scripted(d, {"orange-1": 2})
+    apply_and_scan(scene, "Mia draw orange-1")
+    anim = scene.anim
+    anim.skip()
+    g = scene.g
+    anim.events(g, [Event(EventKind.VP, 0, DRAWN, {"amount": 2, "before": 0, "after": 2}),
+                    Event(EventKind.RUBIES, 0, DRAWN, {"amount": 1, "after": 1})])
+    lay = anim.pot_of(0)
+    assert lay is not None
+    x, y = lay.centres()[g.seats[0].pot[-1].index]
+    flying = [a for a in anim.anims if a.kind is Motion.FLY]
+    assert [a.data["text"] for a in flying] == ["+2 VP", "+1 ruby"]
+    assert all(a.data["from"] == (int(x), int(y)) for a in flying)
+    assert flying[0].data["to"] == scene.view.score_pos(0)
+    assert flying[1].data["to"][1] > flying[0].data["to"][1]  # the second lands a line lower
+    assert not [a for a in anim.anims if a.kind is Motion.FLOAT]
+    assert any(a.kind is Motion.SLIDE for a in anim.anims)
+
+
+def test_bought_chips_fly_into_the_buyers_bag(home: object) -> None:
+    from quacks.rules.decisions import SHOPPING
+    from quacks.rules.events import Event
+    from quacks.rules.kinds import EventKind
+
+    d = Driver()
+    scene = scripted(d, {"orange-1": 2})
+    anim = scene.anim
+    anim.events(scene.g, [Event(EventKind.BUY, 0, SHOPPING, {"chips": ["orange-1", "blue-2"], "spent": 13})])
+    flying = [a for a in anim.anims if a.kind is Motion.FLY]
+    assert [a.data["chip"] for a in flying] == ["orange-1", "blue-2"]
+    assert all(a.data["to"] == scene.view.bag_pos(0) for a in flying)
+    assert flying[1].t < flying[0].t  # one after the other
+    anim.update(1.0)
+    assert not anim.anims

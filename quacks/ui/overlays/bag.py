@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...ai.odds import explosion_risk
-from ...i18n import _, percent
+from ...i18n import _, ngettext, percent
 from ...rules.game import Game
 from ...wording import text as W
 from .. import art
@@ -84,7 +84,9 @@ class BagView(Overlay):
             # heading on the left, how to close on the right (under it if there is no room beside it)
             close = _("{bag} or {back} to close").format(bag=key_label(Act.BAG), back=key_label(Act.BACK))
             close_w = te.size(close, "sans", 15)[0]
-            title = W.you_or(s.name, _("Your bag: {n} chips"), _("{name}'s bag: {n} chips"), n=s.bag.total)
+            n = s.bag.total
+            title = W.you_or(s.name, ngettext("Your bag: {n} chip", "Your bag: {n} chips", n),
+                             ngettext("{name}'s bag: {n} chip", "{name}'s bag: {n} chips", n), n=n)
             head_h = te.height("serif-bold", 32)
             beside = te.size(title, "serif-bold", 32)[0] + 24 + close_w <= inner.w
             title_box = pygame.Rect(inner.x, inner.y, inner.w - (close_w + 24 if beside else 0), head_h)

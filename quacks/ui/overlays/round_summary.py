@@ -22,9 +22,9 @@ from ...rules.kinds import EventKind
 from ...wording.results import SeatRound
 from .. import art
 from .. import theme as T
-from ..anim import ease_out
 from ..app import App, canvas_rect
 from ..keys import Act, Binding
+from ..motion_paths import ease_out
 from ..widgets import Button
 from .base import MARGIN, Overlay, grown
 

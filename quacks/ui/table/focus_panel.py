@@ -184,7 +184,8 @@ def _focus(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, mouse:
         if not st.choice_top:  # (under a choice dialog B still opens the bag)
             # at the full UI scale: its words are the panel's least squeezed (issue 32)
             br = view.bag_button_rect()
-            b = Button(br, _("Bag: {n} chips").format(n=s.bag.total), key=Act.BAG, style="dark", size=20)
+            label = ngettext("Bag: {n} chip", "Bag: {n} chips", s.bag.total).format(n=s.bag.total)
+            b = Button(br, label, key=Act.BAG, style="dark", size=20)
             b.hover = br.collidepoint(mouse)
             b.draw(surf)
 
