@@ -372,6 +372,26 @@ def marker(colour: str, letter: str, size: int) -> pygame.Surface:
     return small
 
 
+@lru_cache(maxsize=16)
+def medal(place: int, size: int) -> pygame.Surface:
+    """A medal for the first three places of the final ranking (gold, silver, bronze: ``theme.MEDALS``) with the
+    place's number on it, so the place never reads by colour alone: a disc with a soft shadow, a lit upper rim and
+    a ribbon notch above."""
+    fill, rim = T.MEDALS[place]
+    S = size * SS
+    big = pygame.Surface((S, S), pygame.SRCALPHA)
+    c = (S / 2, S / 2 + SS)
+    pygame.draw.circle(big, (0, 0, 0, 90), (c[0] + SS, c[1] + 2 * SS), S * 0.44)
+    pygame.draw.circle(big, rim, c, S * 0.44)
+    pygame.draw.circle(big, fill, c, S * 0.38)
+    pygame.draw.circle(big, shade(fill, 1.18), (c[0], c[1] - S * 0.04), S * 0.31)
+    pygame.draw.circle(big, fill, (c[0], c[1] + S * 0.02), S * 0.3)
+    small = smooth(big, (size, size))
+    t = text_engine().render(str(place), "serif-bold", max(8, int(size * 0.52)), T.INK, scaled=False)
+    small.blit(t, t.get_rect(center=(size / 2, size / 2 + 1)))
+    return small
+
+
 DIE_FACE_COLOURS = {"vp-1": T.BRASS, "vp-2": T.BRASS, "ruby": T.RUBY, "droplet": T.DROPLET, "pumpkin": (236, 128, 36)}
 
 

@@ -131,3 +131,32 @@ def test_a_tie_on_points_says_who_got_further(driver: Driver) -> None:
     assert g.ranking() == [[0, 1]]
     f.invalidate()
     f.draw(driver.app.screen)
+
+
+def test_the_winner_row_is_banded_and_the_first_three_places_wear_medals(driver: Driver,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 32 (the final page in the table's look): the first three places as medals with their number, the
+    winner's row on a golden band; a fourth place keeps its number."""
+    from quacks.ui import art
+    from quacks.ui import theme as T
+    from quacks.ui.app import canvas_rect
+
+    medals: list[int] = []
+    real = art.medal
+
+    def counted(place: int, size: int) -> pygame.Surface:
+        medals.append(place)
+        return real(place, size)
+
+    monkeypatch.setattr(art, "medal", counted)
+    m = finished(("easy", "easy", "easy", "easy"), seed=5)
+    f = final_over_title(driver, m)
+    surf = pygame.Surface(canvas_rect().size)
+    medals.clear()
+    f.draw(surf)
+    ranking = f.match.game.ranking() or []
+    places = [1 + sum(len(g) for g in ranking[:k]) for k, group in enumerate(ranking) for _i in group]
+    assert sorted(medals) == sorted(p for p in places if p <= 3)
+    body = f.frame.body
+    row = [surf.get_at((body.centerx, y))[:3] for y in range(body.y, body.bottom)]
+    assert T.WINNER_BAND in row

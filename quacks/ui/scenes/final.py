@@ -222,10 +222,10 @@ class FinalScene(Scene):
         # the breakdown: each column as wide as the longest word of its heading and its numbers, the names in
         # the rest (at least a fifth of the width); the headings wrap between words, never inside one
         breakdown = vp_breakdown(self.match)
-        place_w = te.size("4.", "serif-bold", 32)[0] + 10
+        mark_want = int(44 * (1 + 0.4 * (te.scale - 1)))
+        place_w = max(te.size("4.", "serif-bold", 32)[0], mark_want - 4) + 10  # a place's number or its medal
         heads = [_("VP")] + [_(label) for _k, label in SOURCES]
         num_w = max(te.size("888", "sans-bold", 30)[0], 60)
-        mark_want = int(44 * (1 + 0.4 * (te.scale - 1)))
         names = [g.seats[i].name for group in ranking for i in group]
         name_want = max([te.size(n, "serif-bold", 30)[0] for n in names] + [100])
         fixed = place_w + mark_want + 12 + 20
@@ -256,21 +256,29 @@ class FinalScene(Scene):
                             line_gap=0)
         y = rows_top
         place = 1
+        row = 0
         for group in ranking:
             for i in group:
                 s = g.seats[i]
                 look = T.PLAYER_LOOKS[self.match.setup.seats[i].colour]
                 mid = y + row_h // 2
-                te.blit(surf, f"{place}.", (x0, mid), "serif-bold", place_size, T.INK, "midleft")
+                self._draw_band(surf, pygame.Rect(x0 - 8, y + 1, inner_w + 16, row_h - 2), place, row)
+                if place in T.MEDALS and mark >= 20:  # the first three places as medals (their number on them)
+                    img = art.medal(place, min(mark, place_w))
+                    surf.blit(img, img.get_rect(midleft=(x0 - 4, mid)))
+                else:
+                    te.blit(surf, f"{place}.", (x0, mid), "serif-bold", place_size, T.INK, "midleft")
                 mk = art.marker(look.key, (s.name[:1] or "?").upper(), mark)
                 surf.blit(mk, mk.get_rect(center=(x0 + place_w + mark_want // 2, mid)))
                 te.blit(surf, s.name, (x0 + place_w + mark_want + 12, mid), "serif-bold",
                         te.fit(s.name, "serif-bold", name_size, name_w, 16), T.INK, "midleft")
                 te.blit(surf, str(s.score), (cols_x[0], mid), "sans-bold", vp_size, T.INK, "midleft")
                 for k, (src, _label) in enumerate(SOURCES):
-                    te.blit(surf, str(breakdown[i][src]), (cols_x[k + 1], mid), "sans-semibold", num_size, T.INK,
-                            "midleft")
+                    got = breakdown[i][src]  # a source that gave nothing is drawn softer: the gains stand out
+                    te.blit(surf, str(got), (cols_x[k + 1], mid), "sans-semibold", num_size,
+                            T.INK if got else T.INK_SOFT, "midleft")
                 y += row_h
+                row += 1
             place += len(group)
         if tie:
             y = te.blit_fit(surf, tie, pygame.Rect(x0, y + 4, inner_w, tie_h - 4), "sans", 20, T.INK_SOFT,
@@ -278,6 +286,16 @@ class FinalScene(Scene):
         chart_h = body.bottom - (y + 16)
         with te.crowded():  # the chart's labels are packed (they grow less with the UI scale than the ranking)
             self.draw_chart(surf, pygame.Rect(x0, body.bottom - chart_h, inner_w, chart_h))
+
+    @staticmethod
+    def _draw_band(surf: pygame.Surface, band: pygame.Rect, place: int, row: int) -> None:
+        """The band behind a ranking row: golden with a brass edge for the winner (every seat tied first), a soft
+        shade behind every other row after it, so a row reads across its many columns."""
+        if place == 1:
+            pygame.draw.rect(surf, T.WINNER_BAND, band, border_radius=8)
+            pygame.draw.rect(surf, T.BRASS, band, 2, border_radius=8)
+        elif row % 2:
+            pygame.draw.rect(surf, T.ROW_BAND, band, border_radius=8)
 
     def _columns(self, heads: list[str], least: int, room: int) -> tuple[int, list[int]]:
         """The headings' size (16 at most, as small as 8 where the room is short) and each column's width: the
