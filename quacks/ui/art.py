@@ -345,6 +345,57 @@ def flask(size: int, full: bool) -> pygame.Surface:
     return smooth(big, (size, size))
 
 
+BAG_LEVELS = 4  # how many steps of fullness ``bag`` draws (each size and step drawn once)
+
+
+def bag_level(inside: int, out: int) -> int:
+    """How full the bag looks (0-``BAG_LEVELS``): the share of the seat's chips still in it (``inside``) against
+    those drawn out this round (``out``); a bag with any chip in it never looks empty."""
+    total = inside + out
+    if inside <= 0 or total <= 0:
+        return 0
+    return max(1, round(BAG_LEVELS * inside / total))
+
+
+@lru_cache(maxsize=32)
+def bag(size: int, level: int) -> pygame.Surface:
+    """The ingredient bag as a cloth pouch tied with a brass cord, its belly as full as ``level`` (``bag_level``):
+    round and taut when full, slack and creased when nearly empty; shaded from the upper left, with a soft
+    shadow under it."""
+    full = max(0, min(BAG_LEVELS, level)) / BAG_LEVELS
+    S = size * SS
+    big = pygame.Surface((S, S), pygame.SRCALPHA)
+    cloth = T.BAG_CLOTH
+    bw, bh = S * (0.62 + 0.3 * full), S * (0.44 + 0.16 * full)  # the belly
+    bx, by = (S - bw) / 2, S * 0.95 - bh
+    pygame.draw.ellipse(big, (0, 0, 0, 90), (bx + SS * 2, S * 0.95 - bh * 0.25 + SS, bw, bh * 0.3))
+    neck_w = S * 0.22
+    neck = [(S / 2 - neck_w / 2, S * 0.3), (S / 2 + neck_w / 2, S * 0.3), (bx + bw * 0.78, by + bh * 0.3),
+            (bx + bw * 0.22, by + bh * 0.3)]
+    pygame.draw.polygon(big, shade(cloth, 0.8), neck)
+    pygame.draw.ellipse(big, shade(cloth, 0.62), (bx, by, bw, bh))
+    pygame.draw.ellipse(big, cloth, (bx + SS, by, bw - SS * 4, bh - SS * 3))
+    pygame.draw.ellipse(big, shade(cloth, 1.22), (bx + bw * 0.18, by + bh * 0.14, bw * 0.3, bh * 0.28))
+    if full < 0.5:  # a slack bag creases: folds falling from the neck
+        for k in (0.36, 0.5, 0.64):
+            top = (bx + bw * (0.5 + (k - 0.5) * 0.6), by + bh * 0.08)
+            foot = (bx + bw * (0.5 + (k - 0.5) * 1.5), by + bh * 0.62)
+            pygame.draw.line(big, shade(cloth, 0.7), top, foot, max(1, SS))
+    # the gathered top above the cord, flared
+    frill = [(S / 2 - neck_w * 0.5, S * 0.31), (S / 2 - neck_w * 0.95, S * 0.06), (S / 2 - neck_w * 0.2, S * 0.13),
+             (S / 2, S * 0.04), (S / 2 + neck_w * 0.2, S * 0.13), (S / 2 + neck_w * 0.95, S * 0.06),
+             (S / 2 + neck_w * 0.5, S * 0.31)]
+    pygame.draw.polygon(big, shade(cloth, 0.9), frill)
+    pygame.draw.polygon(big, shade(cloth, 0.55), frill, max(1, SS))
+    # the cord: a brass band round the neck and its knot
+    pygame.draw.line(big, T.BRASS_DARK, (S / 2 - neck_w * 0.62, S * 0.31), (S / 2 + neck_w * 0.62, S * 0.31),
+                     max(2, int(S * 0.07)))
+    pygame.draw.line(big, T.BRASS_LIGHT, (S / 2 - neck_w * 0.55, S * 0.295), (S / 2 + neck_w * 0.55, S * 0.295),
+                     max(1, int(S * 0.025)))
+    pygame.draw.circle(big, T.BRASS, (S / 2 + neck_w * 0.62, S * 0.32), S * 0.05)
+    return smooth(big, (size, size))
+
+
 @lru_cache(maxsize=16)
 def flame(size: int) -> pygame.Surface:
     S = size * SS

@@ -43,6 +43,7 @@ FOCUS: RGB = (255, 214, 102)
 #: the final page's medals for the first three places (``art.medal``): fill and rim; the place's number is on each
 MEDALS: dict[int, tuple[RGB, RGB]] = {1: ((236, 196, 92), (140, 100, 30)), 2: ((206, 210, 216), (112, 118, 128)),
                                       3: ((204, 136, 78), (120, 70, 34))}
+BAG_CLOTH: RGB = (158, 110, 66)  # the ingredient bag's cloth (``art.bag``); its cord is BRASS
 WINNER_BAND: RGB = (246, 226, 168)  # behind the winner's row on the final page
 ROW_BAND: RGB = (228, 214, 180)  # behind every other row of a ranking
 

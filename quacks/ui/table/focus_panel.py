@@ -185,7 +185,8 @@ def _focus(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, mouse:
             # at the full UI scale: its words are the panel's least squeezed (issue 32)
             br = view.bag_button_rect()
             label = ngettext("Bag: {n} chip", "Bag: {n} chips", s.bag.total).format(n=s.bag.total)
-            b = Button(br, label, key=Act.BAG, style="dark", size=20)
+            icon = art.bag(max(16, br.h - 10), art.bag_level(s.bag.total, len(s.pot)))  # the bag as an object
+            b = Button(br, label, key=Act.BAG, style="dark", size=20, icon=icon)
             b.hover = br.collidepoint(mouse)
             b.draw(surf)
 
