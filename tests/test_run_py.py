@@ -91,3 +91,18 @@ def test_ctrl_c_reaches_the_child_which_finishes_and_gives_its_exit_code() -> No
     assert "child finished its work" in out
     assert proc.returncode == 3
     assert "Traceback" not in err
+
+
+def test_the_test_command_runs_on_both_cores_unless_told() -> None:
+    """``python3 run.py test`` runs the default suite on two workers (it took over 10 minutes in one process);
+    ``-n`` given by the caller wins."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("run_py", ROOT / "run.py")
+    assert spec is not None and spec.loader is not None
+    run = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(run)
+    assert run.both_cores([]) == ["-n", "2"]
+    assert run.both_cores(["-q", "tests/ui"]) == ["-n", "2"]
+    assert run.both_cores(["-n", "0"]) == [] and run.both_cores(["-n4"]) == []
+    assert run.both_cores(["--numprocesses=3"]) == []
