@@ -98,7 +98,6 @@ class Animator:
         self.settings = settings
         self.sound = sound
         self.anims: list[Anim] = []
-        self.marker_from: dict[int, float] = {}
         self.sounds: list[str] = []
         self.last_rects: list[pygame.Rect] = []
         self.shopping = False  # the seat in focus shops: its pot is drawn small beside the shop
@@ -151,7 +150,7 @@ class Animator:
                 self.add(Anim(Motion.FLOAT, FLOAT, e.seat, data={"text": _("droplet +1"), "colour": T.DROPLET_LIGHT}))
                 self._step_droplet(e)
             elif k == EventKind.BUY and e.seat is not None and e.get("chips"):
-                self._into_bag(g, e.seat, [str(c) for c in e.get("chips")])
+                self._into_bag(e.seat, [str(c) for c in e.get("chips")])
                 self.sounds.append("shop")
             elif k == EventKind.ROUND:
                 self.sounds.append("round")
@@ -186,11 +185,11 @@ class Animator:
     def _walk(self, g: Game, e: Event, seat: int) -> None:
         """The seat's score marker walks from where it stands now (it may still be walking) to the new score."""
         before = float(e.get("before", g.seats[seat].score))
-        start = self.marker_from[seat] = self.marker_value(seat, before)
+        start = self.marker_value(seat, before)
         end = float(e.get("after", 0))
         self.add(Anim(Motion.SLIDE, slide_time(end - start), seat, data={"from": start, "to": end}))
 
-    def _into_bag(self, g: Game, seat: int, chips: list[str]) -> None:
+    def _into_bag(self, seat: int, chips: list[str]) -> None:
         """Chips just bought fly, one after the other, from the seat's pot (or card) into its bag."""
         known = [c for c in chips if c in CHIP_BY_NAME][:BOUGHT_SHOWN]
         lay = self.pot_of(seat)

@@ -426,8 +426,8 @@ def marker(colour: str, letter: str, size: int) -> pygame.Surface:
 @lru_cache(maxsize=16)
 def medal(place: int, size: int) -> pygame.Surface:
     """A medal for the first three places of the final ranking (gold, silver, bronze: ``theme.MEDALS``) with the
-    place's number on it, so the place never reads by colour alone: a disc with a soft shadow, a lit upper rim and
-    a ribbon notch above."""
+    place's number on it, so the place never reads by colour alone: a rimmed disc with a soft shadow and a lit
+    upper half."""
     fill, rim = T.MEDALS[place]
     S = size * SS
     big = pygame.Surface((S, S), pygame.SRCALPHA)

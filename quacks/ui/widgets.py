@@ -341,6 +341,16 @@ def draw_row(surf: pygame.Surface, buttons: Sequence[Button], only: Callable[[Bu
         b.size, b.exact = was
 
 
+def draw_ranking_band(surf: pygame.Surface, band: pygame.Rect, row: int, winner: bool = False) -> None:
+    """The band behind a ranking's row (the final page, the round's results): golden with a brass edge for the
+    winner, a soft shade behind every other row after it, so a row reads across its many columns."""
+    if winner:
+        pygame.draw.rect(surf, T.WINNER_BAND, band, border_radius=8)
+        pygame.draw.rect(surf, T.BRASS, band, 2, border_radius=8)
+    elif row % 2:
+        pygame.draw.rect(surf, T.ROW_BAND, band, border_radius=8)
+
+
 def draw_tooltip(surf: pygame.Surface, text: str, pos: tuple[int, int], width: int = 420) -> None:
     """A parchment note near ``pos`` (kept on screen); it grows fully with the UI scale."""
     if not text:

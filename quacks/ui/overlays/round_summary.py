@@ -25,7 +25,7 @@ from .. import theme as T
 from ..app import App, canvas_rect
 from ..keys import Act, Binding
 from ..motion_paths import ease_out
-from ..widgets import Button
+from ..widgets import Button, draw_ranking_band
 from .base import MARGIN, Overlay, grown
 
 COUNT_UP = 0.6
@@ -217,9 +217,7 @@ class RoundSummary(Overlay):
         y += self.head_h
         shown = self._shown()
         for i in shown:
-            if i % 2 == 1:  # every other row on a soft band, so a row reads across to its numbers
-                pygame.draw.rect(surf, T.ROW_BAND, pygame.Rect(r.x + 28, y - 2, r.w - 56, self.row_hs[i]),
-                                 border_radius=8)
+            draw_ranking_band(surf, pygame.Rect(r.x + 28, y - 2, r.w - 56, self.row_hs[i]), i)
             self._row(surf, te, i, y)
             y += self.row_hs[i]
         below = len(self.rows) - 1 - shown[-1] if shown else 0

@@ -21,7 +21,7 @@ from ..app import App, Scene
 from ..flows import game_finished
 from ..keys import Act, Binding
 from ..screens import Screen, back_to, replace_scene
-from ..widgets import Button, button_bindings
+from ..widgets import Button, button_bindings, draw_ranking_band
 from .frame import frame
 from .replay_view import open_replay_of
 
@@ -262,7 +262,8 @@ class FinalScene(Scene):
                 s = g.seats[i]
                 look = T.PLAYER_LOOKS[self.match.setup.seats[i].colour]
                 mid = y + row_h // 2
-                self._draw_band(surf, pygame.Rect(x0 - 8, y + 1, inner_w + 16, row_h - 2), place, row)
+                # the winner's row golden (every seat tied first), every other row after it shaded
+                draw_ranking_band(surf, pygame.Rect(x0 - 8, y + 1, inner_w + 16, row_h - 2), row, place == 1)
                 if place in T.MEDALS and mark >= 20:  # the first three places as medals (their number on them)
                     img = art.medal(place, min(mark, place_w))
                     surf.blit(img, img.get_rect(midleft=(x0 - 4, mid)))
@@ -286,16 +287,6 @@ class FinalScene(Scene):
         chart_h = body.bottom - (y + 16)
         with te.crowded():  # the chart's labels are packed (they grow less with the UI scale than the ranking)
             self.draw_chart(surf, pygame.Rect(x0, body.bottom - chart_h, inner_w, chart_h))
-
-    @staticmethod
-    def _draw_band(surf: pygame.Surface, band: pygame.Rect, place: int, row: int) -> None:
-        """The band behind a ranking row: golden with a brass edge for the winner (every seat tied first), a soft
-        shade behind every other row after it, so a row reads across its many columns."""
-        if place == 1:
-            pygame.draw.rect(surf, T.WINNER_BAND, band, border_radius=8)
-            pygame.draw.rect(surf, T.BRASS, band, 2, border_radius=8)
-        elif row % 2:
-            pygame.draw.rect(surf, T.ROW_BAND, band, border_radius=8)
 
     def _columns(self, heads: list[str], least: int, room: int) -> tuple[int, list[int]]:
         """The headings' size (16 at most, as small as 8 where the room is short) and each column's width: the
