@@ -94,7 +94,9 @@ def test_a_joining_player_takes_back_a_choice_through_the_host(tmp_path) -> None
 
         def bob_takes_back() -> bool:
             """Bob's table, and his undo asked for once (again if the host refused: Ann's choice got there first);
-            nobody chooses while it is on its way."""
+            nobody chooses while it is on its way. Ann waits while a choice of Bob's is on its way to the host, so
+            that his choices come back before hers however slow the machine: without that, a loaded machine could play
+            a whole game in which Ann's choices always came after his and no undo was ever asked."""
             nonlocal done, refused
             bm, am = bob.match, ann.match
             assert isinstance(bm, ServedMatch) and isinstance(am, ServedMatch)
@@ -111,7 +113,8 @@ def test_a_joining_player_takes_back_a_choice_through_the_host(tmp_path) -> None
                 pending.append(cut)
             if not pending:
                 choose_now(bob, bot, rng)
-            step(ann, bot, rng, choose=not pending)
+            bobs_on_its_way = bm.asked - set(bm.tick)  # (a stir decision waits for Ann's: it is not held for)
+            step(ann, bot, rng, choose=not pending and not bobs_on_its_way)
             return at_end(ann) and at_end(bob)
 
         play([], bot, rng, until=bob_takes_back)
