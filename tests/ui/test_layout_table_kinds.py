@@ -103,17 +103,20 @@ def test_the_shop_leaves_the_pot_and_the_bag_beside_it(home: Path) -> None:
     from quacks.ui.table.layout import SHOP_LEAST, SHOP_POT_LEAST
 
     case = next(c for c in L.all_cases() if c.name == SHOP)
-    for size in ((1920, 1080), (1280, 800)):
+    for size in ((1920, 1080), (1280, 800), (1000, 900)):
         drawing = L.draw_case(case, 100, "en", None, size)
         shop = next(s for s in drawing.shapes if s.kind == "shop")
         pot = next(p for p in drawing.shapes if p.kind == "pot" and p.what.startswith("focus"))
         assert pot.rect.right <= shop.rect.x and pot.rect.w >= 2 * SHOP_POT_LEAST
         assert any(d.text == "In the bag" and d.rect.right <= shop.rect.x for d in drawing.items)
         assert shop.rect.w >= SHOP_LEAST
-    # a frame too narrow for both (1000x900): the shop takes it all, as before issue 32, and says so
-    narrow = L.draw_case(case, 100, "en", None, (1000, 900))
+        # every book keeps its name beside its prices, on two lines in the narrow shop of a 1000x900 window
+        named = {d.text for d in drawing.items if shop.rect.contains(d.rect)}
+        assert {"Pumpkin", "Mandrake"} <= named and ({"Garden spider"} <= named or {"Garden", "spider"} <= named)
+    # a frame too narrow for both (1000x640 at 200%): the shop takes it all, as before issue 32, and says so
+    narrow = L.draw_case(case, 200, "en", None, (1000, 640))
     assert [s.kind for s in narrow.shapes if s.kind.startswith("shop")] == ["shop-over"]
-    assert not kinds(SHOP, "over-pot", (1000, 900))
+    assert not kinds(SHOP, "over-pot", (1000, 640), (200,))
 
 
 def test_text_that_does_not_grow_at_200_is_reported(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -117,3 +117,28 @@ def test_no_soft_hyphen_reaches_the_clipboard(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(netplay.pygame, "scrap", SimpleNamespace(put_text=put.append), raising=False)
     assert netplay.copy_text("Bonus\u00addobbel\u00adsteen 7F2M-9XHD-C")
     assert put == ["Bonusdobbelsteen 7F2M-9XHD-C"]
+
+
+def test_a_card_that_gave_every_seat_the_same_says_it_once_under_its_text(app: App) -> None:
+    """Issue 32: at 1280x800 "The pot is filling up" gave each of three seats the same "droplet +1"; three equal
+    rows pushed the card's text off the card. One row with every seat's marker says it once
+    (``card_outcome.alike``) and the text keeps its place above it."""
+    from quacks.ui.table import card_outcome
+    from quacks.ui.table.board_view import BoardView
+
+    same = [(0, "droplet +1", "+1"), (1, "droplet +1", "+1"), (2, "droplet +1", "+1")]
+    assert card_outcome.alike(same) == [(card_outcome.EVERY_SEAT, "droplet +1", "+1")]
+    assert card_outcome.alike([*same[:2], (2, "a ruby", "+1 ruby")]) is None
+    assert card_outcome.alike(same[:1]) is None
+    text = "Every player moves the droplet 1 space forward."
+    body = pygame.Rect(0, 0, 262, 100)  # the card's body on the board of a 1280x800 window
+    rows, box, size = BoardView._card_beside_rows(text, same, body)
+    assert rows == card_outcome.alike(same) and box is not None and size >= CARD_TEXT_MIN
+    rows, box, _size = BoardView._card_beside_rows(text, [*same[:2], (2, "a ruby", "+1 ruby")], body)
+    assert box is None and len(rows) == 3  # rows that differ keep their place; the text gives way (hover shows it)
+    shot = pygame.Surface((262, 40))
+    looks = [("amber", "Y"), ("teal", "H"), ("plum", "O")]
+    with app.text.record(shot) as rec:
+        card_outcome.draw_rows(shot, shot.get_rect(), card_outcome.alike(same) or [], looks)
+    drawn = [d for d in rec.items if d.text == "droplet +1"]
+    assert len(drawn) == 1 and drawn[0].rect.x >= 3 * 16  # after the three markers

@@ -40,8 +40,9 @@ def row(ss: SettingsScene, n: int) -> Choice:
     return w
 
 
-# the rows in order: language, pace, odds, reduced motion, volume, mute, scale, colour-blind, fullscreen, brewing
-LANGUAGE, PACE, ODDS, MOTION, VOLUME, MUTE, SCALE, BLIND, FULL, BREWING = range(10)
+# the rows in order: (game) language, pace, brewing, odds; (table and window) scale, fullscreen, colour-blind,
+# reduced motion; (sound) volume, mute
+LANGUAGE, PACE, BREWING, ODDS, SCALE, FULL, BLIND, MOTION, VOLUME, MUTE = range(10)
 
 
 def test_every_choice_changes_its_setting_and_back_saves_them(driver: Driver, ss: SettingsScene, home: Path) -> None:
@@ -137,6 +138,24 @@ def test_hovering_a_row_shows_its_explanation(driver: Driver, ss: SettingsScene)
     assert ss.hover_text == ss.rows[ODDS][1] and ss.hover_text
     hover(driver, (5, 5))
     assert ss.hover_text == ""
+
+
+def test_the_rows_stand_in_groups_and_the_row_in_focus_says_what_it_does(driver: Driver, ss: SettingsScene) -> None:
+    """Issue 32 (the settings in the table's look): three headings over their rows, each above the first row of its
+    group, and under the rows what the row in focus does (the keyboard's answer to hovering)."""
+    app = driver.app
+    with app.text.record(app.screen) as rec:
+        ss.draw(app.screen)
+    heads = [d for d in rec.items if d.text in ("Game", "Table and window", "Sound")]
+    assert [d.text for d in heads] == ["Game", "Table and window", "Sound"]
+    firsts = [ss.boxes[LANGUAGE], ss.boxes[SCALE], ss.boxes[VOLUME]]
+    assert all(h.rect.bottom <= b.y and b.y - h.rect.bottom < 40 for h, b in zip(heads, firsts))
+    assert ss.about is not None and ss.about.y >= ss.boxes[MUTE].bottom
+    key(driver, pygame.K_DOWN)
+    with app.text.record(app.screen) as rec:
+        ss.draw(app.screen)
+    about = " ".join(d.text for d in rec.items if ss.about.contains(d.rect))
+    assert about.startswith("How fast bots play their moves.")
 
 
 @pytest.mark.parametrize("lang", ["en", "nl"])

@@ -80,7 +80,7 @@ def test_settings_from_the_menu_take_effect_at_the_table(driver: Driver, home: P
         driver.press(Act.SETTINGS)
         s = driver.scene
         assert isinstance(s, SettingsScene)
-        click(driver, option(s.rows[6][2], 150))  # UI scale
+        click(driver, option(s.rows[4][2], 150))  # UI scale
         click(driver, option(s.rows[1][2], "fast"))  # bot pace
         key(driver, pygame.K_ESCAPE)
         assert driver.scene is t

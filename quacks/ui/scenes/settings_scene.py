@@ -1,4 +1,6 @@
-"""Settings: language, bot pace, explosion odds, motion, sound, UI scale, colour-blind help, fullscreen, brewing.
+"""Settings in three groups under their headings: the game (language, bot pace, brewing, explosion odds), the table
+and the window (UI scale, fullscreen, colour-blind chips, reduced motion), the sound (volume, mute); under them
+what the row in focus does.
 
 The language takes effect at once: the App rebuilds the words of every scene (``App.set_language``)."""
 
@@ -20,6 +22,8 @@ from ..widgets import Button, Choice, Slider, button_bindings, draw_tooltip
 from .frame import PAD, frame
 
 ON_OFF = ((False, N_("Off")), (True, N_("On")))
+GROUP = ("serif-bold", 26)  # a group's heading ("title" in docs/look.md)
+ABOUT = ("sans", 17)  # what the row in focus does, under the rows ("body")
 
 
 class SettingsScene(Scene):
@@ -33,8 +37,10 @@ class SettingsScene(Scene):
         self.layout()
 
     def layout(self) -> None:
-        """The rows in a page as tall as they are (centred with the Back button), each title in a column as wide as
-        the longest (at most 42% of the page), the controls beside them."""
+        """The rows in a page as tall as they are (centred with the Back button), under their groups' headings, each
+        title in a column as wide as the longest (at most 42% of the page), the controls beside them, and what the
+        row in focus does under them. A window too short for all of it keeps the rows (closer together) and leaves
+        out the headings and the line under them (hovering still explains a row)."""
         te = self.app.text
         st = self.app.settings
         self.hover_text = ""  # the widgets move: what the mouse is over is found again as it moves
@@ -44,6 +50,13 @@ class SettingsScene(Scene):
             options = [(v, _(label) if translate and not label.endswith("%") else label) for v, label in options]
             specs.append((_(title), _(tip).format(skip=key_label(Act.SKIP)), options, value, setter))
 
+        def group(title: str) -> None:
+            starts[len(specs)] = _(title)
+
+        starts: dict[int, str] = {}  # the row each group begins at: its heading
+
+        # in groups, as a player looks for them: the game, the table and the window, the sound
+        group(N_("Game"))
         # each language's name in its own language (never translated)
         choice(N_("Language"), N_("The language of the game; it changes at once."),
                tuple((code, i18n.LANGUAGE_NAMES[code]) for code in i18n.LANGUAGES),
@@ -51,23 +64,25 @@ class SettingsScene(Scene):
         choice(N_("Bot pace"), N_("How fast bots play their moves. {skip} at the table skips to your turn."),
                (("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast")), ("instant", N_("Instant"))),
                st.pace, lambda v: self.set("pace", v))
-        choice(N_("Show explosion odds"),
-               N_("Show, for every brewing seat, the chance that its next draw explodes the pot."),
-               ON_OFF, st.show_risk, lambda v: self.set("show_risk", v))
-        choice(N_("Reduced motion"), N_("Chips and markers jump to their place instead of flying."), ON_OFF,
-               st.reduced_motion, lambda v: self.set("reduced_motion", v))
-        specs.append((_("Sound volume"), _("Volume of the sound effects."), None, st.volume,
-                      lambda v: self.set("volume", v)))
-        choice(N_("Mute"), N_("Silence every sound."), ON_OFF, st.mute, lambda v: self.set("mute", v))
-        choice(N_("UI scale"), N_("Larger text and controls."),
-               tuple((n, f"{n}%") for n in (100, 125, 150, 175, 200)), st.ui_scale, lambda v: self.set("ui_scale", v))
-        choice(N_("Colour-blind chips"), N_("Every chip shows a symbol for its colour; markers show a letter."), ON_OFF,
-               st.colour_blind, lambda v: self.set("colour_blind", v))
-        choice(N_("Fullscreen"), N_("Also with F11."), ON_OFF, st.fullscreen, lambda v: self.set("fullscreen", v))
         choice(N_("Brewing in new games"),
                N_("Stir together (everyone decides, then all is revealed) or one after another."),
                ((False, N_("Stir together")), (True, N_("One after another"))), st.sequential_brewing,
                lambda v: self.set("sequential_brewing", v))
+        choice(N_("Show explosion odds"),
+               N_("Show, for every brewing seat, the chance that its next draw explodes the pot."),
+               ON_OFF, st.show_risk, lambda v: self.set("show_risk", v))
+        group(N_("Table and window"))
+        choice(N_("UI scale"), N_("Larger text and controls."),
+               tuple((n, f"{n}%") for n in (100, 125, 150, 175, 200)), st.ui_scale, lambda v: self.set("ui_scale", v))
+        choice(N_("Fullscreen"), N_("Also with F11."), ON_OFF, st.fullscreen, lambda v: self.set("fullscreen", v))
+        choice(N_("Colour-blind chips"), N_("Every chip shows a symbol for its colour; markers show a letter."), ON_OFF,
+               st.colour_blind, lambda v: self.set("colour_blind", v))
+        choice(N_("Reduced motion"), N_("Chips and markers jump to their place instead of flying."), ON_OFF,
+               st.reduced_motion, lambda v: self.set("reduced_motion", v))
+        group(N_("Sound"))
+        specs.append((_("Sound volume"), _("Volume of the sound effects."), None, st.volume,
+                      lambda v: self.set("volume", v)))
+        choice(N_("Mute"), N_("Silence every sound."), ON_OFF, st.mute, lambda v: self.set("mute", v))
         self.back_b = Button(pygame.Rect(0, 0, 0, 0), _("Back"), self.back, style="dark", key=Act.BACK, size=26)
         with te.roomy():
             ctrl_h = max(56, te.height("sans-semibold", 21) + 16)
@@ -75,19 +90,29 @@ class SettingsScene(Scene):
             # the controls as wide as their labels want (no 900-pixel "On" in a large window)
             ctrl_w = max(sum(te.size(label, "sans-semibold", 21)[0] + 48 for _v, label in options) +
                          Choice.GAP * (len(options) - 1) for _t, _tip, options, _v, _s in specs if options)
+            head_h = te.linesize(*GROUP) + 12
+            about_h = te.linesize(*ABOUT) * 2 + 12
         step = ctrl_h + 16
         width = 2 * PAD + 20 + title_w + 48 + max(760, ctrl_w)
-        self.frame = frame(te, [self.back_b], hint=self.hint(), width=width, hug=len(specs) * step)
+        extra = len(starts) * head_h + about_h
+        self.frame = frame(te, [self.back_b], hint=self.hint(), width=width, hug=len(specs) * step + extra)
         body = self.frame.body
-        step = min(step, body.h // len(specs))  # a short window at a large scale: the rows close up
+        if (body.h - extra) // len(specs) < min(step, 40 + 8):  # a short window at a large scale: rows come first
+            head_h = about_h = extra = 0
+        step = min(step, (body.h - extra) // len(specs))  # ... and close up
         ctrl_h = min(ctrl_h, step - 8)
         self.title_w = min(title_w + 24, int(body.w * 0.42))
         x = body.x + self.title_w + 24
         w = body.right - x
         rows: list[tuple[str, str, Any]] = []
         self.boxes: list[pygame.Rect] = []  # each row's title
+        self.heads: list[tuple[str, pygame.Rect]] = []  # each group's heading
+        top = body.y
         for k, (title, tip, options, value, setter) in enumerate(specs):
-            y = body.y + k * step + (step - ctrl_h) // 2
+            if k in starts and head_h:
+                self.heads.append((starts[k], pygame.Rect(body.x, top, body.w, head_h)))
+                top += head_h
+            y = top + (step - ctrl_h) // 2
             if options is None:
                 with te.roomy():
                     pct_w = te.size("100%", "sans-semibold", 22)[0] + 40
@@ -97,8 +122,11 @@ class SettingsScene(Scene):
                 widget = Choice(pygame.Rect(x, y, w, ctrl_h), options, value, on_change=setter, size=21,
                                 by_label=True)
             rows.append((title, tip, widget))
-            self.boxes.append(pygame.Rect(body.x + 20, body.y + k * step + 2, self.title_w - 20, step - 4))
+            self.boxes.append(pygame.Rect(body.x + 20, top + 2, self.title_w - 20, step - 4))
+            top += step
         self.rows = rows
+        # what the row in focus does, under the rows (the keyboard's answer to hovering)
+        self.about = pygame.Rect(body.x + 20, top + 12, body.w - 20, about_h - 12) if about_h else None
 
     @staticmethod
     def hint() -> str:
@@ -178,6 +206,13 @@ class SettingsScene(Scene):
                     pct = pygame.Rect(w.rect.right + 20, box.y, self.frame.body.right - w.rect.right - 20, box.h)
                     te.blit_fit(surf, f"{int(w.value * 100)}%", pct, "sans-semibold", 22, T.INK, anchor="midleft",
                                 lines=1)
+            for heading, hr in self.heads:
+                drawn = te.blit_fit(surf, heading, hr, *GROUP, T.INK, anchor="midleft", lines=1)
+                y = drawn.centery + 2
+                pygame.draw.line(surf, T.PARCHMENT_EDGE, (drawn.right + 16, y), (hr.right, y), 2)
+            if self.about is not None:
+                te.blit_fit(surf, self.rows[self.row][1], self.about, *ABOUT, T.INK_SOFT, min_size=14,
+                            anchor="midleft")
             self.back_b.draw(surf)
         if self.hover_text and self.app.scene is self:  # not under a dialog opened on top (issue 30)
             draw_tooltip(surf, self.hover_text, self.app.mouse_pos)

@@ -290,9 +290,12 @@ class BoardView:
         """The card's text above what it gave each seat: the rows, the text's box (None: the text gives way, hovering
         over the card shows it) and its size. The text is never drawn under ``CARD_TEXT_MIN`` (issue 30, second
         review §7: German and Dutch card texts fell to 12 px beside four rows); with all rows whole if they fit
-        beside it, else with each seat's gains alone, else the rows alone."""
+        beside it, else one row for every seat where all got the same (``card_outcome.alike``), else with each
+        seat's gains alone, else the rows alone."""
         te = text_engine()
-        for rows in (list(lines), [(seat, short, short) for seat, _line, short in lines]):
+        shared = card_outcome.alike(lines)
+        gains = [(seat, short, short) for seat, _line, short in lines]
+        for rows in (list(lines), *([shared] if shared else []), gains):
             need = card_outcome.rows_height(rows, body.w)
             box = pygame.Rect(body.x, body.y, body.w, body.h - need - 6)
             if box.h <= 0:

@@ -18,6 +18,17 @@ from ..text import Text
 
 Line = tuple[int, str, str]  # (seat, line, short line)
 SIZE = 15  # the rows' text size on the card (at 100%); never under 12 px
+EVERY_SEAT = -2  # a row's seat: what every seat got alike, its markers side by side (``alike``)
+MOST_SEATS = 4
+
+
+def alike(lines: Sequence[Line]) -> list[Line] | None:
+    """One row for every seat when each got the same (a purple card that moves everyone's droplet): the card's text
+    keeps its room above it (at 1280x800 three equal rows pushed it off the card); None if the lines differ."""
+    if len(lines) < 2 or len({(t, s) for _seat, t, s in lines}) != 1 or any(seat < 0 for seat, _t, _s in lines):
+        return None
+    _seat, text, short = lines[0]
+    return [(EVERY_SEAT, text, short)]
 
 
 def rows_height(lines: Sequence[Line], width: int) -> int:
@@ -26,7 +37,7 @@ def rows_height(lines: Sequence[Line], width: int) -> int:
     if not lines:
         return 0
     size = _common_size(te, lines, width)
-    return sum(_row(te, text, width, size)[2] + 2 for _seat, text, _short in lines)
+    return sum(_row(te, text, width, size, seat)[2] + 2 for seat, text, _short in lines)
 
 
 def fitting(lines: Sequence[Line], rect: pygame.Rect) -> list[Line]:
@@ -47,21 +58,26 @@ def fitting(lines: Sequence[Line], rect: pygame.Rect) -> list[Line]:
     return out
 
 
-def _row(te: Text, text: str, width: int, top: int = SIZE) -> tuple[int, list[str], int]:
-    """(size, lines, height) of one row's text beside its marker: one line if it fits, else two, shrinking from
-    ``top`` to 12 px at the least."""
-    w = width - _mark(te) - 6
+def _row(te: Text, text: str, width: int, top: int = SIZE, seat: int = 0) -> tuple[int, list[str], int]:
+    """(size, lines, height) of one row's text beside its marker (or every seat's markers): one line if it fits,
+    else two, shrinking from ``top`` to 12 px at the least."""
+    w = width - _marks_w(te, MOST_SEATS if seat == EVERY_SEAT else 1) - 6
     size, rows = te.fit_label(text, "sans", top, pygame.Rect(0, 0, w, te.height("sans", top, 2)), 12, 2)
     return size, rows, max(_mark(te), te.height("sans", size, len(rows), rows[-1]))
 
 
 def _common_size(te: Text, lines: Sequence[Line], width: int) -> int:
     """One text size for all the rows (the smallest any row needs), so that the seats' lines read alike."""
-    return min((_row(te, text, width)[0] for _seat, text, _short in lines), default=SIZE)
+    return min((_row(te, text, width, SIZE, seat)[0] for seat, text, _short in lines), default=SIZE)
 
 
 def _mark(te: Text) -> int:
     return max(16, te.linesize("sans", 12))
+
+
+def _marks_w(te: Text, n: int) -> int:
+    """The width of ``n`` markers side by side, 2 px apart."""
+    return n * _mark(te) + (n - 1) * 2
 
 
 def draw_rows(surf: pygame.Surface, rect: pygame.Rect, lines: Sequence[Line], looks: Sequence[tuple[str, str]],
@@ -72,11 +88,15 @@ def draw_rows(surf: pygame.Surface, rect: pygame.Rect, lines: Sequence[Line], lo
     mark = _mark(te)
     common = _common_size(te, lines, rect.w)
     for seat, text, _short in lines:
-        size, rows, h = _row(te, text, rect.w, common)
-        if 0 <= seat < len(looks):
-            key, letter = looks[seat]
-            surf.blit(art.marker(key, letter, mark), (rect.x, y + (h - mark) // 2))
-        box = pygame.Rect(rect.x + mark + 6, y, rect.w - mark - 6, h)
+        size, rows, h = _row(te, text, rect.w, common, seat)
+        marks = range(len(looks)) if seat == EVERY_SEAT else [seat] if 0 <= seat < len(looks) else []
+        x = rect.x
+        for m in marks:
+            key, letter = looks[m]
+            surf.blit(art.marker(key, letter, mark), (x, y + (h - mark) // 2))
+            x += mark + 2
+        left = _marks_w(te, len(marks)) if marks else mark
+        box = pygame.Rect(rect.x + left + 6, y, rect.w - left - 6, h)
         te.blit_fit(surf, text, box, "sans", size, colour, min_size=12, lines=2, anchor="midleft")
         y += h + 2
 

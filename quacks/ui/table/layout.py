@@ -32,7 +32,7 @@ POT_RIM = 1.13  # the cauldron's iron rim reaches this far out (in pot radii)
 POT_PAD = 12  # between the rim and the focus frame's edge
 INFO_GAP = 22  # between the rim and the panel beside it
 SHOP_ROOM = 740  # the shop beside the pot in focus wants this much width at 100% (its books' names, three prices)
-SHOP_LEAST = 640  # ... and needs this much (a narrower frame gives the shop all of it, over the pot)
+SHOP_LEAST = 560  # ... and needs this much (its names on two lines; a narrower frame gives it all, over the pot)
 SHOP_POT_LEAST = 64  # ... and the pot in focus keeps at least this radius beside it (issue 32: never covered)
 POT_SHARE = 0.2  # the pot's least radius, as a share of the table's height (its outer ring 40% across)
 
@@ -417,9 +417,10 @@ class TableLayout:
     def shopping(self) -> ShopPlace:
         """Where the shop opens while the seat in focus shops (issue 32: beside its pot, not over it): a column on
         the left of the focus frame, down to the action bar's bottom, with the pot at its top (smaller than while
-        brewing, at least ``SHOP_POT_LEAST``), and the shop in the rest of the frame and the bar. A frame too
-        narrow for that (the shop under ``SHOP_LEAST`` wide at the UI scale: windows under 1280 wide, or a large
-        scale in a small window) gives the shop all of it, over the pot."""
+        brewing, at least ``SHOP_POT_LEAST``), and the shop in the rest of the frame and the bar (in a 1000x900
+        window its books' names fold onto two lines, ``ShopPanel``). A frame too narrow for that (the shop under
+        ``SHOP_LEAST`` wide at the UI scale: a 1000x640 window at 125% and more) gives the shop all of it, over the
+        pot."""
         f = self.focus
         bottom = self.actions.bottom
         grow = 1 + 0.25 * (_scale() - 1)

@@ -104,9 +104,12 @@ class ShopPanel(ShopButtonRow):
             most = int(58 * (1 + 0.5 * (te.scale - 1)))  # rows grow with the UI scale where the shop is tall
             row_h = min(most, max(self.ROW_LEAST, (by - 10 - top) // max(1, len(books))))
             name_w = 0  # a narrow shop (beside the pot in a small window): the books' colours name the rows
-            for share in (0.3, 0.22):
-                if (r.right - pad - (r.x + pad + 18 + int(r.w * share) + 12) - 28) // 3 >= self.slot_least():
-                    name_w = min(320, int(r.w * share))
+            least = self.slot_least()
+            narrow = r.w - 2 * pad - 18 - 12 - 28 - 3 * least  # what three least slots leave for the names
+            for w in (int(r.w * 0.3), int(r.w * 0.22), min(narrow, int(r.w * 0.22))):
+                if (r.right - pad - (r.x + pad + 18 + w + 12) - 28) // 3 >= least \
+                        and (w >= int(r.w * 0.22) or self._names_fold(books, w, row_h - 4)):
+                    name_w = min(320, w)
                     break
             self.names = name_w > 0
             x0 = r.x + pad + 18 + (name_w + 12 if name_w else 0)
@@ -318,7 +321,8 @@ class ShopPanel(ShopButtonRow):
             book = book_of(self.g, colour)
             pygame.draw.rect(surf, T.BOOK_HEADERS[colour.value], (nr.x - 18, nr.y + 5, 10, nr.h - 10), border_radius=4)
             if nr.w > 0:
-                te.blit_fit(surf, D.book_name(book), nr, "serif-bold", 21, T.INK, anchor="midleft", min_size=12)
+                te.blit_fit(surf, D.book_name(book), nr, "serif-bold", 21, T.INK, anchor="midleft",
+                            min_size=self.NAME_LEAST)
         if self.rows and not self.names:
             te.dropped("the books' names beside their prices", "the books' tabs, and each chip's hover help")
         for i, (c, sr) in enumerate(self.slots):
@@ -392,6 +396,19 @@ class ShopPanel(ShopButtonRow):
             pill = pygame.Rect(beside.x, box.centery - h // 2, w + 12, h)
             pygame.draw.rect(surf, (214, 200, 168), pill, border_radius=h // 2)
             te.blit(surf, n, pill.center, "sans-semibold", n_size, col, "center", box=sr)
+
+    def _names_fold(self, books: list[Colour], width: int, height: int) -> bool:
+        """Whether every book's name fits a narrow column of ``width`` on two lines at the smallest size a name is
+        drawn (``NAME_LEAST``): each word on a line and both lines in the row's ``height``. A narrow frame's shop
+        keeps its names that way (issue 32: the shop beside the pot in a 1000x900 window); else the books'
+        colours name the rows."""
+        te = text_engine()
+        if 2 * te.linesize("serif-bold", self.NAME_LEAST) > height:
+            return False
+        words = [w for c in books for w in D.book_name(book_of(self.g, c)).split()]
+        return all(te.size(w, "serif-bold", self.NAME_LEAST)[0] <= width for w in words)
+
+    NAME_LEAST = 14  # the smallest size of a book's name in the shop
 
     @staticmethod
     def slot_least() -> int:
