@@ -43,12 +43,14 @@ def _text_rows() -> int:
 
 
 def tile_pot(r: pygame.Rect) -> tuple[tuple[int, int], int]:
-    """Centre and radius of the pot in a tile: on the left of a wide tile, on top of a tall one."""
+    """Centre and radius of the pot in a tile: on the left of a wide tile; in a tall one under the text, in the
+    middle of the room left (at the bottom where it fills it)."""
     if r.w >= r.h * 1.4:  # a tile of the row: the pot on the left
         radius = max(14, int((r.h - 2 * PAD) / (2 * POT_RIM)))
         return (r.x + PAD + int(radius * POT_RIM), r.centery), radius
-    radius = max(14, int(min(r.w - 2 * PAD, r.h - 2 * PAD - _text_rows()) / (2 * POT_RIM)))
-    return (r.centerx, r.bottom - PAD - int(radius * POT_RIM)), radius
+    free = r.h - 2 * PAD - _text_rows()  # under the text: the pot in the middle of it (no band of empty card)
+    radius = max(14, int(min(r.w - 2 * PAD, free) / (2 * POT_RIM)))
+    return (r.centerx, min(r.y + PAD + _text_rows() + free // 2, r.bottom - PAD - int(radius * POT_RIM))), radius
 
 
 def draw_tiles(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, anim: Any | None) -> None:
@@ -86,8 +88,31 @@ def _tile(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, anim: A
     status = view.short_status(g, seat, st)
     if status:
         rows.append((status, "sans", T.DANGER if s.exploded else T.PARCHMENT_DARK))
-    for text, face, col in rows:
-        te.blit_fit(surf, text, pygame.Rect(box.x, y, box.w, line), face, 15, col, min_size=12, lines=1,
+    for i, (text, face, col) in enumerate(rows):
+        right = box.right
+        if i == 0:  # the score's line ends with the seat's rubies and its flask (table.md: readable at a glance)
+            right = gems_and_flask(surf, s.rubies, s.flask_full, box.right, y + line // 2, line) - 6
+        te.blit_fit(surf, text, pygame.Rect(box.x, y, right - box.x, line), face, 15, col, min_size=12, lines=1,
                     anchor="midleft")
         y += line
+
+
+def gems_and_flask(surf: pygame.Surface, rubies: int, full: bool, right: int, cy: int, line: int) -> int:
+    """A tile's rubies and flask on a line of text centred at ``cy``, ending at ``right``: the flask (full or
+    empty) last, before it one gem and the count (a faded gem for none); where they begin."""
+    te = text_engine()
+    size = max(16, line + 4)
+    fl = art.flask(size, full)
+    fx = right - size
+    surf.blit(fl, (fx, cy - size // 2 - 2))
+    gem_size = max(12, line - 4)
+    tag = te.blit(surf, str(rubies), (fx - 4, cy), "sans-bold", 14, T.CREAM if rubies else T.PARCHMENT_DARK,
+                  "midright")
+    gem = art.ruby(gem_size)
+    if not rubies:
+        gem = gem.copy()
+        gem.set_alpha(90)
+    x = tag.x - 2 - gem_size
+    surf.blit(gem, (x, cy - gem_size // 2))
+    return x
 
