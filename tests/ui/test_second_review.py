@@ -142,3 +142,15 @@ def test_a_card_that_gave_every_seat_the_same_says_it_once_under_its_text(app: A
         card_outcome.draw_rows(shot, shot.get_rect(), card_outcome.alike(same) or [], looks)
     drawn = [d for d in rec.items if d.text == "droplet +1"]
     assert len(drawn) == 1 and drawn[0].rect.x >= 3 * 16  # after the three markers
+
+
+def test_a_tall_card_lists_what_it_gave_right_under_its_text(home: object) -> None:
+    """Issue 32: on the tall card of a 2560x1440 board the rows stood at the card's bottom, a band of empty
+    parchment between them and the text; they follow the text now."""
+    case = next(c for c in L.all_cases() if c.name == "table/fortune card's outcome")
+    items = L.draw_case(case, 100, "en", size=(2560, 1440)).items
+    body = [d for d in items if d.where.startswith("quacks/ui/table/board_view.py") and d.face == "serif"]
+    rows = [d for d in items if d.where.startswith("quacks/ui/table/card_outcome.py")]
+    assert body and rows
+    gap = min(r.rect.y for r in rows) - max(b.rect.bottom for b in body)
+    assert 0 < gap <= 16, gap

@@ -276,10 +276,13 @@ class BoardView:
         if lines:
             lines, text, size = self._card_beside_rows(D.card_text(card), lines, body)
             need = card_outcome.rows_height(lines, body.w)
-            if text is not None:
-                te.blit_wrapped(surf, D.card_text(card), text, "serif", size, T.INK, line_gap=0)
-                pygame.draw.line(surf, T.PARCHMENT_EDGE, (body.x, text.bottom + 3), (body.right, text.bottom + 3))
-            card_outcome.draw_rows(surf, pygame.Rect(body.x, body.bottom - need, body.w, need), lines, looks)
+            top = body.bottom - need
+            if text is not None:  # the rows right under the text (a tall card has no gap between them)
+                used = te.blit_wrapped(surf, D.card_text(card), text, "serif", size, T.INK, line_gap=0)
+                rule = min(text.bottom, text.y + used) + 3
+                pygame.draw.line(surf, T.PARCHMENT_EDGE, (body.x, rule), (body.right, rule))
+                top = min(top, rule + 6)
+            card_outcome.draw_rows(surf, pygame.Rect(body.x, top, body.w, need), lines, looks)
             return
         size, _lines = te.fit_block(D.card_text(card), "serif", 19, body, min_size=12, line_gap=0)
         te.blit_wrapped(surf, D.card_text(card), body, "serif", size, T.INK, line_gap=0)
