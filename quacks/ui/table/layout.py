@@ -419,8 +419,8 @@ class TableLayout:
         the left of the focus frame, down to the action bar's bottom, with the pot at its top (smaller than while
         brewing, at least ``SHOP_POT_LEAST``), and the shop in the rest of the frame and the bar (in a 1000x900
         window its books' names fold onto two lines, ``ShopPanel``). A frame too narrow for that (the shop under
-        ``SHOP_LEAST`` wide at the UI scale: a 1000x640 window at 125% and more) gives the shop all of it, over the
-        pot."""
+        ``SHOP_LEAST`` wide at the UI scale, or than its buttons' labels need: a 1000x640 window at 125% and more)
+        gives the shop all of it, over the pot."""
         f = self.focus
         bottom = self.actions.bottom
         grow = 1 + 0.25 * (_scale() - 1)
@@ -428,7 +428,9 @@ class TableLayout:
         box = _pot_box(r)
         column = pygame.Rect(f.x, f.y, box, bottom - f.y)
         shop = pygame.Rect(column.right + GAP // 2, f.y, f.right - column.right - GAP // 2, bottom - f.y)
-        if shop.w < SHOP_LEAST * grow:
+        from .shop_row import row_least  # (the row of buttons in the player's language)
+
+        if shop.w < max(SHOP_LEAST * grow, row_least()):
             return ShopPlace(False, pygame.Rect(f.x, f.y, 0, 0), self.pot_centre, self.pot_radius,
                              pygame.Rect(f.x, f.y, f.w, bottom - f.y))
         centre = (f.x + POT_PAD + int(r * POT_RIM), f.y + POT_PAD + int(r * POT_RIM))

@@ -88,13 +88,26 @@ def _tile(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, anim: A
     status = view.short_status(g, seat, st)
     if status:
         rows.append((status, "sans", T.DANGER if s.exploded else T.PARCHMENT_DARK))
+    # the seat's rubies and flask (table.md: readable at a glance) end the first line with room for them: the
+    # score's, else the status or the white total; else a line of their own if the tile has one
+    icons = gems_w(s.rubies, line) + 6
+    beside = next((i for i, (text, face, _c) in enumerate(rows) if te.size(text, face, 12)[0] <= box.w - icons), None)
+    if beside is None and y + line * (len(rows) + 1) <= box.bottom:
+        beside = len(rows)
+        rows.append(("", "sans", T.CREAM))
     for i, (text, face, col) in enumerate(rows):
         right = box.right
-        if i == 0:  # the score's line ends with the seat's rubies and its flask (table.md: readable at a glance)
+        if i == beside:
             right = gems_and_flask(surf, s.rubies, s.flask_full, box.right, y + line // 2, line) - 6
-        te.blit_fit(surf, text, pygame.Rect(box.x, y, right - box.x, line), face, 15, col, min_size=12, lines=1,
-                    anchor="midleft")
+        if text:
+            te.blit_fit(surf, text, pygame.Rect(box.x, y, right - box.x, line), face, 15, col, min_size=12, lines=1,
+                        anchor="midleft")
         y += line
+
+
+def gems_w(rubies: int, line: int) -> int:
+    """The width ``gems_and_flask`` takes on a line ``line`` high."""
+    return max(16, line + 4) + 4 + text_engine().size(str(rubies), "sans-bold", 14)[0] + 2 + max(12, line - 4)
 
 
 def gems_and_flask(surf: pygame.Surface, rubies: int, full: bool, right: int, cy: int, line: int) -> int:

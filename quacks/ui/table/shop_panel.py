@@ -79,10 +79,19 @@ class ShopPanel(ShopButtonRow):
             sample = _("after the cart: {n} left (unspent coins are lost)").format(n=88)
             note_lines = min(2, len(te.wrap(sample, "sans", 17, int((self.rect.w - 2 * pad) * 0.5))))
             head = max(te.linesize("serif-bold", 36), coins_h + te.linesize("sans", 17) * note_lines) + 4
-            bh = max(62, te.linesize("sans-semibold", 22) + te.linesize("sans-bold", 14) - 4)
+            bh = self._button_h()
             help_h = te.linesize("sans", 15) * 2
         books = sum(1 for c in ORDER if self.g.book_on_table(c))
         return 12 + head + 8 + books * self.ROW_LEAST + 10 + bh + 6 + help_h + 8
+
+    def _button_h(self) -> int:
+        """The height of the shop's row of buttons (within ``te.roomy()``): taller in a narrow shop, where their
+        labels may take two lines above the key hint."""
+        te = text_engine()
+        bh = max(62, te.linesize("sans-semibold", 22) + te.linesize("sans-bold", 14) - 4)
+        if self.rect.w < int(self.NARROW * (1 + 0.25 * (te.scale - 1))):
+            bh = max(bh, 2 * te.linesize("sans-semibold", 12) + te.linesize("sans-bold", Button.KEY_SIZE) + 16)
+        return bh
 
     def _place(self) -> None:
         te = text_engine()
@@ -95,7 +104,7 @@ class ShopPanel(ShopButtonRow):
             note_h = te.linesize("sans", 17) * note_lines
             self.head = pygame.Rect(r.x + pad, r.y + 12, r.w - 2 * pad, max(te.linesize("serif-bold", 36),
                                                                                coins_h + note_h) + 4)
-            bh = max(62, te.linesize("sans-semibold", 22) + te.linesize("sans-bold", 14) - 4)
+            bh = self._button_h()
             help_h = te.linesize("sans", 15) * 2
             self.help_rect = pygame.Rect(r.x + pad, r.bottom - art.EDGE - help_h, r.w - 2 * pad, help_h)
             by = self.help_rect.y - 6 - bh
@@ -108,7 +117,7 @@ class ShopPanel(ShopButtonRow):
             narrow = r.w - 2 * pad - 18 - 12 - 28 - 3 * least  # what three least slots leave for the names
             for w in (int(r.w * 0.3), int(r.w * 0.22), min(narrow, int(r.w * 0.22))):
                 if (r.right - pad - (r.x + pad + 18 + w + 12) - 28) // 3 >= least \
-                        and (w >= int(r.w * 0.22) or self._names_fold(books, w, row_h - 4)):
+                        and self._names_fit(books, w, row_h - 4):
                     name_w = min(320, w)
                     break
             self.names = name_w > 0
@@ -397,18 +406,24 @@ class ShopPanel(ShopButtonRow):
             pygame.draw.rect(surf, (214, 200, 168), pill, border_radius=h // 2)
             te.blit(surf, n, pill.center, "sans-semibold", n_size, col, "center", box=sr)
 
-    def _names_fold(self, books: list[Colour], width: int, height: int) -> bool:
-        """Whether every book's name fits a narrow column of ``width`` on two lines at the smallest size a name is
-        drawn (``NAME_LEAST``): each word on a line and both lines in the row's ``height``. A narrow frame's shop
-        keeps its names that way (issue 32: the shop beside the pot in a 1000x900 window); else the books'
-        colours name the rows."""
+    def _names_fit(self, books: list[Colour], width: int, height: int) -> bool:
+        """Whether every book's name fits a column of ``width`` at the smallest size a name is drawn
+        (``NAME_LEAST``): on one line, or on two (each word on a line) where both lines fit the row's ``height``.
+        A narrow frame's shop keeps its names that way (issue 32: the shop beside the pot in a 1000x900 window);
+        else the books' colours name the rows."""
         te = text_engine()
-        if 2 * te.linesize("serif-bold", self.NAME_LEAST) > height:
-            return False
-        words = [w for c in books for w in D.book_name(book_of(self.g, c)).split()]
-        return all(te.size(w, "serif-bold", self.NAME_LEAST)[0] <= width for w in words)
+        two = 2 * te.linesize("serif-bold", self.NAME_LEAST) <= height
+        for c in books:
+            name = D.book_name(book_of(self.g, c))
+            if te.size(name, "serif-bold", self.NAME_LEAST)[0] <= width:
+                continue
+            if not two or len(te.wrap(name, "serif-bold", self.NAME_LEAST, width)) > 2 or \
+                    any(te.size(w, "serif-bold", self.NAME_LEAST)[0] > width for w in name.split()):
+                return False
+        return True
 
     NAME_LEAST = 14  # the smallest size of a book's name in the shop
+    NARROW = 640  # a shop narrower than this (at 100%) has taller buttons: their labels may take two lines
 
     @staticmethod
     def slot_least() -> int:

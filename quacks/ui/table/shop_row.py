@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from ... import i18n
 from ...i18n import _
 from ..app import text_engine
 from ..keys import Act
@@ -71,8 +72,8 @@ class ShopButtonRow:
             take = min(over, total)
             widths = [a - (take * sl // total if total else 0) for a, sl in zip(asked, slack)]
             over = sum(widths) + cart - room
-            if over > 0:  # not even the labels' needs fit: the labels shrink, each key hint still fits its button
-                keys = [self._key_need(b) for b in buttons]
+            if over > 0:  # not even the labels' needs on one line fit: the labels shrink and take two lines, each
+                keys = [self.fit_least(b) for b in buttons]  # drawn whole (``label_fits``)
                 slack = [max(0, w - k) for w, k in zip(widths, keys)]
                 total = sum(slack)
                 take = min(over, total)
@@ -85,6 +86,10 @@ class ShopButtonRow:
                     self._place_row(row, False)
                     self.undo_crowded = True
                     return
+        if with_undo and not all(self.label_fits(b, w) for b, w in zip(buttons, widths)):
+            self._place_row(row, False)  # a label would be cut short: Undo leaves the row (Ctrl+Z stays)
+            self.undo_crowded = True
+            return
         x = row.x
         for b, w in zip(left, widths):
             b.rect = pygame.Rect(x, row.y, w, row.h)
@@ -112,6 +117,27 @@ class ShopButtonRow:
         if b.rect.h - 6 - (kh + 2) >= line:
             return max(word + 20, self._key_need(b))
         return word + self._key_need(b) + 8
+
+    @classmethod
+    def fit_least(cls, b: Button) -> int:
+        """The least width in which ``b``'s label is drawn whole (``label_fits``), at least its key hint's."""
+        w = cls._key_need(b)
+        while w < 600 and not cls.label_fits(b, w):  # bounded: 4 px a step
+            w += 4
+        return w
+
+    @staticmethod
+    def label_fits(b: Button, w: int) -> bool:
+        """Whether ``b``'s label is drawn whole (no word cut short, every line inside its box) in a button ``w``
+        wide, as ``Button.draw`` draws it (at 12 px at the least, on two lines at the most)."""
+        te = text_engine()
+        probe = Button(pygame.Rect(0, 0, w, b.rect.h), b.label, key=b.key, n=b.n, size=b.size)
+        box = probe.label_box()
+        with te.roomy():
+            size, rows = te.fit_label(b.label, "sans-semibold", b.size, box, 12, 2)
+            return not any(te.shortened(r) for r in rows) and len(rows) <= 2 and \
+                te.height("sans-semibold", size, len(rows), rows[-1]) <= box.h and \
+                all(te.size(r, "sans-semibold", size)[0] <= box.w - 2 for r in rows)  # (2 px: an overhang)
 
     def undo_b_rect_button(self) -> Button:
         """A stand-in for the Undo button while the row is laid out (its label and key hint, at ``undo_rect``)."""
@@ -142,3 +168,24 @@ class ShopButtonRow:
                 break
             probe.rect.w += 4
         return probe.rect.w
+
+
+_LEAST: dict[tuple[str, float], int] = {}
+
+
+def row_least() -> int:
+    """The least width of a shop whose bottom row keeps every label whole (``label_fits``: Buy nothing, the cart,
+    Clear cart and "Buy for 88") in the player's language at the UI scale; ``TableLayout.shopping`` gives a shop
+    narrower than that all of the frame, over the pot (a language with long words in a 1000x900 window)."""
+    te = text_engine()
+    key = (i18n.language(), te.scale)
+    if key not in _LEAST:
+        with te.roomy():
+            bh = 2 * te.linesize("sans-semibold", 12) + te.linesize("sans-bold", Button.KEY_SIZE) + 16
+        probes = [Button(pygame.Rect(0, 0, 60, bh), _("Buy nothing"), key=Act.NO, size=20),
+                  Button(pygame.Rect(0, 0, 60, bh), _("Clear cart"), key=Act.CLEAR_CART, size=20),
+                  Button(pygame.Rect(0, 0, 60, bh), _("Buy for {n}").format(n=88), key=Act.CONFIRM, size=26)]
+        need = sum(ShopButtonRow.fit_least(b) for b in probes)
+        row = ShopButtonRow()
+        _LEAST[key] = need + row.cart_need(bh, True) + row.GAP + 2 * row.CART_GAP + 2 * 24
+    return _LEAST[key]
