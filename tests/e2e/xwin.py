@@ -121,12 +121,19 @@ class Program:
         return rc
 
 
-def wait_for(pred: Callable[[], bool], timeout: float, what: str, program: Program | None = None) -> None:
+def wait_for(pred: Callable[[], bool], timeout: float, what: str, program: Program | None = None,
+             about: Callable[[], str] | None = None) -> None:
+    """Until ``pred()`` holds; a timeout (or the program's end) fails with what the program printed and
+    ``about()`` (its log, say): a failure in CI must say where the game stood."""
     end = time.monotonic() + timeout
     while not pred():
         if program is not None and not program.alive():
             raise AssertionError(f"the program stopped while waiting for {what}:\n{program.output()[-3000:]}")
-        assert time.monotonic() < end, f"timed out after {timeout:.0f} s waiting for {what}"
+        if time.monotonic() >= end:
+            told = program.output()[-2000:] if program is not None else ""
+            more = about()[-4000:] if about is not None else ""
+            raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}\n--- output:\n{told}\n"
+                                 f"--- more:\n{more}")
         time.sleep(0.05)
 
 
