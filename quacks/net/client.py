@@ -4,8 +4,13 @@ The client keeps a ``Replica`` of the game (session/view.py): it never holds the
 chance; every outcome arrives in the record once it has happened. After each event it compares its replica's
 hash with the host's; a difference, a gap in the state numbers or an entry its game refuses makes it ask for
 the whole view again (``resync``). A lost connection is tried again with the seat token (kept in the player's
-settings folder, so a client started again gets its seat back), with a growing pause. After the game the host
-reveals its secret and the client checks the luck (session/fairness.py): "checked: fair" or what differs.
+settings folder, so a client started again gets its seat back), with a growing pause.
+
+The luck (session/fairness.py, issue 33): the client sends only the pledge of its random value; it reveals the
+value once the host's ``lock`` lists that pledge, once, beside the commitment it was given. After the game the
+host reveals its secret and every value, and the client checks them against the lock one for one and every
+outcome against the seed: "checked: fair" or what differs; a host that says nothing within ``REVEAL_WAIT``
+seconds of the end (or is gone) is reported as not having shown its secret.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import ConnectionClosed, ConnectionClosedOK, InvalidHandshake, InvalidURI
 
 from ..ai.base import Bot
 from ..ai.levels import make_bot
@@ -29,12 +34,16 @@ from ..rules import fast
 from ..rules.actions import Action
 from ..rules.catalogue import Catalogue
 from ..session import fairness
+from ..session.setup import REMOTE
 from ..session.view import Replica
 from ..storage.files import StorageError, load_json, write_json
 from ..version import __version__
 from . import protocol as p
 
 log = logging.getLogger("quacks.net")
+
+REVEAL_WAIT = 10.0  # seconds after the game's end the host has to reveal its secret
+REVEAL_TRIES = 3  # connections in a row that fail after the end before the host counts as silent
 
 
 class JoinRefused(Exception):
@@ -81,7 +90,7 @@ class Tokens:
             if not isinstance(obj, dict) or not isinstance(obj.get("seats"), dict):
                 raise ValueError("this is not a file of seat tokens")
             return {str(k): {"token": str(v["token"]), "commitment": str(v.get("commitment", "")),
-                             "nonce": str(v.get("nonce", ""))}
+                             "nonce": str(v.get("nonce", "")), "lock": str(v.get("lock", ""))}
                     for k, v in obj["seats"].items() if isinstance(v, dict) and "token" in v}
 
         loaded = load_json(path, validate, what="seat tokens")
@@ -96,10 +105,17 @@ class Tokens:
         entry = self.known.get(address)
         return entry.get("nonce") or None if entry else None
 
-    def put(self, address: str, token: str, commitment: str, nonce: str) -> None:
-        """Keep the seat's token, the host's commitment and our nonce: a client started again gets its seat back,
-        and checks the luck after the game with the same values (fairness.py)."""
-        self.known[address] = {"token": token, "commitment": commitment, "nonce": nonce}
+    def lock(self, address: str) -> tuple[str, ...] | None:
+        """The pledges the host locked at the start of the game at ``address``, as this client saw them."""
+        entry = self.known.get(address)
+        text = entry.get("lock", "") if entry else ""
+        return tuple(text.split(",")) if text else None
+
+    def put(self, address: str, token: str, commitment: str, nonce: str, lock: tuple[str, ...] | None = None) -> None:
+        """Keep the seat's token, the host's commitment, our value and the locked pledges: a client started again
+        gets its seat back, and checks the luck after the game with the same values (fairness.py)."""
+        self.known[address] = {"token": token, "commitment": commitment, "nonce": nonce,
+                               "lock": ",".join(lock or ())}
         if self.path is not None:
             try:
                 write_json(self.path, {"kind": "quacks-seat-tokens", "version": 1, "seats": self.known},
@@ -146,6 +162,7 @@ class Client:
         self.bot: Bot = make_bot(level)
         self.rng = random.Random(seed)
         self.nonce = self.tokens.nonce(self.key) or fairness.client_value()
+        self.lock: tuple[str, ...] | None = self.tokens.lock(self.key)  # the pledges locked at the start
         self.replica: Replica | None = None
         self.seat = -1
         self.commitment: str | None = None
@@ -153,6 +170,7 @@ class Client:
         self.on_update: Callable[[Client], None] | None = None
         self.on_intent: Callable[[Client, p.Intent], None] | None = None
         self.on_refused: Callable[[Client, str], None] | None = None  # the host refused the seat's choice (reason)
+        self.on_lost: Callable[[Client], None] | None = None  # the connection to the host is lost (it is tried again)
         self.asked_state = -1  # the state at which the unanswered intent was sent (-1: none)
         self._sent_at = 0.0
         self.acks: set[tuple[str, int]] = set()
@@ -186,9 +204,14 @@ class Client:
                 raise
             except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError) as e:
                 failures = 1 if self.connected else failures + 1  # welcomed: the host was there, count anew
+                if self.report.over and self.report.fair is None and failures > REVEAL_TRIES:
+                    self._silent_host()
+                    break
                 if failures > retries:
                     raise ConnectionError(f"the host at {self.address} cannot be reached ({e})") from None
                 log.info("connection lost (%s); trying again", type(e).__name__)
+                if self.on_lost is not None:
+                    self.on_lost(self)
             if self.report.fair is not None or self.stop:
                 break
             self.report.reconnects += 1
@@ -209,9 +232,18 @@ class Client:
             self.acks.clear()
             token = self.tokens.get(self.key)
             hello = p.Hello(p.PROTOCOL_VERSION, __version__, self.rules, token,
-                            None if token else self.join_secret, self.name, self.colour, self.nonce)
+                            None if token else self.join_secret, self.name, self.colour, fairness.pledge(self.nonce))
             await ws.send(hello.to_json())
-            async for raw in ws:
+            while True:
+                wait = REVEAL_WAIT if self.report.over and self.report.fair is None else None
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), wait)
+                except TimeoutError:
+                    self._silent_host()
+                    self.ws = None
+                    return
+                except ConnectionClosedOK:
+                    break
                 try:
                     msg = p.parse_host(raw)
                 except p.ProtocolError as e:
@@ -244,7 +276,12 @@ class Client:
                 self.commitment = kept or msg.commitment
             elif msg.commitment != self.commitment:
                 self.report.errors.append("the host's commitment changed between two connections")
-            self.tokens.put(self.key, msg.token, self.commitment, self.nonce)
+            if msg.lock and msg.view:  # the game is on: the lock this computer kept, else the host's word
+                if self.lock is None:
+                    self.lock = tuple(msg.lock)
+                elif sorted(msg.lock) != sorted(self.lock):
+                    self.report.errors.append("the host's locked pledges changed between two connections")
+            self.tokens.put(self.key, msg.token, self.commitment, self.nonce, self.lock)
             if msg.view:
                 self._whole(msg.view, msg.hash)
         elif isinstance(msg, p.ViewMessage):
@@ -289,8 +326,13 @@ class Client:
             return
         elif isinstance(msg, p.Lobby):
             self.lobby = msg
+            if self.seat >= 0 and self.replica is None and fairness.pledge(self.nonce) not in msg.pledges:
+                await self._pledge_again(ws)
             if self.on_update is not None:
                 self.on_update(self)
+            return
+        elif isinstance(msg, p.Lock):
+            await self._answer_lock(ws, msg)
             return
         elif isinstance(msg, p.Reveal):
             self._check(msg)
@@ -391,6 +433,53 @@ class Client:
             return False
         return True
 
+    # ------------------------------------------------------------------------------------------------
+    # the luck: commit, reveal, check (session/fairness.py)
+
+    async def _pledge_again(self, ws: ClientConnection) -> None:
+        """The lobby lacks this computer's pledge (its value was revealed in a start that failed, or was one the
+        host would not take): a fresh value, kept first, then its pledge."""
+        self.nonce = fairness.client_value()
+        self.lock = None
+        token = self.tokens.get(self.key)
+        if token is not None and self.commitment is not None:
+            self.tokens.put(self.key, token, self.commitment, self.nonce)
+        await ws.send(p.Pledge(fairness.pledge(self.nonce)).to_json())
+
+    def lock_problem(self, msg: p.Lock) -> str | None:
+        """Why this computer will not reveal its value to ``msg`` (None: it will): the commitment must be the one
+        it was given, its own pledge must be there once, no pledge twice, and one per player seat of the lobby."""
+        mine = fairness.pledge(self.nonce)
+        if self.commitment is not None and msg.commitment != self.commitment:
+            return "the lock names another commitment than the host gave when this computer joined"
+        if msg.pledges.count(mine) != 1:
+            return "this computer's pledge is not in the lock once"
+        if len(set(msg.pledges)) != len(msg.pledges):
+            return "a pledge is in the lock twice"
+        if self.lobby is not None:
+            players = sum(1 for s in self.lobby.seats if s.kind == REMOTE)
+            if players != len(msg.pledges):
+                return f"the lock holds {len(msg.pledges)} pledges for {players} players"
+        return None
+
+    async def _answer_lock(self, ws: ClientConnection, msg: p.Lock) -> None:
+        problem = self.lock_problem(msg)
+        if problem is not None:
+            log.warning("this computer does not reveal its value to the host's start: %s", problem)
+            self.report.errors.append(f"the start was refused: {problem}")
+            return
+        self.lock = tuple(msg.pledges)
+        token = self.tokens.get(self.key)
+        if token is not None and self.commitment is not None:
+            self.tokens.put(self.key, token, self.commitment, self.nonce, self.lock)
+        await ws.send(p.Nonce(msg.attempt, self.nonce).to_json())
+
+    def _silent_host(self) -> None:
+        log.warning("the game is over and the host did not show its secret: the luck was not checked")
+        self.report.fair = fairness.not_shown()
+        if self.on_update is not None:
+            self.on_update(self)
+
     def _check(self, msg: p.Reveal) -> None:
         r = self.replica
         if r is None or self.commitment is None:
@@ -398,8 +487,10 @@ class Client:
             return
         seen = list(r.game.record)
         self.seed = fairness.match_seed(msg.secret, list(msg.nonces))
-        problems = [] if self.nonce in msg.nonces else ["this computer's own random value is not among those "
-                                                        "the host says it used"]
+        if self.lock is None:
+            problems = ["This computer never saw the values locked before the game: they cannot be compared."]
+        else:
+            problems = fairness.lock_problems(self.lock, list(msg.nonces), self.nonce)
         report = fairness.check(self.cat, r.setup.public_data(), seen, msg.secret, self.commitment,
                                 list(msg.nonces))
         if problems:

@@ -24,11 +24,12 @@ from websockets.exceptions import ConnectionClosed
 
 from ..rules.config import GameConfig, config_problems
 from ..session import fairness
+from ..storage import veil
 from ..storage.files import BadDataError, Loaded, StorageError, as_object, check_text, json_type, load_json, write_json
 from ..storage.saves import build_match, check_match_structure, check_seat_names
 from . import protocol as p
 from .ratelimit import HELLO_BURST, HELLO_RATE, MESSAGE_BURST, MESSAGE_RATE, Bucket
-from .room import AWAY_BOT, AWAY_END, AWAY_WAIT, LOBBY, OVER, PLAYING, Guest, Room, RoomRefusal
+from .room import AWAY_BOT, AWAY_END, AWAY_WAIT, LOBBY, LOCK_WAIT, LOCKED, OVER, PLAYING, Guest, Room, RoomRefusal
 from .roomcode import SECRET_BYTES
 
 log = logging.getLogger("quacks.net")
@@ -64,6 +65,7 @@ class Host:
         self.linger = linger
         self._linger: asyncio.TimerHandle | None = None
         self.port = 0  # the port listened on, once started
+        self.lock_wait = LOCK_WAIT  # seconds a start waits for the players' values
 
     # ------------------------------------------------------------------------------------------------
     async def start(self, bind: str, port: int) -> int:
@@ -135,7 +137,7 @@ class Host:
             await self._send(guest.seat, m)
         if self.room.phase == LOBBY and self.start_when_full and self.room.ready():
             self.room.start()
-            log.info("every seat is taken: the game starts")
+            log.info("every seat is taken: the pledges are locked, the game starts once every value is in")
         await self._changed()
         try:
             async for raw in ws:
@@ -176,6 +178,8 @@ class Host:
                 await self._send(seat, self.room.full_view(guest))
             else:
                 await self._send(seat, self.room.lobby())
+                if self.room.phase == LOCKED:
+                    await self._send(seat, p.Lock(self.room.attempt, self.room.commitment, self.room.lock))
             guest.refused_in_a_row = 0
             return True
         if isinstance(msg, p.Ack):
@@ -183,6 +187,21 @@ class Host:
                 return await self._bad(guest, "That seat is not yours.", "not-your-seat")
             self.room.ack(seat, msg.what, msg.round)
             self._save_soon()
+            return True
+        if isinstance(msg, (p.Pledge, p.Nonce)):
+            was = self.room.phase
+            if isinstance(msg, p.Pledge):
+                error = self.room.pledge_again(seat, msg.pledge)
+            else:
+                error = self.room.reveal(seat, msg.attempt, msg.value)
+            if error is not None:
+                return await self._bad(guest, error.detail, error.reason)
+            guest.refused_in_a_row = 0
+            if isinstance(msg, p.Pledge) and self.start_when_full and self.room.ready():
+                self.room.start()
+            if was == LOCKED and self.room.phase != LOCKED:
+                log.info("every player's value is in: the game begins")
+            await self._changed()
             return True
         if isinstance(msg, (p.Intent, p.Undo)):
             if msg.seat != seat:
@@ -245,7 +264,8 @@ class Host:
         await self._changed()
 
     async def start_game(self) -> None:
-        """The host starts the game (every seat for a player taken)."""
+        """The host starts the game (every seat for a player taken): the pledges are locked, and the game begins
+        once every player's value is in (``Room.start``)."""
         if self.room.phase == LOBBY and self.room.ready():
             self.room.start()
             log.info("the host starts the game")
@@ -286,6 +306,11 @@ class Host:
         """Once a second: a seat away for ``away_after`` seconds gets the host's choice (bot, or save and end)."""
         while not self.stopped.is_set():
             await asyncio.sleep(1.0)
+            if self.room.lock_overdue(self.lock_wait):
+                missing = self.room.unlock()
+                log.info("the start failed: no value from seat(s) %s in %d s; back to the lobby",
+                         ", ".join(str(s + 1) for s in missing), self.lock_wait)
+                await self._changed()
             if self.room.phase != PLAYING:
                 continue
             for seat, seconds in self.room.away().items():
@@ -317,11 +342,74 @@ class Host:
         if self.save_path is None:
             return
         self._last_save = time.monotonic()
+        data = self.room.to_data()
         try:
-            write_json(self.save_path, {"kind": "quacks-hosted-game", "version": 1, "room": self.room.to_data()},
+            key = veil.key_for(key_path(self.save_path))
+            if key is not None:  # (always: a missing key is made)
+                data = sealed_room(data, key)
+        except StorageError as e:  # kept readable rather than not at all (nothing the players made is lost)
+            log.warning("the hosted game is kept without its seal: %s", e.message)
+        try:
+            write_json(self.save_path, {"kind": "quacks-hosted-game", "version": 1, "room": data},
                        what="hosted game")
         except StorageError as e:
             log.warning("the hosted game could not be saved: %s", e.message)
+
+
+def key_path(save_path: Path) -> Path:
+    """The key that seals the hosted game kept at ``save_path`` (``storage/veil.py``): beside it."""
+    return save_path.with_name(save_path.stem + ".key")
+
+
+#: what the host's player must not read in the hosted game's file during play (issue 33 §2): the host's secret (the
+#: seed comes from it and the values), the match's seed, the stir decisions held unrevealed (R22)
+_SEALED_MATCH = ("tick", "queue")
+
+
+def sealed_room(d: dict[str, Any], key: bytes) -> dict[str, Any]:
+    """``Room.to_data`` with the secret, the seed and the held decisions taken out and sealed under ``key``."""
+    out = dict(d)
+    hidden: dict[str, Any] = {"secret": out.pop("secret")}
+    if out.get("match") is not None:
+        match = dict(out["match"])
+        setup = dict(match["setup"])
+        hidden["seed"] = setup.pop("seed")
+        match["setup"] = setup
+        for k in _SEALED_MATCH:
+            hidden[k] = match.pop(k, None)
+        out["match"] = match
+    out["sealed"] = veil.seal(hidden, key)
+    return out
+
+
+def opened_room(d: dict[str, Any], path: Path) -> dict[str, Any]:
+    """A kept room with its sealed part opened with the key beside ``path`` (BadDataError saying why it cannot
+    be: the key missing, another key, a damaged seal). A room kept without a seal is returned as it is."""
+    if "sealed" not in d:
+        return d
+    try:
+        key = veil.key_for(key_path(path), make=False)
+    except StorageError as e:
+        raise BadDataError(f"its key cannot be read ({e.message})") from None
+    if key is None:
+        raise BadDataError(f"its key, {key_path(path).name}, is missing from the same folder")
+    try:
+        hidden = veil.open_seal(d["sealed"], key)
+    except veil.SealError as e:
+        raise BadDataError(str(e)) from None
+    if not isinstance(hidden, dict) or "secret" not in hidden:
+        raise BadDataError("its sealed part holds no secret")
+    out = {k: v for k, v in d.items() if k != "sealed"}
+    out["secret"] = hidden["secret"]
+    if out.get("match") is not None:
+        match = as_object(out["match"], '"room.match"')
+        setup = as_object(match.get("setup"), '"room.match.setup"')
+        match = {**match, "setup": {**setup, "seed": hidden.get("seed")}}
+        for k in _SEALED_MATCH:
+            if hidden.get(k) is not None:
+                match[k] = hidden[k]
+        out["match"] = match
+    return out
 
 
 def read_room(path: Path, catalogue: Any) -> Loaded[Room]:
@@ -337,7 +425,7 @@ def read_room(path: Path, catalogue: Any) -> Loaded[Room]:
                 or not isinstance(obj.get("room"), dict):
             raise BadDataError("this is not a hosted game")
         check_text(obj)
-        d: dict[str, Any] = obj["room"]
+        d: dict[str, Any] = opened_room(obj["room"], path)
         _check_hex(d.get("join_secret"), SECRET_BYTES, "room.join_secret", "the join secret")
         _check_hex(d.get("secret"), fairness.SECRET_BYTES, "room.secret", "the host's secret")
         try:

@@ -44,7 +44,7 @@ from . import protocol as p
 from .client import Client, JoinRefused, Tokens
 from .commands import books_text
 from .host import Host, load_room
-from .room import LOBBY, OVER, PLAYING, Room
+from .room import LOBBY, LOCKED, OVER, PLAYING, Room
 from .roomcode import join_key, make_code, new_join_secret, read_code
 
 log = logging.getLogger("quacks.net")
@@ -87,8 +87,14 @@ class LinkState:
     away: tuple[tuple[int, float], ...] = ()  # (seat, time.monotonic() when its player went away)
     fair: str | None = None  # after the game: "fair", or what differs
     fair_ok: bool | None = None
+    fair_shown: bool = True  # False: the host did not reveal its secret after the game (nothing was checked)
     seed: int | None = None  # the match's seed, once the host has revealed its secret (the replay is whole)
     ended: str = ""  # why the game ended early ("saved": the host saved and ended it)
+    starting: bool = False  # the host: the start waits for every player's value (room.py, LOCKED)
+    #: a joining computer: when (``time.monotonic``) its connection to the host was lost, while it tries again
+    #: (None: connected)
+    host_lost_since: float | None = None
+    failed_starts: int = 0  # the host: starts that went back to the lobby (a value did not come in time)
 
 
 @dataclass(frozen=True)
@@ -228,7 +234,7 @@ class NetLink:
         for seat in local:
             s = seats[seat]
             nonce = fairness.client_value()
-            guest = room.reserve(seat, s.name, s.colour, nonce)
+            guest = room.reserve(seat, s.name, s.colour, fairness.pledge(nonce))
             self._add_client(self._local_client(server, seat, guest.token, nonce))
         self._loop.create_task(self._watch_room())
         if lan:
@@ -265,7 +271,7 @@ class NetLink:
         s = room.seats[seat]
         address = f"127.0.0.1:{server.port}"
         tokens = Tokens(None)
-        tokens.known[address] = {"token": token, "commitment": room.commitment, "nonce": nonce}
+        tokens.put(address, token, room.commitment, nonce, room.lock if room.match is not None else None)
         return Client("127.0.0.1", server.port, name=s.name, colour=s.colour, tokens=tokens, catalogue=self.cat,
                       manual=True)
 
@@ -291,7 +297,11 @@ class NetLink:
             return
         for seat in sorted(room.local):
             g = room.guests[seat]
-            self._add_client(self._local_client(server, seat, g.token, g.nonce))
+            nonce = g.nonce
+            if nonce is None:  # in the lobby: this window's player pledges a fresh value (its last one is gone)
+                nonce = fairness.client_value()
+                g.pledge = fairness.pledge(nonce)
+            self._add_client(self._local_client(server, seat, g.token, nonce))
         self._loop.create_task(self._watch_room())
         await self._host_changed()
 
@@ -327,7 +337,8 @@ class NetLink:
                      for i, s in enumerate(room.seats))
         now = time.monotonic()
         away = tuple((s, now - secs) for s, secs in sorted(room.away().items()))
-        self._set(seats=rows, away=away, mine=tuple(sorted(mine)))
+        self._set(seats=rows, away=away, mine=tuple(sorted(mine)), starting=room.phase == LOCKED,
+                  failed_starts=room.attempt - (0 if room.phase == LOBBY else 1) if room.attempt else 0)
         if advert and self._advertiser is not None:
             if room.phase == LOBBY:
                 await asyncio.to_thread(self._advertiser.update, len(room.free_seats()))
@@ -353,6 +364,7 @@ class NetLink:
         self.clients.append(client)
         client.on_update = self._client_changed
         client.on_refused = self._refused
+        client.on_lost = self._lost
         self._loop.create_task(self._play(client))
 
     async def _play(self, client: Client) -> None:
@@ -369,12 +381,20 @@ class NetLink:
             self._set(phase=FAILED, problem="network", detail=str(e))
             return
         if report.fair is not None and client is self.clients[0]:
-            self._set(fair=report.fair.text(), fair_ok=report.fair.ok, seed=client.seed, phase=ENDED)
+            self._set(fair=report.fair.text(), fair_ok=report.fair.ok, fair_shown=report.fair.shown, seed=client.seed,
+                      phase=ENDED)
 
     def _refused(self, client: Client, reason: str) -> None:
         with self._lock:
             self._update.refused.add(client.seat)
             self._update.changed = True
+
+    def _lost(self, client: Client) -> None:
+        """A joining computer's connection to the host is lost (the client tries again): the table says so."""
+        if self.room is None and self.clients and client is self.clients[0]:
+            with self._lock:
+                if self._state.host_lost_since is None:
+                    self._state = replace(self._state, host_lost_since=time.monotonic())
 
     def _client_changed(self, client: Client) -> None:
         """A client's news (in the network's thread): the lobby, or the game for the window's ``take``."""
@@ -422,7 +442,8 @@ class NetLink:
             away = tuple((s, now - secs) for s, secs in sorted(client.away.items()))
             phase = self._state.phase if self._state.phase in (ENDED, FAILED) else IN_GAME
             self._state = replace(self._state, mine=mine, phase=phase,
-                                  away=away if self.room is None else self._state.away)
+                                  away=away if self.room is None else self._state.away,
+                                  host_lost_since=None if client.connected else self._state.host_lost_since)
 
     # ------------------------------------------------------------------------------------------------
     def _set(self, **changes: Any) -> None:

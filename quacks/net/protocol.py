@@ -30,7 +30,7 @@ from ..rules.kinds import ChanceKind
 from ..session.setup import HUMAN, PLAYER_COLOURS, REMOTE
 from .roomcode import SECRET_BYTES
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: commit, then reveal the clients' values (issue 33)
 
 MAX_CLIENT_MESSAGE = 16 * 1024  # bytes of one client message (the host's websockets ``max_size``)
 MAX_HOST_MESSAGE = 1024 * 1024  # bytes of one host message (the client's ``max_size``): a full view fits many times
@@ -47,8 +47,10 @@ MAX_VIEW_DEPTH = 24  # nesting of a view object
 MAX_VIEW_NODES = 100_000  # values in a view object
 MAX_VIEW_TEXT = 5000  # characters of one text in a view
 MAX_VIEW_INT = 2**53  # numbers in a view (what every JSON reader keeps exactly)
-PING_INTERVAL = 20.0  # seconds between websockets' keepalive pings (its ping_interval)
-PING_TIMEOUT = 20.0  # seconds a pong may take before the connection counts as lost (its ping_timeout)
+PING_INTERVAL = 2.0  # seconds between websockets' keepalive pings (its ping_interval)
+#: seconds a pong may take before the connection counts as lost (its ping_timeout): a frozen link is noticed
+#: within PING_INTERVAL + PING_TIMEOUT = 7 s (issue 33 §3)
+PING_TIMEOUT = 5.0
 HANDSHAKE_TIMEOUT = 10.0  # seconds from the connection opening to a hello answered
 MAX_REFUSED_IN_A_ROW = 10  # refused messages in a row after which the host closes the connection (1008)
 TOKEN_HEX = 32  # a seat token: 128 random bits
@@ -469,11 +471,11 @@ class Hello(ClientMessageBase):
     secret: str | None  # the room code's join secret (hex), or None
     name: str
     colour: str | None
-    nonce: str  # the client's random value for the seed (docs/protocol.md, fairness)
+    pledge: str  # the hash of the client's random value for the seed, never the value (docs/protocol.md, fairness)
     schema: ClassVar[Mapping[str, Field[Any]]] = {
         "protocol": Int(0, 10**6), "game": Text(40), "rules": Hex(DIGEST_HEX), "token": Nullable(Hex(TOKEN_HEX)),
         "secret": Nullable(Hex(JOIN_SECRET_HEX)), "name": Name(), "colour": Nullable(Choice(*PLAYER_COLOURS)),
-        "nonce": Hex(NONCE_HEX),
+        "pledge": Hex(DIGEST_HEX),
     }
 
 
@@ -510,6 +512,25 @@ class Ack(ClientMessageBase):
 
 
 @dataclass(frozen=True)
+class Pledge(ClientMessageBase):
+    """In the lobby, after a start that failed: the hash of the client's fresh value (its last one was revealed)."""
+
+    t: ClassVar[str] = "pledge"
+    pledge: str
+    schema: ClassVar[Mapping[str, Field[Any]]] = {"pledge": Hex(DIGEST_HEX)}
+
+
+@dataclass(frozen=True)
+class Nonce(ClientMessageBase):
+    """The client's value, revealed once it has seen its pledge in the host's ``lock`` of start ``attempt``."""
+
+    t: ClassVar[str] = "nonce"
+    attempt: int
+    value: str
+    schema: ClassVar[Mapping[str, Field[Any]]] = {"attempt": Int(1, MAX_STATE), "value": Hex(NONCE_HEX)}
+
+
+@dataclass(frozen=True)
 class Resync(ClientMessageBase):
     """Send me the full view (my hash or numbering differs)."""
 
@@ -528,19 +549,20 @@ class Bye(ClientMessageBase):
 
 @dataclass(frozen=True)
 class Welcome(Message):
-    """The handshake accepted: the client's seats, its token for reconnecting, the commitment, and the view at
-    ``state`` (in the lobby: an empty object at state 0)."""
+    """The handshake accepted: the client's seats, its token for reconnecting, the commitment, the pledges locked
+    at the start (empty before), and the view at ``state`` (in the lobby: an empty object at state 0)."""
 
     t: ClassVar[str] = "welcome"
     seats: tuple[int, ...]
     token: str
     commitment: str
+    lock: tuple[str, ...]
     state: int
     hash: str
     view: JsonObject
     schema: ClassVar[Mapping[str, Field[Any]]] = {
         "seats": ListOf(SEAT, MAX_SEATS, 1), "token": Hex(TOKEN_HEX), "commitment": Hex(DIGEST_HEX),
-        "state": STATE, "hash": Hex(DIGEST_HEX), "view": ViewObject(),
+        "lock": ListOf(Hex(DIGEST_HEX), MAX_SEATS), "state": STATE, "hash": Hex(DIGEST_HEX), "view": ViewObject(),
     }
 
 
@@ -627,18 +649,32 @@ class LobbySeat(Shape):
 
 @dataclass(frozen=True)
 class Lobby(Message):
-    """The room before the game: its seats, the host's commitment, the nonces of the clients that joined (sorted:
-    every client sees its own go in before the game starts), the room code (None if not shared)."""
+    """The room before the game: its seats, the host's commitment, the pledges of the clients that joined (sorted;
+    a client whose pledge is missing pledges a fresh value: its last was revealed in a start that failed), the
+    room code (None if not shared)."""
 
     t: ClassVar[str] = "lobby"
     seats: tuple[LobbySeat, ...]
     commitment: str
-    nonces: tuple[str, ...]
+    pledges: tuple[str, ...]
     code: str | None
     schema: ClassVar[Mapping[str, Field[Any]]] = {
         "seats": ListOf(Nested(LobbySeat), MAX_SEATS), "commitment": Hex(DIGEST_HEX),
-        "nonces": ListOf(Hex(NONCE_HEX), MAX_SEATS), "code": Nullable(Text(MAX_CODE)),
+        "pledges": ListOf(Hex(DIGEST_HEX), MAX_SEATS), "code": Nullable(Text(MAX_CODE)),
     }
+
+
+@dataclass(frozen=True)
+class Lock(Message):
+    """The start: every player's pledge, locked (sorted), with the host's commitment; each client reveals its value
+    (``nonce``) once it has checked its own pledge is there, once. ``attempt`` counts the starts of this room."""
+
+    t: ClassVar[str] = "lock"
+    attempt: int
+    commitment: str
+    pledges: tuple[str, ...]
+    schema: ClassVar[Mapping[str, Field[Any]]] = {
+        "attempt": Int(1, MAX_STATE), "commitment": Hex(DIGEST_HEX), "pledges": ListOf(Hex(DIGEST_HEX), MAX_SEATS)}
 
 
 @dataclass(frozen=True)
@@ -662,11 +698,12 @@ class Acks(Message):
         "seen": ListOf(Row(Choice(*ACK_WHATS), ROUND), len(ACK_WHATS) * MAX_ROUND)}
 
 
-ClientMessage = Hello | Intent | Undo | Ack | Resync | Bye
-HostMessage = Welcome | Refused | Error | ViewMessage | Event | Lobby | Reveal | Acks
-CLIENT_TYPES: Mapping[str, type[ClientMessageBase]] = {c.t: c for c in (Hello, Intent, Undo, Ack, Resync, Bye)}
+ClientMessage = Hello | Intent | Undo | Ack | Pledge | Nonce | Resync | Bye
+HostMessage = Welcome | Refused | Error | ViewMessage | Event | Lobby | Lock | Reveal | Acks
+CLIENT_TYPES: Mapping[str, type[ClientMessageBase]] = {
+    c.t: c for c in (Hello, Intent, Undo, Ack, Pledge, Nonce, Resync, Bye)}
 HOST_TYPES: Mapping[str, type[Message]] = {
-    c.t: c for c in (Welcome, Refused, Error, ViewMessage, Event, Lobby, Reveal, Acks)}
+    c.t: c for c in (Welcome, Refused, Error, ViewMessage, Event, Lobby, Lock, Reveal, Acks)}
 
 
 def _check_schemas() -> None:
@@ -757,14 +794,14 @@ def peek_protocol(text: str | bytes) -> int | None:
 def parse_client(text: str | bytes) -> ClientMessage:
     """A client's message (what the host receives), or ProtocolError."""
     msg = _parse(text, MAX_CLIENT_MESSAGE, CLIENT_TYPES, "a client")
-    assert isinstance(msg, Hello | Intent | Undo | Ack | Resync | Bye)
+    assert isinstance(msg, Hello | Intent | Undo | Ack | Pledge | Nonce | Resync | Bye)
     return msg
 
 
 def parse_host(text: str | bytes) -> HostMessage:
     """The host's message (what a client receives), or ProtocolError."""
     msg = _parse(text, MAX_HOST_MESSAGE, HOST_TYPES, "the host")
-    assert isinstance(msg, Welcome | Refused | Error | ViewMessage | Event | Lobby | Reveal | Acks)
+    assert isinstance(msg, Welcome | Refused | Error | ViewMessage | Event | Lobby | Lock | Reveal | Acks)
     return msg
 
 
@@ -785,6 +822,7 @@ def view_hash(view: Mapping[str, object]) -> str:
 __all__ = [
     "ACK_WHATS", "CLIENT_TYPES", "ERROR_REASONS", "HOST_TYPES", "MAX_CLIENT_MESSAGE", "MAX_HOST_MESSAGE",
     "PROBLEMS", "PROTOCOL_VERSION", "REFUSE_REASONS", "Ack", "Acks", "Bye", "ClientMessage", "Error", "Event",
-    "Hello", "HostMessage", "Intent", "Lobby", "LobbySeat", "ProtocolError", "Refused", "Resync", "Reveal", "Tick",
+    "Hello", "HostMessage", "Intent", "Lobby", "LobbySeat", "Lock", "Nonce", "Pledge", "ProtocolError", "Refused",
+    "Resync", "Reveal", "Tick",
     "Undo", "ViewMessage", "Welcome", "canonical_json", "parse_client", "parse_host", "peek_protocol", "view_hash",
 ]

@@ -3,7 +3,10 @@
 The host's server (``host.py``) only moves messages; everything it decides is here, so tests play whole games
 through a ``Room`` without a network. A room has three phases: the *lobby* (clients join the remote seats with
 the room's join secret and get a seat token), *playing* (the one ``Match``: bots and chance run here, remote
-seats answer with intents) and *over* (the host reveals its secret for the fairness check).
+seats answer with intents) and *over* (the host reveals its secret for the fairness check). Between the lobby
+and play the room is *locked*: the start (``start``) locks every player's pledge, and the game begins once each
+has revealed the value behind it (``reveal``); a start that is not answered within ``LOCK_WAIT`` seconds
+(``unlock``) goes back to the lobby, and each value revealed in it is spent (its player pledges a fresh one).
 
 What a client may send, and what the room answers (docs/protocol.md):
 
@@ -17,8 +20,9 @@ What a client may send, and what the room answers (docs/protocol.md):
 - acknowledgements (a fortune card read, a round's results closed) are kept here, and a client that comes back
   gets them (``Acks``) so it is not asked again.
 
-The seed is mixed from the host's secret (its SHA-256 published in the lobby before anyone joins) and the
-nonces of the clients (session/fairness.py), so no client can compute it and the host could not choose it.
+The seed is mixed from the host's secret (its SHA-256 published in the lobby before anyone joins) and the values
+of the clients, each pledged (hashed) before any is revealed (session/fairness.py, issue 33), so no client can
+compute it and nobody, the host included, could choose it.
 """
 
 from __future__ import annotations
@@ -42,7 +46,8 @@ from ..version import __version__
 from . import protocol as p
 from .ratelimit import Bucket
 
-LOBBY, PLAYING, OVER = "lobby", "playing", "over"
+LOBBY, LOCKED, PLAYING, OVER = "lobby", "locked", "playing", "over"
+LOCK_WAIT = 20.0  # seconds the players have to reveal their values after the start before it fails
 AWAY_WAIT, AWAY_BOT, AWAY_END = "wait", "bot", "end"  # commands.py writes them out too (a light import)
 
 
@@ -60,12 +65,13 @@ class RoomRefusal(Exception):
 
 @dataclass
 class Guest:
-    """A remote seat's player as the host knows them: the token that brings them back, their nonce, their name,
-    whether their connection is up, since when it is not, and what they have acknowledged."""
+    """A remote seat's player as the host knows them: the token that brings them back, their pledge (the hash of
+    their value) and, once revealed at the start, the value itself, their name, whether their connection is up,
+    since when it is not, and what they have acknowledged."""
 
     seat: int
     token: str
-    nonce: str
+    pledge: str | None  # None: the last one was revealed in a start that failed; a fresh one is due
     name: str
     colour: str | None
     connected: bool = True
@@ -76,17 +82,23 @@ class Guest:
     bucket: Bucket | None = None
     refused_in_a_row: int = 0
     revealed: bool = False  # sent the host's secret after the game (in this run of the host)
+    nonce: str | None = None  # the value behind the pledge, once revealed at the start
+    sent_lock: int = 0  # the start attempt whose lock this guest's connection was sent
 
     def to_data(self) -> dict[str, object]:
-        return {"seat": self.seat, "token": self.token, "nonce": self.nonce, "name": self.name,
-                "colour": self.colour, "acks": sorted([w, r] for w, r in self.acks)}
+        return {"seat": self.seat, "token": self.token, "pledge": self.pledge, "nonce": self.nonce,
+                "name": self.name, "colour": self.colour, "acks": sorted([w, r] for w, r in self.acks)}
 
     @staticmethod
     def from_data(d: dict[str, Any]) -> Guest:
         acks = {(str(w), int(r)) for w, r in d.get("acks", [])}
-        return Guest(int(d["seat"]), str(d["token"]), str(d["nonce"]), str(d["name"]),
+        nonce = None if d.get("nonce") is None else str(d["nonce"])
+        pledge = d.get("pledge")
+        if pledge is None and nonce is not None:  # kept before pledges (issue 33): the value was sent in the open
+            pledge = fairness.pledge(nonce)
+        return Guest(int(d["seat"]), str(d["token"]), None if pledge is None else str(pledge), str(d["name"]),
                      None if d.get("colour") is None else str(d["colour"]), connected=False, away_since=None,
-                     acks=acks)
+                     acks=acks, nonce=nonce)
 
 
 def tick_message(match: Match, seat: int) -> p.Tick:
@@ -122,7 +134,11 @@ class Room:
         self.away_choice: dict[int, str] = {}  # seat -> what the host chose for it while away (bot level)
         self.rules = ""  # the rules hash a client must have (set by the host from content.rules_hash)
         self.repeated_acks = 0  # acknowledgements given twice (a client asked again after it came back)
-        self.kicked: set[str] = set()  # nonces of the players the host sent away in the lobby
+        self.kicked: set[str] = set()  # pledges of the players the host sent away in the lobby
+        self.attempt = 0  # starts locked so far (``start``)
+        self.lock: tuple[str, ...] = ()  # the pledges locked at the last start (sorted)
+        self.locked_at = 0.0  # when (``clock``)
+        self.spent: set[str] = set()  # pledges whose value was revealed in a start that failed
         self.local: set[int] = set()  # seats played at the host's own screen (``reserve``): its window takes them back
 
     # ------------------------------------------------------------------------------------------------
@@ -151,6 +167,7 @@ class Room:
                     g.connected = True
                     g.away_since = None
                     g.sent_record = -1
+                    g.sent_lock = 0
                     self._take_back_from_bot(g.seat)
                     return g
             raise RoomRefusal("bad-token", "This game does not know that seat token; join with the room code.")
@@ -158,7 +175,7 @@ class Room:
             raise RoomRefusal("bad-secret", "The room code's secret does not match this game's; check the code.")
         if self.phase != LOBBY:
             raise RoomRefusal("full", "The game has started; only the players in it can come back.")
-        if msg.nonce in self.kicked:
+        if msg.pledge in self.kicked:
             raise RoomRefusal("full", "The host has given your seat to someone else.")
         free = self.free_seats()
         if not free:
@@ -168,20 +185,21 @@ class Room:
             colour: str | None = msg.colour
         else:
             colour = self.seats[seat].colour
-        guest = Guest(seat, secrets.token_hex(16), msg.nonce, msg.name, colour)
+        taken = msg.pledge in self.spent or any(g.pledge == msg.pledge for g in self.guests.values())
+        guest = Guest(seat, secrets.token_hex(16), None if taken else msg.pledge, msg.name, colour)
         self.guests[seat] = guest
         self.seats = tuple(replace(s, name=msg.name, colour=colour or s.colour) if i == seat else s
                            for i, s in enumerate(self.seats))
         return guest
 
-    def reserve(self, seat: int, name: str, colour: str | None, nonce: str) -> Guest:
+    def reserve(self, seat: int, name: str, colour: str | None, pledge: str) -> Guest:
         """A remote seat taken by a player at the host's own screen (issue 22: the host's table plays its seats as
         clients over loopback): a guest with a token and no join secret, in the lobby only."""
         if self.phase != LOBBY:
             raise ValueError("seats are taken in the lobby")
         if seat not in self.free_seats():
             raise ValueError(f"seat {seat + 1} is not a free seat for a player")
-        guest = Guest(seat, secrets.token_hex(16), nonce, name, colour or self.seats[seat].colour)
+        guest = Guest(seat, secrets.token_hex(16), pledge, name, colour or self.seats[seat].colour)
         self.guests[seat] = guest
         self.local.add(seat)
         self.seats = tuple(replace(s, name=name) if i == seat else s for i, s in enumerate(self.seats))
@@ -189,12 +207,15 @@ class Room:
 
     def kick(self, seat: int) -> Guest | None:
         """The host sends the player of ``seat`` away (in the lobby): the seat is free again, and that player's
-        computer cannot take a seat in this game again (its nonce is refused). The guest sent away, if any."""
+        computer cannot take a seat in this game again (its pledge is refused). A start waiting for the values fails
+        first (``unlock``). The guest sent away, if any."""
+        if self.phase == LOCKED:
+            self.unlock()
         if self.phase != LOBBY:
             raise ValueError("players are sent away in the lobby only")
         guest = self.guests.pop(seat, None)
-        if guest is not None:
-            self.kicked.add(guest.nonce)
+        if guest is not None and guest.pledge is not None:
+            self.kicked.add(guest.pledge)
             default = SeatSpec(f"Seat {seat + 1}", self.seats[seat].colour, REMOTE)
             self.seats = tuple(default if i == seat else s for i, s in enumerate(self.seats))
         return guest
@@ -220,17 +241,81 @@ class Room:
         seats = tuple(p.LobbySeat(s.name, s.colour, s.kind, i in self.guests,
                                   i in self.guests and not self.guests[i].connected)
                       for i, s in enumerate(self.seats))
-        return p.Lobby(seats, self.commitment, tuple(sorted(g.nonce for g in self.guests.values())), self.code)
+        pledges = tuple(sorted(g.pledge for g in self.guests.values() if g.pledge is not None))
+        return p.Lobby(seats, self.commitment, pledges, self.code)
 
     def ready(self) -> bool:
-        return self.phase == LOBBY and not self.free_seats()
+        """The host may start: every seat for a player taken, each player's pledge in (and no two alike)."""
+        pledges = [g.pledge for g in self.guests.values()]
+        return (self.phase == LOBBY and not self.free_seats() and None not in pledges
+                and len(set(pledges)) == len(pledges))
 
-    def start(self) -> None:
-        """The match begins: the seed mixed from the host's secret and every guest's nonce (fairness.py)."""
+    def pledge_again(self, seat: int, pledge: str) -> p.Error | None:
+        """A player's fresh pledge in the lobby (its last value was revealed in a start that failed, or its
+        computer lost it); a spent pledge, or another player's, is refused."""
+        g = self.guests.get(seat)
+        if g is None or self.phase != LOBBY:
+            return p.Error("illegal", "A pledge is sent in the lobby only.", self.state)
+        if pledge in self.spent or any(o.pledge == pledge for o in self.guests.values() if o is not g):
+            return p.Error("illegal", "That pledge was used before; pledge a fresh value.", self.state)
+        g.pledge = pledge
+        return None
+
+    def start(self) -> p.Lock:
+        """The host starts: every player's pledge is locked (sorted), and each is asked for the value behind it
+        (``Lock``, sent by ``updates``); the match begins once all are in (``reveal``)."""
         if self.phase != LOBBY:
             raise ValueError("the match has already started")
-        if self.free_seats():
-            raise ValueError("a seat for a player on another computer is still free")
+        if not self.ready():
+            raise ValueError("a seat for a player is still free, or a player's pledge is not in")
+        self.attempt += 1
+        self.lock = tuple(sorted(g.pledge for g in self.guests.values() if g.pledge is not None))
+        self.locked_at = self.clock()
+        self.phase = LOCKED
+        for g in self.guests.values():
+            g.nonce = None
+        if not self.guests:  # nobody to wait for: the seed is the host's secret's alone
+            self._begin()
+        return p.Lock(self.attempt, self.commitment, self.lock)
+
+    def reveal(self, seat: int, attempt: int, value: str) -> p.Error | None:
+        """A player's value for start ``attempt``: kept if it is the one behind the player's locked pledge; the
+        match begins when every player's is in."""
+        g = self.guests.get(seat)
+        if g is None or self.phase != LOCKED or attempt != self.attempt:
+            return p.Error("illegal", "No start is waiting for this value.", self.state)
+        if g.pledge is None or not hmac.compare_digest(fairness.pledge(value), g.pledge):
+            return p.Error("illegal", "That value is not the one behind your pledge.", self.state)
+        g.nonce = value.lower()
+        if all(o.nonce is not None for o in self.guests.values()):
+            self._begin()
+        return None
+
+    def unwilling(self) -> list[int]:
+        """While the start waits: the seats whose value has not come."""
+        return sorted(s for s, g in self.guests.items() if g.nonce is None) if self.phase == LOCKED else []
+
+    def lock_overdue(self, wait: float = LOCK_WAIT) -> bool:
+        return self.phase == LOCKED and self.clock() - self.locked_at > wait
+
+    def unlock(self) -> list[int]:
+        """The start failed (a value did not come in time, or the host sent a player away): back to the lobby.
+        Each value revealed in it is spent: its player pledges a fresh one (the lobby no longer lists the old
+        pledge), so nobody can start again knowing some of the values. The seats that had not answered."""
+        if self.phase != LOCKED:
+            raise ValueError("no start is waiting")
+        missing = self.unwilling()
+        for g in self.guests.values():
+            if g.nonce is not None and g.pledge is not None:
+                self.spent.add(g.pledge)
+                g.pledge = None
+            g.nonce = None
+        self.phase = LOBBY
+        self.lock = ()
+        return missing
+
+    def _begin(self) -> None:
+        """The match begins: the seed mixed from the host's secret and every player's revealed value."""
         names = tuple(s.name for s in self.seats)
         if len(set(names)) != len(names):  # two guests chose the same name: number them
             seats = list(self.seats)
@@ -239,14 +324,15 @@ class Room:
                     seats[i] = replace(s, name=f"{s.name[:20]} {i + 1}")
             self.seats = tuple(seats)
         config = replace(self.config, seats=tuple(s.name for s in self.seats))
-        seed = fairness.match_seed(self.secret, self.nonces())
+        seed = fairness.match_seed(self.secret, [n for n in self.nonces() if n])
         self.match = Match(self.cat, MatchSetup(config, self.seats, seed))
         hard_for_unsound_experts(self.match)
         self.phase = PLAYING
         self.settle()
 
     def nonces(self) -> list[str]:
-        return [self.guests[i].nonce for i in sorted(self.guests)]
+        """The players' revealed values, in seat order."""
+        return [n for i in sorted(self.guests) if (n := self.guests[i].nonce) is not None]
 
     # ------------------------------------------------------------------------------------------------
     # playing
@@ -376,11 +462,12 @@ class Room:
             out.append(p.Acks(tuple((w, r) for w, r in sorted(guest.acks))))
         if self.match is None:
             empty: dict[str, object] = {}
-            out.append(p.Welcome((guest.seat,), guest.token, self.commitment, 0, p.view_hash(empty), empty))
+            out.append(p.Welcome((guest.seat,), guest.token, self.commitment, self.lock, 0, p.view_hash(empty),
+                                 empty))
         else:
             view = seat_view(self.match, guest.seat)
             h = seat_hashes(self.match, [guest.seat])[guest.seat]
-            out.append(p.Welcome((guest.seat,), guest.token, self.commitment, self.state, h, view))
+            out.append(p.Welcome((guest.seat,), guest.token, self.commitment, self.lock, self.state, h, view))
             guest.sent_record = len(self.match.game.record)
             guest.sent_state = self.state
         return out
@@ -399,7 +486,13 @@ class Room:
         out: Outbox = []
         if m is None:
             lobby = self.lobby()
-            return [(s, lobby) for s in seats]
+            for s in seats:
+                out.append((s, lobby))
+                g = self.guests[s]
+                if self.phase == LOCKED and g.sent_lock != self.attempt:
+                    out.append((s, p.Lock(self.attempt, self.commitment, self.lock)))
+                    g.sent_lock = self.attempt
+            return out
         hashes = seat_hashes(m, seats)
         away = self.away()
         record = m.game.record
@@ -432,7 +525,8 @@ class Room:
             "seats": [{"name": s.name, "colour": s.colour, "kind": s.kind} for s in self.seats],
             "guests": [g.to_data() for g in self.guests.values()], "away_choice": dict(self.away_choice),
             "match": self.match.to_data() if self.match is not None else None,
-            "repeated_acks": self.repeated_acks, "local": sorted(self.local),
+            "repeated_acks": self.repeated_acks, "local": sorted(self.local), "attempt": self.attempt,
+            "lock": list(self.lock), "spent": sorted(self.spent), "kicked": sorted(self.kicked),
         }
 
     @staticmethod
@@ -448,6 +542,12 @@ class Room:
             g.away_since = clock()
             room.guests[g.seat] = g
         room.phase = str(d["phase"])
+        room.attempt = int(d.get("attempt", 0))
+        room.lock = tuple(str(x) for x in d.get("lock", ()))
+        room.spent = {str(x) for x in d.get("spent", ())}
+        room.kicked = {str(x) for x in d.get("kicked", ())}
+        if room.phase == LOCKED:  # the host stopped while a start waited: it failed
+            room.unlock()
         room.repeated_acks = int(d.get("repeated_acks", 0))
         room.local = {int(x) for x in d.get("local", []) if int(x) in room.guests}
         if d.get("match") is not None:

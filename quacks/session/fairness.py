@@ -1,11 +1,18 @@
 """A served match's seed that nobody chose, and the check after the game that the host played it fair (issue 21).
 
-Before anyone joins, the host publishes ``commitment(secret)``: the SHA-256 of a secret of its own (32 random
-bytes, ``new_secret``). Every client then sends a random value of its own in the open (16 bytes,
-``client_value``). The match seed is mixed from the secret and all the clients' values (``match_seed``), so no
-client can work it out before the game and the host could not choose it. After the game the host reveals its
-secret, and every client checks (``check``) that it matches the published hash, works out every chance outcome
-again from the seed and the record of decisions, and compares each with what it saw live.
+Commit, then reveal (issue 33), so that nobody chooses the luck, the host included:
+
+1. When the room opens, the host publishes ``commitment(secret)``: the SHA-256 of a secret of its own (32 random
+   bytes, ``new_secret``).
+2. Every client (the host's own seats too) draws a random value (16 bytes, ``client_value``) and sends only its
+   ``pledge``: a tagged SHA-256 of it.
+3. At the start the host sends one locked list of every pledge with its commitment; a client reveals its value
+   only once it has seen its own pledge in that list (once). Nobody can change a value after seeing another.
+4. The match seed is mixed from the secret and the revealed values (``match_seed``).
+5. After the game the host reveals its secret and the values; every client checks that the values are those of
+   the locked list one for one (``lock_problems``), that the secret matches the commitment, and works out every
+   chance outcome again from the seed and the record of decisions (``check``). A host that never reveals is
+   reported as such (``not_shown``): the luck was not checked.
 
 Secrets, values and hashes travel as lowercase hexadecimal text; upper case is accepted and read as lower.
 """
@@ -27,13 +34,15 @@ from ..rules.replay import apply_entry
 from .seeding import Streams
 from .setup import MatchSetup
 
-__all__ = ["FairnessReport", "check", "client_value", "commitment", "match_seed", "new_secret",
-           "replay_decisions"]
+__all__ = ["FairnessReport", "check", "client_value", "commitment", "lock_problems", "match_seed", "new_secret",
+           "not_shown", "pledge", "replay_decisions"]
 
 SECRET_BYTES = 32
 VALUE_BYTES = 16
 #: what the seed's hash begins with, so that it is no other hash of the same bytes
 _SEED_TAG = b"quacks match seed 1\x00"
+#: what a client's pledge's hash begins with
+_PLEDGE_TAG = b"quacks pledge 1\x00"
 #: problems listed at most; a host that changed more is told by the count
 MOST_PROBLEMS = 12
 
@@ -51,6 +60,30 @@ def client_value() -> str:
 def commitment(secret_hex: str) -> str:
     """The hash the host publishes before the game: SHA-256 of the secret's 32 bytes, as 64 hexadecimal digits."""
     return hashlib.sha256(_bytes(secret_hex, SECRET_BYTES, "the host's secret")).hexdigest()
+
+
+def pledge(value_hex: str) -> str:
+    """What a client sends before anyone reveals: SHA-256 over a fixed tag and its value's 16 bytes, as 64
+    hexadecimal digits (docs/protocol.md, "Fairness")."""
+    return hashlib.sha256(_PLEDGE_TAG + _bytes(value_hex, VALUE_BYTES, "a client's value")).hexdigest()
+
+
+def lock_problems(locked: Sequence[str], revealed: Sequence[str], own: str | None = None) -> list[str]:
+    """What is wrong with the values the host revealed after the game, against the pledges it locked before the
+    first was revealed: each revealed value must have its pledge in the lock, one for one (no value more, none
+    less, none twice), and this computer's own value (``own``) must be among them."""
+    try:
+        pledges = sorted(pledge(v) for v in revealed)
+        lock = sorted(_hex(x, 32, "a locked pledge") for x in locked)
+    except ValueError as e:
+        return [f"{str(e)[0].upper()}{str(e)[1:]}."]
+    problems = []
+    if pledges != lock:
+        problems.append(f"The values the host revealed ({len(pledges)}) are not those locked before the game "
+                        f"({len(lock)}), one for one.")
+    if own is not None and own.lower() not in {v.lower() for v in revealed}:
+        problems.append("This computer's own value is not among those the host says it used.")
+    return problems
 
 
 def match_seed(secret_hex: str, client_values: Sequence[str]) -> int:
@@ -89,10 +122,19 @@ class FairnessReport:
     ok: bool
     problems: list[str] = field(default_factory=list)
     outcomes: int = 0  # chance outcomes compared
+    shown: bool = True  # False: the host never revealed its secret, nothing could be checked (``not_shown``)
 
     def text(self) -> str:
-        """"checked: fair", or what differs."""
+        """"checked: fair", "not checked: ...", or what differs."""
+        if not self.shown:
+            return "not checked: the host did not show its secret"
         return "checked: fair" if self.ok else " ".join(self.problems)
+
+
+def not_shown() -> FairnessReport:
+    """The report when the game ended and the host did not reveal its secret (it left, or kept silent)."""
+    return FairnessReport(False, ["The host did not show its secret after the game: the luck was not checked."],
+                          shown=False)
 
 
 def replay_decisions(catalogue: Catalogue, setup: MatchSetup,

@@ -52,6 +52,9 @@ class Settings:
     language: str = ""  # "" follows the system's language; else "en", "de" or "nl" (quacks.i18n.LANGUAGES)
     last_setup: JsonObject | None = None  # the last new-game choices, as plain data
     last_online_setup: JsonObject | None = None  # the last hosted game's choices (issue 22), as plain data
+    #: the game on another computer this computer joined and has not seen end (issue 33: "Rejoin" on the title after
+    #: a crash): {"host", "port", "secret", "players": [[name, colour]]}, as plain data
+    joined_game: JsonObject | None = None
     window_size: tuple[int, int] | None = None  # the window's size and place when the game last closed
     window_pos: tuple[int, int] | None = None
 
@@ -102,7 +105,7 @@ def _expect(name: str) -> str:
         return _("a number from 0 to 1")
     if name == "ui_scale":
         return _("a whole percent from {low} to {high}").format(low=UI_SCALE_RANGE[0], high=UI_SCALE_RANGE[1])
-    if name in ("last_setup", "last_online_setup"):
+    if name in ("last_setup", "last_online_setup", "joined_game"):
         return _("an object or null, without control characters in its names")
     if name == "language":
         return _("\"\" (the system's language) or one of {values}").format(values=", ".join(LANGUAGES))
@@ -178,7 +181,7 @@ def _check_value(name: str, v: object) -> tuple[bool, object]:
                 and (name == "window_pos" or all(n > 0 for n in v))):
             return True, (v[0], v[1])
         return False, None
-    if name in ("last_setup", "last_online_setup"):
+    if name in ("last_setup", "last_online_setup", "joined_game"):
         if v is None:
             return True, None
         if isinstance(v, dict) and _plain(v) and not _has_bad_text(v):

@@ -22,9 +22,11 @@ from ..i18n import N_, _, plain, verbatim
 from ..names import name_problem
 from ..session.setup import HUMAN, REMOTE
 from ..wording.text import BOT_PHRASES
+from .flows import save_settings
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..net.link import LinkState, LobbyRow
+    from .app import App
 
 log = logging.getLogger("quacks.ui")
 
@@ -41,6 +43,19 @@ class Link(Protocol):
     def start_game(self) -> None: ...
 
     def close(self, timeout: float = 3.0) -> None: ...
+
+
+class JoiningLink(Link, Protocol):
+    def join(self, host: str, port: int, secret: str | None, players: list[tuple[str, str | None]]) -> None: ...
+
+
+def joining_link() -> JoiningLink:
+    """A joining computer's link (the network's libraries are imported only now), its seat tokens kept in the
+    player's settings folder."""
+    from ..net.commands import tokens_path
+    from ..net.link import NetLink
+
+    return NetLink(tokens=tokens_path())
 
 
 def network_available() -> bool:
@@ -203,3 +218,38 @@ def copy_text(text: str) -> bool:
         log.info("no clipboard: %s", e)
         return False
     return True
+
+
+# ----------------------------------------------------------------------------------------------------
+# the joined game, remembered for "Rejoin" on the title (issue 33 §3)
+
+def remember_joined(app: App, host: str, port: int, secret: str | None,
+                    players: Sequence[tuple[str, str | None]]) -> None:
+    """This computer joins the game at ``host``:``port``: kept in the settings until the game is seen to end, so
+    that after a crash the title offers to rejoin it (the seat tokens bring the players back to their seats)."""
+    app.settings.joined_game = {"host": host, "port": port, "secret": secret,
+                                "players": [[name, colour] for name, colour in players]}
+    save_settings(app)
+
+
+def forget_joined(app: App) -> None:
+    """The joined game ended, or cannot be rejoined: the title no longer offers it."""
+    if getattr(app.settings, "joined_game", None) is not None:
+        app.settings.joined_game = None
+        save_settings(app)
+
+
+def joined_game(app: App) -> tuple[str, int, str | None, list[tuple[str, str | None]]] | None:
+    """The game this computer joined and has not seen end: (host, port, secret, players), or None (also for a
+    setting that does not hold one: it is then ignored)."""
+    d = getattr(app.settings, "joined_game", None)
+    try:
+        if not isinstance(d, dict):
+            return None
+        host, port, secret = str(d["host"]), int(d["port"]), d.get("secret")
+        players = [(str(n), None if c is None else str(c)) for n, c in d["players"]]
+        if not host or not 0 < port < 65536 or not 1 <= len(players) <= 4:
+            return None
+        return host, port, None if secret is None else str(secret), players
+    except (KeyError, TypeError, ValueError):
+        return None

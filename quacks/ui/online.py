@@ -26,6 +26,7 @@ from ..wording.text import duration
 from .app import App
 from .keys import Act
 from .netplay import problem_text
+from .overlays.host_lost import HostLostNotice
 from .screens import Screen, back_to, open_scene, replace_scene
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -35,6 +36,7 @@ if TYPE_CHECKING:  # pragma: no cover
 log = logging.getLogger("quacks.ui")
 
 ASK_AFTER = 30.0  # seconds a player is gone before the host is asked what to do
+HOST_LOST_TELL = 2.0  # seconds a joining window's connection to the host is lost before its player is told
 POLL = 0.1  # seconds between two looks at the network while the table waits for it
 
 
@@ -61,6 +63,7 @@ class OnlineTable:
         self.acked: set[tuple[str, int]] = set()
         self.closed = False
         self.failed_told = False  # the connection's end was said
+        self.lost_told = False  # the host cannot be reached, and the player was told
 
     @property
     def state(self) -> LinkState:
@@ -94,6 +97,7 @@ class OnlineTable:
                        title=problem_text(st.problem, st.detail))
             return
         if not st.hosting:
+            self.watch_host(table, st)
             return
         now = time.monotonic()
         gone = {seat: now - since for seat, since in st.away}
@@ -103,6 +107,21 @@ class OnlineTable:
                 self.asked.add(seat)
                 self.ask_host(table, seat, seconds)
                 return
+
+    def watch_host(self, table: TableScene, st: LinkState) -> None:
+        """A joining window: the host cannot be reached for ``HOST_LOST_TELL`` seconds (its program ended, it left,
+        or the link froze): the player is told, and what they can do, while the link tries again
+        (``HostLostNotice``: it closes itself when the host is back). Waiting closes it until the host has been back
+        and is lost again."""
+        lost_since = st.host_lost_since if st.phase != "failed" else None
+        if lost_since is None:
+            self.lost_told = False
+            return
+        if self.lost_told or time.monotonic() - lost_since < HOST_LOST_TELL or not self.at_table(table):
+            return
+        self.lost_told = True
+        self.app.push(HostLostNotice(self.app, lambda: self.state.host_lost_since is not None
+                                     and self.state.phase != "failed", table.menu.quit_to_title))
 
     def at_table(self, table: TableScene) -> bool:
         """The player is at the table: nothing is on top of it but its own question or round results (a message
@@ -151,6 +170,9 @@ class OnlineTable:
             return _("Checking the luck…") if not st.problem else ""
         if st.fair_ok:
             return _("Luck checked: fair (every draw and roll came from the seed all computers agreed on).")
+        if not st.fair_shown:
+            log.warning("the luck was not checked: the host did not show its secret")
+            return _("Luck not checked: the host did not show its secret after the game.")
         log.warning("the luck check failed: %s", st.fair)
         return _("Luck check failed: the host's draws do not match the seed agreed at the start.")
 

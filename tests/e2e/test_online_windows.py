@@ -1,9 +1,9 @@
 """Three real game windows on one machine play a game across computers over loopback (issue 22): the host's
 window hosts (Play online, Host a game: its player, two seats online and a Normal bot), two windows join with the
 room code typed in, and all three play through their keyboards to the end. Midway, one joining window is killed
-(SIGKILL) and started again: joined again with the same code it takes back its seat (the host says that player
-came back) and plays on. The three final screens agree (each logs the ranking it shows), and each window checked
-the luck.
+(SIGKILL) and started again: "Rejoin the online game" on its title (the game it joined, remembered) takes back its
+seat (the host says that player came back) and it plays on. The three final screens agree (each logs the ranking
+it shows), and each window checked the luck.
 
 Keys go to a window after focusing it (``xdotool windowfocus``); the table answers every decision from the
 keyboard: S stops brewing, 1 takes a list's first option, the option letters answer a fortune card (P, C, R, T,
@@ -134,7 +134,8 @@ def test_three_windows_play_a_served_game_and_a_killed_window_takes_its_seat_bac
                 programs["bob"].proc.wait(timeout=10)
                 programs["bob"].file.close()
                 programs["bob"] = start(x, homes["bob"], tmp_path / "bob-again.txt")
-                join(programs["bob"], code, "Bob")
+                # the title offers to rejoin the game Bob's computer joined (issue 33): its first button, marked
+                press(programs["bob"], "Return")
                 wait_for(lambda: "came back (Bob)" in log_text(homes["host"]), STEP_TIMEOUT, "Bob back in his seat",
                          host)
             time.sleep(0.2)
@@ -152,6 +153,9 @@ def test_three_windows_play_a_served_game_and_a_killed_window_takes_its_seat_bac
             assert list((h / "data" / "replays").glob("*")), f"no replay kept in {n}'s window"
             counted = json.loads(next((h / "data").glob("statistics*.json")).read_text(encoding="utf-8"))
             assert set(counted["players"]) == {players[n]}, counted["players"]
+        for n in ("bob", "cid"):  # each joining computer saw its game end: its title offers no rejoin
+            kept = json.loads((homes[n] / "config" / "settings.json").read_text(encoding="utf-8"))
+            assert kept.get("joined_game") is None, kept.get("joined_game")
         shot(out / "online-final.png", host.env)
     finally:
         for p in programs.values():

@@ -28,6 +28,7 @@ class LossyProxy:
         self.cuts = 0
         self.connections = 0
         self.chunks = 0
+        self.frozen = False  # True: nothing gets through any more, and no connection is closed (a frozen link)
         self._server: asyncio.Server | None = None
         self._links: set[asyncio.Task[None]] = set()
 
@@ -97,6 +98,8 @@ class LossyProxy:
                 if not chunk:
                     return
                 self.chunks += 1
+                if self.frozen:  # a frozen link: the bytes go nowhere, both sockets stay open
+                    continue
                 if self.rng.random() < self.cut:
                     self.cuts += 1
                     for w in writers:  # the link drops: both sides see their connection end, this chunk is lost

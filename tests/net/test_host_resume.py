@@ -17,7 +17,7 @@ from quacks.net.commands import hosted_path
 from quacks.net.host import load_room, read_room
 from quacks.session.setup import REMOTE
 
-from .test_room import CAT, hello, room_of
+from .test_room import CAT, begin, hello, room_of
 
 
 @pytest.fixture(autouse=True)
@@ -38,7 +38,7 @@ def kept_room(playing: bool = True) -> dict[str, Any]:
     room = room_of(REMOTE, "easy")
     room.hello(hello(room, name="Ann"))
     if playing:
-        room.start()
+        begin(room)
     return {"kind": "quacks-hosted-game", "version": 1, "room": json.loads(json.dumps(room.to_data()))}
 
 

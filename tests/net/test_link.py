@@ -167,3 +167,24 @@ def test_resume_without_a_hosted_game_says_so(tmp_path) -> None:
         assert link.snapshot().problem == "no-game"
     finally:
         link.close()
+
+
+def test_a_joining_window_knows_within_five_seconds_that_the_host_is_gone(tmp_path) -> None:
+    """Issue 33 §3: the host's program ends in the middle of the game; the joining window's link says the host is
+    lost within 5 s (its table then tells the player, ``ui/online.py``), and keeps trying."""
+    import time
+
+    host, guest = open_room(tmp_path)
+    try:
+        host.start_game()
+        table(guest)
+        assert guest.snapshot().host_lost_since is None
+        gone = time.monotonic()
+        host.close()
+        wait(lambda: guest.snapshot().host_lost_since is not None, 5, "the host's loss")
+        told = guest.snapshot().host_lost_since
+        assert told is not None and told - gone < 5.0
+        assert guest.snapshot().phase == IN_GAME  # still trying, not failed
+    finally:
+        guest.close()
+        host.close()

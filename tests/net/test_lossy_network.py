@@ -15,6 +15,7 @@ from quacks.net import protocol as p
 from quacks.net.client import Client, Tokens
 from quacks.net.host import Host
 from quacks.net.room import Guest
+from quacks.session import fairness
 from quacks.session.setup import REMOTE
 
 from .lossy_proxy import LossyProxy
@@ -126,7 +127,7 @@ def test_coming_back_often_is_not_refused_but_guessing_is(tmp_path: Path) -> Non
     async def hello(port: int, token: str | None, secret: str | None) -> p.HostMessage:
         async with connect(f"ws://127.0.0.1:{port}", max_size=p.MAX_HOST_MESSAGE) as ws:
             await ws.send(p.Hello(p.PROTOCOL_VERSION, __version__, room.rules, token, secret, "Ann", None,
-                                  "ab" * 16).to_json())
+                                  fairness.pledge("ab" * 16)).to_json())
             return p.parse_host(await ws.recv())
 
     room = make_room((REMOTE, "normal"))
@@ -145,3 +146,53 @@ def test_coming_back_often_is_not_refused_but_guessing_is(tmp_path: Path) -> Non
         await host.close()
 
     asyncio.run(go())
+
+
+def test_a_frozen_link_is_noticed_by_both_sides_within_ten_seconds_and_the_seat_comes_back(tmp_path: Path) -> None:
+    """Issue 33 §3: a link that freezes (no bytes either way, no socket closed) is noticed by the host (the seat is
+    away) and by the client (it tries again) within 10 s, from the keepalive; once the link thaws the client is
+    back in its seat and the game plays to its end."""
+    noticed: dict[str, float] = {}
+
+    async def go() -> tuple[Host, Client]:
+        room = make_room((REMOTE, "easy"))
+        host = Host(room)
+        port = await host.start("127.0.0.1", 0)
+        proxy = LossyProxy(port, delay=0.0, cut=0.0)
+        through = await proxy.start()
+        client = Client("127.0.0.1", through, name="Ann", join_secret=room.join_secret.hex(), think=0.05)
+        frozen_at: list[float] = []
+        loop = asyncio.get_running_loop()
+
+        def freeze(c: Client) -> None:
+            if not frozen_at and c.replica is not None and len(c.replica.game.record) > 10:
+                proxy.frozen = True
+                frozen_at.append(loop.time())
+
+        def lost(c: Client) -> None:
+            if frozen_at and "client" not in noticed:
+                noticed["client"] = loop.time() - frozen_at[0]
+
+        client.on_update = freeze
+        client.on_lost = lost
+        task = asyncio.create_task(client.run(retries=100, pause=0.2))
+        try:
+            for _ in range(300):  # bounded: 30 s
+                await asyncio.sleep(0.1)
+                if frozen_at and "host" not in noticed and room.away():
+                    noticed["host"] = loop.time() - frozen_at[0]
+                if len(noticed) == 2:
+                    break
+            proxy.frozen = False  # the link thaws: the client comes back and plays on
+            await asyncio.wait_for(task, 120)
+        finally:
+            await proxy.close()
+            await host.close()
+        return host, client
+
+    host, client = asyncio.run(go())
+    print(f"a frozen link noticed after (s): {noticed}")
+    assert set(noticed) == {"host", "client"}, noticed
+    assert noticed["host"] < 10.0 and noticed["client"] < 10.0, noticed
+    assert host.counts["reconnections"] >= 1
+    assert client.report.fair is not None and client.report.fair.ok

@@ -22,8 +22,10 @@ H32 = "fedcba9876543210" * 2
 VIEW = {"round": 3, "seats": [{"name": "Ann", "score": 12, "bag": {"white-1": 4}}], "nested": [[1, 2.5], None, True]}
 
 CLIENT_SAMPLES: list[p.ClientMessage] = [
-    p.Hello(p.PROTOCOL_VERSION, "0.1.0", H64, None, "00ff00ff00", "Ann", "teal", H32),
-    p.Hello(p.PROTOCOL_VERSION, "0.1.0", H64, H32, None, "Hildegard von Bingen", None, H32),
+    p.Hello(p.PROTOCOL_VERSION, "0.1.0", H64, None, "00ff00ff00", "Ann", "teal", H64),
+    p.Hello(p.PROTOCOL_VERSION, "0.1.0", H64, H32, None, "Hildegard von Bingen", None, H64),
+    p.Pledge(H64),
+    p.Nonce(3, H32),
     p.Intent(2, "buy green-2 blue-2", 1234),
     p.Undo(0, 17),
     p.Ack(3, "results", 9),
@@ -32,8 +34,8 @@ CLIENT_SAMPLES: list[p.ClientMessage] = [
     p.Bye(),
 ]
 HOST_SAMPLES: list[p.HostMessage] = [
-    p.Welcome((0, 2), H32, H64, 0, p.view_hash({}), {}),
-    p.Welcome((1,), H32, H64, 40, p.view_hash(VIEW), VIEW),
+    p.Welcome((0, 2), H32, H64, (), 0, p.view_hash({}), {}),
+    p.Welcome((1,), H32, H64, (H64, "ab" * 32), 40, p.view_hash(VIEW), VIEW),
     p.Refused("full", "Every seat of this room is taken."),
     p.Error("stale", "The game moved on: here is the table as it is now.", 41),
     p.ViewMessage(41, p.view_hash(VIEW), VIEW),
@@ -41,8 +43,9 @@ HOST_SAMPLES: list[p.HostMessage] = [
             {2: 31}),
     p.Event(44, H64, 1, (("chance", "fortune", None, "choose-wisely"),), p.Tick((), None, ()), {}),
     p.Lobby((p.LobbySeat("Ann", "amber", "human", True, False), p.LobbySeat("Ottokar", None, "hard", False, False)),
-            H64, (H32,), "QK7F-2M9X-HD4R-T"),
+            H64, (H64,), "QK7F-2M9X-HD4R-T"),
     p.Lobby((), H64, (), None),
+    p.Lock(1, H64, (H64, "cd" * 32)),
     p.Reveal(H64, (H32, "00" * 16)),
     p.Acks((("card", 1), ("results", 1), ("card", 2))),
 ]
@@ -77,7 +80,7 @@ def test_host_messages_round_trip(msg: p.HostMessage) -> None:
 
 def _hello(**change: object) -> str:
     base: dict[str, object] = {"t": "hello", "protocol": 1, "game": "0.1.0", "rules": H64, "token": None,
-                               "secret": "00ff00ff00", "name": "Ann", "colour": None, "nonce": H32}
+                               "secret": "00ff00ff00", "name": "Ann", "colour": None, "pledge": H64}
     base.update(change)
     return json.dumps({k: v for k, v in base.items() if v is not _DROP})
 
@@ -122,7 +125,11 @@ HOSTILE_CLIENT: list[tuple[str, str | bytes, str]] = [
     ("ack of round 0", '{"t":"ack","seat":0,"what":"card","round":0}', "out-of-range"),
     ("hello: upper-case hex", _hello(rules=H64.upper()), "bad-hex"),
     ("hello: short token", _hello(token="abc"), "bad-hex"),
-    ("hello: not hex", _hello(nonce="g" * 32), "bad-hex"),
+    ("hello: not hex", _hello(pledge="g" * 64), "bad-hex"),
+    ("hello: a value, not its pledge", _hello(pledge=H32), "bad-hex"),
+    ("pledge of a value", json.dumps({"t": "pledge", "pledge": H32}), "bad-hex"),
+    ("nonce of start 0", json.dumps({"t": "nonce", "attempt": 0, "value": H32}), "out-of-range"),
+    ("nonce of a pledge's length", json.dumps({"t": "nonce", "attempt": 1, "value": H64}), "bad-hex"),
     ("hello: secret of another length", _hello(secret="00ff00ff"), "bad-hex"),
     ("hello: name too long", _hello(name="A" * 25), "bad-text"),
     ("hello: name far too long", _hello(name="A" * 1000), "too-long"),
@@ -130,7 +137,7 @@ HOSTILE_CLIENT: list[tuple[str, str | bytes, str]] = [
     ("hello: name with a line break", _hello(name="Ann\nBob"), "bad-text"),
     ("hello: unknown colour", _hello(colour="red"), "bad-value"),
     ("hello: protocol as text", _hello(protocol="1"), "wrong-type"),
-    ("hello: nonce missing", _hello(nonce=_DROP), "missing-field"),
+    ("hello: pledge missing", _hello(pledge=_DROP), "missing-field"),
     ("hello: token as a number", _hello(token=12), "wrong-type"),
 ]
 
@@ -152,7 +159,7 @@ def _event(**change: object) -> str:
 
 
 def _lobby(seat: object) -> str:
-    return json.dumps({"t": "lobby", "seats": [seat], "commitment": H64, "nonces": [], "code": None})
+    return json.dumps({"t": "lobby", "seats": [seat], "commitment": H64, "pledges": [], "code": None})
 
 
 def _view(view: object) -> str:
@@ -186,12 +193,14 @@ HOSTILE_HOST: list[tuple[str, str, str]] = [
                                               "away": False}), "bad-value"),
     ("lobby seat joined as 1", _lobby({"name": "Ann", "colour": None, "kind": "human", "joined": 1,
                                        "away": False}), "wrong-type"),
-    ("lobby nonce in upper case", json.dumps({"t": "lobby", "commitment": H64, "nonces": [H32.upper()], "code": None,
-                                              "seats": []}), "bad-hex"),
+    ("lobby pledge in upper case", json.dumps({"t": "lobby", "commitment": H64, "pledges": [H64.upper()],
+                                               "code": None, "seats": []}), "bad-hex"),
+    ("lock of five pledges", json.dumps({"t": "lock", "attempt": 1, "commitment": H64, "pledges": [H64] * 5}),
+     "too-long"),
     ("refused for another reason", json.dumps({"t": "refused", "reason": "banned", "detail": "No."}), "bad-value"),
     ("error detail too long", json.dumps({"t": "error", "reason": "illegal", "detail": "x" * 301, "state": 1}),
      "too-long"),
-    ("welcome without seats", json.dumps({"t": "welcome", "seats": [], "token": H32, "commitment": H64,
+    ("welcome without seats", json.dumps({"t": "welcome", "seats": [], "token": H32, "commitment": H64, "lock": [],
                                           "state": 0, "hash": H64, "view": {}}), "too-short"),
     ("reveal of a short secret", json.dumps({"t": "reveal", "secret": H32, "nonces": []}), "bad-hex"),
     ("acks of a pair of three", json.dumps({"t": "acks", "seen": [["card", 1, 2]]}), "too-long"),
@@ -218,8 +227,8 @@ def test_a_view_of_20_kib_is_a_host_message_but_never_a_client_one() -> None:
 @pytest.mark.parametrize("msg", [
     p.Intent(7, "draw", 1),  # no seat 7
     p.Intent(0, "x" * 41, 1),
-    p.Hello(1, "0.1.0", "nothex", None, None, "Ann", None, H32),
-    p.Hello(1, "0.1.0", H64, None, None, "A\u202eB", None, H32),
+    p.Hello(1, "0.1.0", "nothex", None, None, "Ann", None, H64),
+    p.Hello(1, "0.1.0", H64, None, None, "A\u202eB", None, H64),
     p.Refused("because", "No."),
     p.Event(1, H64, 0, (("act", 0, "draw", "more"),), p.Tick((), None, ()), {}),
     p.Event(1, H64, 0, (("peek", 0, "bag"),), p.Tick((), None, ()), {}),
@@ -235,7 +244,7 @@ def test_a_bad_message_is_refused_by_its_sender(msg: p.Message) -> None:
 
 def test_an_oversized_message_is_refused_by_its_sender() -> None:
     long_name = "\U0001F986" * 24  # 24 ducks: a good name of 96 bytes
-    hello = parse_client(p.Hello(1, "0.1.0", H64, None, None, long_name, None, H32).to_json())
+    hello = parse_client(p.Hello(1, "0.1.0", H64, None, None, long_name, None, H64).to_json())
     assert isinstance(hello, p.Hello) and hello.name == long_name
     view = {"log": ["x" * p.MAX_VIEW_TEXT] * (p.MAX_HOST_MESSAGE // p.MAX_VIEW_TEXT + 1)}
     with pytest.raises(ProtocolError) as e:

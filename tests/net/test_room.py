@@ -8,8 +8,9 @@ import pytest
 
 from quacks.content.loader import default_catalogue
 from quacks.net import protocol as p
-from quacks.net.room import LOBBY, OVER, PLAYING, Room, RoomRefusal
+from quacks.net.room import LOBBY, LOCKED, OVER, PLAYING, Room, RoomRefusal
 from quacks.rules.config import GameConfig
+from quacks.session import fairness
 from quacks.session.setup import REMOTE, SeatSpec
 from quacks.version import __version__
 
@@ -31,7 +32,22 @@ def room_of(*kinds: str, clock: list[float] | None = None, secret: str = "07" * 
 def hello(room: Room, *, token: str | None = None, secret: str | None = "00" * 5, name: str = "Ann",
           protocol: int = p.PROTOCOL_VERSION, game: str = __version__, rules: str | None = None,
           nonce: str = NONCE) -> p.Hello:
-    return p.Hello(protocol, game, rules or room.rules, token, secret, name, None, nonce)
+    """A hello with the pledge of the value ``nonce`` (kept, so that ``begin`` can reveal it)."""
+    VALUES[fairness.pledge(nonce)] = nonce
+    return p.Hello(protocol, game, rules or room.rules, token, secret, name, None, fairness.pledge(nonce))
+
+
+VALUES: dict[str, str] = {}  # pledge -> the value behind it, of every hello made here
+
+
+def begin(room: Room) -> None:
+    """The host starts and every player reveals the value behind their pledge: the match begins."""
+    lock = room.start()
+    assert lock.pledges == tuple(sorted(g.pledge for g in room.guests.values() if g.pledge))
+    for seat, g in sorted(room.guests.items()):
+        assert g.pledge is not None
+        assert room.reveal(seat, lock.attempt, VALUES[g.pledge]) is None
+    assert room.phase in (PLAYING, OVER)
 
 
 @pytest.mark.parametrize(("change", "reason"), [
@@ -56,7 +72,7 @@ def test_a_game_in_the_room_turns_intents_undo_acks_and_the_reveal() -> None:
     guest = room.hello(hello(room))
     assert isinstance(room.welcome(guest)[0], p.Welcome) and room.ready()
     assert isinstance(room.updates([0])[0][1], p.Lobby)
-    room.start()
+    begin(room)
     assert room.phase == PLAYING and room.waiting_for() == (0,)
     with pytest.raises(RoomRefusal):  # the game has started: no new players
         room.hello(hello(room, name="Late"))
@@ -94,7 +110,7 @@ def test_an_away_seat_is_handed_to_a_bot_and_back_and_the_room_survives_a_restar
     room = room_of(REMOTE, REMOTE, "easy", clock=clock)
     a = room.hello(hello(room, name="Ann"))
     room.hello(hello(room, name="Bob", nonce="ef" * 16))
-    room.start()
+    begin(room)
     room.lost(a.seat)
     clock[0] += 30
     assert room.away() == {a.seat: 30}
@@ -118,7 +134,7 @@ def test_undo_takes_back_the_seats_last_action_and_the_state_number_never_repeat
     view."""
     room = room_of(REMOTE, "normal")
     room.hello(hello(room))
-    room.start()
+    begin(room)
     undone = 0
     seen_states: list[int] = [room.state]
     while room.phase == PLAYING and undone < 3:
@@ -139,3 +155,69 @@ def test_undo_takes_back_the_seats_last_action_and_the_state_number_never_repeat
             assert isinstance(room.updates([0])[0][1], p.ViewMessage)
             undone += 1
     assert undone >= 1
+
+
+def test_the_start_locks_every_pledge_and_the_game_begins_once_every_value_behind_them_is_in() -> None:
+    """Commit, then reveal (issue 33): the start sends one locked list of the pledges; a value is taken only for
+    the current start and only if it is the one behind the seat's pledge; the seed is mixed from the values."""
+    room = room_of(REMOTE, REMOTE, "easy")
+    a = room.hello(hello(room, name="Ann", nonce="a1" * 16))
+    b = room.hello(hello(room, name="Bob", nonce="b2" * 16))
+    assert room.lobby().pledges == tuple(sorted([fairness.pledge("a1" * 16), fairness.pledge("b2" * 16)]))
+    assert "a1" * 16 not in room.lobby().to_json()  # a value never travels before the start
+    lock = room.start()
+    assert room.phase == LOCKED and room.match is None and lock.attempt == 1 and lock.commitment == room.commitment
+    sent = room.updates([a.seat, b.seat])
+    assert [type(m).__name__ for _s, m in sent] == ["Lobby", "Lock", "Lobby", "Lock"]
+    assert not [m for _s, m in room.updates([a.seat]) if isinstance(m, p.Lock)]  # once per connection
+    wrong = room.reveal(a.seat, 1, "b2" * 16)
+    assert wrong is not None and "behind your pledge" in wrong.detail
+    assert room.reveal(a.seat, 2, "a1" * 16) is not None  # not this start's
+    assert room.reveal(a.seat, 1, "a1" * 16) is None
+    assert room.phase == LOCKED and room.unwilling() == [b.seat]
+    assert room.reveal(b.seat, 1, "b2" * 16) is None
+    assert room.phase == PLAYING and room.match is not None
+    assert room.match.setup.seed == fairness.match_seed(room.secret, ["a1" * 16, "b2" * 16])
+    assert room.reveal(b.seat, 1, "b2" * 16) is not None  # the game is on
+
+
+def test_a_start_not_answered_in_time_fails_and_every_value_revealed_in_it_is_spent() -> None:
+    clock = [0.0]
+    room = room_of(REMOTE, REMOTE, clock=clock)
+    a = room.hello(hello(room, name="Ann", nonce="a1" * 16))
+    b = room.hello(hello(room, name="Bob", nonce="b2" * 16))
+    room.start()
+    assert room.reveal(a.seat, 1, "a1" * 16) is None
+    clock[0] += 5
+    assert not room.lock_overdue()
+    clock[0] += 30
+    assert room.lock_overdue()
+    assert room.unlock() == [b.seat]
+    # Ann's value is known now: her pledge is gone from the lobby, Bob's (never revealed) stays
+    assert room.phase == LOBBY and a.pledge is None and room.lobby().pledges == (fairness.pledge("b2" * 16),)
+    assert not room.ready()
+    again = room.pledge_again(a.seat, fairness.pledge("a1" * 16))
+    assert again is not None and "used before" in again.detail
+    assert room.pledge_again(a.seat, fairness.pledge("b2" * 16)) is not None  # another's
+    assert room.pledge_again(a.seat, fairness.pledge("a3" * 16)) is None and room.ready()
+    lock = room.start()
+    assert lock.attempt == 2 and fairness.pledge("a1" * 16) not in lock.pledges
+    assert room.reveal(a.seat, 1, "a3" * 16) is not None  # the failed start's number
+    assert room.reveal(a.seat, 2, "a3" * 16) is None and room.reveal(b.seat, 2, "b2" * 16) is None
+    assert room.match is not None and room.match.setup.seed == fairness.match_seed(room.secret, ["a3" * 16, "b2" * 16])
+
+
+def test_a_room_kept_while_its_start_waited_comes_back_in_the_lobby_and_sending_a_player_away_ends_a_start() -> None:
+    room = room_of(REMOTE, REMOTE)
+    a = room.hello(hello(room, name="Ann", nonce="a1" * 16))
+    b = room.hello(hello(room, name="Bob", nonce="b2" * 16))
+    room.start()
+    assert room.reveal(a.seat, 1, "a1" * 16) is None
+    again = Room.from_data(CAT, json.loads(json.dumps(room.to_data())))
+    assert again.phase == LOBBY and again.guests[a.seat].pledge is None
+    assert fairness.pledge("a1" * 16) in again.spent and again.guests[b.seat].pledge == fairness.pledge("b2" * 16)
+    assert "a1" * 16 not in json.dumps(again.to_data())  # a spent value is not kept
+    room.kick(b.seat)  # the host sends Bob away while the start waits: it fails first
+    assert room.phase == LOBBY and b.seat in room.free_seats() and fairness.pledge("b2" * 16) in room.kicked
+    with pytest.raises(RoomRefusal):
+        room.hello(hello(room, name="Bob", nonce="b2" * 16))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -113,10 +114,11 @@ def test_hostile_messages_are_refused_and_the_host_plays_on(tmp_path: Path) -> N
         port = await host.start("127.0.0.1", 0)
         async with connect(f"ws://127.0.0.1:{port}", max_size=p.MAX_HOST_MESSAGE) as ws:
             hello = p.Hello(p.PROTOCOL_VERSION, __import__("quacks.version").version.__version__, room.rules, None,
-                            room.join_secret.hex(), "Eve", None, "ab" * 16)
+                            room.join_secret.hex(), "Eve", None, fairness.pledge("ab" * 16))
             await ws.send(hello.to_json())
             welcome = p.parse_host(await ws.recv())
             assert isinstance(welcome, p.Welcome) and welcome.seats == (0,)
+            await reveal_at_the_start(ws, "ab" * 16)
             replies = []
 
             async def answer(text: str) -> p.HostMessage:
@@ -164,9 +166,10 @@ def test_a_flooding_client_is_rate_limited_and_the_game_goes_on(tmp_path: Path) 
         tokens = Tokens(tmp_path / "tokens.json")
         async with connect(f"ws://127.0.0.1:{port}", max_size=p.MAX_HOST_MESSAGE, close_timeout=1) as ws:
             await ws.send(p.Hello(p.PROTOCOL_VERSION, __version__, room.rules, None, room.join_secret.hex(),
-                                  "Flood", None, "ab" * 16).to_json())
+                                  "Flood", None, fairness.pledge("ab" * 16)).to_json())
             welcome = p.parse_host(await ws.recv())
             assert isinstance(welcome, p.Welcome)
+            await reveal_at_the_start(ws, "ab" * 16)
             tokens.put(f"127.0.0.1:{port}", welcome.token, welcome.commitment, "ab" * 16)
             state = room.state
             try:
@@ -201,3 +204,22 @@ def test_a_served_expert_with_damaged_data_plays_as_hard() -> None:
     sound = make_room((HUMAN, "expert"))
     sound.start()
     assert sound.match is not None and type(sound.match.bots[1]) is not HardBot
+
+
+async def reveal_at_the_start(ws: Any, value: str) -> None:
+    """A hand-made client's part of the start (issue 33): read until the host's lock, reveal ``value``, and read
+    until the game's first view."""
+    from quacks.net import protocol as p
+
+    for _ in range(20):
+        msg = p.parse_host(await asyncio.wait_for(ws.recv(), 10))
+        if isinstance(msg, p.Lock):
+            assert fairness.pledge(value) in msg.pledges
+            await ws.send(p.Nonce(msg.attempt, value).to_json())
+            break
+    else:
+        raise AssertionError("the host sent no lock")
+    for _ in range(20):  # the game's first view: it has begun
+        if isinstance(p.parse_host(await asyncio.wait_for(ws.recv(), 10)), p.ViewMessage):
+            return
+    raise AssertionError("the game did not begin")

@@ -162,7 +162,8 @@ def test_the_seed_formula_of_docs_protocol_md_is_the_code_s() -> None:
 
     doc = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text(encoding="utf-8")
     fairness_section = doc.split("## Fairness", 1)[1].split("\n## ", 1)[0]
-    step = next(p for p in re.split(r"\n(?=\d\. )", fairness_section) if p.startswith("3. "))
+    steps = [" ".join(p.split()) for p in re.split(r"\n(?=\d\. )", fairness_section)]  # lines joined
+    step = next(p for p in steps if p.startswith("4. "))
     tag_text = re.search(r'`b"([^"`]*)"`', step)
     assert tag_text, step
     tag = tag_text.group(1).encode("ascii").decode("unicode_escape").encode("latin-1")
@@ -181,3 +182,12 @@ def test_the_seed_formula_of_docs_protocol_md_is_the_code_s() -> None:
         secret = rng.randbytes(32).hex()
         nonces = [rng.randbytes(16).hex().upper() if i % 2 else rng.randbytes(16).hex() for i in range(n)]
         assert from_the_document(secret, nonces) == match_seed(secret, nonces)
+    # the pledge (step 2): SHA-256 over its tag (read from the document) and the value's bytes
+    pledge_step = next(p for p in steps if p.startswith("2. "))
+    pledge_tag_text = re.search(r'SHA-256\(b"([^"]*)" \|\| v\)', pledge_step)
+    assert pledge_tag_text, pledge_step
+    pledge_tag = pledge_tag_text.group(1).encode("ascii").decode("unicode_escape").encode("latin-1")
+    assert len(pledge_tag) == int(re.search(r"the (\d+)-byte tag", pledge_step).group(1))  # type: ignore[union-attr]
+    for _ in range(5):
+        value = rng.randbytes(16).hex()
+        assert hashlib.sha256(pledge_tag + bytes.fromhex(value)).hexdigest() == fairness.pledge(value)

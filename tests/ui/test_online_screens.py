@@ -91,6 +91,13 @@ def test_new_game_online_needs_a_remote_seat_and_builds_remote_seats(driver: Dri
     driver.app.push(ng)
     assert [v for v, _l in ng.seat_buttons[0][2].options][:2] == [HUMAN, REMOTE]
     assert ng.model.seats[1].kind == REMOTE  # a hosted game starts with a seat for the friend
+    # the host's seat is not "You" to the others (issue 33): Start asks for the name, where it is typed
+    assert not ng.start_b.enabled and "Type your name" in ng.start_b.reason
+    ng.start()
+    assert driver.scene is ng and ng.editing == 0 and ng.model.seats[0].name == ""
+    driver.type("Ann")
+    ng.finish_typing()
+    assert ng.model.seats[0].name == "Ann" and ng.model.seats[0].custom
     assert ng.start_b.enabled and ng.lan_c is not None
     ng.set_kind(1, "normal")
     assert not ng.start_b.enabled and "Online" in ng.start_b.reason
@@ -119,6 +126,7 @@ def test_start_hosts_with_the_lan_choice_and_opens_the_lobby(driver: Driver, mon
     monkeypatch.setattr("quacks.net.commands.lan_address", lambda: "192.168.1.5")
     ng = NewGameScene(driver.app, online=True)
     driver.app.push(ng)
+    ng.model.seats[0].name, ng.model.seats[0].custom = "Ann", True
     assert ng.lan_c is not None
     ng.lan_c.set(False)
     ng.start()
@@ -158,6 +166,14 @@ def test_the_host_lobby_shows_the_code_and_seats_and_its_buttons_call_the_link(d
     assert sc.start_b is not None and sc.start_b.enabled
     key(driver, pygame.K_RETURN)
     assert link.calls[-1] == ("start_game",)
+    # the start waits for every computer's value (issue 33): Start is off and the page says why
+    link.state = replace(link.state, starting=True)
+    driver.frames(2)
+    assert sc.start_b is not None and not sc.start_b.enabled and sc.status().startswith("Starting:")
+    # a value did not come in time: back in the lobby, told, and Start is on again
+    link.state = replace(link.state, starting=False, failed_starts=1)
+    driver.frames(2)
+    assert sc.start_b is not None and sc.start_b.enabled and sc.status().startswith("The start failed")
 
 
 def test_the_host_is_asked_before_leaving_and_leaving_closes_the_link(driver: Driver) -> None:
@@ -222,6 +238,8 @@ def test_the_join_screen_joins_by_room_code(driver: Driver) -> None:
     key(driver, pygame.K_RETURN)
     assert isinstance(driver.scene, LobbyScene)
     assert made[0].calls == [("join", "192.168.1.20", 47480, SECRET.hex(), (("Walburga", "amber"),))]
+    # remembered for "Rejoin" on the title (issue 33), until the game is seen to end
+    assert netplay.joined_game(driver.app) == ("192.168.1.20", 47480, SECRET.hex(), [("Walburga", "amber")])
 
 
 def test_the_join_screen_joins_by_address_and_key_with_two_players(driver: Driver) -> None:
@@ -303,3 +321,82 @@ def _lines(driver: Driver) -> list[str]:
 
 def _drawn(driver: Driver) -> set[str]:
     return set(_lines(driver))
+
+
+def test_the_final_luck_line_tells_fair_failed_and_not_shown_apart(driver: Driver) -> None:
+    """Issue 33: a host that never showed its secret is "not checked", never "failed" nor "fair"."""
+    from quacks.ui.online import OnlineTable
+
+    link = FakeLink(LinkState())
+    table = OnlineTable(driver.app, link)  # type: ignore[arg-type]
+    assert table.luck_text() == "Checking the luck…"
+    link.state = LinkState(fair_ok=True, fair="checked: fair")
+    assert table.luck_text().startswith("Luck checked: fair")
+    link.state = LinkState(fair_ok=False, fair="Die 3 (round 2): the seed gives 4, the game showed 6.")
+    assert table.luck_text().startswith("Luck check failed")
+    link.state = LinkState(fair_ok=False, fair_shown=False, fair="not checked: the host did not show its secret")
+    assert table.luck_text() == "Luck not checked: the host did not show its secret after the game."
+
+
+def test_a_joining_player_is_told_when_the_host_cannot_be_reached_and_when_it_is_back(driver: Driver) -> None:
+    """Issue 33 §3: within 2 s of losing the host the joining window says so, and what the player can do; the notice
+    goes when the host is back."""
+    import time
+
+    from quacks.devtools.ui.online_screens import online_table
+    from quacks.ui.overlays.pause_menu import PauseMenu
+    from quacks.ui.scenes.table import TableScene
+
+    online_table(0.0)(driver.app)
+    table = driver.app.scene
+    assert isinstance(table, TableScene) and table.online is not None
+    link = table.online.link
+    assert isinstance(link, FakeLink)
+    link.state = replace(link.state, hosting=False, away=(), host_lost_since=time.monotonic() - 0.5)
+    driver.frames(2)
+    assert driver.scene is table  # a moment's loss is not told
+    link.state = replace(link.state, host_lost_since=time.monotonic() - 2.5)
+    driver.frames(2)
+    menu = driver.scene
+    assert isinstance(menu, PauseMenu) and menu.heading.startswith("The host cannot be reached")
+    assert [text for text, _fn, _act in menu.items] == ["Wait for the host",
+                                                         "Leave: your seat is kept for when you join again"]
+    link.state = replace(link.state, host_lost_since=None)
+    driver.frames(2)
+    assert driver.scene is table and [m for _t, m in driver.app.toasts][-1] == "The host is back: the game goes on."
+    assert table.online is not None and not table.online.lost_told
+    # waiting closes the notice until the host has been back and is lost again
+    link.state = replace(link.state, host_lost_since=time.monotonic() - 3)
+    driver.frames(2)
+    driver.press(Act.BACK)
+    assert driver.scene is table
+    driver.frames(3)
+    assert driver.scene is table
+
+
+def test_rejoin_on_the_title_joins_the_remembered_game_and_a_refusal_forgets_it(
+        driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 33 §3: after a crash the title offers to rejoin the game this computer joined (its seat tokens bring
+    the player back); a host that refuses for good (the seat's token unknown) ends the offer."""
+    title = TitleScene(driver.app)
+    driver.app.scenes = []
+    driver.app.push(title)
+    driver.frames(1)
+    assert "Rejoin the online game" not in [b.label for b in title.buttons]
+    netplay.remember_joined(driver.app, "192.168.1.20", 47480, None, [("Walburga", "amber")])
+    title.build()
+    labels = [b.label for b in title.buttons]
+    assert labels[:3] == ["Continue", "Rejoin the online game", "New game"], labels
+    made: list[FakeLink] = []
+
+    def make() -> FakeLink:
+        made.append(FakeLink(replace(lobby_state(False), phase="connecting")))
+        return made[-1]
+
+    monkeypatch.setattr(netplay, "joining_link", make)
+    click(driver, button(title.buttons, title.rejoin))
+    assert isinstance(driver.scene, LobbyScene)
+    assert made[0].calls == [("join", "192.168.1.20", 47480, None, (("Walburga", "amber"),))]
+    made[0].state = replace(made[0].state, phase=FAILED, problem="bad-token")
+    driver.frames(2)
+    assert netplay.joined_game(driver.app) is None and driver.app.settings.joined_game is None

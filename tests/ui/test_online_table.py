@@ -93,9 +93,13 @@ def test_the_host_window_plays_a_served_game_to_its_end(tmp_path: Path, home: Pa
 def test_a_player_who_is_gone_is_shown_away_and_the_host_lets_a_bot_play(tmp_path: Path, home: Path,
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(online, "ASK_AFTER", 0.5)
-    # this seed opens the game with a question to Ann (her card's choice): the host's question comes over it
+    # this seed opens the game with a question to Ann (her choice on the card "Wheel and deal"): the host's question
+    # comes over it
     monkeypatch.setattr(fairness, "new_secret", lambda: "03" * 32)
-    monkeypatch.setattr(fairness, "client_value", lambda: "ab" * 16)
+    # two values, one for Ann's client and one for Bob's (the seed does not depend on which is whose: sorted);
+    # alike, the second pledge would be refused as the first's (issue 33)
+    values = iter(["29" * 16, "ab" * 16, *(f"{k:02x}" * 16 for k in range(0x40, 0x80))])
+    monkeypatch.setattr(fairness, "client_value", lambda: next(values))
     host, guest = served(tmp_path)
     drv = Driver()
     try:

@@ -20,6 +20,7 @@ from .. import theme as T
 from ..app import App, Scene
 from ..flows import game_finished
 from ..keys import Act, Binding
+from ..netplay import forget_joined
 from ..screens import Screen, back_to, replace_scene
 from ..widgets import Button, button_bindings, draw_ranking_band
 from .frame import frame
@@ -108,6 +109,8 @@ class FinalScene(Scene):
         if whole is None and not st.problem:
             return False
         self.recorded = True
+        if not st.hosting:  # this computer saw the joined game end: the title no longer offers to rejoin it
+            forget_joined(self.app)
         if whole is not None:
             self.match = whole
             game_finished(self.app, whole, self.game_id)

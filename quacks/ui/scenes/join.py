@@ -28,7 +28,7 @@ from .. import theme as T
 from ..app import App, Scene, text_engine
 from ..keys import Act, Binding
 from ..keys import label as key_label
-from ..netplay import Link, typo_text
+from ..netplay import JoiningLink, joining_link, remember_joined, typo_text
 from ..screens import Screen, replace_scene
 from ..widgets import Button, Choice, draw_row, draw_tooltip, offer
 from .frame import Frame, frame
@@ -53,21 +53,10 @@ class GameBrowser(Protocol):
     def stop(self) -> None: ...
 
 
-class JoiningLink(Link, Protocol):
-    def join(self, host: str, port: int, secret: str | None, players: list[tuple[str, str | None]]) -> None: ...
-
-
 def _browser() -> GameBrowser:
     from ...net.discovery import Browser
 
     return Browser()
-
-
-def _link() -> JoiningLink:
-    from ...net.commands import tokens_path
-    from ...net.link import NetLink
-
-    return NetLink(tokens=tokens_path())
 
 
 def books_words(books: str) -> str:
@@ -122,7 +111,7 @@ class JoinScene(Scene):
                  make_link: Callable[[], JoiningLink] | None = None) -> None:
         super().__init__(app)
         self.browse = browse or _browser
-        self.make_link = make_link or _link
+        self.make_link = make_link or joining_link
         self.browser: GameBrowser | None = None
         self.found: list[FoundGame] = []
         self.browsing = 0.0  # seconds since the browser started
@@ -310,6 +299,7 @@ class JoinScene(Scene):
             return
         link = self.make_link()
         link.join(host, port, secret, players)
+        remember_joined(self.app, host, port, secret, players)
         replace_scene(self.app, Screen.LOBBY, link)
 
     def paste(self) -> None:

@@ -24,7 +24,7 @@ from .. import theme as T
 from ..app import App, Scene
 from ..keys import Act, Binding
 from ..keys import label as key_label
-from ..netplay import Link, copy_text, kind_text, lan_text, problem_text, seat_name
+from ..netplay import Link, copy_text, forget_joined, kind_text, lan_text, problem_text, seat_name
 from ..online import start_online_table
 from ..screens import Screen, back_to, open_scene
 from ..widgets import Button, button_bindings, draw_row, draw_tooltip, offer
@@ -34,6 +34,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ...net.link import NetLink
 
 POLL = 0.25  # seconds between two looks at the link while nothing else happens
+#: a joining computer's refusals after which its game cannot be rejoined (the title stops offering it)
+REFUSED_FOR_GOOD = ("bad-token", "bad-secret", "full", "no-game", "protocol", "game-version", "rules")
 
 
 class LobbyScene(Scene):
@@ -61,7 +63,7 @@ class LobbyScene(Scene):
     def ready(self) -> bool:
         """The host may start: in the lobby, every online seat taken by a connected player."""
         st = self.state
-        return st.phase == IN_LOBBY and bool(st.seats) and all(
+        return st.phase == IN_LOBBY and not st.starting and bool(st.seats) and all(
             r.joined and not r.away for r in st.seats if r.kind == REMOTE and not r.mine)
 
     def waiting_for(self) -> int:
@@ -76,6 +78,12 @@ class LobbyScene(Scene):
             return _("Opening the game…") if self.hosting else _("Connecting to the host…")
         if not self.hosting:
             return _("Waiting for the host to start…")
+        if st.starting:
+            # Translators: the host's lobby, a moment after Start (docs/protocol.md, "Fairness")
+            return _("Starting: each computer shows its random value for the luck…")
+        if self.ready() and st.failed_starts:
+            return _("The start failed: a computer did not show its random value in time. Start again when you "
+                     "are ready.")
         if self.ready():
             return _("Everyone is here: start when you are ready.")
         return _("Waiting for a player on every Online seat…")
@@ -192,6 +200,8 @@ class LobbyScene(Scene):
         self.close_and_leave()
 
     def close_and_leave(self) -> None:
+        if not self.hosting and self.state.phase != IN_GAME:  # left before the game: nothing to rejoin
+            forget_joined(self.app)
         self.left = True
         self.link.close()
         back_to(self.app, Screen.TITLE)
@@ -209,6 +219,8 @@ class LobbyScene(Scene):
         if st != self.state:
             if st.phase == FAILED and self.state.phase != FAILED:
                 problem_text(st.problem, st.detail)  # the detail goes to the log, once
+                if not st.hosting and st.problem in REFUSED_FOR_GOOD:
+                    forget_joined(self.app)
             self.state = st
             self.layout()
         if st.phase == IN_GAME and not self.started:

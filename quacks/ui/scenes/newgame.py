@@ -187,6 +187,12 @@ class NewGameScene(NewGameForm, Scene):
         problem = self.model.start_problem()
         if problem:
             self.hover_text = problem
+            unnamed = self.model.unnamed_host()
+            if unnamed is not None:  # the name is asked where it is typed
+                self.model.seats[unnamed].name = ""
+                self.model.seats[unnamed].custom = True
+                self.layout()
+                self.edit_name(unnamed)
             return
         try:
             setup = self.model.build()

@@ -101,7 +101,16 @@ class SetupModel:
         """Why the game cannot start as set up ("" if it can): a hosted game needs a seat for a remote player."""
         if self.online and not any(s.kind == REMOTE for s in self.seats):
             return _("Make at least one seat Online: a seat for a player on another computer.")
+        if self.unnamed_host() is not None:
+            return _("Type your name on your seat: the players on the other computers see it.")
         return ""
+
+    def unnamed_host(self) -> int | None:
+        """In a hosted game, the seat at this screen still called "You" (the others would read "You is thinking"):
+        it needs the player's name, asked once (the seat keeps it in the last hosted game's choices)."""
+        if not self.online:
+            return None
+        return next((i for i, s in enumerate(self.seats) if s.kind == HUMAN and is_you(s.name)), None)
 
     def to_data(self) -> dict[str, Any]:
         return {

@@ -66,6 +66,9 @@ class TitleScene(Scene):
             (_("Learn to play"), self.learn, True, _("A first game with a guide who explains each idea as it comes "
                                                     "up, or any one of its lessons again.")),
         ]
+        if getattr(self.app.settings, "joined_game", None) is not None:  # a game joined, not seen to end (a crash)
+            items.insert(0, (_("Rejoin the online game"), self.rejoin, True,
+                             _("Back to your seat in the game on another computer that you left or lost.")))
         can_continue, why = has_autosave()
         waiting = unfinished_game() if can_continue else None
         items.insert(0, (_("Continue"), self.continue_game, can_continue, why or (
@@ -148,6 +151,20 @@ class TitleScene(Scene):
 
     def play_online(self) -> None:
         open_scene(self.app, Screen.ONLINE_CHOICE)
+
+    def rejoin(self) -> None:
+        """The game this computer joined, joined again (issue 33 §3): its seat tokens bring its players back to
+        their seats; its lobby turns into the table as soon as the host's game answers."""
+        from ..netplay import joined_game, joining_link  # (the network's side is loaded when it is wanted)
+
+        found = joined_game(self.app)
+        if found is None:
+            self.message = _("That game cannot be found again: join it with its room code.")
+            return
+        host, port, secret, players = found
+        link = joining_link()
+        link.join(host, port, secret, players)
+        open_scene(self.app, Screen.LOBBY, link)
 
     def learn(self) -> None:
         open_scene(self.app, Screen.LESSONS)
