@@ -95,6 +95,7 @@ def test_new_game_online_needs_a_remote_seat_and_builds_remote_seats(driver: Dri
     assert not ng.start_b.enabled and "Type your name" in ng.start_b.reason
     ng.start()
     assert driver.scene is ng and ng.editing == 0 and ng.model.seats[0].name == ""
+    assert ng.asking.startswith("Type your name") and not ng.start_b.enabled  # said in place of the key hints
     driver.type("Ann")
     ng.finish_typing()
     assert ng.model.seats[0].name == "Ann" and ng.model.seats[0].custom

@@ -40,8 +40,11 @@ from .online_screens import (
     choice_dialog,
     choice_dialog_clicked,
     host_form,
+    host_form_naming,
+    host_lost,
     join_screen,
     lobby_screen,
+    lobby_starting,
     online_table,
 )
 
@@ -302,6 +305,14 @@ def _second_window(app: App) -> Scene:
     return sc
 
 
+def _title_with_rejoin(app: App) -> None:
+    """The title of a computer that joined a game and did not see it end (issue 33: Rejoin)."""
+    app.settings.joined_game = {"host": "192.168.1.20", "port": 47474, "secret": None,
+                                "players": [["Walburga", "amber"]]}
+    app.scenes = []
+    app.push(TitleScene(app))
+
+
 def _pot_centre(t: TableScene, seat: int) -> tuple[int, int]:
     lay = t.view.pot_layout(seat)
     if lay is None:
@@ -390,6 +401,11 @@ def online_cases() -> list[Case]:
         Case("online/lobby, connecting", lobby_screen(False, "connecting")),
         Case("online/lobby, could not join", lobby_screen(False, "failed", "bad-secret"), quick=True),
         Case("online/lobby, host could not open the game", lobby_screen(True, "failed", "port")),
+        Case("online/lobby as host, starting", lobby_starting(False)),
+        Case("online/lobby as host, a start failed", lobby_starting(True)),
+        Case("online/table: the host cannot be reached", host_lost, quick=True),
+        Case("online/host: new game, asking the host's name", host_form_naming),
+        Case("title, a joined game to rejoin", _title_with_rejoin),
         Case("online/join, games found", join_screen(FOUND, players=2), quick=True),
         Case("online/join, nothing found, a typo", join_screen((), typo="C000-1XSE-DGP4-RV4C-KM")),
     ]

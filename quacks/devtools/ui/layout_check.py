@@ -296,6 +296,7 @@ def _app(scale: int, size: tuple[int, int] = LOGICAL) -> App:
     app.toasts = []
     app.settings.ui_scale = scale
     app.settings.show_risk = True
+    app.settings.joined_game = None  # (a case of the title with a game to rejoin sets it)
     if app.display.get_size() != size:
         app.resize_window(size)
     app._fit(force=True)  # the screens' way (the case's table, pushed next, takes the table's way)

@@ -125,6 +125,30 @@ def lobby_screen(hosting: bool, phase: str = "lobby", problem: str = "") -> Call
     return build
 
 
+def lobby_starting(failed: bool) -> Callable[[App], None]:
+    """The host's lobby with every seat taken, a moment after Start (waiting for each computer's value), or back
+    after a start that failed (issue 33)."""
+    def build(app: App) -> None:
+        st = lobby_state(True)
+        seats = tuple(replace(r, joined=True, away=False) for r in st.seats)
+        state = replace(st, seats=seats, starting=not failed, failed_starts=1 if failed else 0)
+        app.scenes = []
+        app.push(LobbyScene(app, FakeLink(state), lan=True))
+
+    return build
+
+
+def host_lost(app: App) -> None:
+    """A joining window's table whose host cannot be reached (issue 33): the notice over it."""
+    _online_table_at(app, 0.0)
+    t = app.scene
+    assert isinstance(t, TableScene) and t.online is not None
+    link = t.online.link
+    assert isinstance(link, FakeLink)
+    link.state = replace(link.state, hosting=False, away=(), host_lost_since=time.monotonic() - 5.0)
+    t.update(0.0)
+
+
 def join_screen(games: Sequence[tuple[str, int, int, str, str]], players: int = 1,
                 typo: str = "") -> Callable[[App], None]:
     def build(app: App) -> None:
@@ -180,6 +204,14 @@ def host_form(app: App) -> None:
     sc = NewGameScene(app, online=True)
     app.push(sc)
     sc.add_seat()
+
+
+def host_form_naming(app: App) -> None:
+    """Start pressed in a hosted game whose seat at this screen is still "You": the name is asked on the seat."""
+    host_form(app)
+    sc = app.scene
+    assert isinstance(sc, NewGameScene)
+    sc.start()
 
 
 def online_table(away: float) -> Callable[[App], None]:

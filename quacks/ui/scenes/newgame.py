@@ -56,6 +56,7 @@ class NewGameScene(NewGameForm, Scene):
         self.strength = measured_strength()  # the levels' measured strength, shown for the seated bots
         self.widgets: list[Any] = []
         self.editing: int | None = None  # seat whose name is being typed
+        self.asking = ""  # why a name is being typed (the host's, in a hosted game), said in place of the key hints
         self.seed_editing = False
         self.hover_text = ""
         self.focus_row = 0
@@ -186,13 +187,15 @@ class NewGameScene(NewGameForm, Scene):
         self.finish_typing()
         problem = self.model.start_problem()
         if problem:
-            self.hover_text = problem
             unnamed = self.model.unnamed_host()
-            if unnamed is not None:  # the name is asked where it is typed
+            if unnamed is not None:  # the name is asked where it is typed, and said where the keys are
                 self.model.seats[unnamed].name = ""
                 self.model.seats[unnamed].custom = True
                 self.layout()
                 self.edit_name(unnamed)
+                self.asking = problem
+                return
+            self.hover_text = problem
             return
         try:
             setup = self.model.build()
@@ -230,6 +233,7 @@ class NewGameScene(NewGameForm, Scene):
                 self.model.name_seats()
         if self.editing is not None or self.seed_editing:
             pygame.key.stop_text_input()
+        self.asking = ""
         self.editing = None
         self.seed_editing = False
         self.layout()
@@ -313,7 +317,8 @@ class NewGameScene(NewGameForm, Scene):
     def draw(self, surf: pygame.Surface) -> None:
         te = self.app.text
         fr = self.frame
-        fr.draw(surf, te, _("Host a game") if self.model.online else _("New game"), self.hint(), seed=5)
+        fr.draw(surf, te, _("Host a game") if self.model.online else _("New game"), self.asking or self.hint(),
+                seed=5)
         clip = surf.get_clip()
         view = self.view()
         surf.set_clip(view)  # a scrolled form ends under the title and at the page's rim

@@ -110,7 +110,8 @@ class SetupModel:
         it needs the player's name, asked once (the seat keeps it in the last hosted game's choices)."""
         if not self.online:
             return None
-        return next((i for i, s in enumerate(self.seats) if s.kind == HUMAN and is_you(s.name)), None)
+        return next((i for i, s in enumerate(self.seats)
+                     if s.kind == HUMAN and (is_you(s.name) or not s.name.strip())), None)
 
     def to_data(self) -> dict[str, Any]:
         return {

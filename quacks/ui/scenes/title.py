@@ -264,7 +264,10 @@ class TitleScene(Scene):
             foot_h = te.height("sans", 16, 2)
             foot_box = pygame.Rect(about.right + 40, about.centery - foot_h // 2, canvas_w - 24 - about.right - 40,
                                    foot_h)
-            te.blit_fit(surf, foot, foot_box, "sans", 16, T.PARCHMENT_DARK, anchor="midright")
+            # the column can reach down to the foot in a short window with a long column (a game to rejoin at
+            # 200%): the hint gives way there (the keys are on the buttons)
+            if not any(foot_box.colliderect(b.rect) for b in self.buttons[:-1]):
+                te.blit_fit(surf, foot, foot_box, "sans", 16, T.PARCHMENT_DARK, anchor="midright")
             if self.message:
                 last = self.buttons[-2].rect
                 te.blit_fit(surf, self.message, pygame.Rect(column.x, last.bottom + 6, column.w,
