@@ -544,6 +544,9 @@ class Room:
         room.phase = str(d["phase"])
         room.attempt = int(d.get("attempt", 0))
         room.lock = tuple(str(x) for x in d.get("lock", ()))
+        if "lock" not in d and room.phase in (PLAYING, OVER):  # kept before pledges (issue 33): the values were
+            # sent in the open, so the lock is their pledges (a client then checks its game against them)
+            room.lock = tuple(sorted(g.pledge for g in room.guests.values() if g.pledge is not None))
         room.spent = {str(x) for x in d.get("spent", ())}
         room.kicked = {str(x) for x in d.get("kicked", ())}
         if room.phase == LOCKED:  # the host stopped while a start waited: it failed

@@ -221,3 +221,21 @@ def test_a_room_kept_while_its_start_waited_comes_back_in_the_lobby_and_sending_
     assert room.phase == LOBBY and b.seat in room.free_seats() and fairness.pledge("b2" * 16) in room.kicked
     with pytest.raises(RoomRefusal):
         room.hello(hello(room, name="Bob", nonce="b2" * 16))
+
+
+def test_a_room_kept_before_pledges_goes_on_with_the_lock_of_its_values() -> None:
+    """A hosted game kept by a version before issue 33 (each guest's value kept in the open, no pledge, no lock)
+    goes on: the pledges are worked out from the values, and the lock from them, so that a client that comes
+    back checks its game against the values it gave (not "never saw the values locked")."""
+    room = room_of(REMOTE, REMOTE)
+    room.hello(hello(room, name="Ann", nonce="a1" * 16))
+    room.hello(hello(room, name="Bob", nonce="b2" * 16))
+    begin(room)
+    data = json.loads(json.dumps(room.to_data()))
+    for key in ("lock", "attempt", "spent", "kicked"):
+        del data[key]
+    for g in data["guests"]:
+        del g["pledge"]
+    old = Room.from_data(CAT, data)
+    assert old.phase == PLAYING and old.lock == room.lock
+    assert fairness.lock_problems(old.lock, old.nonces(), "a1" * 16) == []
