@@ -117,8 +117,8 @@ def test_three_windows_play_a_served_game_and_a_killed_window_takes_its_seat_bac
         shot(out / "online-lobby.png", host.env)
         start_game(host, homes["host"])
         # the game has begun once any window asks its player: the first question may be a joining player's alone
-        # (a card resolved seat by seat; seen in CI: Bob asked at step 3 while the host waited for him, and the
-        # test waited for the host)
+        # (seen in a fresh clone: Bob asked at round 1 step 3 while the host waited for him, and the test waited
+        # for the host)
         wait_for(lambda: any("waiting for a human" in log_text(h) for h in homes.values()), STEP_TIMEOUT,
                  "the game to begin", host,
                  about=lambda: "\n".join(f"=== {n}'s log:\n{log_text(h)[-1500:]}" for n, h in homes.items()))
