@@ -441,10 +441,15 @@ class Client:
         host would not take): a fresh value, kept first, then its pledge."""
         self.nonce = fairness.client_value()
         self.lock = None
+        self._keep()
+        await ws.send(p.Pledge(fairness.pledge(self.nonce)).to_json())
+
+    def _keep(self) -> None:
+        """The seat's entry in the tokens file again, with the value and the lock as they are now (kept before a
+        value or a pledge goes out: a client started again must know them)."""
         token = self.tokens.get(self.key)
         if token is not None and self.commitment is not None:
-            self.tokens.put(self.key, token, self.commitment, self.nonce)
-        await ws.send(p.Pledge(fairness.pledge(self.nonce)).to_json())
+            self.tokens.put(self.key, token, self.commitment, self.nonce, self.lock)
 
     def lock_problem(self, msg: p.Lock) -> str | None:
         """Why this computer will not reveal its value to ``msg`` (None: it will): the commitment must be the one
@@ -469,9 +474,7 @@ class Client:
             self.report.errors.append(f"the start was refused: {problem}")
             return
         self.lock = tuple(msg.pledges)
-        token = self.tokens.get(self.key)
-        if token is not None and self.commitment is not None:
-            self.tokens.put(self.key, token, self.commitment, self.nonce, self.lock)
+        self._keep()
         await ws.send(p.Nonce(msg.attempt, self.nonce).to_json())
 
     def _silent_host(self) -> None:

@@ -324,7 +324,7 @@ class Room:
                     seats[i] = replace(s, name=f"{s.name[:20]} {i + 1}")
             self.seats = tuple(seats)
         config = replace(self.config, seats=tuple(s.name for s in self.seats))
-        seed = fairness.match_seed(self.secret, [n for n in self.nonces() if n])
+        seed = fairness.match_seed(self.secret, self.nonces())
         self.match = Match(self.cat, MatchSetup(config, self.seats, seed))
         hard_for_unsound_experts(self.match)
         self.phase = PLAYING

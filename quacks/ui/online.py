@@ -97,7 +97,7 @@ class OnlineTable:
                        title=problem_text(st.problem, st.detail))
             return
         if not st.hosting:
-            self.watch_host(table, st)
+            self.watch_host(table)
             return
         now = time.monotonic()
         gone = {seat: now - since for seat, since in st.away}
@@ -108,20 +108,25 @@ class OnlineTable:
                 self.ask_host(table, seat, seconds)
                 return
 
-    def watch_host(self, table: TableScene, st: LinkState) -> None:
+    def watch_host(self, table: TableScene) -> None:
         """A joining window: the host cannot be reached for ``HOST_LOST_TELL`` seconds (its program ended, it left,
         or the link froze): the player is told, and what they can do, while the link tries again
         (``HostLostNotice``: it closes itself when the host is back). Waiting closes it until the host has been back
         and is lost again."""
-        lost_since = st.host_lost_since if st.phase != "failed" else None
+        lost_since = self.host_lost_since()
         if lost_since is None:
             self.lost_told = False
             return
         if self.lost_told or time.monotonic() - lost_since < HOST_LOST_TELL or not self.at_table(table):
             return
         self.lost_told = True
-        self.app.push(HostLostNotice(self.app, lambda: self.state.host_lost_since is not None
-                                     and self.state.phase != "failed", table.menu.quit_to_title))
+        self.app.push(HostLostNotice(self.app, lambda: self.host_lost_since() is not None, table.menu.quit_to_title))
+
+    def host_lost_since(self) -> float | None:
+        """Since when a joining window's host cannot be reached while the link still tries (None: it can, or the
+        link gave up: then its failure is said instead)."""
+        st = self.state
+        return st.host_lost_since if st.phase != "failed" else None
 
     def at_table(self, table: TableScene) -> bool:
         """The player is at the table: nothing is on top of it but its own question or round results (a message
