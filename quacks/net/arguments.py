@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 
-from . import DEFAULT_PORT
+from . import DEFAULT_PORT, TURN_CLOCK
 
 # what a host does with a seat whose player is gone (room.py's AWAY_*, written out here to keep this import light)
 AWAY_WAIT, AWAY_BOT, AWAY_END = "wait", "bot", "end"
@@ -41,6 +41,10 @@ def add_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
                    help="what to do with a seat whose player is gone for --away-after seconds")
     h.add_argument("--away-after", type=float, default=120.0)
     h.add_argument("--away-bot", default="normal", help="the level of the bot that plays for them")
+    h.add_argument("--turn-clock", type=int, default=None, metavar="SECONDS",
+                   help=f"seconds a player has for each choice, after which the seat is handled as a gone player's "
+                        f"(a bot plays it until they take it back; with --away end the game is saved and ends); "
+                        f"0: no clock (default {TURN_CLOCK}; --resume keeps the game's own)")
     h.add_argument("--resume", action="store_true", help="go on with the hosted game kept on disk")
     h.add_argument("--lan", action=argparse.BooleanOptionalAction, default=True,
                    help="advertise the game on the LAN while it waits for players (python -m quacks find lists "

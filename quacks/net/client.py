@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -185,6 +186,11 @@ class Client:
         self.seed: int | None = None  # the match's seed, known once the host reveals its secret after the game
         self.lobby: p.Lobby | None = None  # the host's lobby as last sent (before the game)
         self.away: dict[int, int] = {}  # seat -> seconds its player has been away, as the host last said
+        #: the turn clock (issue 33 §3): seat -> when (``time.monotonic``) its choice's time runs out, and the seats
+        #: whose time ran out (a bot plays them until their player takes them back: ``here``)
+        self.clocks: dict[int, float] = {}
+        self.idle: set[int] = set()
+        self.turn_limit = 0
 
     # ------------------------------------------------------------------------------------------------
     async def run(self, *, retries: int = 30, pause: float = 0.2) -> ClientReport:
@@ -269,6 +275,8 @@ class Client:
             self.asked_state = -1
             self._sent_at = 0.0
             self.connected = True
+            self.clocks.clear()  # the host tells the clock anew on every connection
+            self.idle.clear()
             self.seat = msg.seats[0]
             self.report.seat = self.seat
             if self.commitment is None:  # the first welcome's; a client started again kept it with its token
@@ -324,8 +332,17 @@ class Client:
         elif isinstance(msg, p.Acks):
             self.acks |= {(str(w), int(str(r))) for w, r in msg.seen}
             return
+        elif isinstance(msg, p.Clock):
+            now = time.monotonic()
+            self.turn_limit = msg.seconds
+            self.clocks = {s: now + left for s, left in msg.left.items()}
+            self.idle = set(msg.idle)
+            if self.on_update is not None:
+                self.on_update(self)
+            return
         elif isinstance(msg, p.Lobby):
             self.lobby = msg
+            self.turn_limit = msg.clock
             if self.seat >= 0 and self.replica is None and fairness.pledge(self.nonce) not in msg.pledges:
                 await self._pledge_again(ws)
             if self.on_update is not None:
@@ -429,6 +446,17 @@ class Client:
             return False
         try:
             await ws.send(p.Undo(self.seat, r.state).to_json())
+        except ConnectionClosed:
+            return False
+        return True
+
+    async def here(self) -> bool:
+        """The person takes their seat back from the bot that played it since their turn clock ran out."""
+        ws = self.ws
+        if ws is None or self.seat not in self.idle:
+            return False
+        try:
+            await ws.send(p.Here(self.seat).to_json())
         except ConnectionClosed:
             return False
         return True

@@ -28,7 +28,8 @@ from ..rules.config import GameConfig
 from ..session.setup import PLAYER_COLOURS, REMOTE, SeatSpec
 from ..storage import paths
 from ..version import __version__
-from .protocol import PROTOCOL_VERSION
+from . import TURN_CLOCK
+from .protocol import MAX_CLOCK, PROTOCOL_VERSION
 from .room import LOBBY, Room
 from .roomcode import (
     SECRET_BYTES,
@@ -123,7 +124,13 @@ def host_main(args: argparse.Namespace) -> int:
             return 2
         seats = tuple(SeatSpec(f"Seat {i + 1}" if k == REMOTE else f"{k.capitalize()} bot {i + 1}",
                                PLAYER_COLOURS[i], k) for i, k in enumerate(kinds))
-        room = Room(cat, GameConfig(seats=tuple(s.name for s in seats)), seats, join_secret=new_join_secret())
+        room = Room(cat, GameConfig(seats=tuple(s.name for s in seats)), seats, join_secret=new_join_secret(),
+                    turn_limit=TURN_CLOCK)
+    if args.turn_clock is not None:
+        if not 0 <= args.turn_clock <= MAX_CLOCK:
+            _say(f"quacks host: --turn-clock takes 0 (no clock) to {MAX_CLOCK} seconds, not {args.turn_clock}")
+            return 2
+        room.turn_limit = args.turn_clock
     room.rules = rules_hash()
     bind = args.bind or lan_address()
     # who joins, leaves, comes back or is handed to a bot: one line each on the host's terminal
@@ -208,6 +215,8 @@ async def _host(room: Room, bind: str, args: argparse.Namespace) -> int:
     print(f"room code: {room.code or '(none for this address)'}", flush=True)
     print(f"address: {bind}:{port}  join secret: {room.join_secret.hex()}", flush=True)
     print(f"fairness: the host's secret has the SHA-256 {room.commitment}", flush=True)
+    clock = f"{room.turn_limit} s a choice" if room.turn_limit else "none"
+    print(f"turn clock: {clock}", flush=True)
     print(f"join key: {join_key(room.join_secret)} (for a game found on the LAN: python -m quacks find)", flush=True)
     advertiser = await _advertise(room, bind, port, args) if args.lan and room.phase == LOBBY else None
     watch = asyncio.get_running_loop().create_task(_keep_advert(room, advertiser, host)) if advertiser else None

@@ -203,6 +203,16 @@ class Host:
                 log.info("every player's value is in: the game begins")
             await self._changed()
             return True
+        if isinstance(msg, p.Here):
+            if msg.seat != seat:
+                return await self._bad(guest, "That seat is not yours.", "not-your-seat")
+            error = self.room.here(seat)
+            if error is not None:
+                return await self._bad(guest, error.detail, error.reason)
+            log.info("seat %d: its player is back after the turn clock ran out", seat + 1)
+            guest.refused_in_a_row = 0
+            await self._changed()
+            return True
         if isinstance(msg, (p.Intent, p.Undo)):
             if msg.seat != seat:
                 return await self._bad(guest, "That seat is not yours.", "not-your-seat")
@@ -313,6 +323,8 @@ class Host:
                 await self._changed()
             if self.room.phase != PLAYING:
                 continue
+            if await self._clock_ran_out():
+                return
             for seat, seconds in self.room.away().items():
                 if seconds < self.away_after or seat in self.room.away_choice:
                     continue
@@ -326,6 +338,26 @@ class Host:
                     self.save()
                     self.stopped.set()
                     return
+
+    async def _clock_ran_out(self) -> bool:
+        """A seat whose turn clock has run out is handled as a dropped player's: a bot of ``bot_level`` plays it
+        until its player takes it back, or, if the host ends the game when a player is gone, the game is saved and
+        ends (True: the host stops)."""
+        late = self.room.out_of_time()
+        for seat in late:
+            if self.when_away == AWAY_END:
+                log.info("seat %d did not choose within %d s: the game is saved and ends", seat + 1,
+                         self.room.turn_limit)
+                self.ended_reason = "a player did not choose in time; the game is saved"
+                self.save()
+                self.stopped.set()
+                return True
+            log.info("seat %d did not choose within %d s: a %s bot plays it until its player is back", seat + 1,
+                     self.room.turn_limit, self.bot_level)
+            self.room.run_out(seat, self.bot_level)
+        if late:
+            await self._changed()
+        return False
 
     # ------------------------------------------------------------------------------------------------
     def _save_soon(self) -> None:

@@ -95,6 +95,12 @@ class LinkState:
     #: (None: connected)
     host_lost_since: float | None = None
     failed_starts: int = 0  # the host: starts that went back to the lobby (a value did not come in time)
+    #: the turn clock (issue 33 §3): seconds for each choice (0: none), (seat, ``time.monotonic`` when its time runs
+    #: out) for each seat whose choice is timed now, and the seats whose time ran out (a bot plays them until their
+    #: player takes them back: ``NetLink.here``)
+    turn_limit: int = 0
+    clocks: tuple[tuple[int, float], ...] = ()
+    idle: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -198,6 +204,10 @@ class NetLink:
     def hand_to_bot(self, seat: int, level: str) -> None:
         self._run(self._host_call(lambda h: h.hand_to_bot(seat, level)))
 
+    def here(self, seat: int) -> None:
+        """The player of ``seat`` takes it back from the bot that played it since their turn clock ran out."""
+        self._run(self._client_call(seat, lambda c: c.here()))
+
     def save_and_end(self) -> None:
         self._run(self._host_call(lambda h: h.save_and_end()))
 
@@ -216,17 +226,19 @@ class NetLink:
     # hosting
 
     def host(self, config: GameConfig, seats: tuple[SeatSpec, ...], *, bind: str, port: int = DEFAULT_PORT,
-             lan: bool = True, lan_name: str = "Quacks", advertise_on: str | None = None) -> None:
+             lan: bool = True, lan_name: str = "Quacks", advertise_on: str | None = None,
+             turn_clock: int = 0) -> None:
         """Serve a game: ``seats`` as the new-game screen made them (HUMAN: a player at this screen, REMOTE: a
-        player on another computer, else a bot). The state says when the lobby is open or why it is not."""
-        self._set(hosting=True)
-        self._run(self._host(config, seats, bind, port, lan, lan_name, advertise_on))
+        player on another computer, else a bot), ``turn_clock`` seconds for each choice (0: none). The state says
+        when the lobby is open or why it is not."""
+        self._set(hosting=True, turn_limit=turn_clock)
+        self._run(self._host(config, seats, bind, port, lan, lan_name, advertise_on, turn_clock))
 
     async def _host(self, config: GameConfig, seats: tuple[SeatSpec, ...], bind: str, port: int, lan: bool,
-                    lan_name: str, advertise_on: str | None) -> None:
+                    lan_name: str, advertise_on: str | None, turn_clock: int) -> None:
         local = [i for i, s in enumerate(seats) if s.kind == HUMAN]
         room_seats = tuple(replace(s, kind=REMOTE) if s.kind == HUMAN else s for s in seats)
-        room = Room(self.cat, config, room_seats, join_secret=new_join_secret())
+        room = Room(self.cat, config, room_seats, join_secret=new_join_secret(), turn_limit=turn_clock)
         room.rules = rules_hash()
         server = Host(room, save_path=self.save_path, start_when_full=False, away_after=10**9)
         if not await self._serve(server, bind, port, advertise_on):
@@ -337,8 +349,10 @@ class NetLink:
                      for i, s in enumerate(room.seats))
         now = time.monotonic()
         away = tuple((s, now - secs) for s, secs in sorted(room.away().items()))
+        clocks = tuple((s, since + room.turn_limit) for s, since in sorted(room.turn_since.items()))
         self._set(seats=rows, away=away, mine=tuple(sorted(mine)), starting=room.phase == LOCKED,
-                  failed_starts=room.attempt - (0 if room.phase == LOBBY else 1) if room.attempt else 0)
+                  failed_starts=room.attempt - (0 if room.phase == LOBBY else 1) if room.attempt else 0,
+                  turn_limit=room.turn_limit, clocks=clocks, idle=tuple(sorted(room.idle)))
         if advert and self._advertiser is not None:
             if room.phase == LOBBY:
                 await asyncio.to_thread(self._advertiser.update, len(room.free_seats()))
@@ -408,7 +422,7 @@ class NetLink:
             rows = tuple(LobbyRow(s.name, s.colour or "", s.kind, s.joined, s.away, i in mine)
                          for i, s in enumerate(client.lobby.seats))
             away = tuple((s, now - secs) for s, secs in sorted(client.away.items()))
-            self._set(seats=rows, code=client.lobby.code, mine=mine, away=away,
+            self._set(seats=rows, code=client.lobby.code, mine=mine, away=away, turn_limit=client.turn_limit,
                       phase=IN_LOBBY if client.replica is None else IN_GAME)
         r = client.replica
         if r is None:
@@ -441,8 +455,12 @@ class NetLink:
             now = time.monotonic()
             away = tuple((s, now - secs) for s, secs in sorted(client.away.items()))
             phase = self._state.phase if self._state.phase in (ENDED, FAILED) else IN_GAME
+            hosting = self.room is not None  # the host's room says who is away and timed (``_host_changed``)
             self._state = replace(self._state, mine=mine, phase=phase,
-                                  away=away if self.room is None else self._state.away,
+                                  away=self._state.away if hosting else away,
+                                  clocks=self._state.clocks if hosting else tuple(sorted(client.clocks.items())),
+                                  idle=self._state.idle if hosting else tuple(sorted(client.idle)),
+                                  turn_limit=self._state.turn_limit if hosting else client.turn_limit,
                                   host_lost_since=None if client.connected else self._state.host_lost_since)
 
     # ------------------------------------------------------------------------------------------------

@@ -30,7 +30,7 @@ from ..rules.kinds import ChanceKind
 from ..session.setup import HUMAN, PLAYER_COLOURS, REMOTE
 from .roomcode import SECRET_BYTES
 
-PROTOCOL_VERSION = 2  # 2: commit, then reveal the clients' values (issue 33)
+PROTOCOL_VERSION = 3  # 2: commit, then reveal the clients' values; 3: the turn clock (issue 33)
 
 MAX_CLIENT_MESSAGE = 16 * 1024  # bytes of one client message (the host's websockets ``max_size``)
 MAX_HOST_MESSAGE = 1024 * 1024  # bytes of one host message (the client's ``max_size``): a full view fits many times
@@ -43,6 +43,7 @@ MAX_DETAIL = 300  # characters of a refusal's sentence
 MAX_ENTRIES = 2000  # record entries in one event (a bots' round is a few hundred)
 MAX_AWAY = 7 * 24 * 3600  # seconds a seat can be reported away
 MAX_CODE = 40  # characters of a room code as shown
+MAX_CLOCK = 24 * 3600  # seconds of a turn clock (0: none)
 MAX_VIEW_DEPTH = 24  # nesting of a view object
 MAX_VIEW_NODES = 100_000  # values in a view object
 MAX_VIEW_TEXT = 5000  # characters of one text in a view
@@ -531,6 +532,15 @@ class Nonce(ClientMessageBase):
 
 
 @dataclass(frozen=True)
+class Here(ClientMessageBase):
+    """The player of ``seat`` takes it back from the bot that played it since their turn clock ran out."""
+
+    t: ClassVar[str] = "here"
+    seat: int
+    schema: ClassVar[Mapping[str, Field[Any]]] = {"seat": SEAT}
+
+
+@dataclass(frozen=True)
 class Resync(ClientMessageBase):
     """Send me the full view (my hash or numbering differs)."""
 
@@ -658,9 +668,10 @@ class Lobby(Message):
     commitment: str
     pledges: tuple[str, ...]
     code: str | None
+    clock: int  # the turn clock: seconds each remote player has for a choice (0: no clock)
     schema: ClassVar[Mapping[str, Field[Any]]] = {
         "seats": ListOf(Nested(LobbySeat), MAX_SEATS), "commitment": Hex(DIGEST_HEX),
-        "pledges": ListOf(Hex(DIGEST_HEX), MAX_SEATS), "code": Nullable(Text(MAX_CODE)),
+        "pledges": ListOf(Hex(DIGEST_HEX), MAX_SEATS), "code": Nullable(Text(MAX_CODE)), "clock": Int(0, MAX_CLOCK),
     }
 
 
@@ -675,6 +686,20 @@ class Lock(Message):
     pledges: tuple[str, ...]
     schema: ClassVar[Mapping[str, Field[Any]]] = {
         "attempt": Int(1, MAX_STATE), "commitment": Hex(DIGEST_HEX), "pledges": ListOf(Hex(DIGEST_HEX), MAX_SEATS)}
+
+
+@dataclass(frozen=True)
+class Clock(Message):
+    """The turn clock (issue 33 §3), sent when it changes: the seconds left to each remote seat whose choice runs
+    now under the clock (counted from when the host sent this), and the seats whose clock ran out: a bot plays
+    them until their player takes them back (``here``)."""
+
+    t: ClassVar[str] = "clock"
+    seconds: int  # the clock: seconds for each choice (0: none)
+    left: Mapping[int, int]
+    idle: tuple[int, ...]
+    schema: ClassVar[Mapping[str, Field[Any]]] = {
+        "seconds": Int(0, MAX_CLOCK), "left": SeatMap(Int(0, MAX_CLOCK)), "idle": ListOf(SEAT, MAX_SEATS)}
 
 
 @dataclass(frozen=True)
@@ -698,12 +723,12 @@ class Acks(Message):
         "seen": ListOf(Row(Choice(*ACK_WHATS), ROUND), len(ACK_WHATS) * MAX_ROUND)}
 
 
-ClientMessage = Hello | Intent | Undo | Ack | Pledge | Nonce | Resync | Bye
-HostMessage = Welcome | Refused | Error | ViewMessage | Event | Lobby | Lock | Reveal | Acks
+ClientMessage = Hello | Intent | Undo | Ack | Pledge | Nonce | Here | Resync | Bye
+HostMessage = Welcome | Refused | Error | ViewMessage | Event | Lobby | Lock | Clock | Reveal | Acks
 CLIENT_TYPES: Mapping[str, type[ClientMessageBase]] = {
-    c.t: c for c in (Hello, Intent, Undo, Ack, Pledge, Nonce, Resync, Bye)}
+    c.t: c for c in (Hello, Intent, Undo, Ack, Pledge, Nonce, Here, Resync, Bye)}
 HOST_TYPES: Mapping[str, type[Message]] = {
-    c.t: c for c in (Welcome, Refused, Error, ViewMessage, Event, Lobby, Lock, Reveal, Acks)}
+    c.t: c for c in (Welcome, Refused, Error, ViewMessage, Event, Lobby, Lock, Clock, Reveal, Acks)}
 
 
 def _check_schemas() -> None:
@@ -794,14 +819,14 @@ def peek_protocol(text: str | bytes) -> int | None:
 def parse_client(text: str | bytes) -> ClientMessage:
     """A client's message (what the host receives), or ProtocolError."""
     msg = _parse(text, MAX_CLIENT_MESSAGE, CLIENT_TYPES, "a client")
-    assert isinstance(msg, Hello | Intent | Undo | Ack | Pledge | Nonce | Resync | Bye)
+    assert isinstance(msg, ClientMessage)
     return msg
 
 
 def parse_host(text: str | bytes) -> HostMessage:
     """The host's message (what a client receives), or ProtocolError."""
     msg = _parse(text, MAX_HOST_MESSAGE, HOST_TYPES, "the host")
-    assert isinstance(msg, Welcome | Refused | Error | ViewMessage | Event | Lobby | Lock | Reveal | Acks)
+    assert isinstance(msg, HostMessage)
     return msg
 
 
@@ -821,8 +846,8 @@ def view_hash(view: Mapping[str, object]) -> str:
 
 __all__ = [
     "ACK_WHATS", "CLIENT_TYPES", "ERROR_REASONS", "HOST_TYPES", "MAX_CLIENT_MESSAGE", "MAX_HOST_MESSAGE",
-    "PROBLEMS", "PROTOCOL_VERSION", "REFUSE_REASONS", "Ack", "Acks", "Bye", "ClientMessage", "Error", "Event",
-    "Hello", "HostMessage", "Intent", "Lobby", "LobbySeat", "Lock", "Nonce", "Pledge", "ProtocolError", "Refused",
-    "Resync", "Reveal", "Tick",
-    "Undo", "ViewMessage", "Welcome", "canonical_json", "parse_client", "parse_host", "peek_protocol", "view_hash",
+    "MAX_CLOCK", "PROBLEMS", "PROTOCOL_VERSION", "REFUSE_REASONS", "Ack", "Acks", "Bye", "ClientMessage", "Clock",
+    "Error", "Event", "Hello", "HostMessage", "Here", "Intent", "Lobby", "LobbySeat", "Lock", "Nonce", "Pledge",
+    "ProtocolError", "Refused", "Resync", "Reveal", "Tick", "Undo", "ViewMessage", "Welcome", "canonical_json",
+    "parse_client", "parse_host", "peek_protocol", "view_hash"
 ]

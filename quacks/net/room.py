@@ -84,6 +84,7 @@ class Guest:
     revealed: bool = False  # sent the host's secret after the game (in this run of the host)
     nonce: str | None = None  # the value behind the pledge, once revealed at the start
     sent_lock: int = 0  # the start attempt whose lock this guest's connection was sent
+    sent_clock: tuple[object, ...] = ((), ())  # the turn clock as this guest's connection was last told (``clock_key``)
 
     def to_data(self) -> dict[str, object]:
         return {"seat": self.seat, "token": self.token, "pledge": self.pledge, "nonce": self.nonce,
@@ -116,7 +117,7 @@ class Room:
 
     def __init__(self, catalogue: Catalogue, config: GameConfig, seats: tuple[SeatSpec, ...], *,
                  secret: str | None = None, join_secret: bytes | None = None, code: str | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, turn_limit: int = 0) -> None:
         if len(seats) != len(config.seats):
             raise ValueError("the seats and the game disagree")
         self.cat = catalogue
@@ -140,6 +141,11 @@ class Room:
         self.locked_at = 0.0  # when (``clock``)
         self.spent: set[str] = set()  # pledges whose value was revealed in a start that failed
         self.local: set[int] = set()  # seats played at the host's own screen (``reserve``): its window takes them back
+        if not 0 <= turn_limit <= p.MAX_CLOCK:
+            raise ValueError(f"a turn clock is 0 (none) to {p.MAX_CLOCK} seconds, not {turn_limit}")
+        self.turn_limit = turn_limit  # seconds a player has for each choice (0: no clock; issue 33 §3)
+        self.turn_since: dict[int, float] = {}  # seat -> when (``clock``) the choice it is asked for began
+        self.idle: set[int] = set()  # seats whose clock ran out: a bot plays them until their player is back
 
     # ------------------------------------------------------------------------------------------------
     # the lobby
@@ -168,6 +174,7 @@ class Room:
                     g.away_since = None
                     g.sent_record = -1
                     g.sent_lock = 0
+                    g.sent_clock = ((), ())  # a client forgets the clock it knew at each welcome
                     self._take_back_from_bot(g.seat)
                     return g
             raise RoomRefusal("bad-token", "This game does not know that seat token; join with the room code.")
@@ -242,7 +249,7 @@ class Room:
                                   i in self.guests and not self.guests[i].connected)
                       for i, s in enumerate(self.seats))
         pledges = tuple(sorted(g.pledge for g in self.guests.values() if g.pledge is not None))
-        return p.Lobby(seats, self.commitment, pledges, self.code)
+        return p.Lobby(seats, self.commitment, pledges, self.code, self.turn_limit)
 
     def ready(self) -> bool:
         """The host may start: every seat for a player taken, each player's pledge in (and no two alike)."""
@@ -351,6 +358,7 @@ class Room:
             self.record_state = m.state_number
         if m.over:
             self.phase = OVER
+        self.time_turns()
 
     def waiting_for(self) -> tuple[int, ...]:
         """The seats the match waits for now (a remote seat's player, or the host's own)."""
@@ -380,6 +388,7 @@ class Room:
             m.submit(seat, action)
         except IllegalAction as e:
             return p.Error("illegal", str(e)[:p.MAX_DETAIL] or "The rules do not allow that now.", self.state)
+        self.turn_since.pop(seat, None)  # chosen: its next choice has a clock of its own
         self.settle()
         return None
 
@@ -421,6 +430,7 @@ class Room:
         if g is not None and g.connected:
             g.connected = False
             g.away_since = self.clock()
+            self.time_turns()
 
     def away(self) -> dict[int, int]:
         """Seconds each away seat has been gone."""
@@ -443,13 +453,67 @@ class Room:
             self.settle()
 
     def _take_back_from_bot(self, seat: int) -> None:
+        self.idle.discard(seat)
+        self.turn_since.pop(seat, None)
         if self.away_choice.pop(seat, None) is None:
+            self.time_turns()
             return
         m = self.match
         if m is not None:
             m.bots.pop(seat, None)
             m.setup = replace(m.setup, seats=tuple(replace(s, kind=REMOTE) if i == seat else s
                                                    for i, s in enumerate(m.setup.seats)))
+        self.time_turns()
+
+    # ------------------------------------------------------------------------------------------------
+    # the turn clock (issue 33 §3): a player who stays connected and never chooses does not stall the game
+
+    def time_turns(self) -> None:
+        """The clocks after a change: each seat asked to choose now, whose player is connected and plays it, has a
+        clock since its choice began (a seat that has just chosen starts again: ``act``); the others have none."""
+        if not self.turn_limit:
+            self.turn_since.clear()
+            return
+        asked = {s for s in self.waiting_for()
+                 if s in self.guests and self.guests[s].connected and s not in self.away_choice}
+        for s in list(self.turn_since):
+            if s not in asked:
+                del self.turn_since[s]
+        now = self.clock()
+        for s in asked:
+            self.turn_since.setdefault(s, now)
+
+    def clocks(self) -> dict[int, int]:
+        """Seconds left to each seat whose choice runs under the clock (0 once it has run out)."""
+        now = self.clock()
+        return {s: max(0, int(self.turn_limit - (now - since) + 0.999)) for s, since in self.turn_since.items()}
+
+    def out_of_time(self) -> list[int]:
+        """The seats whose clock has run out (the host hands each to a bot: ``run_out``)."""
+        now = self.clock()
+        return sorted(s for s, since in self.turn_since.items() if now - since >= self.turn_limit)
+
+    def run_out(self, seat: int, level: str) -> None:
+        """``seat``'s clock ran out: it is handled as a dropped player's, a bot of ``level`` plays it until its
+        player takes it back (``here``) or comes back after a lost connection."""
+        self.turn_since.pop(seat, None)
+        self.idle.add(seat)
+        self.hand_to_bot(seat, level)
+
+    def here(self, seat: int) -> p.Error | None:
+        """The player of ``seat``, whose clock ran out, takes it back from the bot."""
+        if seat not in self.idle:
+            return p.Error("illegal", "This seat is yours to play already.", self.state)
+        self._take_back_from_bot(seat)
+        self.settle()
+        return None
+
+    def clock_message(self) -> p.Clock:
+        return p.Clock(self.turn_limit, self.clocks(), tuple(sorted(self.idle)))
+
+    def clock_key(self) -> tuple[object, ...]:
+        """What the clock message says, but for the passing seconds: a guest is sent it again when this changes."""
+        return tuple(sorted(self.turn_since.items())), tuple(sorted(self.idle))
 
     # ------------------------------------------------------------------------------------------------
     # what goes out
@@ -506,6 +570,9 @@ class Room:
                 out.append((s, ev))
                 g.sent_record = len(record)
                 g.sent_state = m.state_number
+            if g.sent_clock != self.clock_key():
+                out.append((s, self.clock_message()))
+                g.sent_clock = self.clock_key()
             if self.phase == OVER:
                 out.append((s, p.Reveal(self.secret, tuple(self.nonces()))))
                 g.revealed = True
@@ -527,6 +594,7 @@ class Room:
             "match": self.match.to_data() if self.match is not None else None,
             "repeated_acks": self.repeated_acks, "local": sorted(self.local), "attempt": self.attempt,
             "lock": list(self.lock), "spent": sorted(self.spent), "kicked": sorted(self.kicked),
+            "turn_limit": self.turn_limit,
         }
 
     @staticmethod
@@ -536,7 +604,8 @@ class Room:
         ``d["match"]`` is replayed here."""
         seats = tuple(SeatSpec(str(s["name"]), str(s["colour"]), str(s["kind"])) for s in d["seats"])
         room = Room(catalogue, GameConfig.from_data(d["config"]), seats, secret=str(d["secret"]),
-                    join_secret=bytes.fromhex(str(d["join_secret"])), code=d.get("code"), clock=clock)
+                    join_secret=bytes.fromhex(str(d["join_secret"])), code=d.get("code"), clock=clock,
+                    turn_limit=int(d.get("turn_limit", 0)))
         for gd in d["guests"]:
             g = Guest.from_data(gd)
             g.away_since = clock()

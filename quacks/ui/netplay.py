@@ -21,7 +21,7 @@ from ..ai.levels import LADDER
 from ..i18n import N_, _, plain, verbatim
 from ..names import name_problem
 from ..session.setup import HUMAN, REMOTE
-from ..wording.text import BOT_PHRASES
+from ..wording.text import BOT_PHRASES, duration
 from .flows import save_settings
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -173,6 +173,13 @@ def lan_text(lan: str, wanted: bool) -> str:
         return _("Being announced on the local network…")
     log.info("the game is not advertised on the LAN: %s", lan)
     return _("The local network cannot show this game: others join with the room code.")
+
+
+def turn_clock_text(seconds: int) -> str:
+    """The turn clock as the lobby says it (issue 33 §3)."""
+    if not seconds:
+        return _("No turn clock: everyone takes their time.")
+    return _("Turn clock: {time} for each choice.").format(time=duration(seconds))
 
 
 #: the gist of each typo the room code, the address and the join key readers find (their English messages begin

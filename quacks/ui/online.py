@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ..content.loader import default_catalogue
@@ -27,6 +29,7 @@ from .app import App
 from .keys import Act
 from .netplay import problem_text
 from .overlays.host_lost import HostLostNotice
+from .overlays.out_of_time import OutOfTimeNotice
 from .screens import Screen, back_to, open_scene, replace_scene
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -38,6 +41,12 @@ log = logging.getLogger("quacks.ui")
 ASK_AFTER = 30.0  # seconds a player is gone before the host is asked what to do
 HOST_LOST_TELL = 2.0  # seconds a joining window's connection to the host is lost before its player is told
 POLL = 0.1  # seconds between two looks at the network while the table waits for it
+
+
+def clock_low(limit: int) -> float:
+    """Seconds left at which a turn clock is shown to everyone (issue 33 §3: "when it runs low"): a quarter of
+    the clock, at least 20 s and at most a minute."""
+    return float(min(60, max(20, limit // 4)))
 
 
 def start_online_table(app: App, link: NetLink) -> bool:
@@ -64,6 +73,8 @@ class OnlineTable:
         self.closed = False
         self.failed_told = False  # the connection's end was said
         self.lost_told = False  # the host cannot be reached, and the player was told
+        self.idle_told: set[int] = set()  # this computer's seats whose time ran out, and the player was told
+        self.low_told: set[tuple[int, float]] = set()  # (seat, deadline) of this computer's low clocks told
 
     @property
     def state(self) -> LinkState:
@@ -79,6 +90,18 @@ class OnlineTable:
         for seat in match.waiting_elsewhere():
             if not match.setup.seats[seat].is_bot:
                 out[seat] = (_("thinking…"), pgettext("seat status, short", "thinking"))
+        low = clock_low(st.turn_limit)
+        for seat, deadline in st.clocks:
+            left = deadline - now
+            if left > low:
+                continue
+            if seat in mine:
+                out[seat] = (pgettext("own seat status", "{time} left").format(time=duration(left)),
+                             duration(left))
+            elif not match.setup.seats[seat].is_bot:
+                out[seat] = (_("thinking… {time} left").format(time=duration(left)), duration(left))
+        for seat in st.idle:
+            out[seat] = (_("timed out: a bot plays"), pgettext("seat status, short", "bot plays"))
         for seat, since in st.away:
             if seat not in mine:
                 out[seat] = (_("away for {time}").format(time=duration(now - since)),
@@ -96,6 +119,8 @@ class OnlineTable:
             open_scene(self.app, Screen.PAUSE_MENU, [(_("Leave the game"), table.menu.quit_to_title, Act.LEAVE)],
                        title=problem_text(st.problem, st.detail))
             return
+        if self.watch_clock(table, set(table.match.local_humans())):
+            return
         if not st.hosting:
             self.watch_host(table)
             return
@@ -107,6 +132,32 @@ class OnlineTable:
                 self.asked.add(seat)
                 self.ask_host(table, seat, seconds)
                 return
+
+    def watch_clock(self, table: TableScene, mine: set[int]) -> bool:
+        """This computer's seats under the turn clock: once it runs low, the player is told (a toast; the pot
+        counts down); once it has run out, the notice says a bot plays the seat and offers it back (True: it opened).
+        """
+        st = self.state
+        idle = set(st.idle) & mine
+        self.idle_told &= idle
+        now = time.monotonic()
+        for seat, deadline in st.clocks:
+            if seat in mine and deadline - now <= clock_low(st.turn_limit) and (seat, deadline) not in self.low_told:
+                self.low_told.add((seat, deadline))
+                self.app.toast(_("{time} left to choose: then a bot plays for you until you take your seat back.")
+                               .format(time=duration(deadline - now)))
+        fresh = sorted(idle - self.idle_told)
+        if not fresh or not self.at_table(table):
+            return False
+        self.idle_told.update(fresh)
+        seat = fresh[0]
+        self.app.push(OutOfTimeNotice(self.app, lambda: seat in self.state.idle, lambda: self.link.here(seat)))
+        return True
+
+    def take_back_items(self, match: DrivenMatch) -> list[tuple[str, Callable[[], None], Act]]:
+        """The table menu's way back to a seat a bot plays since its time ran out (one item per such seat)."""
+        idle = [s for s in self.state.idle if s in set(match.local_humans())]
+        return [(_("Take my seat back"), partial(self.link.here, s), Act.YES) for s in idle[:1]]
 
     def watch_host(self, table: TableScene) -> None:
         """A joining window: the host cannot be reached for ``HOST_LOST_TELL`` seconds (its program ended, it left,

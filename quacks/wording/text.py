@@ -227,6 +227,15 @@ def date_time(when: datetime | str) -> str:
     return text.replace(" ", NBSP)
 
 
+def clock_label(seconds: int) -> str:
+    """A turn clock as the host chooses it (issue 33 §3): "No clock", "3 min" for each choice."""
+    if not seconds:
+        return _("No clock")
+    # Translators: a turn clock's length, in whole minutes, on a button ("3 min": each player has 3 minutes for
+    # each choice)
+    return pgettext("turn clock", "{minutes} min").format(minutes=seconds // 60).replace(" ", NBSP)
+
+
 def duration(seconds: float) -> str:
     """How long something has lasted, said as a duration, never like a time of day: "0:14 min", "12:34 min",
     "1:05 h" (German "0:14 Min.", Dutch "0:14 min"), in one piece (no-break spaces)."""

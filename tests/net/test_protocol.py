@@ -30,6 +30,7 @@ CLIENT_SAMPLES: list[p.ClientMessage] = [
     p.Undo(0, 17),
     p.Ack(3, "results", 9),
     p.Ack(1, "card", 1),
+    p.Here(2),
     p.Resync(),
     p.Bye(),
 ]
@@ -43,9 +44,11 @@ HOST_SAMPLES: list[p.HostMessage] = [
             {2: 31}),
     p.Event(44, H64, 1, (("chance", "fortune", None, "choose-wisely"),), p.Tick((), None, ()), {}),
     p.Lobby((p.LobbySeat("Ann", "amber", "human", True, False), p.LobbySeat("Ottokar", None, "hard", False, False)),
-            H64, (H64,), "QK7F-2M9X-HD4R-T"),
-    p.Lobby((), H64, (), None),
+            H64, (H64,), "QK7F-2M9X-HD4R-T", 180),
+    p.Lobby((), H64, (), None, 0),
     p.Lock(1, H64, (H64, "cd" * 32)),
+    p.Clock(180, {1: 42, 3: 180}, (2,)),
+    p.Clock(0, {}, ()),
     p.Reveal(H64, (H32, "00" * 16)),
     p.Acks((("card", 1), ("results", 1), ("card", 2))),
 ]
@@ -112,6 +115,7 @@ HOSTILE_CLIENT: list[tuple[str, str | bytes, str]] = [
     ("text as int", '{"t":"intent","seat":"1","action":"draw","state":1}', "wrong-type"),
     ("seat out of range", '{"t":"intent","seat":4,"action":"draw","state":1}', "out-of-range"),
     ("negative state", '{"t":"intent","seat":0,"action":"draw","state":-1}', "out-of-range"),
+    ("here for seat 9", '{"t":"here","seat":9}', "out-of-range"),
     ("huge state", '{"t":"intent","seat":0,"action":"draw","state":' + "9" * 300 + "}", "out-of-range"),
     ("action too long", '{"t":"intent","seat":0,"action":"' + "d" * 41 + '","state":1}', "too-long"),
     ("empty action", '{"t":"intent","seat":0,"action":"","state":1}', "too-short"),
@@ -159,7 +163,7 @@ def _event(**change: object) -> str:
 
 
 def _lobby(seat: object) -> str:
-    return json.dumps({"t": "lobby", "seats": [seat], "commitment": H64, "pledges": [], "code": None})
+    return json.dumps({"t": "lobby", "seats": [seat], "commitment": H64, "pledges": [], "code": None, "clock": 0})
 
 
 def _view(view: object) -> str:
@@ -194,7 +198,10 @@ HOSTILE_HOST: list[tuple[str, str, str]] = [
     ("lobby seat joined as 1", _lobby({"name": "Ann", "colour": None, "kind": "human", "joined": 1,
                                        "away": False}), "wrong-type"),
     ("lobby pledge in upper case", json.dumps({"t": "lobby", "commitment": H64, "pledges": [H64.upper()],
-                                               "code": None, "seats": []}), "bad-hex"),
+                                               "code": None, "seats": [], "clock": 0}), "bad-hex"),
+    ("clock of more than a day", json.dumps({"t": "clock", "seconds": 10**6, "left": {}, "idle": []}),
+     "out-of-range"),
+    ("clock idle seat 7", json.dumps({"t": "clock", "seconds": 60, "left": {}, "idle": [7]}), "out-of-range"),
     ("lock of five pledges", json.dumps({"t": "lock", "attempt": 1, "commitment": H64, "pledges": [H64] * 5}),
      "too-long"),
     ("refused for another reason", json.dumps({"t": "refused", "reason": "banned", "detail": "No."}), "bad-value"),
@@ -288,10 +295,10 @@ def test_a_whole_game_record_travels_in_events_and_replays_to_the_same_game() ->
 
 
 def test_the_protocol_number_is_read_before_the_hello_is_checked() -> None:
-    newer = json.dumps({"t": "hello", "protocol": 2, "a_field_of_version_2": [1, 2]})
+    newer = json.dumps({"t": "hello", "protocol": 9, "a_field_of_version_9": [1, 2]})
     with pytest.raises(ProtocolError):
         parse_client(newer)
-    assert p.peek_protocol(newer) == 2
+    assert p.peek_protocol(newer) == 9
     assert p.peek_protocol(CLIENT_SAMPLES[0].to_json()) == p.PROTOCOL_VERSION
     for other in ('{"t":"intent","protocol":2}', '{"t":"hello","protocol":true}', "[2]", b"\xff", "x" * 20000):
         assert p.peek_protocol(other) is None

@@ -39,6 +39,7 @@ from .online_screens import (
     FOUND,
     choice_dialog,
     choice_dialog_clicked,
+    clock_low,
     host_form,
     host_form_naming,
     host_lost,
@@ -46,6 +47,7 @@ from .online_screens import (
     lobby_screen,
     lobby_starting,
     online_table,
+    out_of_time,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -404,6 +406,8 @@ def online_cases() -> list[Case]:
         Case("online/lobby as host, starting", lobby_starting(False)),
         Case("online/lobby as host, a start failed", lobby_starting(True)),
         Case("online/table: the host cannot be reached", host_lost, quick=True),
+        Case("online/table: turn clocks running low", clock_low),
+        Case("online/table: your time ran out", out_of_time, quick=True),
         Case("online/host: new game, asking the host's name", host_form_naming),
         Case("title, a joined game to rejoin", _title_with_rejoin),
         Case("online/join, games found", join_screen(FOUND, players=2), quick=True),

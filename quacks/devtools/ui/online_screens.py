@@ -66,6 +66,9 @@ class FakeLink:
     def join(self, host: str, port: int, secret: str | None, players: list[tuple[str, str | None]]) -> None:
         self.calls.append(("join", host, port, secret, tuple(players)))
 
+    def here(self, seat: int) -> None:
+        self.calls.append(("here", seat))
+
 
 class FakeBrowser:
     """Stands in for ``net.discovery.Browser``: the games it has "found", and why it cannot look (or None)."""
@@ -112,7 +115,7 @@ def lobby_state(hosting: bool, phase: str = "lobby") -> LinkState:
                  LobbyRow("Hard bot 4", "moss", "hard", False, False, False))
         mine = (1,)
     return LinkState(phase=phase, hosting=hosting, code="C000-1XSE-DGP4-RV4C-MK", address="192.168.178.123:47474",
-                     key="C5H6-6S35-5", lan="advertised", seats=seats, mine=mine)
+                     key="C5H6-6S35-5", lan="advertised", seats=seats, mine=mine, turn_limit=180)
 
 
 def lobby_screen(hosting: bool, phase: str = "lobby", problem: str = "") -> Callable[[App], None]:
@@ -146,6 +149,30 @@ def host_lost(app: App) -> None:
     link = t.online.link
     assert isinstance(link, FakeLink)
     link.state = replace(link.state, hosting=False, away=(), host_lost_since=time.monotonic() - 5.0)
+    t.update(0.0)
+
+
+def clock_low(app: App) -> None:
+    """A table whose turn clocks run low (issue 33 §3): this player's own (its pot counts down, a toast says what
+    comes next) and another's (its pot says so), while a third seat is played by a bot since its time ran out."""
+    _online_table_at(app, 0.0)
+    t = app.scene
+    assert isinstance(t, TableScene) and t.online is not None
+    link = t.online.link
+    assert isinstance(link, FakeLink)
+    now = time.monotonic()
+    link.state = replace(link.state, away=(), clocks=((0, now + 25.0), (1, now + 12.0)), idle=(2,))
+    t.update(0.0)
+
+
+def out_of_time(app: App) -> None:
+    """This player's turn clock ran out (issue 33 §3): the notice over the table offers the seat back."""
+    _online_table_at(app, 0.0)
+    t = app.scene
+    assert isinstance(t, TableScene) and t.online is not None
+    link = t.online.link
+    assert isinstance(link, FakeLink)
+    link.state = replace(link.state, away=(), idle=(0,))
     t.update(0.0)
 
 

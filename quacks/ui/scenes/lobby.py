@@ -24,7 +24,7 @@ from .. import theme as T
 from ..app import App, Scene
 from ..keys import Act, Binding
 from ..keys import label as key_label
-from ..netplay import Link, copy_text, forget_joined, kind_text, lan_text, problem_text, seat_name
+from ..netplay import Link, copy_text, forget_joined, kind_text, lan_text, problem_text, seat_name, turn_clock_text
 from ..online import start_online_table
 from ..screens import Screen, back_to, open_scene
 from ..widgets import Button, button_bindings, draw_row, draw_tooltip, offer
@@ -122,7 +122,7 @@ class LobbyScene(Scene):
             fail_h = te.height("serif-bold", 36) + 26 + te.height("sans-semibold", 26, 3) + 10
         step = row_h + 10
         band = head_h + code_h + 16  # the room code across the page
-        need = band + max(head_h + step * len(st.seats), 2 * (line_h + 4) + lan_h)
+        need = band + max(head_h + step * len(st.seats), 3 * (line_h + 4) + lan_h)
         self.frame: Frame = frame(te, [self.leave_b], right, self.hint(), width=1560, message=True,
                                   hug=need if not failed else fail_h)
         body = self.frame.body
@@ -296,6 +296,7 @@ class LobbyScene(Scene):
             lines.append(_("Address: {address}").format(address=verbatim(st.address)))
         if self.hosting and st.key:
             lines.append(_("Join key: {key}").format(key=verbatim(st.key)))
+        lines.append(turn_clock_text(st.turn_limit))
         boxes = []
         for _text in lines:
             boxes.append(pygame.Rect(box.x, y, box.w, self.line_h))

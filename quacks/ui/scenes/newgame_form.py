@@ -20,10 +20,11 @@ import pygame
 from ...ai.levels import LADDER
 from ...content.bot_strength import Strength
 from ...i18n import _
+from ...net import TURN_CLOCKS
 from ...rules.chips import SET_COLOURS, Colour
 from ...session.match import HUMAN
 from ...session.setup import REMOTE
-from ...wording.text import bot_name, colour_label
+from ...wording.text import bot_name, clock_label, colour_label
 from .. import art
 from .. import theme as T
 from ..app import App
@@ -152,7 +153,7 @@ class NewGameForm:
         with te.roomy():
             # the rubies row is not "house rules": 1 ruby is the printed rule (R1), none the house option (issue 30)
             lab = [_("Ingredient books"), _("Pot side"), _("Starting rubies"), _("Seed (optional)"), _("Fortune cards"),
-                   _("Brewing"), _("Local network")]
+                   _("Brewing"), _("Local network"), _("Turn clock")]
             lab_w = min(W // 3, max(te.size(t, "sans-bold", 22)[0] for t in lab) + 24)
             lab2_w = min(W // 4, max(te.size(t, "sans-bold", 22)[0] for t in lab[4:]) + 24)
 
@@ -180,7 +181,7 @@ class NewGameForm:
                     self.mix_cs.append(Choice(r, [(n, str(n)) for n in (1, 2, 3, 4)], m.mix[c.value],
                                               on_change=partial(self.set_mix, c), size=18))
                 y += lab_h + mix_h + 12
-            options = [
+            options: list[tuple[str, tuple[tuple[Any, str], ...], Any, Callable[[Any], None]]] = [
                 (lab[1], (("standard", _("Standard pot")), ("test-tubes", _("Test tubes"))), m.variant,
                  lambda v: setattr(self.model, "variant", v)),
                 (lab[4], ((True, _("Cards on")), (False, _("Cards off"))), m.fortunes,
@@ -193,6 +194,8 @@ class NewGameForm:
             if m.online:
                 options.append((lab[6], ((True, _("Others find it")), (False, _("Code only"))), m.lan,
                                 lambda v: setattr(self.model, "lan", v)))
+                options.append((lab[7], tuple((s, clock_label(s)) for s in TURN_CLOCKS), m.turn_clock,
+                                lambda v: setattr(self.model, "turn_clock", v)))
             ctl_w = max(want([t for _v, t in opts]) for _l, opts, _v, _s in options)
             # in pairs if their labels keep at least 85% of their size there
             paired = lab_w + 30 + lab2_w + 2 * ctl_w * 85 // 100 <= W
@@ -210,9 +213,10 @@ class NewGameForm:
                 made.append(Choice(pygame.Rect(x, y, ctl_w, ctl_h), opts, value, on_change=setter, size=21))
                 if not paired or k % 2:
                     y += step
-            self.variant_c, self.fortune_c, self.rubies_c, self.brew_c, *lan = made
-            self.lan_c: Choice | None = lan[0] if lan else None
-            if paired and self.lan_c is not None:  # alone on its row: the line ends after it
+            self.variant_c, self.fortune_c, self.rubies_c, self.brew_c, *online = made
+            self.lan_c: Choice | None = online[0] if online else None
+            self.clock_c: Choice | None = online[1] if online else None
+            if paired and len(made) % 2:  # the last alone on its row: the line ends after it
                 y += step
             self.heads.append((lab[3], pygame.Rect(at.x, y, lab_w - 16, ctl_h), "midleft"))
             seed_w = max(300, te.size("999999999|", "sans-semibold", 22)[0] + 60,
@@ -228,12 +232,16 @@ class NewGameForm:
         self.tops = sorted({t - at.y for t in tops} | {0})
         return y - at.y
 
+    def online_cs(self) -> list[Choice]:
+        """The hosted game's own options (the LAN, the turn clock), none in a local game."""
+        return [c for c in (self.lan_c, self.clock_c) if c is not None]
+
     def all_buttons(self) -> list[Any]:
         out: list[Any] = []
         for name_b, col_b, kind, rm in self.seat_buttons:
             out += [name_b, col_b, kind] + ([rm] if rm else [])
         out += [self.add_b, self.books_c, *self.mix_cs, self.variant_c, self.fortune_c, self.rubies_c, self.brew_c,
-                self.seed_b, *([self.lan_c] if self.lan_c is not None else []), self.start_b, self.back_b]
+                self.seed_b, *self.online_cs(), self.start_b, self.back_b]
         return out
 
     def _draw(self, surf: pygame.Surface) -> None:
@@ -268,7 +276,7 @@ class NewGameForm:
                 te.blit_fit(surf, text, box, "sans-semibold", 16, T.INK_SOFT, anchor="midleft", lines=1)
                 ch.draw(surf)
         # the four rows of options read as one block: their labels at one size
-        rows = [self.variant_c, self.fortune_c, self.rubies_c, self.brew_c, *([self.lan_c] if self.lan_c else [])]
+        rows = [self.variant_c, self.fortune_c, self.rubies_c, self.brew_c, *self.online_cs()]
         draw_row(surf, [b for c in rows for b in c.buttons], only=lambda b: shown(b.rect))
         self.seed_b.label = (self.model.seed + "|") if self.seed_editing else (self.model.seed or _("random"))
         if shown(self.seed_b.rect):

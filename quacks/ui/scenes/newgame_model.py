@@ -21,6 +21,7 @@ from ...ai.levels import LADDER
 from ...content.bot_strength import Strength, StrengthError, load_strength, shown_strength
 from ...i18n import N_, _, in_every_language
 from ...names import SEAT_NAMES, fresh_name
+from ...net import TURN_CLOCK, TURN_CLOCKS
 from ...rules.chips import SET_COLOURS
 from ...rules.config import GameConfig
 from ...session.match import HUMAN, PLAYER_COLOURS, MatchSetup, SeatSpec
@@ -92,6 +93,7 @@ class SetupModel:
     seed: str = ""
     online: bool = False  # a hosted game (issue 22): seats may be REMOTE, one at least
     lan: bool = True  # (online) the game is shown to others on the LAN
+    turn_clock: int = TURN_CLOCK  # (online) seconds each player has for a choice, 0: none (issue 33 §3)
 
     def kinds(self) -> tuple[tuple[str, str], ...]:
         """The kinds a seat may have here (the online ones in a hosted game)."""
@@ -118,7 +120,8 @@ class SetupModel:
             "seats": [[s.name, s.colour, s.kind, s.custom] for s in self.seats], "books": self.books,
             "mix": dict(self.mix),
             "variant": self.variant, "fortunes": self.fortunes, "starting_rubies": self.starting_rubies,
-            "sequential": self.sequential, **({"lan": self.lan} if self.online else {}),
+            "sequential": self.sequential,
+            **({"lan": self.lan, "turn_clock": self.turn_clock} if self.online else {}),
         }
 
     @staticmethod
@@ -143,6 +146,8 @@ class SetupModel:
             m.starting_rubies = 0 if d.get("starting_rubies") == 0 else 1
             m.sequential = bool(d.get("sequential", False))
             m.lan = bool(d.get("lan", True))
+            if type(d.get("turn_clock")) is int and d["turn_clock"] in TURN_CLOCKS:
+                m.turn_clock = int(d["turn_clock"])
         except (KeyError, TypeError, ValueError):
             return SetupModel(online=online)
         return m

@@ -27,6 +27,8 @@ class TableMenu:
         """The menu's items, each with its act (its key in the menu and at the table alike, ``ui/keys.py``)."""
         sc = self.scene
         items: list[tuple[str, Callable[[], None], Act]] = [(_("Resume"), lambda: None, Act.BACK)]
+        if sc.online is not None:  # a seat a bot plays since the turn clock ran out (issue 33 §3)
+            items += sc.online.take_back_items(sc.match)
         if (whole := sc.match.whole()) is not None:  # (a game across computers is kept by its host)
             items.append((_("Save game"), lambda: sc.app.toast(save_named(sc.app, whole)), Act.SAVE))
         items += [(_("Rules"), self.open_rules, Act.RULES), (_("Settings"), self.open_settings, Act.SETTINGS)]
