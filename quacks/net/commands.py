@@ -33,9 +33,9 @@ from .protocol import MAX_CLOCK, PROTOCOL_VERSION
 from .room import LOBBY, Room
 from .roomcode import (
     SECRET_BYTES,
+    code_for,
     join_key,
     looks_like_code,
-    make_code,
     new_join_secret,
     parse_address,
     read_code,
@@ -80,6 +80,45 @@ def lan_address() -> str:
             return str(s.getsockname()[0])
         except OSError:
             return "127.0.0.1"
+
+
+def lan_address6() -> str | None:
+    """This computer's IPv6 address toward the internet (the one a packet to a documentation address would leave
+    from; nothing is sent), or None: no IPv6, no route, or no address another computer could reach (link-local,
+    loopback)."""
+    if not socket.has_ipv6:
+        return None
+    with contextlib.closing(socket.socket(socket.AF_INET6, socket.SOCK_DGRAM)) as s:
+        try:
+            s.connect(("2001:db8::1", 9))  # 2001:db8::/32 is for documentation: never routed; UDP sends nothing
+            ip = ipaddress.IPv6Address(str(s.getsockname()[0]).split("%")[0])
+        except (OSError, ValueError):
+            return None
+    return None if ip.is_link_local or ip.is_loopback or ip.is_unspecified else str(ip)
+
+
+def code_or_none(address: str | None, port: int, secret: bytes) -> str | None:
+    """The room code of ``address`` (either family), or None if no code holds it (a host name, ``::``, none)."""
+    try:
+        return code_for(address, port, secret) if address else None
+    except ValueError:
+        return None
+
+
+def room_codes(bind: str, port: int, secret: bytes, families: tuple[str, ...]) -> tuple[str | None, str | None]:
+    """The room codes of a host listening on ``bind`` (on ``families``, ``Host.families``): (IPv4 code, IPv6
+    code), each None where the host has no address of that family to give. A bind on every address gives this
+    computer's address of each family (``lan_address``, ``lan_address6``); a bind on one address, its own code."""
+    if bind not in ("0.0.0.0", "::", ""):  # host.ANY_ADDRESS (not imported here: it needs websockets)
+        own = code_or_none(bind, port, secret)
+        return (None, own) if ":" in bind else (own, None)
+    return (code_or_none(lan_address(), port, secret) if "IPv4" in families else None,
+            code_or_none(lan_address6(), port, secret) if "IPv6" in families else None)
+
+
+def bracketed(host: str, port: int) -> str:
+    """``host:port``, an IPv6 address in brackets (``[::1]:47474``) as ``parse_address`` reads it."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
 def hosted_path() -> Path:
@@ -157,8 +196,8 @@ async def _advertise(room: Room, bind: str, port: int, args: argparse.Namespace)
 
     from .discovery import Advert, Advertiser
 
-    try:
-        listen = ipaddress.IPv4Address(bind)
+    try:  # "::" listens on IPv4 as well (host.py): advertised like "0.0.0.0"
+        listen = ipaddress.IPv4Address("0.0.0.0" if bind == "::" else bind)
     except ValueError:
         print("LAN: not advertised (the host listens on a name or an IPv6 address); join with the address",
               flush=True)
@@ -205,19 +244,21 @@ async def _host(room: Room, bind: str, args: argparse.Namespace) -> int:
     try:
         port = await host.start(bind, args.port)
     except OSError as e:
-        _say(f"quacks host: cannot listen on {bind}:{args.port} ({e.strerror or e}); is another game using the "
-             "port? Try --port with another number.")
+        _say(f"quacks host: cannot listen on {bracketed(bind, args.port)} ({e.strerror or e}); is another game "
+             "using the port? Try --port with another number.")
         return 1
-    try:
-        room.code = make_code(bind, port, room.join_secret)
-    except ValueError:
-        room.code = None  # an IPv6 address: joining by address
+    v4, v6 = room_codes(bind, port, room.join_secret, host.families)
+    first, second = (v6, v4) if ":" in bind else (v4, v6)  # the code of the family asked for first
+    room.code = first or second
     print(f"room code: {room.code or '(none for this address)'}", flush=True)
-    print(f"address: {bind}:{port}  join secret: {room.join_secret.hex()}", flush=True)
+    if first and second:
+        print(f"room code ({'IPv4' if ':' in bind else 'IPv6'}): {second}", flush=True)
+    print(f"address: {bracketed(bind, port)}  join secret: {room.join_secret.hex()}", flush=True)
     print(f"fairness: the host's secret has the SHA-256 {room.commitment}", flush=True)
     clock = f"{room.turn_limit} s a choice" if room.turn_limit else "none"
     print(f"turn clock: {clock}", flush=True)
     print(f"join key: {join_key(room.join_secret)} (for a game found on the LAN: python -m quacks find)", flush=True)
+    print(f"listening on {' and '.join(host.families)}", flush=True)
     advertiser = await _advertise(room, bind, port, args) if args.lan and room.phase == LOBBY else None
     watch = asyncio.get_running_loop().create_task(_keep_advert(room, advertiser, host)) if advertiser else None
     await host.stopped.wait()

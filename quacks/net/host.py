@@ -12,8 +12,10 @@ tokens.
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
 import logging
+import socket
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -35,6 +37,9 @@ from .roomcode import SECRET_BYTES
 log = logging.getLogger("quacks.net")
 
 SAVE_EVERY = 0.5  # seconds between two saves of the room while it changes
+ANY_ADDRESS = ("0.0.0.0", "::", "")  # a bind on these listens on every address of both families
+EVERY_ADDRESS = ("0.0.0.0", "::")  # what it listens on then: IPv4's and IPv6's every address (tests: loopback)
+SAME_PORT_TRIES = 5  # any free port (0): draws of an IPv4 port until IPv6 has it free too
 
 
 class Host:
@@ -60,7 +65,7 @@ class Host:
         self.counts = {"connections": 0, "reconnections": 0, "resyncs": 0, "refused": 0, "stale": 0, "rate": 0}
         self._save_due: asyncio.TimerHandle | None = None
         self._last_save = 0.0
-        self.server: Server | None = None
+        self.servers: list[Server] = []  # one per family listened on (IPv4 first)
         self.after_change: Callable[[], Awaitable[None]] | None = None  # tests: called after every change
         self.linger = linger
         self._linger: asyncio.TimerHandle | None = None
@@ -69,17 +74,54 @@ class Host:
 
     # ------------------------------------------------------------------------------------------------
     async def start(self, bind: str, port: int) -> int:
-        """Listen on ``bind``:``port`` (0: any free port); the port listened on."""
-        self.server = await serve(self._connection, bind, port, max_size=p.MAX_CLIENT_MESSAGE,
-                                  ping_interval=p.PING_INTERVAL, ping_timeout=p.PING_TIMEOUT, compression=None,
-                                  open_timeout=p.HANDSHAKE_TIMEOUT, close_timeout=2.0)
-        sock = next(iter(self.server.sockets))
-        self.port = int(sock.getsockname()[1])
+        """Listen on ``bind``:``port`` (0: any free port); the port listened on. A bind on every address
+        (``ANY_ADDRESS``) listens on IPv4 and IPv6 both, on the same port (``_serve_both``)."""
+        if bind in ANY_ADDRESS:
+            self.servers = await self._serve_both(port, need_v6=bind == "::")
+        else:
+            self.servers = [await self._serve(bind, port)]
+        self.port = int(next(iter(self.servers[0].sockets)).getsockname()[1])
         asyncio.get_running_loop().create_task(self._watch_away())
         self.save()
         if self.room.phase == OVER:  # resumed after the game: wait for the players to come back for the check
             self._linger = asyncio.get_running_loop().call_later(self.linger, self._stop_lingering)
-        return int(sock.getsockname()[1])
+        return self.port
+
+    async def _serve(self, bind: str, port: int) -> Server:
+        return await serve(self._connection, bind, port, max_size=p.MAX_CLIENT_MESSAGE,
+                           ping_interval=p.PING_INTERVAL, ping_timeout=p.PING_TIMEOUT, compression=None,
+                           open_timeout=p.HANDSHAKE_TIMEOUT, close_timeout=2.0)
+
+    async def _serve_both(self, port: int, need_v6: bool) -> list[Server]:
+        """Every address of IPv4 (0.0.0.0) and of IPv6 (::), one server each, on one port: IPv4 first (a home
+        network's room code is IPv4), then IPv6 on the port IPv4 got. asyncio makes its IPv6 socket
+        IPV6_V6ONLY, so it never takes the IPv4 port as a Linux dual-stack socket would (bind "::" would then
+        clash with "0.0.0.0"). Any free port (0): another draw if IPv6 has IPv4's taken. A computer without IPv6
+        is served on IPv4 alone, a log line says why; unless ``need_v6`` (bind "::" asked for IPv6): OSError."""
+        tries = 0
+        while True:
+            tries += 1
+            v4 = await self._serve(EVERY_ADDRESS[0], port)
+            got = int(next(iter(v4.sockets)).getsockname()[1])
+            try:
+                if not socket.has_ipv6:
+                    raise OSError(errno.EAFNOSUPPORT, "this Python has no IPv6")
+                return [v4, await self._serve(EVERY_ADDRESS[1], got)]
+            except OSError as e:
+                again = port == 0 and e.errno == errno.EADDRINUSE and tries < SAME_PORT_TRIES
+                if not (again or need_v6):
+                    log.info("listening on IPv4 alone, not IPv6 (%s)", e.strerror or e)
+                    return [v4]
+                v4.close()
+                await v4.wait_closed()
+                if not again:
+                    raise
+
+    @property
+    def families(self) -> tuple[str, ...]:
+        """The address families listened on, "IPv4" and/or "IPv6", in that order."""
+        found = {sock.family for server in self.servers for sock in server.sockets}
+        return tuple(name for fam, name in ((socket.AF_INET, "IPv4"), (socket.AF_INET6, "IPv6")) if fam in found)
 
     def _stop_lingering(self) -> None:
         self.ended_reason = "the game is over (a player did not come back for the luck check)"
@@ -87,9 +129,10 @@ class Host:
 
     async def close(self) -> None:
         self.save()
-        if self.server is not None:
-            self.server.close()
-            await self.server.wait_closed()
+        for server in self.servers:
+            server.close()
+        for server in self.servers:
+            await server.wait_closed()
         self.stopped.set()
 
     # ------------------------------------------------------------------------------------------------

@@ -42,10 +42,10 @@ from ..version import __version__
 from . import DEFAULT_PORT
 from . import protocol as p
 from .client import Client, JoinRefused, Tokens
-from .commands import books_text
+from .commands import books_text, bracketed, code_or_none, room_codes
 from .host import Host, load_room
 from .room import LOBBY, LOCKED, OVER, PLAYING, Room
-from .roomcode import join_key, make_code, new_join_secret, read_code
+from .roomcode import join_key, new_join_secret, read_code
 
 log = logging.getLogger("quacks.net")
 
@@ -79,7 +79,10 @@ class LinkState:
     problem: str = ""  # a reason code (protocol.REFUSE_REASONS, "unreachable", "port", "network") when FAILED
     detail: str = ""  # the host's or the system's own sentence for the log
     code: str | None = None  # the room code
-    address: str = ""  # host:port
+    #: the room code of the host's IPv6 address (hosting on every address: the one toward the internet, if it has
+    #: one; on an IPv6 address: ``code``); ``code`` stays IPv4, what players expect on a home network
+    code6: str | None = None
+    address: str = ""  # host:port ([v6]:port)
     key: str = ""  # the join key (a game found on the LAN)
     lan: str = ""  # "advertised", or the sentence why not (hosting), "" while unknown
     seats: tuple[LobbyRow, ...] = ()
@@ -270,21 +273,22 @@ class NetLink:
             return False
         self.room, self.host_server = room, server
         shown = advertise_on or bind
-        try:
-            room.code = make_code(shown, server.port, room.join_secret)
-        except ValueError:
-            room.code = None
-        self._set(code=room.code, address=f"{shown}:{server.port}", key=join_key(room.join_secret), phase=IN_LOBBY)
+        room.code = code_or_none(shown, server.port, room.join_secret)
+        # the IPv6 code: this one if it is IPv6, else (hosting on every address) this computer's IPv6 address's
+        code6 = room.code if ":" in shown else room_codes(bind, server.port, room.join_secret, server.families)[1]
+        self._set(code=room.code, code6=code6, address=bracketed(shown, server.port), key=join_key(room.join_secret),
+                  phase=IN_LOBBY)
         return True
 
     def _local_client(self, server: Host, seat: int, token: str, nonce: str) -> Client:
         """The client that plays ``seat`` at the host's own screen, over loopback with the seat's token."""
         room = server.room
         s = room.seats[seat]
-        address = f"127.0.0.1:{server.port}"
+        loopback = "127.0.0.1" if "IPv4" in server.families else "::1"  # a host on an IPv6 address alone: ::1
+        address = f"{loopback}:{server.port}"  # as the client keeps its token (``Client.key``)
         tokens = Tokens(None)
         tokens.put(address, token, room.commitment, nonce, room.lock if room.match is not None else None)
-        return Client("127.0.0.1", server.port, name=s.name, colour=s.colour, tokens=tokens, catalogue=self.cat,
+        return Client(loopback, server.port, name=s.name, colour=s.colour, tokens=tokens, catalogue=self.cat,
                       manual=True)
 
     def resume(self, path: Path, *, bind: str, advertise_on: str | None = None) -> None:

@@ -1,18 +1,35 @@
 """Room codes: where a hosted match is and the secret to join it, short enough to read aloud (issue 21).
 
-A room code carries the host's IPv4 address, its port and a join secret of :data:`SECRET_BYTES` bytes (40
-bits), written in Crockford's base32 (digits and letters without I, L, O, U) with one check character, in
-groups of four: ``QK7F-2M9X-HD4R-T``. Nothing but the code is needed to find the host: no server, no lookup.
+A room code carries the host's address (IPv4, or IPv6: issue 33), its port and a join secret of
+:data:`SECRET_BYTES` bytes (40 bits), written in Crockford's base32 (digits and letters without I, L, O, U) with
+check characters, in groups of four: ``QK7F-2M9X-HD4R-T``. Nothing but the code is needed to find the host: no
+server, no lookup.
 
-The bits, most significant first: 2 bits for the kind of address (0: 192.168.x.y, 16 bits follow; 1: 10.x.y.z,
-24 bits; 2: 172.16-31.x.y, 20 bits; 3: any other IPv4 address, 32 bits), 1 bit set if the port is not
-:data:`DEFAULT_PORT` (then 16 bits of port follow the address), the address bits, the port bits, the 40
+**IPv4 codes.** The bits, most significant first: 2 bits for the kind of address (0: 192.168.x.y, 16 bits follow;
+1: 10.x.y.z, 24 bits; 2: 172.16-31.x.y, 20 bits; 3: any other IPv4 address, 32 bits), 1 bit set if the port is
+not :data:`DEFAULT_PORT` (then 16 bits of port follow the address), the address bits, the port bits, the 40
 secret bits, and zeros up to a whole character. So a home network's code (192.168.x.y, the default port) is
 12 characters and the check: 13 to read out; the longest (a public address, another port) is 19 and the check.
 
 The check character makes the weighted sum of all characters zero in GF(32) (the weight of the i-th data
 character is a^(i+1) for a primitive element a, the check's is 1; every weight differs while a code has
 fewer than 31 characters), so one wrong character, or any two characters swapped, is always caught.
+
+**IPv6 codes** (:func:`make_code6`) are much longer, and their length alone tells them apart: 37 characters
+(the default port) or 40 (another port), where an IPv4 code has 13 to 20. The bits: the 128 bits of the
+address as they are (an IPv6 address has no common short forms worth a special case: a global address is a
+provider's prefix and, often, a random half), the 16 bits of the port only in the 40-character form (so no flag
+is needed), the 40 secret bits, zeros up to a whole character: 34 or 37 characters; then 3 check characters.
+
+One GF(32) check character cannot guard 34 characters: its weights repeat after 31, and two characters 31
+apart could be swapped unseen. So an IPv6 code ends in a CRC of 15 bits: the code's bits, read as a polynomial
+over GF(2), are a multiple of p(x) = x^15 + x + 1, which is primitive. A wrong character changes them by
+e(x)·x^(5m) (e non-zero, of degree below 5): p divides neither factor. Two different characters a, b swapped at
+distance d change them by (a+b)(x)·x^(5m)·(x^(5d) + 1): p divides x^(5d) + 1 only if its order 32767 divides 5d,
+never within a code. Any mistake within three neighbouring characters (a burst of at most 15 bits) is caught as
+well, and a code mistyped at random passes one time in 32768 (an IPv4 code: one in 32). A dropped or added
+character makes a length no code has.
+
 Reading is forgiving: lower case, O for 0, I and L for 1, spaces and dashes are all accepted.
 
 A *join key* is the join secret alone (8 characters and a check, ``7F2M-9XHD-C``): what a player types for a
@@ -45,10 +62,17 @@ _KINDS: tuple[tuple[ipaddress.IPv4Network, int], ...] = (
 )
 _KIND_BITS, _FLAG_BITS, _PORT_BITS = 2, 1, 16
 
+# IPv6 codes: characters in all -> whether the port is one of its own; the check characters; p(x) of the CRC
+_V6_LENGTHS = {37: False, 40: True}
+_V6_CHECK = 3
+_V6_POLY = 1 << 15 | 1 << 1 | 1  # x^15 + x + 1
+_V6_BITS = 128
+
 
 @dataclass(frozen=True)
 class RoomCode:
-    """What a room code says: the host's IPv4 address, its port and the join secret."""
+    """What a room code says: the host's address (IPv4 dotted, or IPv6 as ``ipaddress`` writes it, ``fd00::2``),
+    its port and the join secret."""
 
     address: str
     port: int
@@ -87,16 +111,45 @@ def _check_value(values: list[int]) -> int:
 # --- making and reading
 
 
-def make_code(address: str, port: int, secret: bytes) -> str:
-    """The room code of a host at ``address`` (dotted IPv4) and ``port`` with the join secret ``secret``."""
-    try:
-        ip = ipaddress.IPv4Address(address)
-    except ValueError:
-        raise ValueError(f"A room code holds an IPv4 address such as 192.168.1.20, not {address[:60]!r}.") from None
+def _check_port_and_secret(port: int, secret: bytes) -> None:
     if not 1 <= port <= 65535:
         raise ValueError(f"A port is a number from 1 to 65535, not {port}.")
     if len(secret) != SECRET_BYTES:
         raise ValueError(f"A join secret has {SECRET_BYTES} bytes, not {len(secret)}.")
+
+
+def _pack(fields: list[tuple[int, int]]) -> list[int]:
+    """The 5-bit values of ``fields`` ((value, bits), most significant first), zeros up to a whole character."""
+    number, bits = 0, 0
+    for value, width in fields:
+        number = number << width | value
+        bits += width
+    chars = -(-bits // 5)
+    number <<= chars * 5 - bits  # zeros up to a whole character
+    return [number >> (5 * (chars - 1 - i)) & 31 for i in range(chars)]
+
+
+def _number(values: list[int]) -> int:
+    number = 0
+    for v in values:
+        number = number << 5 | v
+    return number
+
+
+def _shown(values: list[int]) -> str:
+    """Values as a code is shown: its characters in groups of :data:`GROUP`."""
+    text = "".join(ALPHABET[v] for v in values)
+    return "-".join(text[i:i + GROUP] for i in range(0, len(text), GROUP))
+
+
+def make_code(address: str, port: int, secret: bytes) -> str:
+    """The room code of a host at ``address`` (dotted IPv4) and ``port`` with the join secret ``secret`` (an IPv6
+    address: :func:`make_code6`; either: :func:`code_for`)."""
+    try:
+        ip = ipaddress.IPv4Address(address)
+    except ValueError:
+        raise ValueError(f"A room code holds an IPv4 address such as 192.168.1.20, not {address[:60]!r}.") from None
+    _check_port_and_secret(port, secret)
     kind = next(k for k, (net, _bits) in enumerate(_KINDS) if ip in net)
     host_bits = _KINDS[kind][1]
     other_port = port != DEFAULT_PORT
@@ -104,16 +157,68 @@ def make_code(address: str, port: int, secret: bytes) -> str:
     if other_port:
         fields.append((port, _PORT_BITS))
     fields.append((int.from_bytes(secret, "big"), 8 * SECRET_BYTES))
-    number, bits = 0, 0
-    for value, width in fields:
-        number = number << width | value
-        bits += width
-    chars = -(-bits // 5)
-    number <<= chars * 5 - bits  # zeros up to a whole character
-    values = [number >> (5 * (chars - 1 - i)) & 31 for i in range(chars)]
+    values = _pack(fields)
     values.append(_check_value(values))
-    text = "".join(ALPHABET[v] for v in values)
-    return "-".join(text[i:i + GROUP] for i in range(0, len(text), GROUP))
+    return _shown(values)
+
+
+def _polymod(number: int) -> int:
+    """The remainder of ``number``, read as a polynomial over GF(2), divided by x^15 + x + 1."""
+    top = _V6_POLY.bit_length()
+    while number.bit_length() >= top:
+        number ^= _V6_POLY << (number.bit_length() - top)
+    return number
+
+
+def _v6_problem(ip: ipaddress.IPv6Address) -> str | None:
+    """Why an IPv6 room code cannot hold ``ip`` (a sentence), or None: the address must reach the host from
+    another computer by itself."""
+    if ip.scope_id or ip.is_link_local:
+        return (f"A link-local address such as {str(ip)[:60]} works only with its network interface, which a room "
+                "code cannot carry; give the host's global IPv6 address.")
+    if ip.is_unspecified:
+        return ":: means every address of a computer; a room code holds one address of the host."
+    if ip.is_multicast:
+        return f"{str(ip)[:60]} is a multicast address, not a host's."
+    if ip.ipv4_mapped is not None:
+        return f"{str(ip)[:60]} is the IPv4 address {ip.ipv4_mapped}: its room code is an IPv4 one."
+    return None
+
+
+def make_code6(address: str, port: int, secret: bytes) -> str:
+    """The IPv6 room code (37 or 40 characters, see the module) of a host at the IPv6 ``address`` and ``port`` with
+    the join secret ``secret``. ValueError with a sentence for an address no code can carry (a link-local one
+    needs its interface, ``::`` is every address)."""
+    try:
+        ip = ipaddress.IPv6Address(address)
+    except ValueError:
+        raise ValueError(f"An IPv6 room code holds an IPv6 address such as 2001:db8::20, not "
+                         f"{address[:60]!r}.") from None
+    problem = _v6_problem(ip)
+    if problem:
+        raise ValueError(problem)
+    _check_port_and_secret(port, secret)
+    fields = [(int(ip), _V6_BITS)]
+    if port != DEFAULT_PORT:
+        fields.append((port, _PORT_BITS))
+    fields.append((int.from_bytes(secret, "big"), 8 * SECRET_BYTES))
+    values = _pack(fields)
+    crc = _polymod(_number(values) << 5 * _V6_CHECK)
+    values += [crc >> 5 * (_V6_CHECK - 1 - i) & 31 for i in range(_V6_CHECK)]
+    return _shown(values)
+
+
+def code_for(address: str, port: int, secret: bytes) -> str:
+    """The room code of a host at ``address`` of either family: the IPv4 form for an IPv4 address, the IPv6 form
+    for an IPv6 one (an IPv4 address written as IPv6, ``::ffff:192.168.1.20``, the IPv4 form). ValueError with a
+    sentence for a host name or an address no code can carry."""
+    if ":" in address:
+        try:
+            mapped = ipaddress.IPv6Address(address).ipv4_mapped
+        except ValueError:
+            mapped = None
+        return make_code6(address, port, secret) if mapped is None else make_code(str(mapped), port, secret)
+    return make_code(address, port, secret)
 
 
 def _length(kind: int, other_port: bool) -> int:
@@ -122,36 +227,54 @@ def _length(kind: int, other_port: bool) -> int:
     return -(-bits // 5)
 
 
-def read_code(code: str) -> RoomCode:
-    """What a room code says; ValueError with a sentence for the player if it is mistyped."""
+def _values(text: str, what: str) -> list[int]:
+    """The 5-bit values of a typed code or key (``what``: "room code", "join key"), read forgivingly; ValueError
+    with a sentence for a character that is none of them."""
     values: list[int] = []
-    for ch in code:
+    for ch in text:
         if ch in _IGNORED:
             continue
         v = _VALUE.get(ch)
         if v is None:
-            shown = repr(ch) if ch.isprintable() and not ch.isspace() else f"U+{ord(ch):04X}"
             if ch in "uU":
-                raise ValueError("Room codes never use the letter U: check that character.")
+                raise ValueError(f"{what[0].upper()}{what[1:]}s never use the letter U: check that character.")
+            if what != "room code":
+                raise ValueError("A join key has only digits and letters, such as 7F2M-9XHD-C.")
+            shown = repr(ch) if ch.isprintable() and not ch.isspace() else f"U+{ord(ch):04X}"
             raise ValueError(f"A room code has only digits and letters; {shown} is not one of them.")
         values.append(v)
-    shortest = min(_length(k, False) for k in range(len(_KINDS)))
-    if len(values) < shortest + 1:
-        raise ValueError(f"A room code has at least {shortest + 1} characters; this one has {len(values)}.")
-    if len(values) > _length(len(_KINDS) - 1, True) + 1:
+    return values
+
+
+_NO_CHECK = ("This room code does not check out: a character is wrong or two are swapped. "
+             "Compare it with the host's, character by character.")
+
+
+def read_code(code: str) -> RoomCode:
+    """What a room code says (IPv4 or IPv6, told apart by length); ValueError with a sentence for the player if it
+    is mistyped."""
+    values = _values(code, "room code")
+    if len(values) in _V6_LENGTHS:
+        return _read_v6(values)
+    shortest = min(_length(k, False) for k in range(len(_KINDS))) + 1
+    longest = _length(len(_KINDS) - 1, True) + 1
+    if len(values) < shortest:
+        raise ValueError(f"A room code has at least {shortest} characters; this one has {len(values)}.")
+    if len(values) > max(_V6_LENGTHS):
         raise ValueError(f"This is longer than any room code ({len(values)} characters).")
+    if len(values) > longest:
+        lengths = " or ".join(str(n) for n in sorted(_V6_LENGTHS))
+        raise ValueError(f"This is longer than any room code for an IPv4 address ({longest} characters at most) "
+                         f"but not one for an IPv6 address ({lengths}): it has {len(values)}.")
     data, check = values[:-1], values[-1]
     if _check_value(data) != check:
-        raise ValueError("This room code does not check out: a character is wrong or two are swapped. "
-                         "Compare it with the host's, character by character.")
+        raise ValueError(_NO_CHECK)
     kind, other_port = data[0] >> 3, bool(data[0] >> 2 & 1)
     expected = _length(kind, other_port)
     if len(data) != expected:
         raise ValueError(f"This room code should have {expected + 1} characters, not {len(values)}: "
                          "one is missing or one too many.")
-    number = 0
-    for v in data:
-        number = number << 5 | v
+    number = _number(data)
     pad = len(data) * 5 - (_KIND_BITS + _FLAG_BITS + _KINDS[kind][1] + (_PORT_BITS if other_port else 0)
                            + 8 * SECRET_BYTES)
     if number & ((1 << pad) - 1):
@@ -170,6 +293,31 @@ def read_code(code: str) -> RoomCode:
     return RoomCode(str(address), port, secret)
 
 
+def _read_v6(values: list[int]) -> RoomCode:
+    """What an IPv6 room code's values say (their number is one of ``_V6_LENGTHS``)."""
+    other_port = _V6_LENGTHS[len(values)]
+    number = _number(values)
+    if _polymod(number):
+        raise ValueError(_NO_CHECK)
+    number >>= 5 * _V6_CHECK
+    pad = (len(values) - _V6_CHECK) * 5 - (_V6_BITS + (_PORT_BITS if other_port else 0) + 8 * SECRET_BYTES)
+    if number & ((1 << pad) - 1):
+        raise ValueError("This is not a room code: its last characters do not fit together.")
+    number >>= pad
+    secret = (number & ((1 << 8 * SECRET_BYTES) - 1)).to_bytes(SECRET_BYTES, "big")
+    number >>= 8 * SECRET_BYTES
+    port = DEFAULT_PORT
+    if other_port:
+        port = number & 0xFFFF
+        number >>= _PORT_BITS
+        if port == 0 or port == DEFAULT_PORT:
+            raise ValueError("This is not a room code: the port it holds cannot be.")
+    ip = ipaddress.IPv6Address(number)
+    if _v6_problem(ip):
+        raise ValueError("This is not a room code: the address it holds cannot be a host's.")
+    return RoomCode(str(ip), port, secret)
+
+
 def join_key(secret: bytes) -> str:
     """The join secret alone, to type for a game found on the LAN (discovery.py advertises no secret): its 40
     bits as 8 characters of the code's alphabet and a check character, ``7F2M-9XHD-C``."""
@@ -178,43 +326,31 @@ def join_key(secret: bytes) -> str:
     number = int.from_bytes(secret, "big")
     values = [number >> (5 * (7 - i)) & 31 for i in range(8)]
     values.append(_check_value(values))
-    text = "".join(ALPHABET[v] for v in values)
-    return "-".join(text[i:i + GROUP] for i in range(0, len(text), GROUP))
+    return _shown(values)
 
 
 def read_join_key(text: str) -> bytes:
     """The join secret a join key (or a whole room code) holds; ValueError with a sentence if it is mistyped.
     Read as forgivingly as a code."""
-    values: list[int] = []
-    for ch in text:
-        if ch in _IGNORED:
-            continue
-        v = _VALUE.get(ch)
-        if v is None:
-            if ch in "uU":
-                raise ValueError("Join keys never use the letter U: check that character.")
-            raise ValueError("A join key has only digits and letters, such as 7F2M-9XHD-C.")
-        values.append(v)
+    values = _values(text, "join key")
     if len(values) != 9:
         if looks_like_code(text):
             return read_code(text).secret
         raise ValueError(f"A join key has 9 characters, such as 7F2M-9XHD-C; this one has {len(values)}.")
     if _check_value(values[:-1]) != values[-1]:
         raise ValueError("This join key does not check out: a character is wrong or two are swapped.")
-    number = 0
-    for v in values[:-1]:
-        number = number << 5 | v
-    return number.to_bytes(SECRET_BYTES, "big")
+    return _number(values[:-1]).to_bytes(SECRET_BYTES, "big")
 
 
 def looks_like_code(text: str) -> bool:
-    """Whether ``text`` is written like a room code: only its characters (and spaces or dashes), as many as a code
-    has. A join box reads such a text as a code and anything else as an address (a host name of 13 to 20 code
-    letters and digits is taken for a code: its port, ``name:47474``, makes it an address)."""
+    """Whether ``text`` is written like a room code: only its characters (and spaces or dashes), from as many as
+    the shortest IPv4 code has to as many as the longest IPv6 code (a code a character short or long is read as
+    a code, and ``read_code`` says what is wrong). A join box reads such a text as a code and anything else as an
+    address (a host name of 13 to 40 code letters and digits is taken for a code: its port, ``name:47474``,
+    makes it an address)."""
     stripped = [ch for ch in text if ch not in _IGNORED]
     shortest = min(_length(k, False) for k in range(len(_KINDS))) + 1
-    longest = _length(len(_KINDS) - 1, True) + 1
-    return shortest <= len(stripped) <= longest and all(ch in _VALUE or ch in "uU" for ch in stripped)
+    return shortest <= len(stripped) <= max(_V6_LENGTHS) and all(ch in _VALUE or ch in "uU" for ch in stripped)
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -264,5 +400,5 @@ def parse_address(text: str) -> tuple[str, int]:
     return host, port
 
 
-__all__ = ["DEFAULT_PORT", "SECRET_BYTES", "RoomCode", "join_key", "looks_like_code", "make_code", "new_join_secret",
-           "parse_address", "read_code", "read_join_key"]
+__all__ = ["DEFAULT_PORT", "SECRET_BYTES", "RoomCode", "code_for", "join_key", "looks_like_code", "make_code",
+           "make_code6", "new_join_secret", "parse_address", "read_code", "read_join_key"]

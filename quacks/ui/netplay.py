@@ -178,8 +178,8 @@ def lan_text(lan: str, wanted: bool) -> str:
 def turn_clock_text(seconds: int) -> str:
     """The turn clock as the lobby says it (issue 33 §3)."""
     if not seconds:
-        return _("No turn clock: everyone takes their time.")
-    return _("Turn clock: {time} for each choice.").format(time=duration(seconds))
+        return _("No turn clock")
+    return _("Turn clock: {time} a choice").format(time=duration(seconds))
 
 
 #: the gist of each typo the room code, the address and the join key readers find (their English messages begin
@@ -190,6 +190,8 @@ _TYPOS: tuple[tuple[str, str], ...] = (
     ("A room code has only digits and letters", N_("A room code has only digits and letters.")),
     ("A join key has only digits and letters", N_("A join key has only digits and letters, such as 7F2M-9XHD-C.")),
     ("A room code has at least", N_("This room code is too short: a character is missing.")),
+    # a length between an IPv4 code's and an IPv6 code's (roomcode.py): most likely an IPv6 code mistyped
+    ("This is longer than any room code for an IPv4", N_("This room code has a character too many or too few.")),
     ("This is longer than any room code", N_("This room code is too long.")),
     ("This room code does not check out", N_("This room code does not check out: a character is wrong or two are "
                                              "swapped. Compare it with the host's.")),

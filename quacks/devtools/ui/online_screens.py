@@ -12,6 +12,7 @@ import pygame
 
 from ...net.discovery import FoundGame
 from ...net.link import LinkState, LobbyRow, NetLink
+from ...net.roomcode import make_code6
 from ...net.served_match import ServedMatch
 from ...session.setup import REMOTE
 from ...session.view import seat_view
@@ -115,7 +116,9 @@ def lobby_state(hosting: bool, phase: str = "lobby") -> LinkState:
                  LobbyRow("Hard bot 4", "moss", "hard", False, False, False))
         mine = (1,)
     return LinkState(phase=phase, hosting=hosting, code="C000-1XSE-DGP4-RV4C-MK", address="192.168.178.123:47474",
-                     key="C5H6-6S35-5", lan="advertised", seats=seats, mine=mine, turn_limit=180)
+                     key="C5H6-6S35-5", lan="advertised", seats=seats, mine=mine, turn_limit=180,
+                     code6=make_code6("2001:db8:4f2a:1c00:d5e3:9b11:62a7:3c08", 47474, bytes(range(5))) if hosting
+                     else None)
 
 
 def lobby_screen(hosting: bool, phase: str = "lobby", problem: str = "") -> Callable[[App], None]:

@@ -122,7 +122,8 @@ class LobbyScene(Scene):
             fail_h = te.height("serif-bold", 36) + 26 + te.height("sans-semibold", 26, 3) + 10
         step = row_h + 10
         band = head_h + code_h + 16  # the room code across the page
-        need = band + max(head_h + step * len(st.seats), 3 * (line_h + 4) + lan_h)
+        info_lines = 3 + (2 if self.hosting and st.code6 else 0)  # address, join key, clock (and the IPv6 code)
+        need = band + max(head_h + step * len(st.seats), info_lines * (line_h + 4) + lan_h)
         self.frame: Frame = frame(te, [self.leave_b], right, self.hint(), width=1560, message=True,
                                   hug=need if not failed else fail_h)
         body = self.frame.body
@@ -297,6 +298,8 @@ class LobbyScene(Scene):
         if self.hosting and st.key:
             lines.append(_("Join key: {key}").format(key=verbatim(st.key)))
         lines.append(turn_clock_text(st.turn_limit))
+        if self.hosting and st.code6:  # friends whose internet has IPv6 may reach this computer by it
+            lines.append(_("Room code for IPv6:"))
         boxes = []
         for _text in lines:
             boxes.append(pygame.Rect(box.x, y, box.w, self.line_h))
@@ -305,6 +308,11 @@ class LobbyScene(Scene):
             size = min(te.fit_label(t, "sans-semibold", 21, b, lines=1)[0] for t, b in zip(lines, boxes))
             for text, b in zip(lines, boxes):
                 te.blit_fit(surf, text, b, "sans-semibold", size, T.INK, lines=1, anchor="midleft")
+        if self.hosting and st.code6:  # under its label, as large as the lines above if it fits
+            six = pygame.Rect(box.x, y, box.w, self.line_h)
+            te.blit_fit(surf, verbatim(st.code6), six, "sans-semibold", size if lines else 21, T.INK, lines=1,
+                        anchor="midleft")
+            y = six.bottom + 4
         if self.hosting:
             y += 8
             lan = pygame.Rect(box.x, y, box.w, max(0, box.bottom - y))
