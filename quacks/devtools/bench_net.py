@@ -24,6 +24,7 @@ from multiprocessing.connection import Connection
 
 from ..content.loader import default_catalogue
 from ..content.rules_hash import rules_hash
+from ..net import TURN_CLOCK
 from ..net import protocol as p
 from ..net.client import Client
 from ..net.host import Host
@@ -46,8 +47,9 @@ NET_TARGETS = (
 class TimedRoom(Room):
     """A room that notes, for each intent it carries out, the state number the game reached with it."""
 
-    def __init__(self, catalogue: Catalogue, config: GameConfig, seats: tuple[SeatSpec, ...]) -> None:
-        super().__init__(catalogue, config, seats)
+    def __init__(self, catalogue: Catalogue, config: GameConfig, seats: tuple[SeatSpec, ...],
+                 turn_limit: int = 0) -> None:
+        super().__init__(catalogue, config, seats, turn_limit=turn_limit)
         self.reached: dict[tuple[int, int], int] = {}  # (seat, state of the intent) -> the state it led to
 
     def act(self, seat: int, action_text: str, state: int) -> p.Error | None:
@@ -70,7 +72,7 @@ def host_process(conn: Connection) -> None:
         cat = default_catalogue()
         names = tuple(f"Seat {i + 1}" for i in range(len(SEATS)))
         seats = tuple(SeatSpec(n, c, k) for n, c, k in zip(names, ("amber", "teal", "plum", "moss"), SEATS))
-        room = TimedRoom(cat, GameConfig(seats=names), seats)
+        room = TimedRoom(cat, GameConfig(seats=names), seats, turn_limit=TURN_CLOCK)  # as a hosted game has it
         room.rules = rules_hash()
         start = time.process_time()  # the game's work, not loading the game's data
         host = Host(room)

@@ -368,6 +368,8 @@ class Host:
                 continue
             if await self._clock_ran_out():
                 return
+            if self.room.clock_news():  # a clock started running low: everyone is told
+                await self._changed()
             for seat, seconds in self.room.away().items():
                 if seconds < self.away_after or seat in self.room.away_choice:
                     continue

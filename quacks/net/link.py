@@ -353,7 +353,7 @@ class NetLink:
                      for i, s in enumerate(room.seats))
         now = time.monotonic()
         away = tuple((s, now - secs) for s, secs in sorted(room.away().items()))
-        clocks = tuple((s, since + room.turn_limit) for s, since in sorted(room.turn_since.items()))
+        clocks = tuple((s, since + room.turn_limit) for s, since in sorted(room.low_clocks().items()))
         self._set(seats=rows, away=away, mine=tuple(sorted(mine)), starting=room.phase == LOCKED,
                   failed_starts=room.attempt - (0 if room.phase == LOBBY else 1) if room.attempt else 0,
                   turn_limit=room.turn_limit, clocks=clocks, idle=tuple(sorted(room.idle)))

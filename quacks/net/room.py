@@ -43,6 +43,7 @@ from ..session.match import Match, Waits, hard_for_unsound_experts
 from ..session.setup import REMOTE, MatchSetup, SeatSpec
 from ..session.view import entry_data, seat_hashes, seat_view
 from ..version import __version__
+from . import clock_low
 from . import protocol as p
 from .ratelimit import Bucket
 
@@ -508,12 +509,27 @@ class Room:
         self.settle()
         return None
 
+    def low_clocks(self) -> dict[int, float]:
+        """The clocks running low (``net.clock_low``): seat -> when its choice began. Only these are told to the
+        clients, so a game played at a normal pace sends no clock message at all."""
+        if not self.turn_limit:
+            return {}
+        told_from = self.clock() - (self.turn_limit - clock_low(self.turn_limit))
+        return {s: since for s, since in self.turn_since.items() if since <= told_from}
+
     def clock_message(self) -> p.Clock:
-        return p.Clock(self.turn_limit, self.clocks(), tuple(sorted(self.idle)))
+        left = self.clocks()
+        return p.Clock(self.turn_limit, {s: left[s] for s in self.low_clocks()}, tuple(sorted(self.idle)))
 
     def clock_key(self) -> tuple[object, ...]:
-        """What the clock message says, but for the passing seconds: a guest is sent it again when this changes."""
-        return tuple(sorted(self.turn_since.items())), tuple(sorted(self.idle))
+        """What the clock message says, but for the passing seconds: a guest is sent it again when this changes
+        (a clock starts running low, a seat that was low chooses, a seat's time runs out or its player is back)."""
+        return tuple(sorted(self.low_clocks().items())), tuple(sorted(self.idle))
+
+    def clock_news(self) -> bool:
+        """A connected guest has not been told the clocks as they are now (the host looks once a second)."""
+        key = self.clock_key()
+        return any(g.connected and g.sent_clock != key for g in self.guests.values())
 
     # ------------------------------------------------------------------------------------------------
     # what goes out

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from ..content.loader import default_catalogue
 from ..i18n import _, pgettext
+from ..net import clock_low
 from ..net.served_match import ServedMatch
 from ..session.driven import DrivenMatch
 from ..session.match import Match
@@ -41,12 +42,6 @@ log = logging.getLogger("quacks.ui")
 ASK_AFTER = 30.0  # seconds a player is gone before the host is asked what to do
 HOST_LOST_TELL = 2.0  # seconds a joining window's connection to the host is lost before its player is told
 POLL = 0.1  # seconds between two looks at the network while the table waits for it
-
-
-def clock_low(limit: int) -> float:
-    """Seconds left at which a turn clock is shown to everyone (issue 33 §3: "when it runs low"): a quarter of
-    the clock, at least 20 s and at most a minute."""
-    return float(min(60, max(20, limit // 4)))
 
 
 def start_online_table(app: App, link: NetLink) -> bool:

@@ -180,3 +180,23 @@ def test_two_windows_a_player_who_never_chooses_is_replaced_on_time_and_takes_th
     finally:
         guest.close()
         host.close()
+
+
+def test_a_clock_is_told_only_once_it_runs_low_and_again_when_its_seat_has_chosen() -> None:
+    room, clock = clocked_room(180)  # low from 45 s left (a quarter)
+    seat = room.waiting_for()[0]
+    assert not sent(room, seat, p.Clock)  # a game at a normal pace sends no clock message
+    clock[0] += 134
+    assert not room.clock_news() and not sent(room, seat, p.Clock)
+    clock[0] += 1
+    assert room.clock_news()
+    told = sent(room, seat, p.Clock)
+    assert len(told) == 1 and told[0].left.get(seat) == 45 and told[0].seconds == 180  # type: ignore[attr-defined]
+    assert room.clock_news()  # the other player has not been told yet
+    assert sent(room, 1 - seat, p.Clock) and not room.clock_news()
+    m = room.match
+    assert m is not None
+    for s in room.waiting_for():  # every seat asked chooses: no clock runs low any more
+        assert room.act(s, str(m.game.legal_actions(s)[0]), room.state) is None
+    again = sent(room, seat, p.Clock)
+    assert again and again[-1].left == {}  # type: ignore[attr-defined]
