@@ -63,7 +63,8 @@ class FakeLink:
     def ack(self, seat: int, what: str, rnd: int) -> None:
         self.calls.append(("ack", seat, what, rnd))
 
-    def join(self, host: str, port: int, secret: str | None, players: list[tuple[str, str | None]]) -> None:
+    def join(self, host: str, port: int, secret: str | None, players: list[tuple[str, str | None]], *,
+             relay: bool = False) -> None:
         self.calls.append(("join", host, port, secret, tuple(players)))
 
     def here(self, seat: int) -> None:
