@@ -53,7 +53,7 @@ class RelayRefused(ConnectionError):
         self.sentence = sentence
 
 
-def _answer(line: str | None) -> None:
+def check_answer(line: str | None) -> None:
     """Nothing if the relay said ``OK``; else RelayRefused (or ConnectionError if it said nothing)."""
     if line is None:
         raise ConnectionError("The relay closed the connection without an answer.")
@@ -92,7 +92,7 @@ async def open_relayed(relay: str, port: int, rid: str, timeout: float = CONNECT
                     if not byte or byte == b"\n":
                         break
                     line += byte
-                _answer(line.decode("ascii", "replace") if line else None)
+                check_answer(line.decode("ascii", "replace") if line else None)
             except BaseException:
                 sock.close()
                 raise
@@ -156,7 +156,7 @@ class RelayAgent:
         pinger: asyncio.Task[None] | None = None
         try:
             writer.write(f"{MAGIC} HOST {self.rid} {self.owner}\n".encode("ascii"))
-            _answer(await read_line(reader, CONNECT_TIMEOUT))
+            check_answer(await read_line(reader, CONNECT_TIMEOUT))
             self._set("open")
             self._lasted = True
             self.opened.set()
@@ -191,7 +191,7 @@ class RelayAgent:
         try:
             remote = await asyncio.wait_for(asyncio.open_connection(self.relay, self.port), CONNECT_TIMEOUT)
             remote[1].write(f"{MAGIC} ACCEPT {self.rid} {number}\n".encode("ascii"))
-            _answer(await read_line(remote[0], CONNECT_TIMEOUT))
+            check_answer(await read_line(remote[0], CONNECT_TIMEOUT))
         except (OSError, TimeoutError, ValueError) as e:
             local[1].close()
             log.info("a player's connection through the relay failed: %s", e)
@@ -213,4 +213,4 @@ class RelayAgent:
         await asyncio.gather(*self._bridges, return_exceptions=True)
 
 
-__all__ = ["RelayAgent", "RelayRefused", "local_address", "open_relayed"]
+__all__ = ["RelayAgent", "RelayRefused", "check_answer", "local_address", "open_relayed"]

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import signal
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -25,6 +29,7 @@ from quacks.session.setup import REMOTE, SeatSpec
 
 from .served import SEATS, wait
 
+ROOT = Path(__file__).resolve().parents[2]
 LOOP = "127.0.0.1"
 CAT = default_catalogue()
 
@@ -265,3 +270,33 @@ def test_a_window_hosting_on_a_relay_shows_the_relay_code(tmp_path: Path) -> Non
         asyncio.run_coroutine_threadsafe(relay.close(), loop).result(10)
         loop.call_soon_threadsafe(loop.stop)
         thread.join(10)
+
+
+def test_the_relay_command_runs_on_the_standard_library_alone_and_stops_on_sigterm() -> None:
+    """``python -m quacks relay`` with the game's dependencies blocked (the container installs none of them): it
+    says where it listens, refuses an unknown room, and stops cleanly on SIGTERM (a service manager's stop)."""
+    blocked = ("pygame", "websockets", "yaml", "zeroconf", "platformdirs", "numpy")
+    code = (f"import sys\nfor m in {blocked!r}: sys.modules[m] = None\n"
+            "from quacks.cli import main\nsys.exit(main(['relay', '--bind', '127.0.0.1', '--port', '0']))\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env, cwd=ROOT)
+    try:
+        assert proc.stdout is not None
+        first = proc.stdout.readline()
+        assert "relay listening on 127.0.0.1 port" in first, first + (proc.stderr.read() if proc.stderr else "")
+        port = int(first.split(" port ")[1].split()[0])
+
+        async def knock() -> None:
+            with pytest.raises(RelayRefused, match="no such room"):
+                await open_relayed(LOOP, port, room_id(new_join_secret()))
+
+        asyncio.run(asyncio.wait_for(knock(), 10))
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=10)
+        assert proc.returncode == 0, err
+        assert "relay stopped: 0 rooms, 0 joins, 1 refused" in out
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(5)

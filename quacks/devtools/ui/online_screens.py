@@ -65,7 +65,7 @@ class FakeLink:
 
     def join(self, host: str, port: int, secret: str | None, players: list[tuple[str, str | None]], *,
              relay: bool = False) -> None:
-        self.calls.append(("join", host, port, secret, tuple(players)))
+        self.calls.append(("join", host, port, secret, tuple(players)) + (("relay",) if relay else ()))
 
     def here(self, seat: int) -> None:
         self.calls.append(("here", seat))
