@@ -28,8 +28,8 @@ import tempfile
 import time
 from pathlib import Path
 
-# the "engine", "net" and "storage" groups register themselves
-from . import bench_engine, bench_net, bench_storage  # noqa: F401
+# the "engine", "net", "relay" and "storage" groups register themselves
+from . import bench_engine, bench_net, bench_relay, bench_storage  # noqa: F401
 from .bench_groups import GROUPS, Figures, Group, Options, Target, child_figures, group
 
 SIZES = ((1280, 720), (1280, 800), (1366, 768), (1920, 1080), (2560, 1440), (3840, 2160))

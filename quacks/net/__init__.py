@@ -2,6 +2,7 @@
 (``roomcode``), the host's rate limit (``ratelimit``); the protocol is written down in docs/protocol.md."""
 
 DEFAULT_PORT = 47474  # the port a host listens on unless told otherwise (free of well-known services)
+RELAY_PORT = 47480  # the port a relay listens on unless told otherwise (issue 33, item 4: relay.py)
 TURN_CLOCK = 180  # seconds a remote player has for each choice by default (issue 33 §3: generous)
 TURN_CLOCKS = (0, 120, 180, 300)  # the new-game screen's choices for a hosted game (0: no clock)
 

@@ -1,12 +1,12 @@
-"""The command line of ``host``, ``join`` (issue 21) and ``find`` (issue 22): built for every command of
-``python -m quacks``, so it imports nothing of the network code (nor zeroconf); the commands themselves are in
-``commands.py``, imported when run."""
+"""The command line of ``host``, ``join`` (issue 21), ``find`` (issue 22) and ``relay`` (issue 33): built for every
+command of ``python -m quacks``, so it imports nothing of the network code (nor zeroconf); the commands themselves
+are in ``commands.py`` (the relay's in ``relay.py``), imported when run."""
 
 from __future__ import annotations
 
 import argparse
 
-from . import DEFAULT_PORT, TURN_CLOCK
+from . import DEFAULT_PORT, RELAY_PORT, TURN_CLOCK
 
 # what a host does with a seat whose player is gone (room.py's AWAY_*, written out here to keep this import light)
 AWAY_WAIT, AWAY_BOT, AWAY_END = "wait", "bot", "end"
@@ -30,6 +30,12 @@ def _find_main(args: argparse.Namespace) -> int:
     return find_main(args)
 
 
+def _relay_main(args: argparse.Namespace) -> int:
+    from .relay import relay_main
+
+    return relay_main(args.bind, args.port, args.max_rooms)
+
+
 def add_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     h = sub.add_parser("host", help="serve a match to players on other computers (no window)")
     h.add_argument("--seats", default="remote,normal",
@@ -50,9 +56,13 @@ def add_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
                    help="advertise the game on the LAN while it waits for players (python -m quacks find lists "
                         "it); the room code works either way")
     h.add_argument("--lan-name", default=None, help="the name the LAN sees (default: this computer's name)")
+    h.add_argument("--relay", default=None, metavar="HOST[:PORT]",
+                   help=f"also open the room on this relay (python -m quacks relay, port {RELAY_PORT} unless given), "
+                        "for players outside this network: they join with the relay code it prints")
     h.set_defaults(func=_host_main)
     j = sub.add_parser("join", help="play one seat of a served match headless, a bot choosing for it")
-    j.add_argument("target", help="the room code, or the host's address (host:port)")
+    j.add_argument("target", help="the room code, the relay code (relay:port/JOIN-KEY), or the host's address "
+                                  "(host:port)")
     j.add_argument("--bot", default="normal", help="the level of the bot that plays the seat")
     j.add_argument("--name", default="Guest")
     j.add_argument("--think", type=float, default=0.0, help="seconds the bot waits before each choice")
@@ -65,3 +75,8 @@ def add_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     f.add_argument("--interface", action="append", default=None,
                    help="an address of this computer to browse on (default: every interface); may be repeated")
     f.set_defaults(func=_find_main)
+    r = sub.add_parser("relay", help="meet hosts and players who cannot reach each other: run on a public machine")
+    r.add_argument("--bind", default=None, help="the address to listen on (default: every address)")
+    r.add_argument("--port", type=int, default=RELAY_PORT, help=f"the port (default {RELAY_PORT})")
+    r.add_argument("--max-rooms", type=int, default=1000, help="rooms carried at once (default 1000)")
+    r.set_defaults(func=_relay_main)

@@ -40,11 +40,20 @@ from ..session.view import Replica
 from ..storage.files import StorageError, load_json, write_json
 from ..version import __version__
 from . import protocol as p
+from .relay import room_id
+from .relay_link import open_relayed
 
 log = logging.getLogger("quacks.net")
 
 REVEAL_WAIT = 10.0  # seconds after the game's end the host has to reveal its secret
 REVEAL_TRIES = 3  # connections in a row that fail after the end before the host counts as silent
+
+
+def relayed_room(join_secret: str | None) -> str:
+    """The relay's id of the room whose join secret is ``join_secret`` (hex): a relayed room is found by it."""
+    if not join_secret:
+        raise ValueError("A room on a relay is joined with its join key (the relay code holds it).")
+    return room_id(bytes.fromhex(join_secret))
 
 
 class JoinRefused(Exception):
@@ -147,13 +156,18 @@ class Client:
     def __init__(self, host: str, port: int, *, name: str, join_secret: str | None = None,
                  tokens: Tokens | None = None, level: str = "normal", catalogue: Catalogue | None = None,
                  colour: str | None = None, seed: int = 0, think: float = 0.0, manual: bool = False,
-                 slot: int = 0) -> None:
+                 slot: int = 0, relay: bool = False) -> None:
         self.host = host
         self.port = port
         self.address = f"{host}:{port}"
         #: what the seat token is kept under: the address, and for a second player at the same computer (hot-seat
         #: on a client) the address with the player's number
         self.key = self.address if slot == 0 else f"{self.address}#{slot + 1}"
+        #: ``host``:``port`` is a relay's (issue 33, item 4): the room is found there by an id derived from the join
+        #: secret, which the seat token is kept under too (one relay carries many rooms)
+        self.relay_room = relayed_room(join_secret) if relay else None
+        if self.relay_room is not None:
+            self.key = f"{self.key}/{self.relay_room[:12]}"
         self.name = name
         self.colour = colour
         self.join_secret = join_secret
@@ -226,9 +240,13 @@ class Client:
 
     async def _session(self) -> None:
         uri = f"ws://{self.address}" if ":" not in self.host else f"ws://[{self.host}]:{self.port}"
+        through: dict[str, Any] = {}  # a relayed room: the socket the relay connected to the host (relay_link.py)
+        if self.relay_room is not None:
+            through["sock"] = await open_relayed(self.host, self.port, self.relay_room, p.HANDSHAKE_TIMEOUT)
         try:
             ws_cm = connect(uri, max_size=p.MAX_HOST_MESSAGE, ping_interval=p.PING_INTERVAL,
-                            ping_timeout=p.PING_TIMEOUT, compression=None, open_timeout=p.HANDSHAKE_TIMEOUT)
+                            ping_timeout=p.PING_TIMEOUT, compression=None, open_timeout=p.HANDSHAKE_TIMEOUT,
+                            **through)
         except InvalidURI as e:
             raise JoinRefused("bad-message", f"{self.address} is not an address ({e})") from None
         async with ws_cm as ws:

@@ -30,6 +30,7 @@ from ..storage import paths
 from ..version import __version__
 from . import TURN_CLOCK
 from .protocol import MAX_CLOCK, PROTOCOL_VERSION
+from .relaycode import looks_like_relay_code, make_relay_code, read_relay_code, split_relay
 from .room import LOBBY, Room
 from .roomcode import (
     SECRET_BYTES,
@@ -45,6 +46,7 @@ from .roomcode import (
 if TYPE_CHECKING:  # pragma: no cover
     from .discovery import Advertiser
     from .host import Host
+    from .relay_link import RelayAgent
 
 # Imported where they are used, after ``_network_missing`` has looked: ``asyncio`` and ``websockets`` (the one-folder
 # bundle leaves them out, and the window imports this module for ``hosted_path`` and the like), the host and the
@@ -171,6 +173,13 @@ def host_main(args: argparse.Namespace) -> int:
             return 2
         room.turn_limit = args.turn_clock
     room.rules = rules_hash()
+    relay = None
+    if args.relay:
+        try:
+            relay = split_relay(str(args.relay))
+        except ValueError as e:
+            _say(f"quacks host: --relay: {e}")
+            return 2
     bind = args.bind or lan_address()
     # who joins, leaves, comes back or is handed to a bot: one line each on the host's terminal
     handler = logging.StreamHandler(sys.stdout)
@@ -178,7 +187,7 @@ def host_main(args: argparse.Namespace) -> int:
     log.addHandler(handler)
     log.setLevel(logging.INFO)
     try:
-        return asyncio.run(_host(room, bind, args))
+        return asyncio.run(_host(room, bind, args, relay))
     except KeyboardInterrupt:
         _say("quacks host: stopped (Ctrl+C); the game is kept: python -m quacks host --resume goes on with it")
         return 130
@@ -234,7 +243,28 @@ def books_text(room: Room) -> str:
     return ", ".join(f"{colour} {n}" for colour, n in sorted(sets.items()))
 
 
-async def _host(room: Room, bind: str, args: argparse.Namespace) -> int:
+def _relay_said(agent: RelayAgent) -> None:
+    where = f"{agent.relay}:{agent.port}"
+    if agent.state == "open":
+        print(f"relay: the room is open on {where}", flush=True)
+    else:
+        print(f"relay: {agent.problem or 'connecting'} ({where}; trying again)", flush=True)
+
+
+def _open_on_relay(room: Room, bind: str, port: int, relay: tuple[str, int]) -> RelayAgent:
+    """The agent that opens the room on the relay (relay_link.py) and pipes its players to this host; it prints
+    the relay code at once and a line when the relay opens the room or loses it."""
+    from .relay import room_id
+    from .relay_link import RelayAgent, local_address
+
+    agent = RelayAgent(relay[0], relay[1], room_id(room.join_secret), local_address(bind), port,
+                       on_change=_relay_said)
+    print(f"relay code: {make_relay_code(relay[0], relay[1], room.join_secret)} (for players outside this "
+          "network: python -m quacks join RELAY-CODE)", flush=True)
+    return agent
+
+
+async def _host(room: Room, bind: str, args: argparse.Namespace, relay: tuple[str, int] | None = None) -> int:
     import asyncio
 
     from .host import Host
@@ -259,6 +289,8 @@ async def _host(room: Room, bind: str, args: argparse.Namespace) -> int:
     print(f"turn clock: {clock}", flush=True)
     print(f"join key: {join_key(room.join_secret)} (for a game found on the LAN: python -m quacks find)", flush=True)
     print(f"listening on {' and '.join(host.families)}", flush=True)
+    agent = _open_on_relay(room, bind, port, relay) if relay is not None else None
+    agent_task = asyncio.get_running_loop().create_task(agent.run()) if agent is not None else None
     advertiser = await _advertise(room, bind, port, args) if args.lan and room.phase == LOBBY else None
     watch = asyncio.get_running_loop().create_task(_keep_advert(room, advertiser, host)) if advertiser else None
     await host.stopped.wait()
@@ -267,6 +299,9 @@ async def _host(room: Room, bind: str, args: argparse.Namespace) -> int:
     if advertiser is not None:
         await asyncio.to_thread(advertiser.stop)
     await host.close()
+    if agent is not None and agent_task is not None:  # after the host: its last messages go through the relay
+        await agent.close()
+        await agent_task
     counts = ", ".join(f"{k} {v}" for k, v in host.counts.items())
     print(f"connections: {counts}", flush=True)
     m = room.match
@@ -303,8 +338,12 @@ def join_main(args: argparse.Namespace) -> int:
         return 2
     target = str(args.target)
     secret = args.secret
+    relayed = looks_like_relay_code(target)
     try:
-        if looks_like_code(target):
+        if relayed:
+            relay_code = read_relay_code(target)
+            host, port, secret = relay_code.relay, relay_code.port, relay_code.secret.hex()
+        elif looks_like_code(target):
             code = read_code(target)
             host, port, secret = code.address, code.port, code.secret.hex()
         else:
@@ -316,7 +355,7 @@ def join_main(args: argparse.Namespace) -> int:
         return 2
     try:
         client = Client(host, port, name=args.name, join_secret=secret, tokens=Tokens.load(tokens_path()),
-                        level=args.bot, think=max(0.0, float(args.think)))
+                        level=args.bot, think=max(0.0, float(args.think)), relay=relayed)
     except DataLoadError as e:
         _say(f"quacks join: the game's own data has errors:\n{e}")
         return 1

@@ -44,6 +44,9 @@ from . import protocol as p
 from .client import Client, JoinRefused, Tokens
 from .commands import books_text, bracketed, code_or_none, room_codes
 from .host import Host, load_room
+from .relay import room_id
+from .relay_link import RelayAgent, local_address
+from .relaycode import make_relay_code, split_relay
 from .room import LOBBY, LOCKED, OVER, PLAYING, Room
 from .roomcode import join_key, new_join_secret, read_code
 
@@ -78,7 +81,9 @@ class LinkState:
     hosting: bool = False
     problem: str = ""  # a reason code (protocol.REFUSE_REASONS, "unreachable", "port", "network") when FAILED
     detail: str = ""  # the host's or the system's own sentence for the log
-    code: str | None = None  # the room code
+    code: str | None = None  # the room code (the relay code when the room is opened on a relay)
+    lan_code: str | None = None  # the LAN's room code, hosting (the same as ``code`` without a relay)
+    relay: str = ""  # hosting on a relay: "connecting", "open", or the sentence why it is not
     #: the room code of the host's IPv6 address (hosting on every address: the one toward the internet, if it has
     #: one; on an IPv6 address: ``code``); ``code`` stays IPv4, what players expect on a home network
     code6: str | None = None
@@ -166,6 +171,8 @@ class NetLink:
         self.host_server: Host | None = None
         self.room: Room | None = None
         self._advertiser: Any = None
+        self._relay: str | None = None  # host:port of the relay the room is opened on too (issue 33), if any
+        self._relay_agent: RelayAgent | None = None
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="network", daemon=True)
         self._thread.start()
@@ -230,11 +237,13 @@ class NetLink:
 
     def host(self, config: GameConfig, seats: tuple[SeatSpec, ...], *, bind: str, port: int = DEFAULT_PORT,
              lan: bool = True, lan_name: str = "Quacks", advertise_on: str | None = None,
-             turn_clock: int = 0) -> None:
+             turn_clock: int = 0, relay: str | None = None) -> None:
         """Serve a game: ``seats`` as the new-game screen made them (HUMAN: a player at this screen, REMOTE: a
         player on another computer, else a bot), ``turn_clock`` seconds for each choice (0: none). The state says
-        when the lobby is open or why it is not."""
+        when the lobby is open or why it is not. ``relay`` (host:port of a relay, issue 33): the room is opened
+        there too, and the state's code is the relay code (the LAN's room code stays in ``lan_code``)."""
         self._set(hosting=True, turn_limit=turn_clock)
+        self._relay = relay
         self._run(self._host(config, seats, bind, port, lan, lan_name, advertise_on, turn_clock))
 
     async def _host(self, config: GameConfig, seats: tuple[SeatSpec, ...], bind: str, port: int, lan: bool,
@@ -276,9 +285,25 @@ class NetLink:
         room.code = code_or_none(shown, server.port, room.join_secret)
         # the IPv6 code: this one if it is IPv6, else (hosting on every address) this computer's IPv6 address's
         code6 = room.code if ":" in shown else room_codes(bind, server.port, room.join_secret, server.families)[1]
-        self._set(code=room.code, code6=code6, address=bracketed(shown, server.port), key=join_key(room.join_secret),
-                  phase=IN_LOBBY)
+        self._set(code=room.code, lan_code=room.code, code6=code6, address=bracketed(shown, server.port),
+                  key=join_key(room.join_secret), phase=IN_LOBBY)
+        if self._relay:
+            self._open_on_relay(self._relay, bind, server)
         return True
+
+    def _open_on_relay(self, relay: str, bind: str, server: Host) -> None:
+        """Open the room on the relay too (relay_link.py): the code shown becomes the relay code, and the state's
+        ``relay`` says whether the relay has the room open ("open"), or why not."""
+        try:
+            where, port = split_relay(relay)
+        except ValueError as e:
+            self._set(relay=str(e))
+            return
+        agent = RelayAgent(where, port, room_id(server.room.join_secret), local_address(bind), server.port,
+                           on_change=lambda a: self._set(relay=a.state if a.state == "open" else a.problem))
+        self._relay_agent = agent
+        self._set(code=make_relay_code(where, port, server.room.join_secret), relay="connecting")
+        self._loop.create_task(agent.run())
 
     def _local_client(self, server: Host, seat: int, token: str, nonce: str) -> Client:
         """The client that plays ``seat`` at the host's own screen, over loopback with the seat's token."""
@@ -367,13 +392,16 @@ class NetLink:
     # ------------------------------------------------------------------------------------------------
     # joining
 
-    def join(self, host: str, port: int, secret: str | None, players: list[tuple[str, str | None]]) -> None:
+    def join(self, host: str, port: int, secret: str | None, players: list[tuple[str, str | None]], *,
+             relay: bool = False) -> None:
         """Join the game at ``host``:``port`` with the join secret (hex; None: a seat this computer held before,
-        by its kept token) for each of ``players`` (name, colour): two at one computer are two clients."""
+        by its kept token) for each of ``players`` (name, colour): two at one computer are two clients.
+        ``relay``: ``host``:``port`` is a relay's (a relay code), the room found there by the secret."""
         tokens = Tokens.load(self.tokens_path)
         for slot, (name, colour) in enumerate(players):
             self._run(self._start_client(Client(host, port, name=name, colour=colour, join_secret=secret,
-                                                tokens=tokens, catalogue=self.cat, manual=True, slot=slot)))
+                                                tokens=tokens, catalogue=self.cat, manual=True, slot=slot,
+                                                relay=relay)))
 
     async def _start_client(self, client: Client) -> None:
         self._add_client(client)
@@ -499,6 +527,8 @@ class NetLink:
             await asyncio.to_thread(advertiser.stop)
         if self.host_server is not None:
             await self.host_server.close()
+        if self._relay_agent is not None:  # after the host: its last messages go through the relay
+            await self._relay_agent.close()
         me = asyncio.current_task()
         rest = [t for t in asyncio.all_tasks() if t is not me]
         for t in rest:

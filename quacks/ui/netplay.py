@@ -46,7 +46,8 @@ class Link(Protocol):
 
 
 class JoiningLink(Link, Protocol):
-    def join(self, host: str, port: int, secret: str | None, players: list[tuple[str, str | None]]) -> None: ...
+    def join(self, host: str, port: int, secret: str | None, players: list[tuple[str, str | None]], *,
+             relay: bool = False) -> None: ...
 
 
 def joining_link() -> JoiningLink:

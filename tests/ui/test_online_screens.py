@@ -243,6 +243,16 @@ def test_the_join_screen_joins_by_room_code(driver: Driver) -> None:
     assert netplay.joined_game(driver.app) == ("192.168.1.20", 47480, SECRET.hex(), [("Walburga", "amber")])
 
 
+def test_the_join_screen_joins_through_a_relay_by_its_code(driver: Driver) -> None:
+    sc, made = join_scene(driver)
+    sc.target.text = f"relay.example.org/{join_key(SECRET).lower()}"
+    sc.names[0].text = "Walburga"
+    sc.join()
+    assert isinstance(driver.scene, LobbyScene)
+    assert made[0].calls == [("join", "relay.example.org", 47480, SECRET.hex(), (("Walburga", "amber"),), "relay")]
+    assert netplay.joined_game(driver.app) is None  # the title's rejoin goes to a host's address, not yet a relay's
+
+
 def test_the_join_screen_joins_by_address_and_key_with_two_players(driver: Driver) -> None:
     sc, made = join_scene(driver)
     sc.target.text = "10.0.0.7:5000"

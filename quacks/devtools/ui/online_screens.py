@@ -64,8 +64,9 @@ class FakeLink:
     def ack(self, seat: int, what: str, rnd: int) -> None:
         self.calls.append(("ack", seat, what, rnd))
 
-    def join(self, host: str, port: int, secret: str | None, players: list[tuple[str, str | None]]) -> None:
-        self.calls.append(("join", host, port, secret, tuple(players)))
+    def join(self, host: str, port: int, secret: str | None, players: list[tuple[str, str | None]], *,
+             relay: bool = False) -> None:
+        self.calls.append(("join", host, port, secret, tuple(players)) + (("relay",) if relay else ()))
 
     def here(self, seat: int) -> None:
         self.calls.append(("here", seat))

@@ -261,12 +261,16 @@ class JoinScene(Scene):
     def target_of(self) -> tuple[str, int, str | None]:
         """(host, port, join secret in hex or None) of what was typed; ValueError with a sentence to show."""
         from ...net.commands import secret_hex
+        from ...net.relaycode import looks_like_relay_code, read_relay_code
         from ...net.roomcode import looks_like_code, parse_address, read_code
 
         text = self.target.text.strip()
         if not text:
             raise ValueError(_("Type the room code, or the host's address such as 192.168.1.20."))
         try:
+            if looks_like_relay_code(text):  # a room on a relay: relay.example.org:47480/7F2M-9XHD-C
+                relayed = read_relay_code(text)
+                return relayed.relay, relayed.port, relayed.secret.hex()
             if looks_like_code(text):
                 code = read_code(text)
                 return code.address, code.port, code.secret.hex()
@@ -298,8 +302,10 @@ class JoinScene(Scene):
             self.say(str(e))
             return
         link = self.make_link()
-        link.join(host, port, secret, players)
-        remember_joined(self.app, host, port, secret, players)
+        relayed = "/" in self.target.text  # a relay code (target_of read it): the relay finds the room by its secret
+        link.join(host, port, secret, players, relay=relayed)
+        if not relayed:  # the title's "rejoin" goes to the host's address: not yet to a relay's
+            remember_joined(self.app, host, port, secret, players)
         replace_scene(self.app, Screen.LOBBY, link)
 
     def paste(self) -> None:
