@@ -83,7 +83,12 @@ class LinkState:
     detail: str = ""  # the host's or the system's own sentence for the log
     code: str | None = None  # the room code (the relay code when the room is opened on a relay)
     lan_code: str | None = None  # the LAN's room code, hosting (the same as ``code`` without a relay)
-    relay: str = ""  # hosting on a relay: "connecting", "open", or the sentence why it is not
+    #: hosting on a relay (issue 33 §4): "" (none), "connecting", "open" (friends anywhere can join) or "refused"
+    #: (the relay turned the room away); ``relay_problem`` the last sentence why it is not open (for the log),
+    #: ``relay_address`` the relay's host:port as the host typed it
+    relay: str = ""
+    relay_problem: str = ""
+    relay_address: str = ""
     #: the room code of the host's IPv6 address (hosting on every address: the one toward the internet, if it has
     #: one; on an IPv6 address: ``code``); ``code`` stays IPv4, what players expect on a home network
     code6: str | None = None
@@ -173,6 +178,7 @@ class NetLink:
         self._advertiser: Any = None
         self._relay: str | None = None  # host:port of the relay the room is opened on too (issue 33), if any
         self._relay_agent: RelayAgent | None = None
+        self._bind = ""  # what the host's server listens on (the relay's agent reaches it there)
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="network", daemon=True)
         self._thread.start()
@@ -287,22 +293,39 @@ class NetLink:
         code6 = room.code if ":" in shown else room_codes(bind, server.port, room.join_secret, server.families)[1]
         self._set(code=room.code, lan_code=room.code, code6=code6, address=bracketed(shown, server.port),
                   key=join_key(room.join_secret), phase=IN_LOBBY)
+        self._bind = bind
         if self._relay:
             self._open_on_relay(self._relay, bind, server)
         return True
 
+    def open_on_relay(self, relay: str) -> None:
+        """The host opens its room on the relay at ``relay`` (host:port) while the lobby is open (the lobby's "Use
+        a relay"); one that was open on another relay is closed first."""
+        self._run(self._reopen_on_relay(relay))
+
+    async def _reopen_on_relay(self, relay: str) -> None:
+        server = self.host_server
+        if server is None:
+            return
+        if self._relay_agent is not None:
+            await self._relay_agent.close(grace=0)
+            self._relay_agent = None
+        self._relay = relay
+        self._open_on_relay(relay, self._bind, server)
+
     def _open_on_relay(self, relay: str, bind: str, server: Host) -> None:
         """Open the room on the relay too (relay_link.py): the code shown becomes the relay code, and the state's
-        ``relay`` says whether the relay has the room open ("open"), or why not."""
+        ``relay`` says whether the relay has the room open ("open"), or why not (``relay_problem``)."""
         try:
             where, port = split_relay(relay)
         except ValueError as e:
-            self._set(relay=str(e))
+            self._set(relay="refused", relay_problem=str(e), relay_address=relay)
             return
         agent = RelayAgent(where, port, room_id(server.room.join_secret), local_address(bind), server.port,
-                           on_change=lambda a: self._set(relay=a.state if a.state == "open" else a.problem))
+                           on_change=lambda a: self._set(relay=a.state, relay_problem=a.problem))
         self._relay_agent = agent
-        self._set(code=make_relay_code(where, port, server.room.join_secret), relay="connecting")
+        self._set(code=make_relay_code(where, port, server.room.join_secret), relay="connecting", relay_problem="",
+                  relay_address=relay)
         self._loop.create_task(agent.run())
 
     def _local_client(self, server: Host, seat: int, token: str, nonce: str) -> Client:

@@ -55,6 +55,7 @@ class Settings:
     #: the game on another computer this computer joined and has not seen end (issue 33: "Rejoin" on the title after
     #: a crash): {"host", "port", "secret", "players": [[name, colour]]}, as plain data
     joined_game: JsonObject | None = None
+    relay: str = ""  # the relay the host last opened a game on (issue 33 §4: friends anywhere), host:port
     window_size: tuple[int, int] | None = None  # the window's size and place when the game last closed
     window_pos: tuple[int, int] | None = None
 
@@ -111,6 +112,8 @@ def _expect(name: str) -> str:
         return _("\"\" (the system's language) or one of {values}").format(values=", ".join(LANGUAGES))
     if name in ("window_size", "window_pos"):
         return _("two whole numbers, or null")
+    if name == "relay":
+        return _("an address such as relay.example.org:47480, or \"\"")
     return _("true or false")
 
 
@@ -174,6 +177,8 @@ def _check_value(name: str, v: object) -> tuple[bool, object]:
         return True, v
     if name == "language":
         return (isinstance(v, str) and (v == "" or v in LANGUAGES)), v
+    if name == "relay":  # an address as typed: printable ASCII, one line, short
+        return (isinstance(v, str) and len(v) <= 80 and v.isascii() and (v == "" or v.isprintable())), v
     if name in ("window_size", "window_pos"):
         if v is None:
             return True, None

@@ -124,6 +124,7 @@ class Act(StrEnum):
     HOST = "host"
     JOIN = "join"
     GO_ON_HOSTED = "go-on-hosted"
+    RELAY = "relay"  # the host's lobby: open the game to friends anywhere through a relay
     SEAT_KIND = "seat-kind"  # new game, 1-4: the n-th seat's kind (a list of one kind)
     ADD_SEAT = "add-seat"
     EDIT_NAMES = "edit-names"
@@ -225,6 +226,7 @@ KEYS: dict[Act, Spec] = {
     Act.HOST: Spec((_k(pygame.K_h),), N_("host a game"), S),
     Act.JOIN: Spec((_k(pygame.K_j),), N_("join a game"), S),
     Act.GO_ON_HOSTED: Spec((_k(pygame.K_g),), N_("go on with your hosted game"), S),
+    Act.RELAY: Spec((_k(pygame.K_i),), N_("open your hosted game to friends anywhere (through a relay)"), S),
     Act.SEAT_KIND: Spec((), N_("new game: the seats' players"), S, numbered=True),
     Act.ADD_SEAT: Spec((_k(pygame.K_a),), N_("new game: add a seat"), S),
     Act.EDIT_NAMES: Spec((_k(pygame.K_e),), N_("new game: type the names"), S),

@@ -42,6 +42,8 @@ class Link(Protocol):
 
     def start_game(self) -> None: ...
 
+    def open_on_relay(self, relay: str) -> None: ...
+
     def close(self, timeout: float = 3.0) -> None: ...
 
 
@@ -174,6 +176,22 @@ def lan_text(lan: str, wanted: bool) -> str:
         return _("Being announced on the local network…")
     log.info("the game is not advertised on the LAN: %s", lan)
     return _("The local network cannot show this game: others join with the room code.")
+
+
+def reach_text(st: LinkState) -> str:
+    """Whether friends outside the host's home can join (issue 33 §4), in a few plain words: yes through a relay
+    that has the room open, no when the relay cannot be had, not known otherwise (only a router that lets them in
+    would do: the lobby's relay button says so). The relay's own sentence goes to the log."""
+    relay = verbatim(st.relay_address)
+    if st.relay == "open":
+        return _("Friends outside your home can join: yes, through {relay}").format(relay=relay)
+    if st.relay == "connecting" and not st.relay_problem:
+        return _("Friends outside your home: opening the game on {relay}…").format(relay=relay)
+    if st.relay:
+        log.info("the relay %s does not have the room open: %s", st.relay_address, st.relay_problem)
+        return _("Friends outside your home can join: no ({relay} cannot be reached)").format(
+            relay=relay)
+    return _("Friends outside your home can join: not known")
 
 
 def turn_clock_text(seconds: int) -> str:

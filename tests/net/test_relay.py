@@ -247,7 +247,8 @@ def test_three_games_at_once_through_one_relay(tmp_path: Path) -> None:
             assert c.report.fair is not None and c.report.fair.ok, c.report.fair.problems
 
 
-def test_a_window_hosting_on_a_relay_shows_the_relay_code(tmp_path: Path) -> None:
+@pytest.mark.parametrize("at_start", [True, False], ids=["from the start", "from the lobby"])
+def test_a_window_hosting_on_a_relay_shows_the_relay_code(tmp_path: Path, at_start: bool) -> None:
     async def start() -> tuple[Relay, int]:
         relay = Relay(rate=1000, burst=1000)
         return relay, await relay.start(LOOP, 0)
@@ -259,8 +260,13 @@ def test_a_window_hosting_on_a_relay_shows_the_relay_code(tmp_path: Path) -> Non
     link = NetLink(catalogue=CAT, save_path=tmp_path / "hosted.json")
     try:
         link.host(GameConfig(seats=tuple(s.name for s in SEATS)), SEATS, bind=LOOP, port=0, lan=False,
-                  relay=f"{LOOP}:{port}")
+                  relay=f"{LOOP}:{port}" if at_start else None)
+        if not at_start:  # the lobby's "Friends anywhere": opened on the relay once the lobby is open
+            wait(lambda: link.snapshot().phase == IN_LOBBY, 20, "the lobby")
+            assert link.snapshot().relay == "" and link.snapshot().code == link.snapshot().lan_code
+            link.open_on_relay(f"{LOOP}:{port}")
         wait(lambda: link.snapshot().phase == IN_LOBBY and link.snapshot().relay == "open", 20, "the relay room")
+        assert link.snapshot().relay_address == f"{LOOP}:{port}"
         state = link.snapshot()
         assert link.room is not None and state.code == make_relay_code(LOOP, port, link.room.join_secret)
         assert state.lan_code is not None and state.lan_code != state.code

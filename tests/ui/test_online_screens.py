@@ -411,3 +411,44 @@ def test_rejoin_on_the_title_joins_the_remembered_game_and_a_refusal_forgets_it(
     made[0].state = replace(made[0].state, phase=FAILED, problem="bad-token")
     driver.frames(2)
     assert netplay.joined_game(driver.app) is None and driver.app.settings.joined_game is None
+
+
+def test_the_host_opens_the_game_to_friends_anywhere_through_a_relay(driver: Driver) -> None:
+    """Issue 33 §4: the lobby says whether friends outside the home can join; I asks for a relay's address (a
+    wrong one is refused with a sentence), the room is opened there and the address kept for the next game."""
+    from quacks.ui.overlays.relay_entry import RelayEntry
+
+    st = lobby_state(True)
+    sc, link = lobby(driver, st)
+    assert "Friends outside your home can join: not known" in _drawn(driver)
+    driver.app.settings.relay = ""
+    key(driver, pygame.K_i)
+    entry = driver.app.scene
+    assert isinstance(entry, RelayEntry)
+    driver.type("not an address!")
+    assert entry.field.text == "notanaddress"  # only what an address can hold is typed
+    for _n in range(len(entry.field.text)):
+        key(driver, pygame.K_BACKSPACE)
+    driver.type("bad:port:x")
+    key(driver, pygame.K_RETURN)
+    assert driver.app.scene is entry and entry.problem.startswith("That is not an address")
+    assert not [c for c in link.calls if c[0] == "open_on_relay"]
+    for _n in range(len(entry.field.text)):
+        key(driver, pygame.K_BACKSPACE)
+    driver.type("relay.example.org:47480")
+    key(driver, pygame.K_RETURN)
+    assert driver.app.scene is sc
+    assert link.calls[-1] == ("open_on_relay", "relay.example.org:47480")
+    assert driver.app.settings.relay == "relay.example.org:47480"
+    link.state = replace(st, relay="open", relay_address="relay.example.org:47480",
+                         code="relay.example.org:47480/C5H6-6S35-5")
+    driver.frames(2)
+    assert "Friends outside your home can join: yes, through relay.example.org:47480" in " ".join(_lines(driver))
+    link.state = replace(link.state, relay="connecting", relay_problem="Connection refused")
+    driver.frames(2)
+    assert "no (relay.example.org:47480 cannot be reached)" in " ".join(_lines(driver))
+    key(driver, pygame.K_i)  # again: it starts with the address kept
+    again = driver.app.scene
+    assert isinstance(again, RelayEntry) and again.field.text == "relay.example.org:47480"
+    key(driver, pygame.K_ESCAPE)
+    assert driver.app.scene is sc

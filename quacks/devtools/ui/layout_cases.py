@@ -44,10 +44,12 @@ from .online_screens import (
     host_form_naming,
     host_lost,
     join_screen,
+    lobby_on_relay,
     lobby_screen,
     lobby_starting,
     online_table,
     out_of_time,
+    relay_entry,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -404,6 +406,9 @@ def online_cases() -> list[Case]:
         Case("online/lobby, could not join", lobby_screen(False, "failed", "bad-secret"), quick=True),
         Case("online/lobby, host could not open the game", lobby_screen(True, "failed", "port")),
         Case("online/lobby as host, starting", lobby_starting(False)),
+        Case("online/lobby as host, open on a relay", lobby_on_relay("open"), quick=True),
+        Case("online/lobby as host, the relay cannot be reached", lobby_on_relay("connecting")),
+        Case("online/lobby as host, typing a relay's address", relay_entry),
         Case("online/lobby as host, a start failed", lobby_starting(True)),
         Case("online/table: the host cannot be reached", host_lost, quick=True),
         Case("online/table: turn clocks running low", clock_low),

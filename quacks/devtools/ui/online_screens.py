@@ -18,6 +18,7 @@ from ...session.setup import REMOTE
 from ...session.view import seat_view
 from ...ui.online import OnlineTable
 from ...ui.overlays.online_choice import OnlineChoice
+from ...ui.overlays.relay_entry import RelayEntry
 from ...ui.scenes.join import NOTHING_AFTER, JoinScene
 from ...ui.scenes.lobby import LobbyScene
 from ...ui.scenes.newgame import NewGameScene
@@ -48,6 +49,9 @@ class FakeLink:
 
     def start_game(self) -> None:
         self.calls.append(("start_game",))
+
+    def open_on_relay(self, relay: str) -> None:
+        self.calls.append(("open_on_relay", relay))
 
     def close(self, timeout: float = 3.0) -> None:
         self.calls.append(("close",))
@@ -130,6 +134,30 @@ def lobby_screen(hosting: bool, phase: str = "lobby", problem: str = "") -> Call
         app.push(LobbyScene(app, FakeLink(state), lan=True))
 
     return build
+
+
+def lobby_on_relay(relay: str) -> Callable[[App], None]:
+    """The host's lobby with the game opened on a relay (issue 33 §4): ``relay`` the relay's state ("open",
+    "connecting", "refused"); the room code is the relay code."""
+    def build(app: App) -> None:
+        st = replace(lobby_state(True), code="relay.example.org:47480/C5H6-6S35-5", relay=relay,
+                     relay_address="relay.example.org:47480",
+                     relay_problem="" if relay == "open" else "Connection refused")
+        app.scenes = []
+        app.push(LobbyScene(app, FakeLink(st), lan=True))
+
+    return build
+
+
+def relay_entry(app: App) -> None:
+    """The host's lobby with the relay's address being typed over it (issue 33 §4)."""
+    lobby_screen(True)(app)
+    lobby = app.scene
+    assert isinstance(lobby, LobbyScene)
+    lobby.ask_relay()
+    entry = app.scene
+    assert isinstance(entry, RelayEntry)
+    entry.field.text = "quacks-relay.example.org:47480"
 
 
 def lobby_starting(failed: bool) -> Callable[[App], None]:

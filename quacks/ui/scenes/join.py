@@ -101,7 +101,7 @@ def _name_char(ch: str) -> bool:
 
 
 def _code_char(ch: str) -> bool:
-    return ch.isascii() and (ch.isalnum() or ch in "-.:[] ")
+    return ch.isascii() and (ch.isalnum() or ch in "-.:[] /")  # "/": a relay code (relay:port/join key)
 
 
 class JoinScene(Scene):

@@ -22,10 +22,22 @@ from ...session.setup import PLAYER_COLOURS, REMOTE
 from .. import art
 from .. import theme as T
 from ..app import App, Scene
+from ..flows import save_settings
 from ..keys import Act, Binding
 from ..keys import label as key_label
-from ..netplay import Link, copy_text, forget_joined, kind_text, lan_text, problem_text, seat_name, turn_clock_text
+from ..netplay import (
+    Link,
+    copy_text,
+    forget_joined,
+    kind_text,
+    lan_text,
+    problem_text,
+    reach_text,
+    seat_name,
+    turn_clock_text,
+)
 from ..online import start_online_table
+from ..overlays.relay_entry import RelayEntry
 from ..screens import Screen, back_to, open_scene
 from ..widgets import Button, button_bindings, draw_row, draw_tooltip, offer
 from .frame import Frame, frame
@@ -105,6 +117,11 @@ class LobbyScene(Scene):
         failed = st.phase == FAILED
         self.leave_b = Button(z, _("Back") if failed else _("Leave"), self.leave, style="dark", key=Act.BACK, size=26)
         self.start_b: Button | None = None
+        self.relay_b: Button | None = None
+        if self.hosting and st.phase == IN_LOBBY:  # beside Leave: open the game to friends outside the home
+            self.relay_b = Button(z.copy(), _("Friends anywhere…"), self.ask_relay, style="parchment", key=Act.RELAY,
+                                  size=24, tooltip=_("Friends outside your home can join only if your router lets "
+                                                     "them in; through a relay they can join from anywhere."))
         right: list[Button] = []
         if self.hosting and not failed:
             self.start_b = Button(z.copy(), _("Start"), self.start, key=Act.CONFIRM, size=32, enabled=self.ready(),
@@ -123,14 +140,19 @@ class LobbyScene(Scene):
         step = row_h + 10
         band = head_h + code_h + 16  # the room code across the page
         info_lines = 3 + (2 if self.hosting and st.code6 else 0)  # address, join key, clock (and the IPv6 code)
-        need = band + max(head_h + step * len(st.seats), info_lines * (line_h + 4) + lan_h)
-        self.frame: Frame = frame(te, [self.leave_b], right, self.hint(), width=1560, message=True,
+        with te.roomy():
+            self.reach_h = te.height("sans-semibold", 19, 3)
+        reach_h = (self.reach_h + 10) if self.hosting else 0  # who can join from outside the home
+        need = band + max(head_h + step * len(st.seats), info_lines * (line_h + 4) + lan_h + reach_h)
+        left = [self.leave_b, *([self.relay_b] if self.relay_b else [])]
+        self.frame: Frame = frame(te, left, right, self.hint(), width=1560, message=True,
                                   hug=need if not failed else fail_h)
         body = self.frame.body
         self.band = pygame.Rect(body.x, body.y, body.w, band - 16)
         self.info = pygame.Rect(body.x, body.y + band, body.w * 9 // 25, body.bottom - body.y - band)
         self.seats_box = pygame.Rect(self.info.right + 40, self.info.y, body.right - self.info.right - 40,
                                      self.info.h)
+
         self.copy_b: Button | None = None
         if st.code and not failed:
             with te.roomy():
@@ -166,7 +188,8 @@ class LobbyScene(Scene):
             y += step
 
     def buttons(self) -> list[Button]:
-        out = [self.leave_b, *([self.start_b] if self.start_b else []), *([self.copy_b] if self.copy_b else [])]
+        out = [self.leave_b, *([self.start_b] if self.start_b else []), *([self.copy_b] if self.copy_b else []),
+               *([self.relay_b] if self.relay_b else [])]
         for _i, _row, send, bot in self.seat_rows:
             out += [b for b in (send, bot) if b is not None]
         return out
@@ -180,6 +203,15 @@ class LobbyScene(Scene):
 
     def send_away(self, seat: int) -> None:
         self.link.kick(seat)
+
+    def ask_relay(self) -> None:
+        """The relay's address (the last one used to start with); the room is opened there, and kept for next time."""
+        self.app.push(RelayEntry(self.app, str(self.app.settings.relay or ""), self.use_relay))
+
+    def use_relay(self, address: str) -> None:
+        self.app.settings.relay = address
+        save_settings(self.app)
+        self.link.open_on_relay(address)
 
     def make_bot(self, seat: int) -> None:
         self.link.seat_to_bot(seat, "normal")
@@ -234,8 +266,9 @@ class LobbyScene(Scene):
         return None if self.started or self.left else POLL
 
     def bindings(self) -> list[Binding]:
-        """Ctrl+C copies the room code, Esc leaves, Enter starts (the host)."""
-        return [Binding(Act.COPY, self.copy, target="copy"), *button_bindings([self.leave_b, self.start_b])]
+        """Ctrl+C copies the room code, Esc leaves, Enter starts (the host), I opens the game to friends anywhere."""
+        return [Binding(Act.COPY, self.copy, target="copy"),
+                *button_bindings([self.leave_b, self.start_b, self.relay_b])]
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.press(event):
@@ -257,8 +290,9 @@ class LobbyScene(Scene):
                 self._draw_seats(surf)
             fr.draw_message(surf, te, self.status(), T.INK_SOFT)
             self.leave_b.draw(surf)
-            if self.start_b is not None:
-                self.start_b.draw(surf)
+            for b in (self.start_b, self.relay_b):
+                if b is not None:
+                    b.draw(surf)
         if self.hover_text and self.app.scene is self:  # not under a dialog opened on top (issue 30)
             draw_tooltip(surf, self.hover_text, self.app.mouse_pos)
 
@@ -315,10 +349,17 @@ class LobbyScene(Scene):
             y = six.bottom + 4
         if self.hosting:
             y += 8
-            lan = pygame.Rect(box.x, y, box.w, max(0, box.bottom - y))
-            text = lan_text(st.lan, self.lan)
-            size, _lines = te.fit_block(text, "sans", 19, lan)
-            te.blit_wrapped(surf, text, lan, "sans", size, T.INK_SOFT)
+            bottom = box.bottom
+            reach = reach_text(st)  # before the LAN's line: where the page is short, this one is shown
+            part = pygame.Rect(box.x, y, box.w, max(0, min(self.reach_h, bottom - y)))
+            size, lines = te.fit_block(reach, "sans-semibold", 19, part)
+            te.blit_wrapped(surf, reach, part, "sans-semibold", size, T.INK)
+            y += len(lines) * (te.linesize("sans-semibold", size) + 2) + 10
+            lan = pygame.Rect(box.x, y, box.w, max(0, bottom - y))
+            if lan.h >= te.height("sans", 14, 2):  # (else the page is too short for it: the LAN finds the game all
+                text = lan_text(st.lan, self.lan)  # the same)
+                size, _lines = te.fit_block(text, "sans", 19, lan)
+                te.blit_wrapped(surf, text, lan, "sans", size, T.INK_SOFT)
 
     def _draw_seats(self, surf: pygame.Surface) -> None:
         te = self.app.text
