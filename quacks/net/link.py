@@ -158,6 +158,17 @@ class _Gathered:
                       frozenset(self.refused), self.fresh)
 
 
+def shared_code(client: Client) -> str | None:
+    """The room code a joining player shares: the relay code they joined by (the host's lobby names its LAN's
+    room, of no use outside it), else the host's."""
+    if client.relay_room is not None and client.join_secret:
+        try:
+            return make_relay_code(client.host, client.port, bytes.fromhex(client.join_secret))
+        except ValueError:
+            pass
+    return client.lobby.code if client.lobby is not None else None
+
+
 class NetLink:
     """The network side of a window's game (module docstring). ``tokens`` is where a joining computer keeps its
     seat tokens (None: in memory only); ``save_path`` where a host keeps its room."""
@@ -324,6 +335,7 @@ class NetLink:
         agent = RelayAgent(where, port, room_id(server.room.join_secret), local_address(bind), server.port,
                            on_change=lambda a: self._set(relay=a.state, relay_problem=a.problem))
         self._relay_agent = agent
+        server.room.relay = relay  # kept with the hosted game: going on with it opens it there again
         self._set(code=make_relay_code(where, port, server.room.join_secret), relay="connecting", relay_problem="",
                   relay_address=relay)
         self._loop.create_task(agent.run())
@@ -366,6 +378,8 @@ class NetLink:
                 nonce = fairness.client_value()
                 g.pledge = fairness.pledge(nonce)
             self._add_client(self._local_client(server, seat, g.token, nonce))
+        if room.relay:  # it was open to friends anywhere: again, on the same relay
+            self._open_on_relay(room.relay, bind, server)
         self._loop.create_task(self._watch_room())
         await self._host_changed()
 
@@ -477,7 +491,7 @@ class NetLink:
             rows = tuple(LobbyRow(s.name, s.colour or "", s.kind, s.joined, s.away, i in mine)
                          for i, s in enumerate(client.lobby.seats))
             away = tuple((s, now - secs) for s, secs in sorted(client.away.items()))
-            self._set(seats=rows, code=client.lobby.code, mine=mine, away=away, turn_limit=client.turn_limit,
+            self._set(seats=rows, code=shared_code(client), mine=mine, away=away, turn_limit=client.turn_limit,
                       phase=IN_LOBBY if client.replica is None else IN_GAME)
         r = client.replica
         if r is None:

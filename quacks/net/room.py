@@ -147,6 +147,7 @@ class Room:
         self.turn_limit = turn_limit  # seconds a player has for each choice (0: no clock; issue 33 §3)
         self.turn_since: dict[int, float] = {}  # seat -> when (``clock``) the choice it is asked for began
         self.idle: set[int] = set()  # seats whose clock ran out: a bot plays them until their player is back
+        self.relay = ""  # host:port of the relay the room is open on too (issue 33 §4; a resumed game reopens it)
 
     # ------------------------------------------------------------------------------------------------
     # the lobby
@@ -610,7 +611,7 @@ class Room:
             "match": self.match.to_data() if self.match is not None else None,
             "repeated_acks": self.repeated_acks, "local": sorted(self.local), "attempt": self.attempt,
             "lock": list(self.lock), "spent": sorted(self.spent), "kicked": sorted(self.kicked),
-            "turn_limit": self.turn_limit,
+            "turn_limit": self.turn_limit, "relay": self.relay,
         }
 
     @staticmethod
@@ -632,6 +633,7 @@ class Room:
         if "lock" not in d and room.phase in (PLAYING, OVER):  # kept before pledges (issue 33): the values were
             # sent in the open, so the lock is their pledges (a client then checks its game against them)
             room.lock = tuple(sorted(g.pledge for g in room.guests.values() if g.pledge is not None))
+        room.relay = str(d.get("relay") or "")[:300]
         room.spent = {str(x) for x in d.get("spent", ())}
         room.kicked = {str(x) for x in d.get("kicked", ())}
         if room.phase == LOCKED:  # the host stopped while a start waited: it failed

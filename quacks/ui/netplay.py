@@ -252,12 +252,19 @@ def copy_text(text: str) -> bool:
 # the joined game, remembered for "Rejoin" on the title (issue 33 §3)
 
 def remember_joined(app: App, host: str, port: int, secret: str | None,
-                    players: Sequence[tuple[str, str | None]]) -> None:
-    """This computer joins the game at ``host``:``port``: kept in the settings until the game is seen to end, so
-    that after a crash the title offers to rejoin it (the seat tokens bring the players back to their seats)."""
+                    players: Sequence[tuple[str, str | None]], relay: bool = False) -> None:
+    """This computer joins the game at ``host``:``port`` (``relay``: a relay's, the room found there by the
+    secret): kept in the settings until the game is seen to end, so that after a crash the title offers to rejoin
+    it (the seat tokens bring the players back to their seats)."""
     app.settings.joined_game = {"host": host, "port": port, "secret": secret,
-                                "players": [[name, colour] for name, colour in players]}
+                                "players": [[name, colour] for name, colour in players], "relay": relay}
     save_settings(app)
+
+
+def joined_through_relay(app: App) -> bool:
+    """Whether the game this computer joined (``joined_game``) was found on a relay."""
+    d = getattr(app.settings, "joined_game", None)
+    return isinstance(d, dict) and d.get("relay") is True
 
 
 def forget_joined(app: App) -> None:
@@ -269,7 +276,8 @@ def forget_joined(app: App) -> None:
 
 def joined_game(app: App) -> tuple[str, int, str | None, list[tuple[str, str | None]]] | None:
     """The game this computer joined and has not seen end: (host, port, secret, players), or None (also for a
-    setting that does not hold one: it is then ignored)."""
+    setting that does not hold one: it is then ignored); ``joined_through_relay`` says whether ``host`` is a
+    relay's."""
     d = getattr(app.settings, "joined_game", None)
     try:
         if not isinstance(d, dict):

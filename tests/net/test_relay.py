@@ -306,3 +306,26 @@ def test_the_relay_command_runs_on_the_standard_library_alone_and_stops_on_sigte
         if proc.poll() is None:
             proc.kill()
             proc.wait(5)
+
+
+def test_a_relayed_room_keeps_its_relay_and_a_relayed_player_shares_the_relay_code() -> None:
+    """A hosted game open on a relay is opened there again when the host goes on with it (the room keeps the
+    relay), and a player who joined through the relay is shown the relay code to share, not the host's LAN code."""
+    import json as _json
+
+    from quacks.net.client import Client
+    from quacks.net.link import shared_code
+    from quacks.net.room import Room
+    from quacks.session.setup import REMOTE as _REMOTE
+    from quacks.session.setup import SeatSpec as _Seat
+
+    seats = (_Seat("Seat 1", "amber", _REMOTE), _Seat("Easy bot 2", "teal", "easy"))
+    room = Room(CAT, GameConfig(seats=tuple(s.name for s in seats)), seats, join_secret=bytes(5))
+    room.relay = "relay.example.org:47480"
+    again = Room.from_data(CAT, _json.loads(_json.dumps(room.to_data())))
+    assert again.relay == "relay.example.org:47480"
+    secret = bytes(range(5))
+    relayed = Client("relay.example.org", 47480, name="Bob", join_secret=secret.hex(), relay=True, catalogue=CAT)
+    assert shared_code(relayed) == make_relay_code("relay.example.org", 47480, secret)
+    plain = Client("192.168.1.20", 47474, name="Bob", join_secret=secret.hex(), catalogue=CAT)
+    assert shared_code(plain) is None  # no lobby yet: the host's code comes with it

@@ -243,14 +243,20 @@ def test_the_join_screen_joins_by_room_code(driver: Driver) -> None:
     assert netplay.joined_game(driver.app) == ("192.168.1.20", 47480, SECRET.hex(), [("Walburga", "amber")])
 
 
-def test_the_join_screen_joins_through_a_relay_by_its_code(driver: Driver) -> None:
+def test_the_join_screen_joins_through_a_relay_by_its_code(driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
     sc, made = join_scene(driver)
     sc.target.text = f"relay.example.org/{join_key(SECRET).lower()}"
     sc.names[0].text = "Walburga"
     sc.join()
     assert isinstance(driver.scene, LobbyScene)
     assert made[0].calls == [("join", "relay.example.org", 47480, SECRET.hex(), (("Walburga", "amber"),), "relay")]
-    assert netplay.joined_game(driver.app) is None  # the title's rejoin goes to a host's address, not yet a relay's
+    # remembered for the title's "Rejoin", as a relay's (the room is found there by its secret)
+    assert netplay.joined_game(driver.app) == ("relay.example.org", 47480, SECRET.hex(), [("Walburga", "amber")])
+    assert netplay.joined_through_relay(driver.app)
+    monkeypatch.setattr(netplay, "joining_link", lambda: made.append(FakeLink(lobby_state(False))) or made[-1])
+    made.clear()
+    TitleScene(driver.app).rejoin()
+    assert made and made[0].calls[-1][-1] == "relay"
 
 
 def test_the_join_screen_joins_by_address_and_key_with_two_players(driver: Driver) -> None:

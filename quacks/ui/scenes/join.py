@@ -304,8 +304,7 @@ class JoinScene(Scene):
         link = self.make_link()
         relayed = "/" in self.target.text  # a relay code (target_of read it): the relay finds the room by its secret
         link.join(host, port, secret, players, relay=relayed)
-        if not relayed:  # the title's "rejoin" goes to the host's address: not yet to a relay's
-            remember_joined(self.app, host, port, secret, players)
+        remember_joined(self.app, host, port, secret, players, relay=relayed)
         replace_scene(self.app, Screen.LOBBY, link)
 
     def paste(self) -> None:

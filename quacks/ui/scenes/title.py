@@ -155,7 +155,7 @@ class TitleScene(Scene):
     def rejoin(self) -> None:
         """The game this computer joined, joined again (issue 33 §3): its seat tokens bring its players back to
         their seats; its lobby turns into the table as soon as the host's game answers."""
-        from ..netplay import joined_game, joining_link  # (the network's side is loaded when it is wanted)
+        from ..netplay import joined_game, joined_through_relay, joining_link  # (loaded when it is wanted)
 
         found = joined_game(self.app)
         if found is None:
@@ -163,7 +163,7 @@ class TitleScene(Scene):
             return
         host, port, secret, players = found
         link = joining_link()
-        link.join(host, port, secret, players)
+        link.join(host, port, secret, players, relay=joined_through_relay(self.app))
         open_scene(self.app, Screen.LOBBY, link)
 
     def learn(self) -> None:
