@@ -86,7 +86,7 @@ def lan_address() -> str:
 
 def lan_address6() -> str | None:
     """This computer's IPv6 address toward the internet (the one a packet to a documentation address would leave
-    from; nothing is sent), or None: no IPv6, no route, or no address another computer could reach (link-local,
+    from; nothing is sent), or None: no IPv6, no route, or no global address (link-local, unique-local,
     loopback)."""
     if not socket.has_ipv6:
         return None
@@ -96,7 +96,9 @@ def lan_address6() -> str | None:
             ip = ipaddress.IPv6Address(str(s.getsockname()[0]).split("%")[0])
         except (OSError, ValueError):
             return None
-    return None if ip.is_link_local or ip.is_loopback or ip.is_unspecified else str(ip)
+    # only a global address: a link-local or unique-local one (fd00::/8, a home network's own) no one outside
+    # the home can reach, and inside it the IPv4 code does
+    return str(ip) if ip.is_global else None
 
 
 def code_or_none(address: str | None, port: int, secret: bytes) -> str | None:

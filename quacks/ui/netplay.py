@@ -181,14 +181,13 @@ def lan_text(lan: str, wanted: bool) -> str:
 def reach_text(st: LinkState) -> str:
     """Whether friends outside the host's home can join (issue 33 §4), in a few plain words: yes through a relay
     that has the room open, no when the relay cannot be had, not known otherwise (only a router that lets them in
-    would do: the lobby's relay button says so). The relay's own sentence goes to the log."""
+    would do: the lobby's relay button says so). The relay's own sentence goes to the log (the lobby, once)."""
     relay = verbatim(st.relay_address)
     if st.relay == "open":
         return _("Friends outside your home can join: yes, through {relay}").format(relay=relay)
     if st.relay == "connecting" and not st.relay_problem:
         return _("Friends outside your home: opening the game on {relay}…").format(relay=relay)
     if st.relay:
-        log.info("the relay %s does not have the room open: %s", st.relay_address, st.relay_problem)
         return _("Friends outside your home can join: no ({relay} cannot be reached)").format(
             relay=relay)
     return _("Friends outside your home can join: not known")

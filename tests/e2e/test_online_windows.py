@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from .test_real_window import game_env, home_with
-from .xwin import STEP_TIMEOUT, Program, Xvfb, log_text, shot, shots_dir, wait_for
+from .xwin import STEP_TIMEOUT, Program, Xvfb, log_text, shot, shots_dir, wait_for, window_shot
 
 pytestmark = [pytest.mark.e2e]
 pytest.importorskip("websockets")
@@ -165,3 +165,83 @@ def test_three_windows_play_a_served_game_and_a_killed_window_takes_its_seat_bac
         for p in programs.values():
             p.stop()
         x.stop()
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_two_windows_meet_at_a_relay_and_play_a_round(tmp_path: Path) -> None:
+    """Issue 33 §4: a relay runs (``python -m quacks relay`` on loopback); the host's window hosts, its lobby says
+    friends outside the home "not known", Friends anywhere (I) opens the game on the relay and the lobby says
+    "yes"; a second window joins by the relay code typed in and both play through round 1 into round 2."""
+    from quacks.net.relaycode import make_relay_code
+    from quacks.net.roomcode import read_code
+
+    out = shots_dir(tmp_path)
+    homes = {n: home_with(tmp_path / n, window_size=[1000, 700]) for n in ("host", "bob")}
+    settings = homes["host"] / "config" / "settings.json"
+    data = json.loads(settings.read_text(encoding="utf-8"))
+    data["last_online_setup"] = {"seats": [SEATS[0], SEATS[1], SEATS[3]], "books": "1", "lan": False,
+                                 "turn_clock": 0}
+    settings.write_text(json.dumps(data), encoding="utf-8")
+    port = free_port()
+    relay_out = (tmp_path / "relay.txt").open("w", encoding="utf-8")
+    relay = subprocess.Popen([sys.executable, "-m", "quacks", "relay", "--bind", "127.0.0.1", "--port", str(port)],
+                             stdout=relay_out, stderr=subprocess.STDOUT, env=dict(os.environ))
+    x = Xvfb("1920x1080")
+    programs: dict[str, Program] = {}
+    try:
+        for n, home in homes.items():
+            programs[n] = start(x, home, tmp_path / f"{n}.txt")
+        host = programs["host"]
+        press(host, "Down", "Return")  # Play online
+        time.sleep(0.5)
+        press(host, "h")  # Host a game: the last hosted game's seats
+        time.sleep(1.0)
+        press(host, "Return")  # Start: the lobby
+        lan_code = room_code(homes["host"])
+        press(host, "i")  # Friends anywhere…: the relay's address
+        time.sleep(1.0)
+        type_text(host, f"127.0.0.1:{port}")
+        press(host, "Return")
+        wait_for(lambda: relay_opened(tmp_path), STEP_TIMEOUT,
+                 "the relay to open the room", host, about=lambda: (tmp_path / "relay.txt").read_text())
+        time.sleep(1.0)  # the lobby's next look at the link
+        window_shot(out / "online-lobby-relay.png", host)
+        kept = json.loads(settings.read_text(encoding="utf-8"))
+        assert kept.get("relay") == f"127.0.0.1:{port}", kept.get("relay")  # kept for the next game
+        code = make_relay_code("127.0.0.1", port, read_code(lan_code).secret)
+        join(programs["bob"], code, "Bob")
+        wait_for(lambda: " joined (Bob)" in log_text(homes["host"]), STEP_TIMEOUT, "Bob to join through the relay",
+                 host, about=lambda: (tmp_path / "relay.txt").read_text())
+        assert "through the relay" in log_text(homes["host"])
+        start_game(host, homes["host"])
+        end = time.monotonic() + 300
+        while not all("waiting for a human: round 2" in log_text(h) for h in homes.values()):
+            assert time.monotonic() < end, "the two windows did not get through round 1"
+            for n, p in programs.items():
+                assert p.alive(), f"the {n} window stopped:\n{p.output()[-2000:]}"
+                press(p, *ANSWERS)
+            time.sleep(0.2)
+        window_shot(out / "online-relay-round-2-bob.png", programs["bob"])
+    finally:
+        for p in programs.values():
+            p.stop()
+        x.stop()
+        relay.terminate()
+        try:
+            relay.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            relay.kill()
+        relay_out.close()
+
+
+def relay_opened(tmp_path: Path) -> bool:
+    """The relay's own output says a room was opened."""
+    text = (tmp_path / "relay.txt").read_text(encoding="utf-8", errors="replace")
+    return re.search(r"room \S+ opened by", text) is not None

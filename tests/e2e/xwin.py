@@ -141,6 +141,14 @@ def shot(path: Path, env: dict[str, str]) -> None:
     subprocess.run(["import", "-window", "root", str(path)], env=env, check=False, capture_output=True)
 
 
+def window_shot(path: Path, p: Program) -> None:
+    """A screenshot of one program's window, raised first (``shot`` takes the whole screen, where windows
+    overlap; an X server without a compositor keeps no picture of a covered window)."""
+    subprocess.run(["xdotool", "windowraise", p.wid], env=p.env, check=False, capture_output=True, timeout=20)
+    time.sleep(0.5)  # the exposed window draws itself again
+    subprocess.run(["import", "-window", p.wid, str(path)], env=p.env, check=False, capture_output=True)
+
+
 def log_text(home: Path) -> str:
     logs = list(home.rglob("*.log"))
     return "\n".join(p.read_text(encoding="utf-8", errors="replace") for p in logs)

@@ -258,3 +258,26 @@ def test_the_command_line_hosts_on_ipv6_and_a_player_joins_by_its_code(tmp_path:
         if server.poll() is None:
             server.kill()
             server.wait(10)
+
+
+@pytest.mark.parametrize(("seen", "offered"), [("2a01:4f8:c17:1::2", "2a01:4f8:c17:1::2"), ("fd00::2", None),
+                                                ("fe80::1%eth0", None), ("::1", None)])
+def test_only_a_global_ipv6_address_gets_a_code_of_its_own(monkeypatch: pytest.MonkeyPatch, seen: str,
+                                                            offered: str | None) -> None:
+    """A unique-local (a home network's own) or link-local address reaches no one outside the home: no IPv6 code."""
+    class Fake:
+        def __init__(self, *_a: object) -> None:
+            pass
+
+        def connect(self, _to: object) -> None:
+            pass
+
+        def getsockname(self) -> tuple[str, int]:
+            return seen, 0
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(commands.socket, "socket", Fake)
+    monkeypatch.setattr(commands.socket, "has_ipv6", True)
+    assert commands.lan_address6() == offered

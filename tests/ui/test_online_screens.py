@@ -431,6 +431,9 @@ def test_the_host_opens_the_game_to_friends_anywhere_through_a_relay(driver: Dri
     key(driver, pygame.K_i)
     entry = driver.app.scene
     assert isinstance(entry, RelayEntry)
+    driver.type("i")  # the opening key's own text (SDL sends it with the key press): not typed into the box
+    assert entry.field.text == ""
+    entry.opened_at -= 1000  # (a moment later)
     driver.type("not an address!")
     assert entry.field.text == "notanaddress"  # only what an address can hold is typed
     for _n in range(len(entry.field.text)):

@@ -18,6 +18,9 @@ from ..widgets import Button
 from .base import MARGIN, Overlay, grown
 
 TEXT = ("sans-semibold", 21)
+#: milliseconds after opening in which typed text is dropped: the key that opened the entry (the lobby's I) also
+#: comes as text (SDL sends a key press and its text together), and no one types that fast into a new box
+OPENING_KEY_MS = 150
 EXAMPLE = "relay.example.org:47480"  # an address as the placeholder shows it (a name of the documentation's domain)
 
 
@@ -34,6 +37,7 @@ class RelayEntry(Overlay):
         self.field = Field(pygame.Rect(0, 0, 0, 0), text=address, max_len=80, allowed=_address_char,
                            placeholder=verbatim(EXAMPLE), editing=True)
         self.problem = ""
+        self.opened_at = pygame.time.get_ticks()
         pygame.key.start_text_input()
         self.layout()
 
@@ -94,6 +98,8 @@ class RelayEntry(Overlay):
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.TEXTINPUT:
+            if pygame.time.get_ticks() - self.opened_at < OPENING_KEY_MS:
+                return True  # the opening key's own text
             self.field.add(event.text)
             self.problem = ""
             return True

@@ -11,6 +11,7 @@ Leave closes the link (the host is asked first) and goes back to the title.
 
 from __future__ import annotations
 
+import logging
 from functools import partial
 from typing import TYPE_CHECKING, cast
 
@@ -41,6 +42,8 @@ from ..overlays.relay_entry import RelayEntry
 from ..screens import Screen, back_to, open_scene
 from ..widgets import Button, button_bindings, draw_row, draw_tooltip, offer
 from .frame import Frame, frame
+
+log = logging.getLogger("quacks.ui")
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...net.link import NetLink
@@ -250,6 +253,8 @@ class LobbyScene(Scene):
     def update(self, dt: float) -> None:
         st = self.link.snapshot()
         if st != self.state:
+            if st.relay_problem and st.relay_problem != self.state.relay_problem:
+                log.info("the relay %s does not have the room open: %s", st.relay_address, st.relay_problem)
             if st.phase == FAILED and self.state.phase != FAILED:
                 problem_text(st.problem, st.detail)  # the detail goes to the log, once
                 if not st.hosting and st.problem in REFUSED_FOR_GOOD:
