@@ -20,6 +20,8 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (["host", "--seats", "normal,normal"], 2, "at least one remote"),
     (["host", "--seats", "remote,wizard"], 2, "--seats takes"),
     (["host", "--seats", "remote,normal", "--away-bot", "wizard"], 2, "--away-bot takes"),
+    (["host", "--seats", "remote,normal", "--turn-clock", "-5"], 2, "--turn-clock takes 0"),
+    (["host", "--seats", "remote,normal", "--turn-clock", "99999999"], 2, "--turn-clock takes 0"),
     (["host", "--resume"], 1, "no hosted game"),
     (["join", "127.0.0.1:1", "--bot", "wizard"], 2, "--bot takes"),
     (["join", "127.0.0.1:1", "--name", ""], 2, "--name"),
