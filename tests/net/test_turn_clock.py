@@ -168,7 +168,9 @@ def test_two_windows_a_player_who_never_chooses_is_replaced_on_time_and_takes_th
                 timed = clocks[1]
             time.sleep(0.01)
         handed = time.monotonic()
-        assert timed is not None and handed - timed < 2.5  # on time: the host looks once a second
+        # on time: the host looks once a second (the room's own tests time it exactly; here a loaded machine, under
+        # coverage, may take a moment more to carry the news)
+        assert timed is not None and handed - timed < 4.0
         wait(lambda: 1 in host.snapshot().idle, 5, "the host's window to show Bob's seat played by a bot")
         assert guest.snapshot().turn_limit == 2
         guest.here(1)
