@@ -337,7 +337,10 @@ class LobbyScene(Scene):
         if self.hosting and st.key:
             lines.append(_("Join key: {key}").format(key=verbatim(st.key)))
         lines.append(turn_clock_text(st.turn_limit))
-        if self.hosting and st.code6:  # friends whose internet has IPv6 may reach this computer by it
+        # friends whose internet has IPv6 may reach this computer by its code: its label and the code under it, on a
+        # page with room for them (a short one keeps the room code above, which everyone can use)
+        show6 = bool(self.hosting and st.code6) and y + (len(lines) + 2) * (self.line_h + 4) <= box.bottom
+        if show6:
             lines.append(_("Room code for IPv6:"))
         boxes = []
         for _text in lines:
@@ -347,7 +350,7 @@ class LobbyScene(Scene):
             size = min(te.fit_label(t, "sans-semibold", 21, b, lines=1)[0] for t, b in zip(lines, boxes))
             for text, b in zip(lines, boxes):
                 te.blit_fit(surf, text, b, "sans-semibold", size, T.INK, lines=1, anchor="midleft")
-        if self.hosting and st.code6:  # under its label, as large as the lines above if it fits
+        if show6 and st.code6:  # under its label, as large as the lines above if it fits
             six = pygame.Rect(box.x, y, box.w, self.line_h)
             te.blit_fit(surf, verbatim(st.code6), six, "sans-semibold", size if lines else 21, T.INK, lines=1,
                         anchor="midleft")
@@ -357,9 +360,10 @@ class LobbyScene(Scene):
             bottom = box.bottom
             reach = reach_text(st)  # before the LAN's line: where the page is short, this one is shown
             part = pygame.Rect(box.x, y, box.w, max(0, min(self.reach_h, bottom - y)))
-            size, lines = te.fit_block(reach, "sans-semibold", 19, part)
-            te.blit_wrapped(surf, reach, part, "sans-semibold", size, T.INK)
-            y += len(lines) * (te.linesize("sans-semibold", size) + 2) + 10
+            if part.h >= te.height("sans-semibold", 14, 2):  # (a page too short for it: the button says it all)
+                size, lines = te.fit_block(reach, "sans-semibold", 19, part)
+                te.blit_wrapped(surf, reach, part, "sans-semibold", size, T.INK)
+                y += len(lines) * (te.linesize("sans-semibold", size) + 2) + 10
             lan = pygame.Rect(box.x, y, box.w, max(0, bottom - y))
             if lan.h >= te.height("sans", 14, 2):  # (else the page is too short for it: the LAN finds the game all
                 text = lan_text(st.lan, self.lan)  # the same)
