@@ -279,7 +279,15 @@ def read_code(code: str) -> RoomCode:
                            + 8 * SECRET_BYTES)
     if number & ((1 << pad) - 1):
         raise ValueError("This is not a room code: its last characters do not fit together.")
-    number >>= pad
+    number, secret, port = _secret_and_port(number >> pad, other_port)
+    net, host_bits = _KINDS[kind]
+    address = ipaddress.IPv4Address(int(net.network_address) | number & ((1 << host_bits) - 1))
+    return RoomCode(str(address), port, secret)
+
+
+def _secret_and_port(number: int, other_port: bool) -> tuple[int, bytes, int]:
+    """A code's number without its padding, read from its end: the join secret, then the port if the code has
+    one of its own; (what is left, the address's bits; the secret; the port)."""
     secret = (number & ((1 << 8 * SECRET_BYTES) - 1)).to_bytes(SECRET_BYTES, "big")
     number >>= 8 * SECRET_BYTES
     port = DEFAULT_PORT
@@ -288,9 +296,7 @@ def read_code(code: str) -> RoomCode:
         number >>= _PORT_BITS
         if port == 0 or port == DEFAULT_PORT:
             raise ValueError("This is not a room code: the port it holds cannot be.")
-    net, host_bits = _KINDS[kind]
-    address = ipaddress.IPv4Address(int(net.network_address) | number & ((1 << host_bits) - 1))
-    return RoomCode(str(address), port, secret)
+    return number, secret, port
 
 
 def _read_v6(values: list[int]) -> RoomCode:
@@ -303,15 +309,7 @@ def _read_v6(values: list[int]) -> RoomCode:
     pad = (len(values) - _V6_CHECK) * 5 - (_V6_BITS + (_PORT_BITS if other_port else 0) + 8 * SECRET_BYTES)
     if number & ((1 << pad) - 1):
         raise ValueError("This is not a room code: its last characters do not fit together.")
-    number >>= pad
-    secret = (number & ((1 << 8 * SECRET_BYTES) - 1)).to_bytes(SECRET_BYTES, "big")
-    number >>= 8 * SECRET_BYTES
-    port = DEFAULT_PORT
-    if other_port:
-        port = number & 0xFFFF
-        number >>= _PORT_BITS
-        if port == 0 or port == DEFAULT_PORT:
-            raise ValueError("This is not a room code: the port it holds cannot be.")
+    number, secret, port = _secret_and_port(number >> pad, other_port)
     ip = ipaddress.IPv6Address(number)
     if _v6_problem(ip):
         raise ValueError("This is not a room code: the address it holds cannot be a host's.")

@@ -61,6 +61,15 @@ def room_code(home: Path) -> str:
     return str(json.loads(saved.read_text(encoding="utf-8"))["room"]["code"])
 
 
+def open_lobby(host: Program) -> None:
+    """From the title: Play online, Host a game (the last hosted game's seats), Start: the host's lobby."""
+    press(host, "Down", "Return")  # Play online
+    time.sleep(0.5)
+    press(host, "h")  # Host a game
+    time.sleep(1.0)
+    press(host, "Return")  # Start: the lobby
+
+
 def join(p: Program, code: str, name: str) -> None:
     press(p, "Down", "Return")  # Play online
     time.sleep(0.5)
@@ -105,11 +114,7 @@ def test_three_windows_play_a_served_game_and_a_killed_window_takes_its_seat_bac
         for n, home in homes.items():
             programs[n] = start(x, home, tmp_path / f"{n}.txt")
         host = programs["host"]
-        press(host, "Down", "Return")  # Play online
-        time.sleep(0.5)
-        press(host, "h")  # Host a game: the last hosted game's seats
-        time.sleep(1.0)
-        press(host, "Return")  # Start: the lobby
+        open_lobby(host)
         code = room_code(homes["host"])
         join(programs["bob"], code, "Bob")
         join(programs["cid"], code, "Cid")
@@ -199,11 +204,7 @@ def test_two_windows_meet_at_a_relay_and_play_a_round(tmp_path: Path) -> None:
         for n, home in homes.items():
             programs[n] = start(x, home, tmp_path / f"{n}.txt")
         host = programs["host"]
-        press(host, "Down", "Return")  # Play online
-        time.sleep(0.5)
-        press(host, "h")  # Host a game: the last hosted game's seats
-        time.sleep(1.0)
-        press(host, "Return")  # Start: the lobby
+        open_lobby(host)
         lan_code = room_code(homes["host"])
         press(host, "i")  # Friends anywhere…: the relay's address
         time.sleep(1.0)

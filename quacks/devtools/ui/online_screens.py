@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
@@ -173,39 +173,32 @@ def lobby_starting(failed: bool) -> Callable[[App], None]:
     return build
 
 
-def host_lost(app: App) -> None:
-    """A joining window's table whose host cannot be reached (issue 33): the notice over it."""
+def _online_table_then(app: App, **changes: Any) -> None:
+    """The online table (``_online_table_at``, nobody away), then its link's state with ``changes``, taken in."""
     _online_table_at(app, 0.0)
     t = app.scene
     assert isinstance(t, TableScene) and t.online is not None
     link = t.online.link
     assert isinstance(link, FakeLink)
-    link.state = replace(link.state, hosting=False, away=(), host_lost_since=time.monotonic() - 5.0)
+    link.state = replace(link.state, away=(), **changes)
     t.update(0.0)
+
+
+def host_lost(app: App) -> None:
+    """A joining window's table whose host cannot be reached (issue 33): the notice over it."""
+    _online_table_then(app, hosting=False, host_lost_since=time.monotonic() - 5.0)
 
 
 def clock_low(app: App) -> None:
     """A table whose turn clocks run low (issue 33 §3): this player's own (its pot counts down, a toast says what
     comes next) and another's (its pot says so), while a third seat is played by a bot since its time ran out."""
-    _online_table_at(app, 0.0)
-    t = app.scene
-    assert isinstance(t, TableScene) and t.online is not None
-    link = t.online.link
-    assert isinstance(link, FakeLink)
     now = time.monotonic()
-    link.state = replace(link.state, away=(), clocks=((0, now + 25.0), (1, now + 12.0)), idle=(2,))
-    t.update(0.0)
+    _online_table_then(app, clocks=((0, now + 25.0), (1, now + 12.0)), idle=(2,))
 
 
 def out_of_time(app: App) -> None:
     """This player's turn clock ran out (issue 33 §3): the notice over the table offers the seat back."""
-    _online_table_at(app, 0.0)
-    t = app.scene
-    assert isinstance(t, TableScene) and t.online is not None
-    link = t.online.link
-    assert isinstance(link, FakeLink)
-    link.state = replace(link.state, away=(), idle=(0,))
-    t.update(0.0)
+    _online_table_then(app, idle=(0,))
 
 
 def join_screen(games: Sequence[tuple[str, int, int, str, str]], players: int = 1,
