@@ -34,6 +34,10 @@ from ..widgets import Button, Choice, draw_row
 from .newgame_model import BOOK_MODES, SetupModel, _options, strength_lines
 
 STRENGTH_SIZE = 19  # the strength lines' text size
+CARD_PAD = 10  # a seat's card beside its controls
+CARD_PAD_Y = 4  # and above and below them
+CARD_GAP = 4  # between two seats' cards: a seat takes the height a row of controls took before the cards
+CARD_RIM = 2  # the card's inked rim, which text keeps off
 
 
 class NewGameForm:
@@ -87,7 +91,7 @@ class NewGameForm:
             kinds = _options(m.kinds())
             kind_w = sum(te.size(label, "sans-semibold", 21)[0] + 36 for _v, label in kinds) + Choice.GAP * 3
         rm_w = ctl_h if len(m.seats) > 2 else 0
-        fixed = mark_w + 3 * gap + (rm_w + gap if rm_w else 0)
+        fixed = mark_w + 3 * gap + (rm_w + gap if rm_w else 0) + CARD_PAD
         kind_want = kind_w
         natural = fixed + name_w + col_w + kind_w * 5 // 4  # the widths the form wants, with some air
         f = (W - fixed) / (name_w + col_w + kind_w)
@@ -106,9 +110,12 @@ class NewGameForm:
         y += step
         self.seat_buttons: list[tuple[Button, Button, Choice, Button | None]] = []
         self.markers: list[tuple[int, int, int]] = []  # (x, y, size) of each seat's marker
+        self.cards: list[pygame.Rect] = []  # each seat's card, behind its marker and controls
         for i, s in enumerate(m.seats):
+            top = y
+            y += CARD_PAD_Y
             x = at.x + mark_w + gap
-            self.markers.append((at.x + mark_w // 2, y + ctl_h // 2, mark_w - 18))
+            self.markers.append((at.x + mark_w // 2 + 6, y + ctl_h // 2, mark_w - 18))
             name_b = Button(pygame.Rect(x, y, name_w, ctl_h), s.name, on_click=partial(self.edit_name, i),
                             style="parchment", tooltip=_("Click and type a name ({enter} to finish).").format(
                                 enter=key_label(Act.CONFIRM)), size=24)
@@ -119,12 +126,13 @@ class NewGameForm:
             x += col_w + gap
             rm = None
             if rm_w:  # at the row's right end (of its first line)
-                rm = Button(pygame.Rect(at.right - rm_w, y, rm_w, ctl_h), "x", on_click=partial(self.remove_seat, i),
-                            style="danger", tooltip=_("Remove this seat."), size=24)
+                rm = Button(pygame.Rect(at.right - CARD_PAD - rm_w, y, rm_w, ctl_h), "x",
+                            on_click=partial(self.remove_seat, i), style="danger",
+                            tooltip=_("Remove this seat."), size=24)
             if two_lines:  # the kinds under the name, as wide as they want (the row's width at most)
                 x = at.x + mark_w + gap
                 y += step
-                kind_w = min(W - (mark_w + gap), kind_want * 5 // 4)
+                kind_w = min(W - (mark_w + gap) - CARD_PAD, kind_want * 5 // 4)
             kind = Choice(pygame.Rect(x, y, kind_w, ctl_h), kinds, s.kind, on_change=partial(self.set_kind, i),
                           size=21, by_label=True)
             tips = {level: " · ".join([bot_name(level), *strength_lines([level], self.strength)])
@@ -135,7 +143,9 @@ class NewGameForm:
             for b, (value, _label) in zip(kind.buttons, kinds):
                 b.tooltip = tips.get(value, "")
             self.seat_buttons.append((name_b, col_b, kind, rm))
-            y += step
+            y += ctl_h + CARD_PAD_Y
+            self.cards.append(pygame.Rect(at.x, top, W, y - top))
+            y += CARD_GAP
         # how the seated bots fare (issue 23): a line for each of their levels, from the measured data; two lines
         # where the width is short for one
         self.strength_rows: list[tuple[str, pygame.Rect, int]] = []  # text, box, lines
@@ -228,7 +238,7 @@ class NewGameForm:
         # where the form's lines start (a scrolled form shows whole lines from one of them)
         tops = [r.y for _t, r, _a in self.heads] + [r.y for _t, r in self.mix_labels] + \
             [r.y for _t, r, _n in self.strength_rows] + \
-            [w.rect.y for row in self.seat_buttons for w in row if w is not None] + [self.seed_b.rect.y]
+            [card.y for card in self.cards] + [self.seed_b.rect.y]
         self.tops = sorted({t - at.y for t in tops} | {0})
         return y - at.y
 
@@ -254,8 +264,24 @@ class NewGameForm:
         for k, (text, box, anchor) in enumerate(self.heads):
             if shown(box):
                 te.blit_fit(surf, text, box, "sans-bold", size if k else 22, T.INK_SOFT, anchor=anchor)
+        view = surf.get_clip()
+        for card in self.cards:  # the shadows first: none falls on the card above
+            if card.colliderect(view):
+                surf.blit(art.shadow(card.size, 12, 70), (card.x - 14, card.y - 14))
         for i, ((name_b, col_b, kind, rm), (mx, my, ms)) in enumerate(zip(self.seat_buttons, self.markers)):
             s = self.model.seats[i]
+            card = self.cards[i]
+            if card.colliderect(view):  # the seat's card: parchment tinted with its colour, a stripe of it
+                look = T.PLAYER_LOOKS[s.colour]
+                tint = art.mix(art.mix(T.PARCHMENT, T.CREAM, 0.45), look.fill, 0.10)
+                pygame.draw.rect(surf, tint, card, border_radius=12)
+                pygame.draw.line(surf, art.mix(tint, T.CREAM, 0.6), (card.x + 12, card.y + 2),
+                                 (card.right - 12, card.y + 2))  # the light along its top edge
+                pygame.draw.rect(surf, T.PARCHMENT_EDGE, card, width=CARD_RIM, border_radius=12)
+                # only what shows of it hides what lay under it (a card the view cuts stops at the view's edge)
+                te.cover(surf, card.clip(view), CARD_RIM if view.contains(card) else 0)
+                stripe = pygame.Rect(card.x + 3, card.y + 8, 6, card.h - 16)
+                pygame.draw.rect(surf, look.fill, stripe, border_radius=3)
             if shown(name_b.rect):
                 mk = art.marker(s.colour, (s.name[:1] or "?").upper(), ms)
                 surf.blit(mk, mk.get_rect(center=(mx, my)))
