@@ -14,9 +14,9 @@ for long), renews the lease while it hosts and removes the mapping when the room
 
 Only UPnP IGD is asked (``miniupnpc``); NAT-PMP and PCP are not (no well-kept Python library covers them).
 Everything here blocks (a router may take seconds): callers run it in a thread (``asyncio.to_thread``), never in
-the window's or the asyncio loop's own thread. Discovery is one SSDP multicast on the local network, bounded by
-``DISCOVER_MS``; nothing is sent anywhere else. ``QUACKS_NO_ROUTER=1`` in the environment turns the asking off
-(the test suite sets it: its games stay on loopback).
+the window's or the asyncio loop's own thread. Discovery is SSDP multicast on the local network, about 4 s at most
+(``DISCOVER_MS``); nothing is sent anywhere but to the router that answers. ``QUACKS_NO_ROUTER=1`` in the
+environment turns the asking off (the test suite sets it: its games stay on loopback).
 """
 
 from __future__ import annotations
@@ -33,7 +33,8 @@ log = logging.getLogger("quacks.net")
 YES, NO, UNKNOWN = "yes", "no", "unknown"
 LEASE = 3600  # seconds the router keeps the port open unless renewed
 RENEW_EVERY = LEASE // 3  # the host renews its lease this often while it hosts
-DISCOVER_MS = 2000  # how long the host waits for a router to answer its SSDP search
+DISCOVER_MS = 1000  # the wait for answers to each round of SSDP searches (miniupnpc's least; it makes a few
+# rounds: about 4 s in all when no router answers; a router answers in milliseconds)
 DESCRIPTION = "Quacks game"  # the mapping's name in the router's own page
 
 
