@@ -1,6 +1,6 @@
 """Run in the router test's LAN namespace (tests/net/test_router.py): listen on a port, ask the router to open it
 with the game's own code (``quacks.net.router.open_port``) and print, one JSON line each, what it answered (and
-whether the router lists the mapping), what someone from the internet sent through it, and the mapping's listing
+whether the router lists the mapping and renews its lease), what someone from the internet sent through it, and the mapping's listing
 after the game removed it. Every wait is bounded."""
 
 from __future__ import annotations
@@ -23,8 +23,9 @@ def main() -> None:
     began = time.monotonic()
     answer, mapping = open_port(port, discover_ms=discover_ms, lease=600)
     listed = mapping.upnp.getspecificportmapping(port, "TCP") if mapping is not None else None
+    renewed = mapping.renew() if mapping is not None else None
     say(state=answer.state, external=answer.external, port=answer.port, detail=answer.detail,
-        seconds=time.monotonic() - began, listed=list(listed) if listed else None)
+        seconds=time.monotonic() - began, listed=list(listed) if listed else None, renewed=renewed)
     if mapping is None:
         return
     listener.settimeout(20)

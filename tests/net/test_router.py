@@ -90,6 +90,7 @@ def test_a_router_that_lets_the_host_in(lab: Lab) -> None:
         assert said["state"] == "yes", (said, lab.daemon_log())
         assert (said["external"], said["port"]) == (RTR_WAN_IP, PORT)
         assert said["listed"] is not None and said["listed"][:2] == ["192.168.77.2", PORT]  # the router lists it
+        assert said["renewed"] is True  # and renews its lease when asked again
         assert f"dnat ip to 192.168.77.2:{PORT}" in lab.forwards()
         sent = lab.connect_from_wan(PORT, "a friend outside")
         assert sent.returncode == 0, sent.stderr
