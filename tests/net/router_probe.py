@@ -1,7 +1,7 @@
 """Run in the router test's LAN namespace (tests/net/test_router.py): listen on a port, ask the router to open it
 with the game's own code (``quacks.net.router.open_port``) and print, one JSON line each, what it answered (and
-whether the router lists the mapping and renews its lease), what someone from the internet sent through it, and the mapping's listing
-after the game removed it. Every wait is bounded."""
+whether the router lists the mapping and renews its lease), what someone from the internet sent through it, and
+the mapping's listing after the game removed it. Every wait is bounded."""
 
 from __future__ import annotations
 
