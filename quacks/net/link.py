@@ -49,7 +49,7 @@ from .relay_link import RelayAgent, local_address
 from .relaycode import make_relay_code, split_relay
 from .room import LOBBY, LOCKED, OVER, PLAYING, Room
 from .roomcode import join_key, new_join_secret, read_code
-from .router import RENEW_EVERY, PortMapping, open_port, worth_asking
+from .router import RENEW_EVERY, PortMapping, RouterAnswer, open_port, worth_asking
 
 log = logging.getLogger("quacks.net")
 
@@ -328,9 +328,15 @@ class NetLink:
         self._loop.create_task(self._keep_router(server))
 
     async def _keep_router(self, server: Host) -> None:
-        answer, mapping = await asyncio.to_thread(open_port, server.port)
-        if mapping is not None and server.stopped.is_set():  # the room closed while the router was asked
-            await asyncio.to_thread(mapping.close)
+        def ask() -> tuple[RouterAnswer, PortMapping | None]:
+            answer, mapping = open_port(server.port)
+            if mapping is not None and server.stopped.is_set():  # the room closed while the router was asked (this
+                mapping.close()  # task may be cancelled by now: the thread closes the port itself)
+                return answer, None
+            return answer, mapping
+
+        answer, mapping = await asyncio.to_thread(ask)
+        if server.stopped.is_set():
             return
         log.info("the router way in: %s (%s)", answer.state, answer.detail)
         public = code_or_none(answer.external, answer.port, server.room.join_secret) if mapping else None

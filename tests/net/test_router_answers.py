@@ -155,3 +155,43 @@ def test_a_hosted_window_game_asks_its_router_and_shows_the_routers_code(tmp_pat
     finally:
         host.close()
     assert closed == [1]
+
+
+def test_a_host_closed_while_its_router_is_asked_leaves_no_port_open(tmp_path, monkeypatch) -> None:
+    """The window closes the game while the router is still being asked: the port it then opens is closed again
+    at once (by the asking thread: the link's task is gone)."""
+    import threading
+
+    from quacks.content.loader import default_catalogue
+    from quacks.net import link as link_module
+    from quacks.net.link import IN_LOBBY, NetLink
+    from quacks.net.router import RouterAnswer
+    from quacks.rules.config import GameConfig
+    from quacks.session.setup import HUMAN, REMOTE, SeatSpec
+
+    asked, go, closed = threading.Event(), threading.Event(), threading.Event()
+
+    class Mapping:
+        def renew(self) -> bool:
+            return True
+
+        def close(self) -> None:
+            closed.set()
+
+    def slow_router(port: int) -> tuple[RouterAnswer, Mapping]:
+        asked.set()
+        go.wait(5)
+        return RouterAnswer(YES, "11.22.33.1", port, "opened"), Mapping()
+
+    monkeypatch.setattr(link_module, "worth_asking", lambda bind: True)
+    monkeypatch.setattr(link_module, "open_port", slow_router)
+    seats = (SeatSpec("Ann", "amber", HUMAN), SeatSpec("Bob", "teal", REMOTE))
+    host = NetLink(catalogue=default_catalogue(), save_path=tmp_path / "hosted.json")
+    try:
+        host.host(GameConfig(seats=("Ann", "Bob")), seats, bind="127.0.0.1", port=0, lan=False, router=True)
+        assert asked.wait(10)
+        assert host.snapshot().router == "asking" and host.snapshot().phase == IN_LOBBY
+    finally:
+        host.close()
+        go.set()
+    assert closed.wait(5)
