@@ -336,7 +336,9 @@ class NetLink:
             return answer, mapping
 
         answer, mapping = await asyncio.to_thread(ask)
-        if server.stopped.is_set():
+        if server.stopped.is_set():  # closed just as the router answered: the port is closed again
+            if mapping is not None:
+                await asyncio.to_thread(mapping.close)
             return
         log.info("the router way in: %s (%s)", answer.state, answer.detail)
         public = code_or_none(answer.external, answer.port, server.room.join_secret) if mapping else None
