@@ -59,6 +59,9 @@ def add_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     h.add_argument("--relay", default=None, metavar="HOST[:PORT]",
                    help=f"also open the room on this relay (python -m quacks relay, port {RELAY_PORT} unless given), "
                         "for players outside this network: they join with the relay code it prints")
+    h.add_argument("--router", action=argparse.BooleanOptionalAction, default=True,
+                   help="ask this network's router (UPnP) to open the port to the internet while the game is "
+                        "hosted; if it does, players outside this network join with the room code it prints")
     h.set_defaults(func=_host_main)
     j = sub.add_parser("join", help="play one seat of a served match headless, a bot choosing for it")
     j.add_argument("target", help="the room code, the relay code (relay:port/JOIN-KEY), or the host's address "

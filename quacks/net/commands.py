@@ -266,6 +266,35 @@ def _open_on_relay(room: Room, bind: str, port: int, relay: tuple[str, int]) -> 
     return agent
 
 
+async def _router_way(room: Room, host: Host, bind: str, port: int) -> None:
+    """Ask the router to open ``port`` (a host on ``bind``: issue 33 §4, router.py), print what it said, renew the
+    lease while the host serves and close the port when it stops."""
+    import asyncio
+
+    from .router import NO, RENEW_EVERY, open_port, worth_asking
+
+    if not worth_asking(bind):
+        return
+    answer, mapping = await asyncio.to_thread(open_port, port)
+    if mapping is None:
+        print(f"router: {'no' if answer.state == NO else 'not known'} ({answer.detail}); players outside this "
+              "network cannot join by this way in", flush=True)
+        return
+    print(f"router: yes ({answer.detail}); room code for players outside this network: "
+          f"{code_or_none(answer.external, answer.port, room.join_secret)}", flush=True)
+    try:
+        for _renewal in range(10**6):  # bounded by the game: renewed while the host serves
+            if host.stopped.is_set():
+                break
+            try:
+                await asyncio.wait_for(host.stopped.wait(), RENEW_EVERY)
+            except TimeoutError:
+                await asyncio.to_thread(mapping.renew)
+    finally:
+        await asyncio.to_thread(mapping.close)
+        print("router: the port is closed again", flush=True)
+
+
 async def _host(room: Room, bind: str, args: argparse.Namespace, relay: tuple[str, int] | None = None) -> int:
     import asyncio
 
@@ -292,6 +321,7 @@ async def _host(room: Room, bind: str, args: argparse.Namespace, relay: tuple[st
     print(f"join key: {join_key(room.join_secret)} (for a game found on the LAN: python -m quacks find)", flush=True)
     print(f"listening on {' and '.join(host.families)}", flush=True)
     agent = _open_on_relay(room, bind, port, relay) if relay is not None else None
+    way_in = asyncio.get_running_loop().create_task(_router_way(room, host, bind, port)) if args.router else None
     agent_task = asyncio.get_running_loop().create_task(agent.run()) if agent is not None else None
     advertiser = await _advertise(room, bind, port, args) if args.lan and room.phase == LOBBY else None
     watch = asyncio.get_running_loop().create_task(_keep_advert(room, advertiser, host)) if advertiser else None
@@ -301,6 +331,8 @@ async def _host(room: Room, bind: str, args: argparse.Namespace, relay: tuple[st
     if advertiser is not None:
         await asyncio.to_thread(advertiser.stop)
     await host.close()
+    if way_in is not None:  # the router closes the port again (in at most a few seconds; else its lease runs out)
+        await asyncio.wait([way_in], timeout=5)
     if agent is not None and agent_task is not None:  # after the host: its last messages go through the relay
         await agent.close()
         await agent_task

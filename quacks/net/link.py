@@ -49,6 +49,7 @@ from .relay_link import RelayAgent, local_address
 from .relaycode import make_relay_code, split_relay
 from .room import LOBBY, LOCKED, OVER, PLAYING, Room
 from .roomcode import join_key, new_join_secret, read_code
+from .router import RENEW_EVERY, PortMapping, RouterAnswer, open_port, worth_asking
 
 log = logging.getLogger("quacks.net")
 
@@ -92,6 +93,10 @@ class LinkState:
     #: the room code of the host's IPv6 address (hosting on every address: the one toward the internet, if it has
     #: one; on an IPv6 address: ``code``); ``code`` stays IPv4, what players expect on a home network
     code6: str | None = None
+    #: the router way in (issue 33 §4, net/router.py): "" (not asked), "asking", "yes" (the router opened the port:
+    #: ``public_code`` carries its address, and is ``code`` unless a relay's is), "no" or "unknown"
+    router: str = ""
+    public_code: str | None = None
     address: str = ""  # host:port ([v6]:port)
     key: str = ""  # the join key (a game found on the LAN)
     lan: str = ""  # "advertised", or the sentence why not (hosting), "" while unknown
@@ -190,6 +195,8 @@ class NetLink:
         self._relay: str | None = None  # host:port of the relay the room is opened on too (issue 33), if any
         self._relay_agent: RelayAgent | None = None
         self._bind = ""  # what the host's server listens on (the relay's agent reaches it there)
+        self._router = False  # ask the home router to open the port (issue 33 §4)
+        self._mapping: PortMapping | None = None
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="network", daemon=True)
         self._thread.start()
@@ -254,13 +261,15 @@ class NetLink:
 
     def host(self, config: GameConfig, seats: tuple[SeatSpec, ...], *, bind: str, port: int = DEFAULT_PORT,
              lan: bool = True, lan_name: str = "Quacks", advertise_on: str | None = None,
-             turn_clock: int = 0, relay: str | None = None) -> None:
+             turn_clock: int = 0, relay: str | None = None, router: bool = False) -> None:
         """Serve a game: ``seats`` as the new-game screen made them (HUMAN: a player at this screen, REMOTE: a
         player on another computer, else a bot), ``turn_clock`` seconds for each choice (0: none). The state says
         when the lobby is open or why it is not. ``relay`` (host:port of a relay, issue 33): the room is opened
-        there too, and the state's code is the relay code (the LAN's room code stays in ``lan_code``)."""
+        there too, and the state's code is the relay code (the LAN's room code stays in ``lan_code``). ``router``:
+        the home router is asked to open the port (router.py; never for a loopback address)."""
         self._set(hosting=True, turn_limit=turn_clock)
         self._relay = relay
+        self._router = router
         self._run(self._host(config, seats, bind, port, lan, lan_name, advertise_on, turn_clock))
 
     async def _host(self, config: GameConfig, seats: tuple[SeatSpec, ...], bind: str, port: int, lan: bool,
@@ -307,7 +316,46 @@ class NetLink:
         self._bind = bind
         if self._relay:
             self._open_on_relay(self._relay, bind, server)
+        self._ask_router(bind, server)
         return True
+
+    def _ask_router(self, bind: str, server: Host) -> None:
+        """Ask the home router to open the port (issue 33 §4, router.py), in a thread: never for a host on
+        loopback, nor when the environment turns it off."""
+        if not self._router or not worth_asking(bind):
+            return
+        self._set(router="asking")
+        self._loop.create_task(self._keep_router(server))
+
+    async def _keep_router(self, server: Host) -> None:
+        def ask() -> tuple[RouterAnswer, PortMapping | None]:
+            answer, mapping = open_port(server.port)
+            if mapping is not None and server.stopped.is_set():  # the room closed while the router was asked (this
+                mapping.close()  # task may be cancelled by now: the thread closes the port itself)
+                return answer, None
+            return answer, mapping
+
+        answer, mapping = await asyncio.to_thread(ask)
+        if server.stopped.is_set():  # closed just as the router answered: the port is closed again
+            if mapping is not None:
+                await asyncio.to_thread(mapping.close)
+            return
+        log.info("the router way in: %s (%s)", answer.state, answer.detail)
+        public = code_or_none(answer.external, answer.port, server.room.join_secret) if mapping else None
+        with self._lock:
+            st = self._state
+            code = public if public and not st.relay else st.code
+            self._state = replace(st, router=answer.state, public_code=public, code=code)
+        if mapping is None:
+            return
+        self._mapping = mapping
+        for _renewal in range(10**6):  # bounded by the room: renewed while the host serves
+            if server.stopped.is_set():
+                return
+            try:
+                await asyncio.wait_for(server.stopped.wait(), RENEW_EVERY)
+            except TimeoutError:
+                await asyncio.to_thread(mapping.renew)
 
     def open_on_relay(self, relay: str) -> None:
         """The host opens its room on the relay at ``relay`` (host:port) while the lobby is open (the lobby's "Use
@@ -351,11 +399,13 @@ class NetLink:
         return Client(loopback, server.port, name=s.name, colour=s.colour, tokens=tokens, catalogue=self.cat,
                       manual=True)
 
-    def resume(self, path: Path, *, bind: str, advertise_on: str | None = None) -> None:
+    def resume(self, path: Path, *, bind: str, advertise_on: str | None = None, router: bool = False) -> None:
         """Go on with the hosted game kept at ``path`` (the host saved and ended it, or its window was closed): served
         again on its port if it is free, this computer's players back in their seats with their tokens, the
-        others coming back with theirs. FAILED with "no-game" if there is none to go on with."""
+        others coming back with theirs. FAILED with "no-game" if there is none to go on with. ``router``: as
+        ``host``'s."""
         self._set(hosting=True)
+        self._router = router
         self._run(self._resume(path, bind, advertise_on))
 
     async def _resume(self, path: Path, bind: str, advertise_on: str | None) -> None:
@@ -564,6 +614,12 @@ class NetLink:
             await asyncio.to_thread(advertiser.stop)
         if self.host_server is not None:
             await self.host_server.close()
+        if self._mapping is not None:  # the router closes the port again (a router that does not answer: its lease)
+            mapping, self._mapping = self._mapping, None
+            try:
+                await asyncio.wait_for(asyncio.to_thread(mapping.close), 2.0)
+            except TimeoutError:
+                log.info("the router did not answer in time: the port closes when its lease runs out")
         if self._relay_agent is not None:  # after the host: its last messages go through the relay
             await self._relay_agent.close()
         me = asyncio.current_task()

@@ -179,17 +179,24 @@ def lan_text(lan: str, wanted: bool) -> str:
 
 
 def reach_text(st: LinkState) -> str:
-    """Whether friends outside the host's home can join (issue 33 §4), in a few plain words: yes through a relay
-    that has the room open, no when the relay cannot be had, not known otherwise (only a router that lets them in
-    would do: the lobby's relay button says so). The relay's own sentence goes to the log (the lobby, once)."""
+    """Whether friends outside the host's home can join (issue 33 §4), in a few plain words, by either way in: a
+    relay that has the room open, or the home router that opened the host's port (the room code then carries the
+    router's address); no when neither can be had, not known when no router answered and no relay is asked. The
+    relay's and the router's own sentences go to the log (the lobby, once; the link)."""
     relay = verbatim(st.relay_address)
     if st.relay == "open":
         return _("Friends outside your home can join: yes, through {relay}").format(relay=relay)
+    if st.router == "yes":
+        return _("Friends outside your home can join: yes, your router let them in")
     if st.relay == "connecting" and not st.relay_problem:
         return _("Friends outside your home: opening the game on {relay}…").format(relay=relay)
     if st.relay:
         return _("Friends outside your home can join: no ({relay} cannot be reached)").format(
             relay=relay)
+    if st.router == "asking":
+        return _("Friends outside your home: asking your router to let them in…")
+    if st.router == "no":
+        return _("Friends outside your home can join: no, your router did not let them in")
     return _("Friends outside your home can join: not known")
 
 

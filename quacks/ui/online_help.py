@@ -19,7 +19,9 @@ def online_help(port: int = DEFAULT_PORT) -> list[tuple[str, str]]:
            "the host shows, or type the whole room code. The host starts when every seat is taken.").format(
              **labels)),
         (_("Over the internet"),
-         _("The host forwards TCP port {port} on the router to the host's computer (look for \"port forwarding\" "
+         _("The host's game asks the home router to let friends in (UPnP, where the router allows it) and its "
+           "lobby says whether that worked: if it did, the room code works from anywhere. If not, the host "
+           "forwards TCP port {port} on the router to the host's computer (look for \"port forwarding\" "
            "in the router's settings) and gives the friends the public address of the home network, as a site "
            "such as \"what is my IP\" shows it, with the join key. The friends type both in {join}. Or put "
            "everyone on one virtual LAN, such as an overlay VPN, and play as on one network.").format(

@@ -88,7 +88,8 @@ def check_contents(exe: Path, work: Path) -> None:
     for part in ("data/books", "assets/fonts", "assets/icons/quacks-64.png", "LICENSE", "THIRD_PARTY_NOTICES.md",
                  "assets/fonts/LICENSE-Inter.txt", "licenses/Python", "licenses/PyYAML", "licenses/platformdirs",
                  "quacks/locale/de/LC_MESSAGES/quacks.mo", "quacks/locale/nl/LC_MESSAGES/quacks.mo",
-                 "data/i18n/de.yaml", "licenses/websockets", "licenses/zeroconf/COPYING", "licenses/ifaddr"):
+                 "data/i18n/de.yaml", "licenses/websockets", "licenses/zeroconf/COPYING", "licenses/ifaddr",
+                 "licenses/miniupnpc"):
         assert (root / part).exists(), f"{part} is not in the bundle"
     for part in ("LICENSE", "THIRD_PARTY_NOTICES.md"):
         assert (exe.parent / part).is_file(), f"{part} is not beside the program"
@@ -114,6 +115,8 @@ def check_contents(exe: Path, work: Path) -> None:
     # zeroconf (LGPL) is a separate module a player can replace: its own folder, never in the archive
     assert not [m for m in modules if m == "zeroconf" or m.startswith("zeroconf.")], "zeroconf is in the archive"
     assert (root / "zeroconf" / "__init__.pyc").is_file() and list(root.glob("zeroconf-*.dist-info/METADATA"))
+    # the router way in (issue 33 §4): miniupnpc's compiled module
+    assert [n for n in names if n.startswith("miniupnpc.") and n.endswith((".so", ".pyd"))], "no miniupnpc"
     # every shared library shipped is named in the notices (Linux names; other systems name them otherwise)
     notices = (root / "THIRD_PARTY_NOTICES.md").read_text(encoding="utf-8")
     for n in names if sys.platform.startswith("linux") else []:

@@ -18,8 +18,9 @@ ROOT = Path(__file__).resolve().parents[2]
 # everything a bundle ships, as the notices must name it (the bundle test checks the libraries themselves)
 SHIPPED = ("Quacks", "EB Garamond", "Inter", "Python", "pygame-ce", "SDL2", "FreeType", "HarfBuzz", "libpng",
            "libjpeg-turbo", "libtiff", "libwebp", "Brotli", "libogg", "Opus", "FLAC", "WavPack", "libxmp", "mpg123",
-           "libsndfile", "FluidSynth", "PyYAML", "platformdirs", "websockets", "zeroconf", "ifaddr", "OpenSSL", "zlib",
-           "bzip2", "XZ Utils", "libffi", "GCC runtime", "PyInstaller bootloader", "PyInstaller run-time hooks")
+           "libsndfile", "FluidSynth", "PyYAML", "platformdirs", "websockets", "zeroconf", "ifaddr", "miniupnpc",
+           "OpenSSL", "zlib", "bzip2", "XZ Utils", "libffi", "GCC runtime", "PyInstaller bootloader",
+           "PyInstaller run-time hooks")
 LICENCE_TEXTS = ROOT / "packaging" / "licences"
 # a phrase each full text must hold (it is the licence it is named after, not an empty or wrong file)
 MARKERS = {

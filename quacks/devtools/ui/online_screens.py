@@ -12,7 +12,7 @@ import pygame
 
 from ...net.discovery import FoundGame
 from ...net.link import LinkState, LobbyRow, NetLink
-from ...net.roomcode import make_code6
+from ...net.roomcode import make_code, make_code6
 from ...net.served_match import ServedMatch
 from ...session.setup import REMOTE
 from ...session.view import seat_view
@@ -143,6 +143,18 @@ def lobby_on_relay(relay: str) -> Callable[[App], None]:
         st = replace(lobby_state(True), code="relay.example.org:47480/C5H6-6S35-5", relay=relay,
                      relay_address="relay.example.org:47480",
                      relay_problem="" if relay == "open" else "Connection refused")
+        app.scenes = []
+        app.push(LobbyScene(app, FakeLink(st), lan=True))
+
+    return build
+
+
+def lobby_router(router: str) -> Callable[[App], None]:
+    """The host's lobby after its router was asked to open the port (issue 33 §4): ``router`` its answer ("yes":
+    the room code carries the router's address, "no", "asking")."""
+    def build(app: App) -> None:
+        public = make_code("198.51.100.23", 47474, bytes(range(5))) if router == "yes" else None
+        st = replace(lobby_state(True), router=router, public_code=public, code=public or lobby_state(True).code)
         app.scenes = []
         app.push(LobbyScene(app, FakeLink(st), lan=True))
 

@@ -42,7 +42,7 @@ class OnlineChoice(Overlay):
         from ...net.link import NetLink
         self.close()
         link = NetLink(save_path=hosted_path())
-        link.resume(hosted_path(), bind="0.0.0.0", advertise_on=lan_address())
+        link.resume(hosted_path(), bind="0.0.0.0", advertise_on=lan_address(), router=True)
         open_scene(self.app, Screen.LOBBY, link)
 
     def text(self) -> str:

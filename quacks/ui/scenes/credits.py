@@ -57,6 +57,7 @@ DESCRIPTIONS = (
     N_("playing over the network"),
     N_("finding games on the LAN"),
     N_("the computer's network addresses (for zeroconf)"),
+    N_("asking the home router to open a port"),
     N_("Python's ssl, which websockets loads"),
     N_("compression"),
     N_("compression (Python's bz2)"),

@@ -222,7 +222,8 @@ class NewGameScene(NewGameForm, Scene):
 
         link = NetLink(tokens=tokens_path(), save_path=hosted_path())
         link.host(setup.game, setup.seats, bind="0.0.0.0", advertise_on=lan_address(), port=DEFAULT_PORT,
-                  lan=self.model.lan, lan_name=computer_name(), turn_clock=self.model.turn_clock)
+                  lan=self.model.lan, lan_name=computer_name(), turn_clock=self.model.turn_clock,
+                  router=True)  # the player's own router is asked to let friends in (issue 33 §4)
         replace_scene(self.app, Screen.LOBBY, link, lan=self.model.lan)
 
     def finish_typing(self) -> None:
