@@ -51,6 +51,7 @@ log = logging.getLogger("quacks.net")
 SAVE_EVERY = 0.5  # seconds between two saves of the room while it changes
 ANY_ADDRESS = ("0.0.0.0", "::", "")  # a bind on these listens on every address of both families
 EVERY_ADDRESS = ("0.0.0.0", "::")  # what it listens on then: IPv4's and IPv6's every address (tests: loopback)
+TOO_MANY_TRIES = "Too many wrong room codes were tried; wait a minute."
 SAME_PORT_TRIES = 5  # any free port (0): draws of an IPv4 port until IPv6 has it free too
 
 
@@ -228,9 +229,8 @@ class Host:
 
     async def _prove(self, ws: ServerConnection, raw: str | bytes, peer: str) -> bool:
         """The host's side of the key exchange on the join secret (tls.py): True once the joiner's confirmation
-        matches this host's certificate, else it is refused (a wrong code, someone in between, too many tries).
-        Each exchange takes a try of the address's and of everyone's (ratelimit.PAKE_*); a confirmed one gives
-        them back."""
+        matches this host's certificate, else it is refused (a wrong code, someone in between, too many tries:
+        ratelimit.PAKE_*)."""
         mine = self.pake_buckets.setdefault(peer, Bucket(PAKE_RATE, PAKE_BURST, lambda: self.clock()))
         try:
             theirs, version = tls.read_handshake(raw, "pake")
@@ -241,12 +241,8 @@ class Host:
             await self._refuse(ws, p.Refused("protocol", f"This host speaks protocol {p.PROTOCOL_VERSION}, "
                                                          f"the game that joins speaks {version}."))
             return False
-        if not mine.allow():
-            await self._refuse(ws, p.Refused("too-many-tries", "Too many wrong room codes; wait a minute."))
-            return False
-        if not self.pake_all.allow():
-            mine.give_back()
-            await self._refuse(ws, p.Refused("too-many-tries", "Too many wrong room codes; wait a minute."))
+        if mine.wait() > 0 or self.pake_all.wait() > 0:
+            await self._refuse(ws, p.Refused("too-many-tries", TOO_MANY_TRIES))
             return False
         exchange = tls.Exchange(self.room.join_secret, joiner=False)
         try:
@@ -256,6 +252,15 @@ class Host:
             mac, _ = tls.read_handshake(answer, "confirm")
         except tls.HandshakeError as e:
             await self._refuse(ws, p.Refused("bad-message", e.detail))
+            return False
+        # a guess is checked only here (the host's own confirmation goes out after a right one): each check takes a
+        # try of the address's and of everyone's, given back if it is right; one cut before it costs nothing
+        if not mine.allow():
+            await self._refuse(ws, p.Refused("too-many-tries", TOO_MANY_TRIES))
+            return False
+        if not self.pake_all.allow():
+            mine.give_back()
+            await self._refuse(ws, p.Refused("too-many-tries", TOO_MANY_TRIES))
             return False
         if not exchange.check(mac, self.fingerprint):
             self.counts["refused"] += 1

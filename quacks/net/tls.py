@@ -18,6 +18,7 @@ joins them (docs/protocol.md, "The handshake").
 from __future__ import annotations
 
 import asyncio
+import base64
 import datetime
 import hashlib
 import hmac
@@ -67,7 +68,12 @@ class Identity:
             serialization.Encoding.DER))
 
     def to_data(self) -> dict[str, str]:
-        return {"cert": self.cert_pem, "key": self.key_pem}
+        """The certificate and the key as one line each (base64 of their DER forms: a kept file holds no control
+        character)."""
+        cert = x509.load_pem_x509_certificate(self.cert_pem.encode()).public_bytes(serialization.Encoding.DER)
+        key = serialization.load_pem_private_key(self.key_pem.encode(), password=None).private_bytes(
+            serialization.Encoding.DER, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+        return {"cert": base64.b64encode(cert).decode(), "key": base64.b64encode(key).decode()}
 
     @staticmethod
     def from_data(d: Any) -> Identity | None:
@@ -75,11 +81,15 @@ class Identity:
         if not isinstance(d, dict) or not isinstance(d.get("cert"), str) or not isinstance(d.get("key"), str):
             return None
         try:
-            x509.load_pem_x509_certificate(d["cert"].encode())
-            serialization.load_pem_private_key(d["key"].encode(), password=None)
+            cert = x509.load_der_x509_certificate(base64.b64decode(d["cert"], validate=True))
+            key = serialization.load_der_private_key(base64.b64decode(d["key"], validate=True), password=None)
         except ValueError:
             return None
-        return Identity(d["cert"], d["key"])
+        if not isinstance(key, ec.EllipticCurvePrivateKey) or key.public_key() != cert.public_key():
+            return None
+        key_pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                    serialization.NoEncryption()).decode()
+        return Identity(cert.public_bytes(serialization.Encoding.PEM).decode(), key_pem)
 
 
 def new_identity() -> Identity:
