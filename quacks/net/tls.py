@@ -255,6 +255,6 @@ async def prove(connection: Any, secret: bytes, protocol: int, timeout: float) -
     return None
 
 
-__all__ = ["NotTheHost", "prove", "CERT_DAYS", "FINGERPRINT_BYTES", "HOST_ID", "JOINER_ID", "SERVER_NAME", "Exchange", "HandshakeError",
-           "Identity", "client_context", "confirm_message", "fingerprint", "handshake_kind", "new_identity",
-           "pake_message", "peer_fingerprint", "read_handshake", "server_context"]
+__all__ = ["CERT_DAYS", "FINGERPRINT_BYTES", "HOST_ID", "JOINER_ID", "SERVER_NAME", "Exchange", "HandshakeError",
+           "Identity", "NotTheHost", "client_context", "confirm_message", "fingerprint", "handshake_kind",
+           "new_identity", "pake_message", "peer_fingerprint", "prove", "read_handshake", "server_context"]
