@@ -503,7 +503,8 @@ class Host:
                 data = sealed_room(data, key)
         except StorageError as e:  # kept readable rather than not at all (nothing the players made is lost)
             log.warning("the hosted game is kept without its seal: %s", e.message)
-            data.pop("tls", None)  # but never the certificate's private key (a resumed game makes a new one)
+        if "sealed" not in data:  # never the certificate's private key in the open (a resumed game makes a new one)
+            data.pop("tls", None)
         try:
             write_json(self.save_path, {"kind": "quacks-hosted-game", "version": 1, "room": data},
                        what="hosted game")
