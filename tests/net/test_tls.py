@@ -230,3 +230,51 @@ def test_a_seat_token_is_not_sent_to_another_certificate(tmp_path: Path) -> None
         assert hellos and "cd" * 16 not in hellos and client.seat == 0
 
     asyncio.run(go())
+
+
+def test_a_relay_pipes_only_ciphertext_and_the_relayed_game_plays_to_its_end(tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Through a real relay on loopback: TLS runs end to end between the joiners and the host (the host's agent
+    pipes to the host's own TLS server), so no message, name, token or secret crosses the relay readable."""
+    from quacks.net import relay as relay_module
+    from quacks.net.relay import Relay
+
+    from .test_relay import LOOP, relayed_game
+
+    seen: list[bytes] = []
+    real_pipe = relay_module.pipe
+
+    class Recording:
+        def __init__(self, reader: asyncio.StreamReader) -> None:
+            self.reader = reader
+
+        async def read(self, n: int) -> bytes:
+            data = await self.reader.read(n)
+            seen.append(data)
+            return data
+
+    async def recording_pipe(a: tuple[asyncio.StreamReader, asyncio.StreamWriter],
+                             b: tuple[asyncio.StreamReader, asyncio.StreamWriter], *args: object,
+                             **kwargs: object) -> int:
+        return await real_pipe((Recording(a[0]), a[1]), (Recording(b[0]), b[1]), *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(relay_module, "pipe", recording_pipe)
+
+    async def run() -> tuple[Host, list[Client]]:
+        relay = Relay(rate=1000, burst=1000)
+        port = await relay.start(LOOP, 0)
+        try:
+            host, clients, _agent = await relayed_game(tmp_path, 0, port)
+        finally:
+            await relay.close()
+        return host, clients
+
+    host, clients = asyncio.run(run())
+    assert host.room.match is not None and host.room.match.over
+    assert all(c.report.fair is not None and c.report.fair.ok for c in clients)
+    assert all(c.seen == host.fingerprint.hex() for c in clients)
+    wire = b"".join(seen)
+    assert len(wire) > 10_000
+    readable = [b'"t"', b"hello", b"welcome", b"Guest 0", b"Easy bot", host.room.join_secret.hex().encode(),
+                b'"pake"', *(g.token.encode() for g in host.room.guests.values())]
+    assert [r for r in readable if r in wire] == []
