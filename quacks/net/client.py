@@ -299,7 +299,7 @@ class Client:
         code's (tls.py), and the seat is asked for anew. JoinRefused if neither can be done or the host refuses."""
         self.seen = tls.peer_fingerprint(ws).hex()
         token = self.tokens.get(self.key)
-        if token is not None and hmac.compare_digest(self.tokens.pin(self.key), self.seen):
+        if token is not None and self.seen and hmac.compare_digest(self.tokens.pin(self.key), self.seen):
             return token
         if token is not None:
             log.warning("the host's certificate is not the one this seat's token was given by: the token is kept back")
@@ -309,7 +309,11 @@ class Client:
                                                   "given by; join with the room code.")
             raise JoinRefused("bad-secret", "A room is joined with its room code (its join key).")
         try:
-            answer = await tls.prove(ws, bytes.fromhex(self.join_secret), p.PROTOCOL_VERSION, p.HANDSHAKE_TIMEOUT)
+            secret = bytes.fromhex(self.join_secret)
+        except ValueError:
+            raise JoinRefused("bad-secret", "The join key is not one a host shows.") from None
+        try:
+            answer = await tls.prove(ws, secret, p.PROTOCOL_VERSION, p.HANDSHAKE_TIMEOUT)
         except tls.NotTheHost as e:
             raise JoinRefused("not-the-host", e.detail) from None
         except tls.HandshakeError as e:

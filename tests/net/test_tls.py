@@ -278,3 +278,29 @@ def test_a_relay_pipes_only_ciphertext_and_the_relayed_game_plays_to_its_end(tmp
     readable = [b'"t"', b"hello", b"welcome", b"Guest 0", b"Easy bot", host.room.join_secret.hex().encode(),
                 b'"pake"', *(g.token.encode() for g in host.room.guests.values())]
     assert [r for r in readable if r in wire] == []
+
+
+def test_a_bad_key_exchange_message_is_refused_with_a_reason_and_the_host_plays_on() -> None:
+    async def answer(port: int, text: str) -> str:
+        async with raw_link(port) as ws:
+            await ws.send(text)
+            msg = p.parse_host(await asyncio.wait_for(ws.recv(), 5))
+            assert isinstance(msg, p.Refused)
+            return msg.reason
+
+    async def go() -> None:
+        room = make_room((REMOTE, "normal"))
+        host = Host(room)
+        port = await host.start("127.0.0.1", 0)
+        assert await answer(port, '{"type": "pake", "msg": "zz"}') == "bad-message"
+        assert await answer(port, json.dumps({"type": "pake", "msg": "00" * 33})) == "bad-message"  # not a point
+        assert await answer(port, json.dumps({"type": "pake", "msg": "ab", "protocol": True})) == "bad-message"
+        assert await answer(port, tls.pake_message(b"\x01" * 33, 3)) == "protocol"
+        assert await answer(port, tls.confirm_message(b"\x00" * 32)) == "bad-message"  # no exchange before it
+        assert host.pake_all.tokens == PAKE_ALL_BURST  # no guess was checked
+        client = Client("127.0.0.1", port, name="Ann", join_secret=room.join_secret.hex())
+        report = await asyncio.wait_for(client.run(), 120)
+        await host.close()
+        assert report.fair is not None and report.fair.ok
+
+    asyncio.run(go())
