@@ -9,6 +9,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
+import ssl
 from pathlib import Path
 
 import pytest
@@ -304,3 +306,23 @@ def test_a_bad_key_exchange_message_is_refused_with_a_reason_and_the_host_plays_
         assert report.fair is not None and report.fair.ok
 
     asyncio.run(go())
+
+
+def test_loading_the_key_into_tls_leaves_no_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """ssl reads a key from a file only: it is written encrypted into a private folder, gone once loaded."""
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    written: list[bytes] = []
+    real_open = os.open
+
+    def spy(path: str | os.PathLike[str], flags: int, mode: int = 0o777, **kw: object) -> int:
+        if flags & os.O_CREAT:  # the key's file: made for this process alone
+            written.append(os.fsencode(path))
+            assert mode == 0o600
+        return real_open(path, flags, mode, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "open", spy)
+    context = tls.server_context(tls.new_identity())
+    assert context.minimum_version >= ssl.TLSVersion.TLSv1_2
+    assert written and list(tmp_path.iterdir()) == []
