@@ -163,12 +163,13 @@ class Host:
         peer = str(ws.remote_address[0]) if ws.remote_address else "?"
         bucket = self.hello_buckets.setdefault(peer, Bucket(HELLO_RATE, HELLO_BURST, time.monotonic))
         try:
-            raw = await asyncio.wait_for(ws.recv(), p.HANDSHAKE_TIMEOUT)
-            proven = tls.handshake_kind(raw) == "pake"
-            if proven:  # the key exchange on the join secret (tls.py), then the hello
-                if not await self._prove(ws, raw, peer):
-                    return
-                raw = await asyncio.wait_for(ws.recv(), p.HANDSHAKE_TIMEOUT)
+            async with asyncio.timeout(p.HANDSHAKE_TIMEOUT):  # the whole handshake, the key exchange included
+                raw = await ws.recv()
+                proven = tls.handshake_kind(raw) == "pake"
+                if proven:  # the key exchange on the join secret (tls.py), then the hello
+                    if not await self._prove(ws, raw, peer):
+                        return
+                    raw = await ws.recv()
         except (TimeoutError, ConnectionClosed):
             return
         try:

@@ -326,3 +326,26 @@ def test_loading_the_key_into_tls_leaves_no_file(tmp_path: Path, monkeypatch: py
     context = tls.server_context(tls.new_identity())
     assert context.minimum_version >= ssl.TLSVersion.TLSv1_2
     assert written and list(tmp_path.iterdir()) == []
+
+
+def test_a_key_exchange_left_half_done_is_closed_within_the_handshake_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(p, "HANDSHAKE_TIMEOUT", 0.5)
+
+    async def go() -> float:
+        room = make_room((REMOTE, "normal"))
+        host = Host(room)
+        port = await host.start("127.0.0.1", 0)
+        loop = asyncio.get_running_loop()
+        async with raw_link(port) as ws:
+            exchange = tls.Exchange(room.join_secret, joiner=True)
+            await ws.send(tls.pake_message(exchange.message, p.PROTOCOL_VERSION))
+            assert tls.handshake_kind(await asyncio.wait_for(ws.recv(), 5)) == "pake"
+            start = loop.time()
+            with pytest.raises(ConnectionClosed):  # no confirmation sent: the host closes the connection
+                await asyncio.wait_for(ws.recv(), 5)
+            took = loop.time() - start
+        assert host.pake_all.tokens == PAKE_ALL_BURST  # nothing was guessed
+        await host.close()
+        return took
+
+    assert asyncio.run(go()) < 3
