@@ -29,12 +29,12 @@ def test_every_dependency_has_a_lower_bound_that_test_lowest_pins() -> None:
     run = load_run_py()
     deps = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]
     pins = run.lowest_pins()
-    assert len(pins) == len(deps) == 6
+    assert len(pins) == len(deps) == 8
     for dep, pin in zip(deps, pins, strict=True):
         name, low = re.fullmatch(r"([A-Za-z0-9_.-]+)>=(\S+)", dep.replace(" ", "")).groups()  # type: ignore[union-attr]
         assert pin == f"{name}=={low}"
     assert {p.split("==")[0].lower() for p in pins} == {"pygame-ce", "pyyaml", "platformdirs", "websockets",
-                                                          "zeroconf", "miniupnpc"}
+                                                          "zeroconf", "miniupnpc", "cryptography", "spake2"}
     assert [t.split(">")[0] for t in run._test_tools()] == ["pytest", "pytest-xdist", "hypothesis"]
 
 
@@ -53,7 +53,8 @@ def test_every_locked_environment_installs_from_the_lock_and_notices_a_change(tm
     run = load_run_py()
     pins = run.lock_pins()
     # the run-time dependencies and the test tools are all pinned, each once, as name==version
-    for name in ("pygame-ce", "pyyaml", "platformdirs", "websockets", "zeroconf", "ifaddr", "pytest", "pytest-xdist",
+    for name in ("pygame-ce", "pyyaml", "platformdirs", "websockets", "zeroconf", "ifaddr", "miniupnpc", "cryptography",
+                 "spake2", "cffi", "pycparser", "pytest", "pytest-xdist",
                  "hypothesis", "ruff", "mypy", "pyinstaller", "babel", "coverage", "setuptools", "pip"):
         assert re.fullmatch(r"[A-Za-z0-9_.-]+==[0-9][0-9A-Za-z.]*", pins[name]), name
     # each declared range admits the locked version (the lock is one choice within pyproject's ranges)

@@ -1,5 +1,6 @@
 """A match played across computers (issue 21): the wire protocol as data (``protocol``), room codes
-(``roomcode``), the host's rate limit (``ratelimit``); the protocol is written down in docs/protocol.md."""
+(``roomcode``), the host's rate limit (``ratelimit``), TLS and the key exchange on the join secret (``tls``, issue
+33 §5); the protocol is written down in docs/protocol.md."""
 
 DEFAULT_PORT = 47474  # the port a host listens on unless told otherwise (free of well-known services)
 RELAY_PORT = 47480  # the port a relay listens on unless told otherwise (issue 33, item 4: relay.py)

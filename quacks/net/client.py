@@ -16,6 +16,7 @@ seconds of the end (or is gone) is reported as not having shown its secret.
 from __future__ import annotations
 
 import asyncio
+import hmac
 import logging
 import random
 import time
@@ -40,6 +41,7 @@ from ..session.view import Replica
 from ..storage.files import StorageError, load_json, write_json
 from ..version import __version__
 from . import protocol as p
+from . import tls
 from .relay import room_id
 from .relay_link import open_relayed
 
@@ -100,7 +102,8 @@ class Tokens:
             if not isinstance(obj, dict) or not isinstance(obj.get("seats"), dict):
                 raise ValueError("this is not a file of seat tokens")
             return {str(k): {"token": str(v["token"]), "commitment": str(v.get("commitment", "")),
-                             "nonce": str(v.get("nonce", "")), "lock": str(v.get("lock", ""))}
+                             "nonce": str(v.get("nonce", "")), "lock": str(v.get("lock", "")),
+                             "pin": str(v.get("pin", ""))}
                     for k, v in obj["seats"].items() if isinstance(v, dict) and "token" in v}
 
         loaded = load_json(path, validate, what="seat tokens")
@@ -121,11 +124,19 @@ class Tokens:
         text = entry.get("lock", "") if entry else ""
         return tuple(text.split(",")) if text else None
 
-    def put(self, address: str, token: str, commitment: str, nonce: str, lock: tuple[str, ...] | None = None) -> None:
-        """Keep the seat's token, the host's commitment, our value and the locked pledges: a client started again
-        gets its seat back, and checks the luck after the game with the same values (fairness.py)."""
+    def pin(self, address: str) -> str:
+        """The fingerprint (hex) of the host's certificate the token was given by ("" if unknown): the token is
+        sent to that certificate only (issue 33 §5)."""
+        entry = self.known.get(address)
+        return entry.get("pin", "") if entry else ""
+
+    def put(self, address: str, token: str, commitment: str, nonce: str, lock: tuple[str, ...] | None = None,
+            pin: str = "") -> None:
+        """Keep the seat's token, the host's commitment, our value, the locked pledges and the pin of the host's
+        certificate: a client started again gets its seat back from the same host, and checks the luck after the
+        game with the same values (fairness.py)."""
         self.known[address] = {"token": token, "commitment": commitment, "nonce": nonce,
-                               "lock": ",".join(lock or ())}
+                               "lock": ",".join(lock or ()), "pin": pin}
         if self.path is not None:
             try:
                 write_json(self.path, {"kind": "quacks-seat-tokens", "version": 1, "seats": self.known},
@@ -197,6 +208,7 @@ class Client:
         #: never decides for the seat
         self.manual = manual
         self.ws: ClientConnection | None = None  # the connection while it is up
+        self.seen = ""  # the fingerprint (hex) of the certificate the host showed on this connection (tls.py)
         self.seed: int | None = None  # the match's seed, known once the host reveals its secret after the game
         self.lobby: p.Lobby | None = None  # the host's lobby as last sent (before the game)
         self.away: dict[int, int] = {}  # seat -> seconds its player has been away, as the host last said
@@ -239,14 +251,14 @@ class Client:
         return self.report
 
     async def _session(self) -> None:
-        uri = f"ws://{self.address}" if ":" not in self.host else f"ws://[{self.host}]:{self.port}"
+        uri = f"wss://{self.address}" if ":" not in self.host else f"wss://[{self.host}]:{self.port}"
         through: dict[str, Any] = {}  # a relayed room: the socket the relay connected to the host (relay_link.py)
         if self.relay_room is not None:
             through["sock"] = await open_relayed(self.host, self.port, self.relay_room, p.HANDSHAKE_TIMEOUT)
         try:
             ws_cm = connect(uri, max_size=p.MAX_HOST_MESSAGE, ping_interval=p.PING_INTERVAL,
                             ping_timeout=p.PING_TIMEOUT, compression=None, open_timeout=p.HANDSHAKE_TIMEOUT,
-                            **through)
+                            ssl=tls.client_context(), server_hostname=tls.SERVER_NAME, **through)
         except InvalidURI as e:
             raise JoinRefused("bad-message", f"{self.address} is not an address ({e})") from None
         async with ws_cm as ws:
@@ -254,9 +266,9 @@ class Client:
             # an ack sent on an old connection may have been lost with it: the host's ``acks``, which come before
             # its welcome, say what it has (docs/protocol.md)
             self.acks.clear()
-            token = self.tokens.get(self.key)
-            hello = p.Hello(p.PROTOCOL_VERSION, __version__, self.rules, token,
-                            None if token else self.join_secret, self.name, self.colour, fairness.pledge(self.nonce))
+            token = await self._authenticate(ws)
+            hello = p.Hello(p.PROTOCOL_VERSION, __version__, self.rules, token, None, self.name, self.colour,
+                            fairness.pledge(self.nonce))
             await ws.send(hello.to_json())
             while True:
                 wait = REVEAL_WAIT if self.report.over and self.report.fair is None else None
@@ -280,6 +292,41 @@ class Client:
                     self.ws = None
                     return
             self.ws = None
+
+    async def _authenticate(self, ws: ClientConnection) -> str | None:
+        """Before the hello (issue 33 §5): the seat token to send, if this connection's certificate is the one the
+        token was given by (its pin); else the key exchange on the join secret proves that the host is the room
+        code's (tls.py), and the seat is asked for anew. JoinRefused if neither can be done or the host refuses."""
+        self.seen = tls.peer_fingerprint(ws).hex()
+        token = self.tokens.get(self.key)
+        if token is not None and self.seen and hmac.compare_digest(self.tokens.pin(self.key), self.seen):
+            return token
+        if token is not None:
+            log.warning("the host's certificate is not the one this seat's token was given by: the token is kept back")
+        if not self.join_secret:
+            if token is not None:
+                raise JoinRefused("not-the-host", "The host's certificate is not the one this computer's seat was "
+                                                  "given by; join with the room code.")
+            raise JoinRefused("bad-secret", "A room is joined with its room code (its join key).")
+        try:
+            secret = bytes.fromhex(self.join_secret)
+        except ValueError:
+            raise JoinRefused("bad-secret", "The join key is not one a host shows.") from None
+        try:
+            answer = await tls.prove(ws, secret, p.PROTOCOL_VERSION, p.HANDSHAKE_TIMEOUT)
+        except tls.NotTheHost as e:
+            raise JoinRefused("not-the-host", e.detail) from None
+        except tls.HandshakeError as e:
+            raise JoinRefused("bad-message", e.detail) from None
+        if answer is not None:
+            try:
+                msg = p.parse_host(answer)
+            except p.ProtocolError as e:
+                raise JoinRefused("bad-message", f"The host's answer breaks the protocol: {e.detail}") from None
+            if isinstance(msg, p.Refused):
+                raise JoinRefused(msg.reason, msg.detail)
+            raise JoinRefused("bad-message", "The host did not finish the key exchange.")
+        return None
 
     async def _handle(self, ws: ClientConnection, msg: p.HostMessage) -> None:
         loop = asyncio.get_running_loop()
@@ -307,7 +354,7 @@ class Client:
                     self.lock = tuple(msg.lock)
                 elif sorted(msg.lock) != sorted(self.lock):
                     self.report.errors.append("the host's locked pledges changed between two connections")
-            self.tokens.put(self.key, msg.token, self.commitment, self.nonce, self.lock)
+            self.tokens.put(self.key, msg.token, self.commitment, self.nonce, self.lock, self.seen)
             if msg.view:
                 self._whole(msg.view, msg.hash)
         elif isinstance(msg, p.ViewMessage):
@@ -495,7 +542,7 @@ class Client:
         value or a pledge goes out: a client started again must know them)."""
         token = self.tokens.get(self.key)
         if token is not None and self.commitment is not None:
-            self.tokens.put(self.key, token, self.commitment, self.nonce, self.lock)
+            self.tokens.put(self.key, token, self.commitment, self.nonce, self.lock, self.tokens.pin(self.key))
 
     def lock_problem(self, msg: p.Lock) -> str | None:
         """Why this computer will not reveal its value to ``msg`` (None: it will): the commitment must be the one

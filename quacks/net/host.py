@@ -18,6 +18,7 @@ import logging
 import socket
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,18 @@ from ..storage import veil
 from ..storage.files import BadDataError, Loaded, StorageError, as_object, check_text, json_type, load_json, write_json
 from ..storage.saves import build_match, check_match_structure, check_seat_names
 from . import protocol as p
-from .ratelimit import HELLO_BURST, HELLO_RATE, MESSAGE_BURST, MESSAGE_RATE, Bucket
+from . import tls
+from .ratelimit import (
+    HELLO_BURST,
+    HELLO_RATE,
+    MESSAGE_BURST,
+    MESSAGE_RATE,
+    PAKE_ALL_BURST,
+    PAKE_ALL_RATE,
+    PAKE_BURST,
+    PAKE_RATE,
+    Bucket,
+)
 from .room import AWAY_BOT, AWAY_END, AWAY_WAIT, LOBBY, LOCK_WAIT, LOCKED, OVER, PLAYING, Guest, Room, RoomRefusal
 from .roomcode import SECRET_BYTES
 
@@ -39,6 +51,7 @@ log = logging.getLogger("quacks.net")
 SAVE_EVERY = 0.5  # seconds between two saves of the room while it changes
 ANY_ADDRESS = ("0.0.0.0", "::", "")  # a bind on these listens on every address of both families
 EVERY_ADDRESS = ("0.0.0.0", "::")  # what it listens on then: IPv4's and IPv6's every address (tests: loopback)
+TOO_MANY_TRIES = "Too many wrong room codes were tried; wait a minute."
 SAME_PORT_TRIES = 5  # any free port (0): draws of an IPv4 port until IPv6 has it free too
 
 
@@ -71,6 +84,16 @@ class Host:
         self._linger: asyncio.TimerHandle | None = None
         self.port = 0  # the port listened on, once started
         self.lock_wait = LOCK_WAIT  # seconds a start waits for the players' values
+        #: the TLS certificate every connection is served with (issue 33 §5), kept with the room (a resumed game
+        #: keeps it: the seat tokens pin its fingerprint)
+        self.identity = tls.Identity.from_data(room.tls) or tls.new_identity()
+        room.tls = self.identity.to_data()
+        self.fingerprint = self.identity.fingerprint
+        self.ssl_context = tls.server_context(self.identity)
+        self.clock: Callable[[], float] = time.monotonic  # the rate limits' clock (tests move it)
+        #: key exchanges that may go unconfirmed, by remote address and all together (ratelimit.PAKE_*)
+        self.pake_buckets: dict[str, Bucket] = {}
+        self.pake_all = Bucket(PAKE_ALL_RATE, PAKE_ALL_BURST, lambda: self.clock())
 
     # ------------------------------------------------------------------------------------------------
     async def start(self, bind: str, port: int) -> int:
@@ -88,7 +111,7 @@ class Host:
         return self.port
 
     async def _serve(self, bind: str, port: int) -> Server:
-        return await serve(self._connection, bind, port, max_size=p.MAX_CLIENT_MESSAGE,
+        return await serve(self._connection, bind, port, ssl=self.ssl_context, max_size=p.MAX_CLIENT_MESSAGE,
                            ping_interval=p.PING_INTERVAL, ping_timeout=p.PING_TIMEOUT, compression=None,
                            open_timeout=p.HANDSHAKE_TIMEOUT, close_timeout=2.0)
 
@@ -140,7 +163,13 @@ class Host:
         peer = str(ws.remote_address[0]) if ws.remote_address else "?"
         bucket = self.hello_buckets.setdefault(peer, Bucket(HELLO_RATE, HELLO_BURST, time.monotonic))
         try:
-            raw = await asyncio.wait_for(ws.recv(), p.HANDSHAKE_TIMEOUT)
+            async with asyncio.timeout(p.HANDSHAKE_TIMEOUT):  # the whole handshake, the key exchange included
+                raw = await ws.recv()
+                proven = tls.handshake_kind(raw) == "pake"
+                if proven:  # the key exchange on the join secret (tls.py), then the hello
+                    if not await self._prove(ws, raw, peer):
+                        return
+                    raw = await ws.recv()
         except (TimeoutError, ConnectionClosed):
             return
         try:
@@ -156,6 +185,9 @@ class Host:
         if not isinstance(msg, p.Hello):
             await self._refuse(ws, p.Refused("bad-message", "The first message must be a hello."))
             return
+        # the join secret is proven by the key exchange alone, never taken from a hello (a hello without one
+        # comes back with a seat token)
+        msg = replace(msg, secret=self.room.join_secret.hex() if proven else None)
         # the handshakes a second from one address are limited (guessing the join secret), but not a player
         # coming back with a token this game gave out: on a bad network that can be often (tests/net)
         came_back = msg.token is not None
@@ -195,6 +227,52 @@ class Host:
                 log.info("seat %d is away (connection lost)", guest.seat + 1)
                 if not self.stopped.is_set():
                     await self._changed()
+
+    async def _prove(self, ws: ServerConnection, raw: str | bytes, peer: str) -> bool:
+        """The host's side of the key exchange on the join secret (tls.py): True once the joiner's confirmation
+        matches this host's certificate, else it is refused (a wrong code, someone in between, too many tries:
+        ratelimit.PAKE_*)."""
+        mine = self.pake_buckets.setdefault(peer, Bucket(PAKE_RATE, PAKE_BURST, lambda: self.clock()))
+        try:
+            theirs, version = tls.read_handshake(raw, "pake")
+        except tls.HandshakeError as e:
+            await self._refuse(ws, p.Refused("bad-message", e.detail))
+            return False
+        if version is not None and version != p.PROTOCOL_VERSION:
+            await self._refuse(ws, p.Refused("protocol", f"This host speaks protocol {p.PROTOCOL_VERSION}, "
+                                                         f"the game that joins speaks {version}."))
+            return False
+        if mine.wait() > 0 or self.pake_all.wait() > 0:
+            await self._refuse(ws, p.Refused("too-many-tries", TOO_MANY_TRIES))
+            return False
+        exchange = tls.Exchange(self.room.join_secret, joiner=False)
+        try:
+            exchange.finish(theirs)
+            await ws.send(tls.pake_message(exchange.message))
+            answer = await asyncio.wait_for(ws.recv(), p.HANDSHAKE_TIMEOUT)
+            mac, _ = tls.read_handshake(answer, "confirm")
+        except tls.HandshakeError as e:
+            await self._refuse(ws, p.Refused("bad-message", e.detail))
+            return False
+        # a guess is checked only here (the host's own confirmation goes out after a right one): each check takes a
+        # try of the address's and of everyone's, given back if it is right; one cut before it costs nothing
+        if not mine.allow():
+            await self._refuse(ws, p.Refused("too-many-tries", TOO_MANY_TRIES))
+            return False
+        if not self.pake_all.allow():
+            mine.give_back()
+            await self._refuse(ws, p.Refused("too-many-tries", TOO_MANY_TRIES))
+            return False
+        if not exchange.check(mac, self.fingerprint):
+            self.counts["refused"] += 1
+            log.info("a joiner's key exchange failed (a wrong room code, or someone in between)")
+            await self._refuse(ws, p.Refused("bad-secret", "The room code's secret does not match this game's; "
+                                                           "check the code."))
+            return False
+        mine.give_back()
+        self.pake_all.give_back()
+        await ws.send(tls.confirm_message(exchange.mine(self.fingerprint)))
+        return True
 
     async def _message(self, guest: Guest, raw: str | bytes) -> bool:
         """One message of a guest; False to close its connection."""
@@ -426,6 +504,8 @@ class Host:
                 data = sealed_room(data, key)
         except StorageError as e:  # kept readable rather than not at all (nothing the players made is lost)
             log.warning("the hosted game is kept without its seal: %s", e.message)
+        if "sealed" not in data:  # never the certificate's private key in the open (a resumed game makes a new one)
+            data.pop("tls", None)
         try:
             write_json(self.save_path, {"kind": "quacks-hosted-game", "version": 1, "room": data},
                        what="hosted game")
@@ -447,6 +527,9 @@ def sealed_room(d: dict[str, Any], key: bytes) -> dict[str, Any]:
     """``Room.to_data`` with the secret, the seed and the held decisions taken out and sealed under ``key``."""
     out = dict(d)
     hidden: dict[str, Any] = {"secret": out.pop("secret")}
+    if isinstance(out.get("tls"), dict):  # the certificate stays readable, its private key is sealed (issue 33 §5)
+        hidden["tls_key"] = out["tls"].get("key")
+        out["tls"] = {"cert": out["tls"].get("cert")}
     if out.get("match") is not None:
         match = dict(out["match"])
         setup = dict(match["setup"])
@@ -478,6 +561,8 @@ def opened_room(d: dict[str, Any], path: Path) -> dict[str, Any]:
         raise BadDataError("its sealed part holds no secret")
     out = {k: v for k, v in d.items() if k != "sealed"}
     out["secret"] = hidden["secret"]
+    if isinstance(out.get("tls"), dict) and isinstance(hidden.get("tls_key"), str):
+        out["tls"] = {**out["tls"], "key": hidden["tls_key"]}
     if out.get("match") is not None:
         match = as_object(out["match"], '"room.match"')
         setup = as_object(match.get("setup"), '"room.match.setup"')

@@ -395,7 +395,8 @@ class NetLink:
         loopback = "127.0.0.1" if "IPv4" in server.families else "::1"  # a host on an IPv6 address alone: ::1
         address = f"{loopback}:{server.port}"  # as the client keeps its token (``Client.key``)
         tokens = Tokens(None)
-        tokens.put(address, token, room.commitment, nonce, room.lock if room.match is not None else None)
+        tokens.put(address, token, room.commitment, nonce, room.lock if room.match is not None else None,
+                   server.fingerprint.hex())  # its own certificate: the token is pinned to it (issue 33 §5)
         return Client(loopback, server.port, name=s.name, colour=s.colour, tokens=tokens, catalogue=self.cat,
                       manual=True)
 

@@ -30,7 +30,8 @@ from ..rules.kinds import ChanceKind
 from ..session.setup import HUMAN, PLAYER_COLOURS, REMOTE
 from .roomcode import SECRET_BYTES
 
-PROTOCOL_VERSION = 3  # 2: commit, then reveal the clients' values; 3: the turn clock (issue 33)
+PROTOCOL_VERSION = 4  # 2: commit, then reveal the clients' values; 3: the turn clock (issue 33); 4: TLS and the
+# key exchange on the join secret before the hello, whose secret is then null (issue 33 §5, net/tls.py)
 
 MAX_CLIENT_MESSAGE = 16 * 1024  # bytes of one client message (the host's websockets ``max_size``)
 MAX_HOST_MESSAGE = 1024 * 1024  # bytes of one host message (the client's ``max_size``): a full view fits many times
@@ -67,7 +68,8 @@ PROBLEMS = frozenset({
     "too-deep",
 })
 #: why the host refuses a connection at the handshake (``Refused.reason``)
-REFUSE_REASONS = ("protocol", "game-version", "rules", "full", "bad-secret", "bad-token", "bad-message")
+REFUSE_REASONS = ("protocol", "game-version", "rules", "full", "bad-secret", "bad-token", "bad-message",
+                  "too-many-tries")
 #: why the host refuses an intent, an undo or an ack (``Error.reason``)
 ERROR_REASONS = ("illegal", "stale", "not-your-seat", "rate", "bad-message")
 #: what a client acknowledges having seen (``Ack.what``)

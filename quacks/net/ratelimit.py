@@ -12,6 +12,12 @@ from collections.abc import Callable
 MESSAGE_RATE, MESSAGE_BURST = 100.0, 200.0  # a connection's messages a second, and at once: a bot playing a seat
 # headless sends a few dozen a second; a flood sends thousands (docs/protocol.md)
 HELLO_RATE, HELLO_BURST = 1.0, 10.0  # handshakes a second from one remote address, and at once
+#: key exchanges on the join secret (issue 33 §5) that may go unconfirmed: a second (one per window of 1/rate
+#: seconds) and at once, from one remote address and from all together (relayed joiners all come from loopback).
+#: Each exchange takes a try and a confirmed one gives it back, so a man in the middle guessing the secret gets
+#: one guess per window, whatever it does at once.
+PAKE_RATE, PAKE_BURST = 1 / 20, 3.0
+PAKE_ALL_RATE, PAKE_ALL_BURST = 1 / 10, 6.0
 
 
 class Bucket:
@@ -40,10 +46,16 @@ class Bucket:
             return True
         return False
 
+    def give_back(self, cost: float = 1.0) -> None:
+        """Return ``cost`` tokens taken by ``allow`` (never past ``burst``)."""
+        self._fill()
+        self.tokens = min(self.burst, self.tokens + cost)
+
     def wait(self, cost: float = 1.0) -> float:
         """Seconds until ``allow(cost)`` would be True (0 if it would be now); takes nothing."""
         self._fill()
         return max(0.0, (cost - self.tokens) / self.rate)
 
 
-__all__ = ["HELLO_BURST", "HELLO_RATE", "MESSAGE_BURST", "MESSAGE_RATE", "Bucket"]
+__all__ = ["HELLO_BURST", "HELLO_RATE", "MESSAGE_BURST", "MESSAGE_RATE", "PAKE_ALL_BURST", "PAKE_ALL_RATE",
+           "PAKE_BURST", "PAKE_RATE", "Bucket"]

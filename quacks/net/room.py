@@ -148,6 +148,9 @@ class Room:
         self.turn_since: dict[int, float] = {}  # seat -> when (``clock``) the choice it is asked for began
         self.idle: set[int] = set()  # seats whose clock ran out: a bot plays them until their player is back
         self.relay = ""  # host:port of the relay the room is open on too (issue 33 §4; a resumed game reopens it)
+        #: the host's TLS certificate and key, PEM text (issue 33 §5: net/tls.py makes them, host.py seals the key
+        #: on disk): a resumed game keeps its certificate, so the seat tokens' pins still hold
+        self.tls: dict[str, str] | None = None
 
     # ------------------------------------------------------------------------------------------------
     # the lobby
@@ -611,7 +614,7 @@ class Room:
             "match": self.match.to_data() if self.match is not None else None,
             "repeated_acks": self.repeated_acks, "local": sorted(self.local), "attempt": self.attempt,
             "lock": list(self.lock), "spent": sorted(self.spent), "kicked": sorted(self.kicked),
-            "turn_limit": self.turn_limit, "relay": self.relay,
+            "turn_limit": self.turn_limit, "relay": self.relay, "tls": self.tls,
         }
 
     @staticmethod
@@ -634,6 +637,8 @@ class Room:
             # sent in the open, so the lock is their pledges (a client then checks its game against them)
             room.lock = tuple(sorted(g.pledge for g in room.guests.values() if g.pledge is not None))
         room.relay = str(d.get("relay") or "")[:300]
+        tls = d.get("tls")
+        room.tls = {k: str(v) for k, v in tls.items() if k in ("cert", "key")} if isinstance(tls, dict) else None
         room.spent = {str(x) for x in d.get("spent", ())}
         room.kicked = {str(x) for x in d.get("kicked", ())}
         if room.phase == LOCKED:  # the host stopped while a start waited: it failed

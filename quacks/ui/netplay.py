@@ -82,7 +82,8 @@ def computer_name() -> str:
     return name[:30] if name and not name_problem(name[:30]) else "Quacks"
 
 
-#: a sentence for each problem code a link reports (``LinkState.problem``): its own and protocol.REFUSE_REASONS
+#: a sentence for each problem code a link reports (``LinkState.problem``): its own, protocol.REFUSE_REASONS and
+#: the client's "not-the-host" (net/tls.py)
 PROBLEMS = {
     "port": N_("This computer has no free port for the game: close the other game that is hosting here, "
                "then try again."),
@@ -100,6 +101,10 @@ PROBLEMS = {
     "bad-message": N_("The host did not understand this computer: both computers need the same version of "
                       "Quacks."),
     "no-game": N_("There is no hosted game to go on with on this computer."),
+    # issue 33 §5: the key exchange on the room code's secret
+    "too-many-tries": N_("The host has seen too many wrong room codes just now: wait a minute, then try again."),
+    "not-the-host": N_("The other computer could not prove it is the host of that room code: check the code with "
+                       "the host. If it is right, something between the two computers is not to be trusted."),
 }
 
 

@@ -1,10 +1,12 @@
 """No casual peeking (issue 33 §2): during a served game no file the game writes (the hosted game and its backup,
-the seat tokens) and no log line shows the host's secret or the match's seed; the host still resumes from its
+the seat tokens) and no log line shows the host's secret, the match's seed or the private key of the host's TLS
+certificate (issue 33 §5); the host still resumes from its
 file, and a file whose key is gone is kept aside with a sentence that names the key."""
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import logging
 from pathlib import Path
 
@@ -51,7 +53,13 @@ def test_no_file_nor_log_shows_the_secret_or_the_seed_during_play(tmp_path: Path
             seed = host.room.match.setup.seed
             assert seed is not None
             needles = [host.room.secret, str(seed), format(seed, "x"), format(seed, "X")]
-            looked.append(readable_everywhere(tmp_path, needles) + [n for n in needles if n in caplog.text])
+            # the certificate's private key (issue 33 §5): as kept, as PEM's body, and its raw DER
+            key = host.identity.to_data()["key"]
+            needles += [key, host.identity.key_pem.splitlines()[1][:60]]
+            found = readable_everywhere(tmp_path, needles) + [n for n in needles if n in caplog.text]
+            der = base64.b64decode(key)
+            found += [f.name for f in tmp_path.rglob("*") if f.is_file() and der in f.read_bytes()]
+            looked.append(found)
 
         clients[0].on_update = look
         await asyncio.wait_for(asyncio.gather(*(c.run() for c in clients)), 120)

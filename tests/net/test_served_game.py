@@ -104,17 +104,16 @@ def test_a_wrong_join_secret_and_a_full_room_are_refused(tmp_path: Path) -> None
 
 def test_hostile_messages_are_refused_and_the_host_plays_on(tmp_path: Path) -> None:
     """Oversized, wrong types, another seat, a stale state, a flood: each refused with its reason; the game goes on."""
-    from websockets.asyncio.client import connect
-
     from quacks.net import protocol as p
+    from tests.net.raw_link import raw_link
 
     async def go() -> None:
         room = make_room((REMOTE, "normal"))
         host = Host(room)
         port = await host.start("127.0.0.1", 0)
-        async with connect(f"ws://127.0.0.1:{port}", max_size=p.MAX_HOST_MESSAGE) as ws:
+        async with raw_link(port, room.join_secret) as ws:
             hello = p.Hello(p.PROTOCOL_VERSION, __import__("quacks.version").version.__version__, room.rules, None,
-                            room.join_secret.hex(), "Eve", None, fairness.pledge("ab" * 16))
+                            None, "Eve", None, fairness.pledge("ab" * 16))
             await ws.send(hello.to_json())
             welcome = p.parse_host(await ws.recv())
             assert isinstance(welcome, p.Welcome) and welcome.seats == (0,)
@@ -153,24 +152,25 @@ def test_hostile_messages_are_refused_and_the_host_plays_on(tmp_path: Path) -> N
 def test_a_flooding_client_is_rate_limited_and_the_game_goes_on(tmp_path: Path) -> None:
     """A client that sends thousands of messages gets ``rate`` (and is cut off after many in a row); the host
     loses nothing: the same seat comes back with its token and plays the game to a fair end."""
-    from websockets.asyncio.client import connect
     from websockets.exceptions import ConnectionClosed
 
     from quacks.net import protocol as p
     from quacks.version import __version__
+    from tests.net.raw_link import raw_link
 
     async def go() -> None:
         room = make_room((REMOTE, "normal"))
         host = Host(room)
         port = await host.start("127.0.0.1", 0)
         tokens = Tokens(tmp_path / "tokens.json")
-        async with connect(f"ws://127.0.0.1:{port}", max_size=p.MAX_HOST_MESSAGE, close_timeout=1) as ws:
-            await ws.send(p.Hello(p.PROTOCOL_VERSION, __version__, room.rules, None, room.join_secret.hex(),
+        async with raw_link(port, room.join_secret, close_timeout=1) as ws:
+            await ws.send(p.Hello(p.PROTOCOL_VERSION, __version__, room.rules, None, None,
                                   "Flood", None, fairness.pledge("ab" * 16)).to_json())
             welcome = p.parse_host(await ws.recv())
             assert isinstance(welcome, p.Welcome)
             await reveal_at_the_start(ws, "ab" * 16)
-            tokens.put(f"127.0.0.1:{port}", welcome.token, welcome.commitment, "ab" * 16)
+            tokens.put(f"127.0.0.1:{port}", welcome.token, welcome.commitment, "ab" * 16,
+                       pin=host.fingerprint.hex())
             state = room.state
             try:
                 ack = p.Ack(0, "card", 1).to_json()  # cheap for the host: the flood outruns the bucket on any machine

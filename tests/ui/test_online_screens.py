@@ -213,7 +213,8 @@ def test_a_failure_is_a_translated_sentence_without_its_detail(driver: Driver, g
 def test_every_problem_code_has_a_sentence() -> None:
     from quacks.net import protocol
 
-    assert set(netplay.PROBLEMS) == {*protocol.REFUSE_REASONS, "port", "unreachable", "network", "no-game"}
+    assert set(netplay.PROBLEMS) == {*protocol.REFUSE_REASONS, "port", "unreachable", "network", "no-game",
+                                     "not-the-host"}
 
 
 def join_scene(driver: Driver, browser: FakeBrowser | None = None) -> tuple[JoinScene, list[FakeLink]]:
