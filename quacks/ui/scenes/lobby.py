@@ -339,7 +339,10 @@ class LobbyScene(Scene):
         lines.append(turn_clock_text(st.turn_limit))
         # friends whose internet has IPv6 may reach this computer by its code: its label and the code under it, on a
         # page with room for them (a short one keeps the room code above, which everyone can use)
-        show6 = bool(self.hosting and st.code6) and y + (len(lines) + 2) * (self.line_h + 4) <= box.bottom
+        # (and room left for the line that says whether friends outside can join: that one matters more)
+        reach_least = 8 + te.height("sans-semibold", 16, 2) if self.hosting else 0
+        show6 = bool(self.hosting and st.code6) and \
+            y + (len(lines) + 2) * (self.line_h + 4) + reach_least <= box.bottom
         if show6:
             lines.append(_("Room code for IPv6:"))
         boxes = []
