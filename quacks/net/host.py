@@ -524,9 +524,14 @@ _SEALED_MATCH = ("tick", "queue")
 
 
 def sealed_room(d: dict[str, Any], key: bytes) -> dict[str, Any]:
-    """``Room.to_data`` with the secret, the seed and the held decisions taken out and sealed under ``key``."""
+    """``Room.to_data`` with the secret, the seed and the held decisions taken out and sealed under ``key``; the
+    join secret and the room code (which carries it) too, so that no file shows the secret that proves a joiner
+    (issue 33 §2, §5)."""
     out = dict(d)
     hidden: dict[str, Any] = {"secret": out.pop("secret")}
+    for k in ("join_secret", "code"):
+        if k in out:
+            hidden[k] = out.pop(k)
     if isinstance(out.get("tls"), dict):  # the certificate stays readable, its private key is sealed (issue 33 §5)
         hidden["tls_key"] = out["tls"].get("key")
         out["tls"] = {"cert": out["tls"].get("cert")}
@@ -561,6 +566,9 @@ def opened_room(d: dict[str, Any], path: Path) -> dict[str, Any]:
         raise BadDataError("its sealed part holds no secret")
     out = {k: v for k, v in d.items() if k != "sealed"}
     out["secret"] = hidden["secret"]
+    for k in ("join_secret", "code"):  # kept sealed since issue 33 §5; a file kept before has them readable
+        if k in hidden:
+            out[k] = hidden[k]
     if isinstance(out.get("tls"), dict) and isinstance(hidden.get("tls_key"), str):
         out["tls"] = {**out["tls"], "key": hidden["tls_key"]}
     if out.get("match") is not None:

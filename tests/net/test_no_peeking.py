@@ -14,6 +14,7 @@ import pytest
 
 from quacks.net.client import Client, Tokens
 from quacks.net.host import Host, key_path, read_room
+from quacks.net.roomcode import code_for, join_key
 from quacks.session.setup import REMOTE
 
 from .test_served_game import CAT, make_room
@@ -42,6 +43,7 @@ def test_no_file_nor_log_shows_the_secret_or_the_seed_during_play(tmp_path: Path
         room = make_room((REMOTE, REMOTE, "easy"))
         host = Host(room, save_path=save)
         port = await host.start("127.0.0.1", 0)
+        room.code = code_for("127.0.0.1", port, room.join_secret)  # as a window's host keeps it
         clients = [Client("127.0.0.1", port, name=f"Guest {i}", join_secret=room.join_secret.hex(),
                           tokens=Tokens(tmp_path / "config" / f"tokens{i}.json"), seed=i) for i in range(2)]
 
@@ -53,6 +55,9 @@ def test_no_file_nor_log_shows_the_secret_or_the_seed_during_play(tmp_path: Path
             seed = host.room.match.setup.seed
             assert seed is not None
             needles = [host.room.secret, str(seed), format(seed, "x"), format(seed, "X")]
+            # the join secret that proves a joiner (issue 33 §5), as hex and as the room code and join key show it
+            needles += [host.room.join_secret.hex(), join_key(host.room.join_secret).replace("-", ""),
+                        room.code, room.code.replace("-", "")]
             # the certificate's private key (issue 33 §5): as kept, as PEM's body, and its raw DER
             key = host.identity.to_data()["key"]
             needles += [key, host.identity.key_pem.splitlines()[1][:60]]
@@ -74,6 +79,7 @@ def test_no_file_nor_log_shows_the_secret_or_the_seed_during_play(tmp_path: Path
     again = read_room(save, CAT)
     assert again.value is not None and not again.problems
     assert again.value.secret == host.room.secret
+    assert again.value.join_secret == host.room.join_secret and again.value.code == host.room.code
     assert again.value.match is not None and host.room.match is not None
     assert again.value.match.setup.seed == host.room.match.setup.seed
 
