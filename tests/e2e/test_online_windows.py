@@ -55,10 +55,20 @@ def start(x: Xvfb, home: Path, out: Path) -> Program:
 
 
 def room_code(home: Path) -> str:
+    """The room code the host's window keeps in its hosted game (sealed: opened with the key beside it)."""
+    from quacks.net.host import opened_room
+
     saved = home / "data" / "hosted-game.json"
-    wait_for(lambda: saved.is_file() and json.loads(saved.read_text(encoding="utf-8")).get("room", {}).get("code"),
-             STEP_TIMEOUT, "the hosted game's room code")
-    return str(json.loads(saved.read_text(encoding="utf-8"))["room"]["code"])
+
+    def code() -> str | None:
+        try:
+            kept = opened_room(json.loads(saved.read_text(encoding="utf-8"))["room"], saved)
+        except (OSError, ValueError, KeyError):  # not written yet, or being replaced just now
+            return None
+        return kept.get("code")
+
+    wait_for(lambda: bool(code()), STEP_TIMEOUT, "the hosted game's room code")
+    return str(code())
 
 
 def open_lobby(host: Program) -> None:
