@@ -185,6 +185,9 @@ class Room:
             raise RoomRefusal("bad-token", "This game does not know that seat token; join with the room code.")
         if msg.secret is None or not hmac.compare_digest(bytes.fromhex(msg.secret), self.join_secret):
             raise RoomRefusal("bad-secret", "The room code's secret does not match this game's; check the code.")
+        back = self._joining_again(msg.pledge)
+        if back is not None:
+            return back
         if self.phase != LOBBY:
             raise RoomRefusal("full", "The game has started; only the players in it can come back.")
         if msg.pledge in self.kicked:
@@ -203,6 +206,25 @@ class Room:
         self.seats = tuple(replace(s, name=msg.name, colour=colour or s.colour) if i == seat else s
                            for i, s in enumerate(self.seats))
         return guest
+
+    def _joining_again(self, pledge: str) -> Guest | None:
+        """The seat of a player whose connection was lost before its welcome (and seat token) reached it, now joining
+        again with the room code: the same computer sends the same pledge (the hash of its value for the seed), so
+        before the game starts a seat whose player is gone and sent that pledge is given back, instead of a second
+        seat while the first waits for no one (seen on a lossy network: the start then never got that seat's value).
+        Once the game plays, only a seat token brings a player back."""
+        if self.phase not in (LOBBY, LOCKED) or pledge in self.kicked:
+            return None
+        for g in self.guests.values():
+            if not g.connected and g.pledge is not None and g.seat not in self.local \
+                    and hmac.compare_digest(g.pledge, pledge):
+                g.connected = True
+                g.away_since = None
+                g.sent_record = -1
+                g.sent_lock = 0
+                g.sent_clock = ((), ())
+                return g
+        return None
 
     def reserve(self, seat: int, name: str, colour: str | None, pledge: str) -> Guest:
         """A remote seat taken by a player at the host's own screen (issue 22: the host's table plays its seats as

@@ -239,3 +239,22 @@ def test_a_room_kept_before_pledges_goes_on_with_the_lock_of_its_values() -> Non
     old = Room.from_data(CAT, data)
     assert old.phase == PLAYING and old.lock == room.lock
     assert fairness.lock_problems(old.lock, old.nonces(), "a1" * 16) == []
+
+
+def test_a_player_whose_welcome_was_lost_gets_the_same_seat_back_before_the_game_starts() -> None:
+    """A lossy network cut Ann's connection after the host seated her but before her welcome (and seat token)
+    reached her: joining again with the room code, her computer sends the same pledge and gets that seat back, not
+    a second one while the first waits for no one (the slow lossy-network test's failure in CI). Once the game
+    plays, only a seat token brings a player back."""
+    room = room_of(REMOTE, REMOTE, "easy")
+    ann = room.hello(hello(room, name="Ann", nonce="a1" * 16))
+    room.lost(ann.seat)
+    again = room.hello(hello(room, name="Ann", nonce="a1" * 16))
+    assert again is ann and again.connected and len(room.guests) == 1
+    bob = room.hello(hello(room, name="Bob", nonce="b2" * 16))
+    assert bob.seat != ann.seat and len(room.guests) == 2  # Bob still finds the other seat free
+    begin(room)
+    room.lost(ann.seat)
+    with pytest.raises(RoomRefusal) as refused:
+        room.hello(hello(room, name="Ann", nonce="a1" * 16))
+    assert refused.value.reason == "full"
