@@ -271,7 +271,7 @@ async def _router_way(room: Room, host: Host, bind: str, port: int) -> None:
     lease while the host serves and close the port when it stops."""
     import asyncio
 
-    from .router import NO, RENEW_EVERY, open_port, worth_asking
+    from .router import NO, keep_open, open_port, worth_asking
 
     if not worth_asking(bind):
         return
@@ -283,13 +283,7 @@ async def _router_way(room: Room, host: Host, bind: str, port: int) -> None:
     print(f"router: yes ({answer.detail}); room code for players outside this network: "
           f"{code_or_none(answer.external, answer.port, room.join_secret)}", flush=True)
     try:
-        for _renewal in range(10**6):  # bounded by the game: renewed while the host serves
-            if host.stopped.is_set():
-                break
-            try:
-                await asyncio.wait_for(host.stopped.wait(), RENEW_EVERY)
-            except TimeoutError:
-                await asyncio.to_thread(mapping.renew)
+        await keep_open(mapping, host.stopped)
     finally:
         await asyncio.to_thread(mapping.close)
         print("router: the port is closed again", flush=True)

@@ -49,7 +49,7 @@ from .relay_link import RelayAgent, local_address
 from .relaycode import make_relay_code, split_relay
 from .room import LOBBY, LOCKED, OVER, PLAYING, Room
 from .roomcode import join_key, new_join_secret, read_code
-from .router import RENEW_EVERY, PortMapping, RouterAnswer, open_port, worth_asking
+from .router import PortMapping, RouterAnswer, keep_open, open_port, worth_asking
 
 log = logging.getLogger("quacks.net")
 
@@ -349,13 +349,7 @@ class NetLink:
         if mapping is None:
             return
         self._mapping = mapping
-        for _renewal in range(10**6):  # bounded by the room: renewed while the host serves
-            if server.stopped.is_set():
-                return
-            try:
-                await asyncio.wait_for(server.stopped.wait(), RENEW_EVERY)
-            except TimeoutError:
-                await asyncio.to_thread(mapping.renew)
+        await keep_open(mapping, server.stopped)
 
     def open_on_relay(self, relay: str) -> None:
         """The host opens its room on the relay at ``relay`` (host:port) while the lobby is open (the lobby's "Use

@@ -21,6 +21,7 @@ environment turns the asking off (the test suite sets it: its games stay on loop
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import logging
 import os
@@ -107,6 +108,18 @@ class PortMapping:
             log.info("the router did not remove port %d (its lease runs out): %s", self.port, e)
 
 
+async def keep_open(mapping: PortMapping, stopped: asyncio.Event) -> None:
+    """Renew ``mapping``'s lease every ``RENEW_EVERY`` seconds (in a thread: the router may take seconds) until
+    ``stopped`` is set (the host has stopped serving); closing the mapping is the caller's."""
+    for _renewal in range(10**6):  # bounded by the room: renewed while the host serves
+        if stopped.is_set():
+            return
+        try:
+            await asyncio.wait_for(stopped.wait(), RENEW_EVERY)
+        except TimeoutError:
+            await asyncio.to_thread(mapping.renew)
+
+
 def open_port(port: int, *, lease: int = LEASE, discover_ms: int = DISCOVER_MS,
               module: ModuleType | None = None) -> tuple[RouterAnswer, PortMapping | None]:
     """Ask the router to forward TCP ``port`` (the same number outside) to this computer (module docstring). Blocks
@@ -142,5 +155,5 @@ def open_port(port: int, *, lease: int = LEASE, discover_ms: int = DISCOVER_MS,
 
 
 __all__ = ["DISCOVER_MS", "LEASE", "NO", "RENEW_EVERY", "UNKNOWN", "YES", "PortMapping", "RouterAnswer",
-           "library", "on_internet", "open_port", "turned_off",
+           "keep_open", "library", "on_internet", "open_port", "turned_off",
            "worth_asking"]
