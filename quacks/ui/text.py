@@ -30,14 +30,15 @@ class Text(RecordingText):
         r = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
         surf.blit(img, r)
         if self.recorder is not None:
-            self._record(surf, img, r, text, face, self.px(size, scaled), box, False, new_block=True)
+            self._record(surf, img, r, text, face, self.px(size, scaled), box, False, new_block=True, scaled=scaled)
         return r
 
     def blit_fit(self, surf: pygame.Surface, text: str, box: pygame.Rect, face: str = "sans", size: int = 18,
-                 colour: RGB = (0, 0, 0), min_size: int = 14, lines: int = 2, anchor: str = "center") -> pygame.Rect:
+                 colour: RGB = (0, 0, 0), min_size: int = 14, lines: int = 2, anchor: str = "center",
+                 squeeze: float = 0.8) -> pygame.Rect:
         """A label inside ``box`` (see ``fit_label``). ``anchor``: "center", "midleft" or "midright".
         Returns the rectangle drawn."""
-        s, rows = self.fit_label(text, face, size, box, min_size, lines)
+        s, rows = self.fit_label(text, face, size, box, min_size, lines, squeeze)
         lh = self.linesize(face, s)
         y = box.centery - self.height(face, s, len(rows), rows[-1]) / 2
         out: pygame.Rect | None = None

@@ -173,13 +173,13 @@ class FittingText(FontCache):
             s -= 1
 
     def fit_label(self, text: str, face: str, size: int, box: pygame.Rect, min_size: int = 14,
-                  lines: int = 2) -> tuple[int, list[str]]:
-        """The size and lines of a label in ``box``: one line, shrinking a little (to 80%) if need be; then up
+                  lines: int = 2, squeeze: float = 0.8) -> tuple[int, list[str]]:
+        """The size and lines of a label in ``box``: one line, shrinking a little (to ``squeeze``) if need be; then up
         to ``lines`` lines, shrinking until it is ``min_size`` pixels high, whole words first, then a word broken
         at a marked point (a soft hyphen or its own hyphen) only where no size keeps every word whole. Past that
         it stays there (a word that fits at no size is shortened with "…", which the layout check reports)."""
         low = min(size, self.floor(min_size))
-        for s in range(size, max(low, int(size * 0.8)) - 1, -1):
+        for s in range(size, max(low, int(size * squeeze)) - 1, -1):
             if self.size(text, face, s)[0] <= box.w and self.height(face, s, 1, text) <= box.h:
                 return s, [shown(text)]
         words = shown(text).split()

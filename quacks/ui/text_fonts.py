@@ -10,8 +10,8 @@ lines a third further apart than a book's; ``TRIMMED`` cuts that room down to wh
 The UI scale setting (100-200%) makes text larger. Running text with room to grow (tooltips, rules, the log,
 dialogs, the panel of the seat in focus, prompts, buttons, the books) is drawn inside ``roomy()`` and grows in
 full; the table's packed labels (the board, the other seats' cards, the shop's grid) grow by ``DENSE_GROWTH``
-of the step. Only the first ``FULL`` pixels of a size grow: a 56 px title does not need to be 112 px to be
-read, and would push everything else off the screen.
+of the step. Only the first ``FULL`` pixels of a size grow, and a display size less (``growing``): a 56 px title
+does not need to be 112 px to be read, and would push everything else off the screen.
 """
 
 from __future__ import annotations
@@ -51,9 +51,12 @@ class FontCache:
     """Fonts by (face, size) and rendered text by (face, size, text, colour), least recently used out."""
 
     #: the share of the UI scale's step that packed labels grow by (roomy text grows by all of it)
-    DENSE_GROWTH = 0.4
-    #: how many pixels of a size grow with the UI scale (the rest of a large size stays)
-    FULL = 24
+    DENSE_GROWTH = 0.5
+    #: how many pixels of a size grow with the UI scale (the rest of a large size stays): every size of the table's
+    #: type scale up to its heading (32 px) doubles at 200% (issue 32) ...
+    FULL = 32
+    #: ... and a display size (40 px and more) grows by this many (a 56 px title does not need 112 px to be read)
+    LARGE_GROWTH = 24
 
     def __init__(self, scale: float = 1.0, capacity: int = 3000) -> None:
         self.scale = scale
@@ -102,7 +105,13 @@ class FontCache:
     def grow(self, size: float) -> float:
         """``size`` at the current UI scale (the rule in the module's doc), unrounded."""
         k = self.DENSE_GROWTH if self.dense else 1.0
-        return size + min(size, self.FULL) * (self.scale - 1) * k
+        return size + self.growing(size) * (self.scale - 1) * k
+
+    def growing(self, size: float) -> float:
+        """How many pixels of ``size`` grow: all of it up to ``FULL``; past that less and less, down to
+        ``LARGE_GROWTH`` (a size never comes out smaller than a smaller size: 32, 36 and 40 px all grow to 64 at
+        200%, 56 to 80)."""
+        return min(size, self.FULL, max(self.LARGE_GROWTH, 2 * self.FULL - size))
 
     def px(self, size: int, scaled: bool = True) -> int:
         if not scaled:
@@ -176,8 +185,9 @@ class FontCache:
             self._cache.popitem(last=False)
         return s
 
-    def size(self, text: str, face: str, size: int) -> tuple[int, int]:
-        return self._measure(self.font(face, size), text)
+    def size(self, text: str, face: str, size: int, scaled: bool = True) -> tuple[int, int]:
+        """``text``'s width and height at ``size`` (scaled, or as it is: for text blitted with ``scaled=False``)."""
+        return self._measure(self.font(face, size, scaled), text)
 
     def _measure(self, f: pygame.font.Font, text: str) -> tuple[int, int]:
         """``f.size(text)``, remembered (layouts measure the same words again and again)."""

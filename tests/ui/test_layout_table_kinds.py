@@ -128,6 +128,47 @@ def test_text_that_does_not_grow_at_200_is_reported(home: Path, monkeypatch: pyt
     assert all(p.scale == 200 and "at 200% against" in p.detail for p in found)
 
 
+def test_running_text_not_twice_as_large_at_200_from_1920x1080_is_reported(home: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """From 1920x1080 the running text (the panel in focus, the question, the buttons) is twice its 100% size at
+    200%; the titles of 28-29 px grew by 24 px only before the type scale's sizes all doubled."""
+    from quacks.ui.text_fonts import FontCache
+
+    assert not kinds(BREWING, "scale-text", (1920, 1080), (100, 200))
+    monkeypatch.setattr(FontCache, "FULL", 24)
+    monkeypatch.setattr(FontCache, "LARGE_GROWTH", 24)
+    found = kinds(BREWING, "scale-text", (1920, 1080), (100, 200))
+    assert any("focus_panel.py" in p.where and "(at least 2.0)" in p.detail for p in found), [p.line() for p in found]
+
+
+def test_scale_least_by_place_and_window() -> None:
+    assert L.scale_least("quacks/ui/table/focus_panel.py:300", True, (1920, 1080)) == 2.0
+    assert L.scale_least("quacks/ui/table/focus_panel.py:300", True, (1280, 800)) == L.SCALE_TEXT_LEAST == 1.5
+    assert L.scale_least("quacks/ui/widgets.py:183", False, (2560, 1440)) == 1.5  # a packed label
+    assert L.scale_least("quacks/ui/table/others_panel.py:215", False, (1920, 1080)) == L.SCALE_CARD_LEAST
+    assert L.scale_least(L.POT_IN_FOCUS, False, (1920, 1080)) == L.SCALE_POT_LEAST
+    # whole pixels: 1.5 times 19 px drawn at 28 passes, at 27 does not
+    at_100 = {"a.py:1": (19, False)}
+    assert not L.scale_problems(at_100, {"a.py:1": (28, False)}, BREWING, "en", (1280, 800))
+    assert L.scale_problems(at_100, {"a.py:1": (27, False)}, BREWING, "en", (1280, 800))
+
+
+def test_the_bag_is_listed_whole_at_200_percent(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 32: at 200% the panel in focus still lists the bag (it said "+8 more chips" and listed nothing): its
+    chips a little smaller where the row is short, every kind with its count."""
+    from quacks.ui.table import pot_view
+
+    def bag_texts() -> list[str]:
+        drawing = L.draw_case(next(c for c in L.all_cases() if c.name == BREWING), 200, "en", None, (1920, 1080))
+        return [d.text for d in drawing.items if "pot_view.py" in d.where]
+
+    texts = bag_texts()
+    assert texts and not any("more" in t for t in texts), texts
+    assert sum(int(t) for t in texts if t.isdigit()) == 13  # the Bag button's "Bag: 13 chips"
+    monkeypatch.setattr(pot_view, "BAG_LEAST", 1.0)  # chips never smaller: the row lists some and "+N more chips"
+    assert any("more chips" in t for t in bag_texts())
+
+
 def test_pot_numbers_that_do_not_grow_at_200_are_reported(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from quacks.ui.table import pot_view
 

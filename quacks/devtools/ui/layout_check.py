@@ -33,7 +33,8 @@ lines of its block were dropped or shortened. A problem is
   where the focus frame is too narrow for both: ``TableLayout.shopping``, noted as "shop-over");
 - scale-text (issue 32): the table (``SCALE_CASES``) at 200% against 100% in the same window from ``SCALE_FROM``
   up: each place in the code that draws text on the table in both, and the pot in focus's numbers, at least
-  ``SCALE_TEXT_LEAST`` times as large at 200% (the smallest each draws, compared);
+  ``scale_least`` times as large at 200% (the smallest each draws, compared, less a pixel): running text twice
+  from ``SCALE_DOUBLE_FROM`` up, packed labels ``SCALE_TEXT_LEAST`` times;
 - empty (issue 32): another seat's card more than ``EMPTY_MAX`` empty (its plain fill showing in whole cells
   of ``EMPTY_CELL`` pixels, its padding left out, its pot counted as its square), wherever the cards are drawn
   unfolded.
@@ -92,7 +93,14 @@ EMPTY_CELL = 12  # ... counted in cells this large (canvas pixels)
 #: first, and its pot is a small picture of the round's end beside it, not one to read)
 SCALE_CASES = ("table/brewing", "table/crow skull pick")
 SCALE_FROM = (1280, 800)  # ... in every window from this size up, compared place by place (issue 32)
-SCALE_TEXT_LEAST = 1.15  # (a packed label grows 40% by design; one short of room may give up a little of that)
+SCALE_TEXT_LEAST = 1.5  # ... each place at least this many times as large at 200% (a packed label grows by half)
+SCALE_DOUBLE_FROM = (1920, 1080)  # ... and from this size up running text (``Drawn.roomy``) twice as large
+SCALE_POT_LEAST = 1.25  # ... and the pot in focus's numbers this many times (as far as its spaces have room)
+#: ... and another seat's card's rows this many times: at 100% a card with room grows its rows' text into it (up to
+#: 5 px, ``others_panel.GROW``), and at 200% the larger text fills that room itself
+SCALE_CARD_LEAST = 1.25
+OTHER_CARDS = "quacks/ui/table/others_panel.py"
+POT_IN_FOCUS = "pot in focus"  # (the place name ``scale-text`` gives the numbers of the pot in focus)
 CARD_FILL = (52, 36, 26)  # another seat's card's plain fill (``TableView.background``)
 
 # ---------------------------------------------------------------------------------------------------------
@@ -532,17 +540,21 @@ def run(cases: Iterable[Case] | None = None, scales: Sequence[int] = SCALES, lan
     return report
 
 
-def text_sizes(items: Sequence[Drawn], shapes: Sequence[Shape], scenes: Sequence[SceneLayer]) -> dict[str, int]:
-    """The smallest text each place in the code draws on the table's own layer, and the pot in focus's numbers
-    (``"pot in focus"``): what ``scale-text`` compares between 100% and 200%."""
+def text_sizes(items: Sequence[Drawn], shapes: Sequence[Shape],
+               scenes: Sequence[SceneLayer]) -> dict[str, tuple[int, bool]]:
+    """The smallest text each place in the code draws on the table's own layer, and whether all of it is running
+    text that grows in full (``Drawn.roomy``), and the pot in focus's numbers (``"pot in focus"``): what
+    ``scale-text`` compares between 100% and 200%."""
     table = next((s.layer for s in scenes if s.name == "TableScene"), None)
-    out: dict[str, int] = {}
+    out: dict[str, tuple[int, bool]] = {}
     for d in items:
         if d.layer == table:
-            out[d.where] = min(out.get(d.where, d.px), d.px)
+            px, roomy = out.get(d.where, (d.px, d.roomy))
+            out[d.where] = (min(px, d.px), roomy and d.roomy)
     for p in shapes:
         if p.kind == "pot" and p.what.startswith("focus "):
-            out["pot in focus"] = min(out.get("pot in focus", 1 << 20), int(p.what.split()[1]))
+            px, _roomy = out.get(POT_IN_FOCUS, (1 << 20, False))
+            out[POT_IN_FOCUS] = (min(px, int(p.what.split()[1])), False)
     return out
 
 
@@ -553,22 +565,39 @@ def scale_compared(case: str, scale: int, language: str, size: tuple[int, int]) 
             and size[0] >= SCALE_FROM[0] and size[1] >= SCALE_FROM[1])
 
 
-def scale_problems(at_100: dict[str, int], at_200: dict[str, int], case: str, language: str,
-                   size: tuple[int, int]) -> list[Problem]:
-    """``scale-text``: every place drawn at both scales at least ``SCALE_TEXT_LEAST`` times as large at 200%."""
+def scale_least(where: str, roomy: bool, size: tuple[int, int]) -> float:
+    """How many times larger ``scale-text`` wants a place's text at 200%: twice for running text from
+    ``SCALE_DOUBLE_FROM`` up, ``SCALE_POT_LEAST`` for the pot in focus's numbers, ``SCALE_CARD_LEAST`` for another
+    seat's card's rows, else ``SCALE_TEXT_LEAST``."""
+    if where == POT_IN_FOCUS:
+        return SCALE_POT_LEAST
+    if where.startswith(OTHER_CARDS):
+        return SCALE_CARD_LEAST
+    if roomy and size[0] >= SCALE_DOUBLE_FROM[0] and size[1] >= SCALE_DOUBLE_FROM[1]:
+        return 2.0
+    return SCALE_TEXT_LEAST
+
+
+def scale_problems(at_100: dict[str, tuple[int, bool]], at_200: dict[str, tuple[int, bool]], case: str,
+                   language: str, size: tuple[int, int]) -> list[Problem]:
+    """``scale-text``: every place drawn at both scales at least ``scale_least`` times as large at 200% (less a
+    pixel: sizes are whole pixels, 1.5 times 19 px is drawn at 28)."""
     out = []
-    for where, small in sorted(at_100.items()):
-        large = at_200.get(where)
-        if large is not None and large < SCALE_TEXT_LEAST * small:
+    for where, (small, roomy) in sorted(at_100.items()):
+        if where not in at_200:
+            continue
+        large, roomy_too = at_200[where]
+        least = scale_least(where, roomy and roomy_too, size)
+        if large < least * small - 1:
             out.append(Problem("scale-text", case, 200, language, where, where, (0, 0, 0, 0),
                                f"{large} px at 200% against {small} px at 100%: {large / small:.2f} times (at least "
-                               f"{SCALE_TEXT_LEAST})", (size,)))
+                               f"{least})", (size,)))
     return out
 
 
 def _run(report: Report, cases: Iterable[Case] | None, scales: Sequence[int], languages: Sequence[str],
          sizes: Sequence[tuple[int, int]], shots: Path | None, progress: Callable[[str], None] | None) -> None:
-    measured: dict[tuple[str, str, tuple[int, int]], dict[int, dict[str, int]]] = {}
+    measured: dict[tuple[str, str, tuple[int, int]], dict[int, dict[str, tuple[int, bool]]]] = {}
     for case in cases if cases is not None else all_cases():
         for language in languages:
             for scale in scales:

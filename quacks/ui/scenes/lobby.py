@@ -382,8 +382,10 @@ class LobbyScene(Scene):
         buttons: list[Button] = []
         name_px, kind_px = 24, 18
         room = min((row.h for _i, row, _s, _b in self.seat_rows), default=0) - 8
-        while name_px > 12 and te.height("sans-semibold", name_px) + te.height("sans", kind_px) > room:
-            name_px, kind_px = name_px - 1, max(12, kind_px - 1)  # a short window: the rows' words get smaller
+        least = min(12, te.floor(16))  # (12, or less where the UI scale draws that at 16 px or more: a small window
+        # at a large scale draws its canvas scaled down by as much as a third, and 16 px stays over 10 there)
+        while name_px > least and te.height("sans-semibold", name_px) + te.height("sans", kind_px) > room:
+            name_px, kind_px = name_px - 1, max(least, kind_px - 1)  # a short window: the rows' words get smaller
         name_h = te.height("sans-semibold", name_px)
         kind_h = te.height("sans", kind_px)
         rows = []  # (seat, its marker, name, kind, their boxes): the names at one size, the kinds at another

@@ -232,7 +232,8 @@ class Controls:
             else:  # beside the question, which keeps at least 55% of the room (both wrap, smaller if need be)
                 kw = min(note_w, int(width * 0.45))
                 box = pygame.Rect(end - kw, area.y, kw, area.h)
-                te.blit_fit(surf, note, box, "sans", size, colour, anchor="midright", min_size=12)
+                # (on two lines at its size rather than one smaller: the words as large as the UI scale asks)
+                te.blit_fit(surf, note, box, "sans", size, colour, anchor="midright", min_size=12, squeeze=1.0)
                 width -= kw + 24
             rect = pygame.Rect(area.x + 4, area.y, width - 4, area.h)
             size, lines = te.fit_block(self.question(g), "sans-semibold", 20, rect, min_size=12, line_gap=0)

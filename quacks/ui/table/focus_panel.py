@@ -39,6 +39,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .view import TableView
 
 GAP = 6  # between rows
+BAG_LABEL = 20  # the Bag button's label (``TableView.bag_button_rect`` makes the button as large as it needs)
 
 
 def _grow(base: float, k: float = 0.5) -> int:
@@ -91,7 +92,7 @@ def _fitting_scale(view: TableView, g: Game, seat: int) -> float:
             te.scale = scale
             if _essentials_height(view, g, seat) <= info.h:
                 break
-            scale = max(1.0, round(scale - 0.1, 2))
+            scale = max(1.0, round(scale - 0.05, 2))
     finally:
         te.scale = was
     if len(_FITTING) > 256:
@@ -186,7 +187,7 @@ def _focus(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, mouse:
             br = view.bag_button_rect()
             label = ngettext("Bag: {n} chip", "Bag: {n} chips", s.bag.total).format(n=s.bag.total)
             icon = art.bag(max(16, br.h - 10), art.bag_level(s.bag.total, len(s.pot)))  # the bag as an object
-            b = Button(br, label, key=Act.BAG, style="dark", size=20, icon=icon)
+            b = Button(br, label, key=Act.BAG, style="dark", size=BAG_LABEL, icon=icon)
             b.hover = br.collidepoint(mouse)
             b.draw(surf)
 
@@ -271,7 +272,9 @@ def _panel(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, mouse:
     room = (st.choice_top - 8 if st.choice_top else br.y - 6) - top
     if st.choice_top and room <= 0:
         return
-    for shrink in range(0, 7):
+    # smaller letters where the needed rows do not fit, but not over a choice at a larger UI scale: there the rows
+    # keep the size asked for, or give way to the dialog (it is the question now)
+    for shrink in range(0, 1 if st.choice_top and te.scale > 1 else 7):
         rows = _rows(view, g, st, info.w - 8, shrink)
         chosen = _choose(rows, room)
         if chosen is not None:
@@ -366,8 +369,9 @@ def _rows(view: TableView, g: Game, st: ViewState, width: int, shrink: int) -> l
     reason = st.reasons.get(seat, "")
     if reason and view.setup.seats[seat].is_bot:
         text(3, reason, "sans", 16, T.PARCHMENT_DARK, "hover over the name")
-        small = te.floor(14)  # short of room, the reason takes what is left in smaller letters
-        rows[-1].least = te.linesize("sans", small) * len(te.wrap(reason, "sans", small, width))
+        if te.scale <= 1:  # short of room, the reason takes what is left in smaller letters (at a larger UI scale
+            small = te.floor(14)  # it keeps the size asked for, or gives way: hovering over the name tells it)
+            rows[-1].least = te.linesize("sans", small) * len(te.wrap(reason, "sans", small, width))
 
         def fitted(sf: pygame.Surface, y: int, h: int, line: str = reason, full: int = rows[-1].height) -> None:
             box = pygame.Rect(x, y, width, h + 4)

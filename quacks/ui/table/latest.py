@@ -25,15 +25,15 @@ _BLOCKS: dict[tuple[object, ...], list[tuple[T.RGB, list[str]]]] = {}  # the lin
 
 
 def room_needed() -> int:
-    """The least height of the box: its heading and two lines, with its padding."""
+    """The least height of the box: its heading and a line, with its padding."""
     te = text_engine()
-    return te.linesize("sans-semibold", 17) + 4 + 2 * te.linesize("sans", 15) + 20
+    return te.linesize("sans-semibold", 17) + 4 + te.linesize("sans", 15) + 20
 
 
 def draw_latest(surf: pygame.Surface, view: TableView, g: Game, rect: pygame.Rect) -> None:
     """The latest moves of the game in ``rect``, newest last, each a sentence of the log (L opens the whole log)
-    with its seat's colour, as many as fit, each whole; nothing if ``rect`` has no room for a heading and two
-    lines."""
+    with its seat's colour, as many as fit, each whole; nothing if ``rect`` has no room for the heading and the
+    latest move."""
     te = text_engine()
     room = rect.inflate(-24, -20)
     head_px, line_px = 17, 15
@@ -41,8 +41,6 @@ def draw_latest(surf: pygame.Surface, view: TableView, g: Game, rect: pygame.Rec
     line_h = te.linesize("sans", line_px)
     if rect.h < room_needed():
         return
-    pygame.draw.rect(surf, LATEST_FILL, rect, border_radius=10)
-    pygame.draw.rect(surf, T.BRASS_DARK, rect, 1, border_radius=10)
     events = g.events
     key = (id(view), g.version, len(events), i18n.language(), room.size, te.scale)
     blocks = _BLOCKS.get(key)
@@ -60,6 +58,10 @@ def draw_latest(surf: pygame.Surface, view: TableView, g: Game, rect: pygame.Rec
         if len(_BLOCKS) > 32:
             _BLOCKS.clear()
         _BLOCKS[key] = blocks
+    if not blocks:
+        return
+    pygame.draw.rect(surf, LATEST_FILL, rect, border_radius=10)
+    pygame.draw.rect(surf, T.BRASS_DARK, rect, 1, border_radius=10)
     te.blit(surf, _("Latest moves"), room.topleft, "sans-semibold", head_px, T.PARCHMENT_DARK)
     y = room.y + head_h
     for colour, wrapped in reversed(blocks):

@@ -41,12 +41,13 @@ if TYPE_CHECKING:  # pragma: no cover
 from .view_state import ViewState
 
 GAP = 4
+REASON_PRIORITY = 3  # a bot's reason: the row to go after the bag's
 BAG_PRIORITY = 4  # the bag's contents: the first row to go where the card is short of room
 BAG_CHIP_R = 12  # the bag's chips on the card (their values 12 px)
 CARD_GEM = 18  # a short card's rubies
 CARD_FLASK = 32  # ... and its flask
 GROW = 5  # the card's text may be this many pixels larger than its base sizes where the card has the room
-TALL_GROW = 12  # ... and a tall card's (two seats: the pot on top, the text under it)
+TALL_GROW = 12  # ... and a tall card's (two seats: the pot on top, the text under it), 4 more at 200%
 TALL_BAG_CHIP_R = 22
 
 
@@ -130,9 +131,10 @@ def _card(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, anim: A
         if chosen is not None:
             break
     if chosen is not None and shrink == 0:
-        for grow in range(TALL_GROW if tall else GROW, 0, -1):
+        most = TALL_GROW + round(4 * (max(1.0, te.scale) - 1)) if tall else GROW
+        for grow in range(most, 0, -1):
             larger = _choose(_rows(view, g, st, seat, x, width, -grow, bag_r), bottom - y)
-            if larger is not None and len(larger) >= len(chosen):
+            if larger is not None and len(larger) >= len(chosen) - rows_giving_way(chosen, tall):
                 chosen = larger
                 break
     for h, _p, draw in chosen or []:
@@ -168,6 +170,15 @@ def _gems_and_flask(surf: pygame.Surface, rubies: int, full: bool, right: int, y
 
 
 Row = tuple[int, int, Callable[[pygame.Surface, int, int], object]]  # (height, priority, draw(surf, top, height))
+
+
+def rows_giving_way(chosen: list[Row], tall: bool) -> int:
+    """How many of the ``chosen`` rows may go for larger text: in a short card at a UI scale over 100% the bot's
+    reason and the bag's contents (the player asked for larger text; hovering over the name tells the reason, the
+    zoom lists the bag), else none (a tall card has room for both under its pot)."""
+    if tall or text_engine().scale <= 1:
+        return 0
+    return sum(1 for _h, p, _d in chosen if p >= REASON_PRIORITY)
 
 
 def _choose(rows: list[Row], room: int) -> list[Row] | None:
@@ -220,7 +231,7 @@ def _rows(view: TableView, g: Game, st: ViewState, seat: int, x: int, width: int
         rows.append((tube_h, 2, lambda sf, y, hh: pv.draw_tubes(sf, pygame.Rect(x, y, width, hh), g, seat)))
     reason = st.reasons.get(seat, "")
     if reason and view.setup.seats[seat].is_bot:
-        text(3, reason, "sans", 14, T.PARCHMENT_DARK)
+        text(REASON_PRIORITY, reason, "sans", 14, T.PARCHMENT_DARK)
     if s.bag.total:  # where the card has the room (the bag's contents are known to all: every purchase is public)
         label_size = max(te.floor(14), 15 - shrink)
         label_h = te.linesize("sans-semibold", label_size) + 2

@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from ...i18n import _, ngettext
-from ...rules.chips import CHIP_BY_NAME
+from ...rules.chips import CHIP_BY_NAME, Chip
 from ...rules.game import Game
 from ...wording import text as W
 from .. import art, cauldron_art, shapes
@@ -238,53 +238,75 @@ def draw_rubies(surf: pygame.Surface, pos: tuple[int, int], n: int, size: int = 
                 T.PARCHMENT_DARK, "midleft")
 
 
-def _bag_grid(width: int, radius: int) -> tuple[int, int, int]:
-    """(count text size, cell width, columns) of the bag summary."""
+BAG_LEAST = 0.66  # the bag summary's chips short of room: at least this share of their radius
+
+
+def _bag_size(radius: int) -> int:
+    """The size of a count beside a chip of ``radius`` in the bag summary."""
+    return max(14, int(radius * 1.1))
+
+
+def _bag_flow(items: Sequence[tuple[Chip, int]], width: int, radius: int, size: int,
+              rows: int | None = None) -> list[tuple[int, int]]:
+    """Where each kind of chip goes in the bag summary, as (column's x offset, row), left to right in rows of
+    ``width``: each chip with its count right beside it, each place as wide as its own count needs (a bag of
+    single digits lists twice the kinds a grid of two-digit places would, which is what lets a 200% table still
+    list its bag), in ``size``. Stops at ``rows`` rows."""
     te = text_engine()
-    size = max(14, int(radius * 1.1))
-    step = radius * 2 + 10 + te.size("99", "sans-bold", size)[0] + 10
-    return size, step, max(1, (width + 10) // step)
+    out: list[tuple[int, int]] = []
+    x, row = 0, 0
+    for _c, k in items:
+        w = radius * 2 + 6 + te.size(str(k), "sans-bold", size, scaled=False)[0]
+        if x and x + w > width:
+            x, row = 0, row + 1
+        if rows is not None and row >= rows:
+            break
+        out.append((x, row))
+        x += w + max(12, radius * 2 // 3)
+    return out
 
 
 def bag_summary_height(g: Game, seat: int, width: int, radius: int = 15) -> int:
     """The height the bag summary needs to show every kind of chip."""
-    _size, _step, cols = _bag_grid(width, radius)
-    n = len(list(g.seats[seat].bag.items()))
-    return max(1, -(-n // cols)) * (radius * 2 + 8)
+    places = _bag_flow(list(g.seats[seat].bag.items()), width, radius, _bag_size(radius))
+    return (places[-1][1] + 1 if places else 1) * (radius * 2 + 8)
 
 
 def draw_bag_summary(surf: pygame.Surface, rect: pygame.Rect, g: Game, seat: int, colour_blind: bool = False,
-                     radius: int = 15) -> None:
+                     largest: int = 15) -> None:
     """The chips in the bag by kind, as small chips with counts (the bag has no order). What does not fit in
-    ``rect`` is never dropped silently: the last place says how many more chips there are."""
+    ``rect`` is never dropped silently: the last place says how many more chips there are. Short of room, the
+    chips are drawn smaller first (down to ``BAG_LEAST`` of ``largest``), their counts staying the size ``largest``
+    gives them: every kind listed reads better than large chips and "+5 more chips" (issue 32: the bag still
+    listed at 200%)."""
     te = text_engine()
-    size, step, cols = _bag_grid(rect.w, radius)
-    row_h = radius * 2 + 8
-    rows = max(1, (rect.h + 8) // row_h)
+    size = _bag_size(largest)
     items = list(g.seats[seat].bag.items())
-    shown = items
+    radius = largest
+    for radius in range(largest, max(12, int(largest * BAG_LEAST)) - 1, -1):
+        row_h = radius * 2 + 8
+        places = _bag_flow(items, rect.w, radius, size, max(1, (rect.h + 8) // row_h))
+        if len(places) == len(items):
+            break
     more = ""
-    if len(items) > cols * rows:
-        for keep in range(cols * rows - 1, -1, -1):
+    if len(places) < len(items):  # the last place that has room for it says how many are not shown
+        for keep in range(len(places) - 1, -1, -1):
             n = sum(k for _c, k in items[keep:])
             more = ngettext("+{n} more chip", "+{n} more chips", n).format(n=n)
-            x = rect.x + (keep % cols) * step
-            if x + te.size(more, "sans-semibold", size)[0] <= rect.right or keep % cols == 0:
-                shown = items[:keep]
+            dx = places[keep][0]
+            if dx == 0 or rect.x + dx + te.size(more, "sans-semibold", size, scaled=False)[0] <= rect.right:
+                places = places[:keep + 1]
                 break
-    x, y = rect.x, rect.y
-    for i, (c, k) in enumerate(shown):
-        x = rect.x + (i % cols) * step
-        y = rect.y + (i // cols) * row_h
+    for (c, k), (dx, row) in zip(items, places[:len(places) - (1 if more else 0)], strict=False):
+        x, y = rect.x + dx, rect.y + row * row_h
         img = art.chip(c.colour.value, c.value, radius, colour_blind)
         shapes.note("chip", surf, surf.blit(img, (x, y)), c.name)
-        te.blit(surf, f"{k}", (x + radius * 2 + 8, y + radius + 1), "sans-bold", size, T.CREAM, "midleft",
+        te.blit(surf, f"{k}", (x + radius * 2 + 6, y + radius + 1), "sans-bold", size, T.CREAM, "midleft",
                 scaled=False)
     if more:
-        i = len(shown)
-        x = rect.x + (i % cols) * step
-        y = rect.y + (i // cols) * row_h
-        te.blit(surf, more, (x, y + radius + 1), "sans-semibold", size, T.CREAM, "midleft", scaled=False)
+        dx, row = places[-1]
+        te.blit(surf, more, (rect.x + dx, rect.y + row * row_h + radius + 1), "sans-semibold", size, T.CREAM,
+                "midleft", scaled=False)
 
 
 # ---------------------------------------------------------------------------------------------------------

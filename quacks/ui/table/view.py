@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...i18n import _, pgettext
+from ...i18n import _, ngettext, pgettext
 from ...rules.game import Game
 from ...rules.kinds import Phase
 from ...session.setup import MatchSetup
@@ -25,7 +25,7 @@ from .board_bar import BoardBar
 from .board_view import BoardView
 from .books_strip import BooksStrip
 from .books_view import BooksView
-from .focus_panel import draw_focus
+from .focus_panel import BAG_LABEL, draw_focus
 from .layers import Layers, outside
 from .layout import TableLayout
 from .others_panel import draw_others
@@ -115,8 +115,16 @@ class TableView:
         return None
 
     def bag_button_rect(self) -> pygame.Rect:
+        """The panel's Bag button, at its foot: as tall and wide as its label ("Bag: 99 chips", the bag in front
+        of it, the key in its corner) needs at the UI scale (issue 32: its words as large as the panel's), within
+        the panel (no more than a seventh of its height: a short panel keeps its rows)."""
         info = self.layout.info
-        return pygame.Rect(info.x, info.bottom - 52, min(info.w, button_w()), 50)
+        te = text_engine()
+        with te.roomy():
+            label = ngettext("Bag: {n} chip", "Bag: {n} chips", 99).format(n=99)
+            h = max(50, min(te.height("sans-semibold", BAG_LABEL) + 14, info.h // 7))  # (a short panel: 50)
+            w = te.size(label, "sans-semibold", BAG_LABEL)[0] + (h - 10) + 8 + 2 * 10 + 2 * 22
+        return pygame.Rect(info.x, info.bottom - h - 2, min(info.w, max(button_w(), w)), h)
 
     def pot_layout(self, seat: int, shopping: bool = False) -> pv.PotLayout | None:
         """Where a seat's pot is drawn (the one in focus smaller while it shops; None if it is not drawn)."""
