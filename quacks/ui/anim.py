@@ -6,7 +6,8 @@
 - score markers walk the track a space at a time (``marker_value``: one eased step per space);
 - each gain flies from where it comes from to the seat that gets it: in a beat of the evaluation
   (``session/beats.py``) from the die, the chips that earned it, the scoring space or the card; while brewing or
-  shopping from the space of the chip just placed (``gain_source``); bought chips fly into their buyer's bag;
+  shopping from the space of the chip just placed (``gain_source``); as shopping begins each seat's coins fly
+  from its scoring space; bought chips fly into their buyer's bag;
   rat stones move out from the droplet at a round's start; "droplet +1" rises over the pot as a note;
 - the round results count up (the summary does its own: ``overlays/round_summary.py``).
 
@@ -29,7 +30,7 @@ from ..i18n import _
 from ..rules.chips import CHIP_BY_NAME
 from ..rules.events import Event
 from ..rules.game import Game
-from ..rules.kinds import EventKind
+from ..rules.kinds import EventKind, Phase
 from ..session.beats import Beat, BeatKind
 from ..wording import text as W
 from . import art
@@ -152,6 +153,8 @@ class Animator:
             elif k == EventKind.BUY and e.seat is not None and e.get("chips"):
                 self._into_bag(e.seat, [str(c) for c in e.get("chips")])
                 self.sounds.append("shop")
+            elif k == EventKind.PHASE and e.get("phase") == Phase.SHOPPING:
+                self._coins(g)
             elif k == EventKind.ROUND:
                 self.sounds.append("round")
             elif k == EventKind.GAME_OVER:
@@ -189,6 +192,16 @@ class Animator:
         end = float(e.get("after", 0))
         self.add(Anim(Motion.SLIDE, slide_time(end - start), seat, data={"from": start, "to": end}))
 
+    def _coins(self, g: Game) -> None:
+        """Shopping begins (rulebook E): each seat's coins fly from its scoring space to it, with a coin."""
+        for seat, s in enumerate(g.seats):
+            lay = self.pot_of(seat)
+            src = (lay.centres()[min(s.final_space, 52)] if lay is not None and s.final_space is not None
+                   else self.gain_source(g, seat))
+            if s.coins:
+                self._fly(seat, "+" + W.coins(s.coins), T.BRASS_LIGHT, (int(src[0]), int(src[1])),
+                          self.view.score_pos(seat), coin=True)
+
     def _into_bag(self, seat: int, chips: list[str]) -> None:
         """Chips just bought fly, one after the other, from the seat's pot (or card) into its bag."""
         known = [c for c in chips if c in CHIP_BY_NAME][:BOUGHT_SHOWN]
@@ -222,12 +235,13 @@ class Animator:
             self.add(Anim(Motion.DROPLET, DROPLET_STEP * (after - before), e.seat,
                           data={"from": before, "to": after}))
 
-    def _fly(self, seat: int, text: str, colour: RGB, src: tuple[int, int], dst: tuple[int, int]) -> None:
+    def _fly(self, seat: int, text: str, colour: RGB, src: tuple[int, int], dst: tuple[int, int],
+             coin: bool = False) -> None:
         """A gain's words on their way; a seat's second and third gains of a beat follow a little later and land
         a line lower (never on top of each other)."""
         k = sum(1 for a in self.anims if a.kind is Motion.FLY and a.seat == seat and not a.done and "text" in a.data)
         a = Anim(Motion.FLY, FLY, seat, t=-0.1 * k, data={"text": text, "colour": colour, "from": src,
-                                                           "to": (dst[0], dst[1] + 30 * k)})
+                                                           "to": (dst[0], dst[1] + 30 * k), "coin": coin})
         self.add(a)
 
     def source(self, g: Game, beat: Beat, seat: int) -> tuple[int, int]:
@@ -445,31 +459,17 @@ class Animator:
             img = art.chip(c.colour.value, c.value, max(10, int(r * 1.2)), cb)
         else:
             img = te.render(a.data["text"], "sans-bold", 26 if a.seat == self.view.focus else 20, a.data["colour"])
+            if a.data.get("coin"):  # coins carry a coin before their words
+                words, token = img, art.coin(img.get_height())
+                img = pygame.Surface((token.get_width() + 4 + words.get_width(), words.get_height()), pygame.SRCALPHA)
+                img.blit(token, (0, 0))
+                img.blit(words, (token.get_width() + 4, 0))
             if a.progress > 0.8:
                 img = img.copy()
                 img.set_alpha(int(255 * (1 - (a.progress - 0.8) / 0.2)))
         rr = img.get_rect(center=(int(x), int(y)))
         surf.blit(img, rr)
         return rr
-
-    # ------------------------------------------------------------------------------------------------
-    def demo(self, g: Game, rng: random.Random, heavy: bool = False) -> None:
-        """Start animations as a busy stir tick would (bench-ui keeps motion running): a chip flying into every
-        pot and a note; with ``heavy`` also an explosion, the die and a sliding marker (all at once)."""
-        for seat in range(g.n):
-            s = g.seats[seat]
-            if s.pot:
-                p = s.pot[rng.randrange(len(s.pot))]
-                self.anims.append(Anim(Motion.FLIGHT, FLIGHT, seat, data={"chip": p.chip.name, "index": p.index}))
-        seat = rng.randrange(g.n)
-        self.anims.append(Anim(Motion.FLOAT, FLOAT, seat, data={"text": "+" + W.vp(2), "colour": T.BRASS_LIGHT}))
-        if heavy:
-            s = g.seats[seat]
-            self.anims.append(Anim(Motion.SHAKE, SHAKE, seat, data={"seed": rng.randrange(1000)}))
-            self.anims.append(Anim(Motion.DIE, DIE, seat, data={"face": "ruby"}))
-            self.anims.append(Anim(Motion.SLIDE, slide_time(4), seat, data={"from": max(0, s.score - 4),
-                                                                             "to": s.score}))
-
 
 _PUFFS: dict[tuple[int, int], pygame.Surface] = {}
 

@@ -208,3 +208,31 @@ def test_bought_chips_fly_into_the_buyers_bag(home: object) -> None:
     assert flying[1].t < flying[0].t  # one after the other
     anim.update(1.0)
     assert not anim.anims
+
+
+def test_coins_fly_from_the_scoring_space_when_shopping_begins(home: object) -> None:
+    """Issue 32: coins fly to their owner: as shopping begins (rulebook E) each seat's coins fly from its scoring
+    space to its score, with a coin before the words; a seat without coins (it took the points) gets none."""
+    from quacks.rules.events import Cause, Event
+    from quacks.rules.kinds import CauseKind, EventKind, Phase
+
+    d = Driver()
+    scene = scripted(d, {"orange-1": 2})
+    anim, g = scene.anim, scene.g
+    g.seats[0].final_space, g.seats[0].coins = 12, 9
+    g.seats[1].final_space, g.seats[1].coins = 8, 0
+    anim.events(g, [Event(EventKind.PHASE, None, Cause(CauseKind.PHASE_BEGINS, (Phase.SHOPPING,)),
+                          {"phase": Phase.SHOPPING})])
+    flying = [a for a in anim.anims if a.kind is Motion.FLY]
+    assert [(a.seat, a.data["text"], a.data["coin"]) for a in flying] == [(0, "+9 coins", True)]
+    lay = anim.pot_of(0)
+    assert lay is not None
+    x, y = lay.centres()[12]
+    assert flying[0].data["from"] == (int(x), int(y)) and flying[0].data["to"] == scene.view.score_pos(0)
+    surf = pygame.Surface((1280, 720))
+    flying[0].t = flying[0].duration / 2
+    drawn = anim._draw_fly(surf, flying[0], d.app.text, False)
+    words = d.app.text.render("+9 coins", "sans-bold", 26, (0, 0, 0))
+    assert drawn is not None and drawn.w > words.get_width() + words.get_height()  # the coin before the words
+    anim.update(1.0)
+    assert not anim.anims
