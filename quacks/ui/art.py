@@ -417,8 +417,8 @@ def marker(colour: str, letter: str, size: int) -> pygame.Surface:
     pygame.draw.circle(big, look.dark, (S / 2, S / 2), S * 0.46)
     pygame.draw.circle(big, look.fill, (S / 2, S / 2 - SS), S * 0.4)
     small = smooth(big, (size, size))
-    t = text_engine().render(letter, "sans-bold", int(size * 0.5), T.SHADOW if sum(look.fill) > 380 else T.CREAM,
-                             scaled=False)
+    t = text_engine().render(letter, "sans-bold", int(size * (0.5 if len(letter) < 2 else 0.38)),
+                             T.SHADOW if sum(look.fill) > 380 else T.CREAM, scaled=False)  # ("A1": two seats' A)
     small.blit(t, t.get_rect(center=(size / 2, size / 2 - 1)))
     return small
 

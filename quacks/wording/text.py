@@ -7,6 +7,7 @@ sentence is glued from a name and an ending, so it reads right whatever the name
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from functools import lru_cache
 
@@ -64,6 +65,17 @@ def you_or(name: str, you: str, other: str, **kw: object) -> str:
     if is_you(name):
         return you.format(**kw)
     return other.format(name=name, **kw)
+
+
+def marker_letters(names: Sequence[str]) -> list[str]:
+    """The letter on each seat's marker, so that no two markers differ by colour alone (issue 34): its name's
+    initial; seats whose initials are the same carry it with their place among them ("A1", "A2")."""
+    first = [(n.strip()[:1] or "?").upper() for n in names]
+    out = []
+    for i, letter in enumerate(first):
+        same = [j for j, other in enumerate(first) if other == letter]
+        out.append(letter if len(same) == 1 else f"{letter}{same.index(i) + 1}")
+    return out
 
 
 def rubies(n: int) -> str:

@@ -42,3 +42,27 @@ def test_the_medals_differ_by_their_number_as_well_as_their_colour(home: object)
         img = art.medal(place, 40)
         inked = sum(1 for x in range(12, 28) for y in range(12, 28) if img.get_at((x, y))[:3] == T.INK)
         assert inked > 5, place
+
+
+def test_no_two_markers_differ_by_colour_alone(home: object) -> None:
+    """Issue 34: each seat's marker carries its initial; seats whose initials are the same carry it with their place
+    among them, on the table, the new-game screen, the lobby and the final page alike (``marker_letters``)."""
+    from quacks.content.loader import default_catalogue
+    from quacks.rules.config import GameConfig
+    from quacks.session.match import HUMAN, Match, MatchSetup, SeatSpec
+    from quacks.ui.table.view import TableView
+    from quacks.wording.text import marker_letters
+
+    assert marker_letters(["Anna", "Bert", "Anton", "ada"]) == ["A1", "B", "A2", "A3"]
+    assert marker_letters(["You", "Hildegard", "Ottokar", "Mechthild"]) == ["Y", "H", "O", "M"]
+    assert marker_letters(["", "  x"]) == ["?", "X"]
+    Driver()
+    names = ("Anna", "Anton", "Bert")
+    setup = MatchSetup(GameConfig(seats=names), tuple(SeatSpec(n, c, HUMAN) for n, c in
+                                                      zip(names, ("amber", "teal", "plum"), strict=True)), 1)
+    view = TableView(Match(default_catalogue(), setup).setup)
+    letters = [letter for _colour, letter in view.looks()]
+    assert len(set(letters)) == len(letters) == 3 and view.letter(1) == "A2"
+    # drawn in one colour, the markers still differ (by their letters)
+    a1, a2 = (pygame.image.tobytes(art.marker("amber", x, 48), "RGBA") for x in ("A1", "A2"))
+    assert a1 != a2

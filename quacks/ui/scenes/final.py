@@ -14,7 +14,7 @@ from ...session.driven import DrivenMatch
 from ...storage import replays
 from ...tutorial.next_step import offered_level
 from ...wording.results import tie_text, winner_text
-from ...wording.text import bot_name
+from ...wording.text import bot_name, marker_letters
 from .. import art
 from .. import theme as T
 from ..app import App, Scene
@@ -260,6 +260,7 @@ class FinalScene(Scene):
         y = rows_top
         place = 1
         row = 0
+        letters = marker_letters([s.name for s in g.seats])
         for group in ranking:
             for i in group:
                 s = g.seats[i]
@@ -272,7 +273,7 @@ class FinalScene(Scene):
                     surf.blit(img, img.get_rect(midleft=(x0 - 4, mid)))
                 else:
                     te.blit(surf, f"{place}.", (x0, mid), "serif-bold", place_size, T.INK, "midleft")
-                mk = art.marker(look.key, (s.name[:1] or "?").upper(), mark)
+                mk = art.marker(look.key, letters[i], mark)
                 surf.blit(mk, mk.get_rect(center=(x0 + place_w + mark_want // 2, mid)))
                 te.blit(surf, s.name, (x0 + place_w + mark_want + 12, mid), "serif-bold",
                         te.fit(s.name, "serif-bold", name_size, name_w, 16), T.INK, "midleft")
@@ -351,7 +352,7 @@ class FinalScene(Scene):
             pts = [(inner.x + step * j, inner.bottom - inner.h * v / top) for j, v in enumerate(s)]
             if len(pts) > 1:
                 pygame.draw.lines(surf, look.dark, False, pts, 4)
-            letter = (self.match.game.seats[i].name[:1] or "?").upper()
+            letter = marker_letters([x.name for x in self.match.game.seats])[i]
             for p in pts:
                 pygame.draw.circle(surf, look.fill, p, 6)
             # each line's marker at its end, moved up or down where scores are close so that none lies over

@@ -20,6 +20,7 @@ import pygame
 from ...i18n import _, verbatim
 from ...net.link import CONNECTING, FAILED, IN_GAME, IN_LOBBY, LinkState
 from ...session.setup import PLAYER_COLOURS, REMOTE
+from ...wording.text import marker_letters
 from .. import art
 from .. import theme as T
 from ..app import App, Scene
@@ -404,11 +405,12 @@ class LobbyScene(Scene):
                          for _i, _r, _m, n, b, _k in rows), default=name_px)
         kind_size = min((te.fit_label(kind_text(st.seats[i], st.mine), "sans", kind_px, k, lines=1)[0]
                          for i, _r, _m, _n, _b, k in rows), default=kind_px)
-        for i, row, ms, name, name_box, kind_box in rows:
+        letters = marker_letters([name for _i, _r, _m, name, _b, _k in rows])
+        for k, (i, row, ms, name, name_box, kind_box) in enumerate(rows):
             r = st.seats[i]
             colour = r.colour if r.colour in T.PLAYER_LOOKS else PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
             pygame.draw.rect(surf, T.PARCHMENT_EDGE, row, 1, border_radius=10)
-            mk = art.marker(colour, (name[:1] or "?").upper(), ms)
+            mk = art.marker(colour, letters[k], ms)
             surf.blit(mk, mk.get_rect(midleft=(row.x + 8, row.centery)))
             te.blit_fit(surf, name, name_box, "sans-semibold", name_size, T.INK, lines=1, anchor="midleft")
             lost = r.away and r.joined

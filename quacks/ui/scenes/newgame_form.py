@@ -24,7 +24,7 @@ from ...net import TURN_CLOCKS
 from ...rules.chips import SET_COLOURS, Colour
 from ...session.match import HUMAN
 from ...session.setup import REMOTE
-from ...wording.text import bot_name, clock_label, colour_label
+from ...wording.text import bot_name, clock_label, colour_label, marker_letters
 from .. import art
 from .. import theme as T
 from ..app import App
@@ -268,6 +268,7 @@ class NewGameForm:
         for card in self.cards:  # the shadows first: none falls on the card above
             if card.colliderect(view):
                 surf.blit(art.shadow(card.size, 12, 70), (card.x - 14, card.y - 14))
+        letters = marker_letters([s.name for s in self.model.seats])
         for i, ((name_b, col_b, kind, rm), (mx, my, ms)) in enumerate(zip(self.seat_buttons, self.markers)):
             s = self.model.seats[i]
             card = self.cards[i]
@@ -283,7 +284,7 @@ class NewGameForm:
                 stripe = pygame.Rect(card.x + 3, card.y + 8, 6, card.h - 16)
                 pygame.draw.rect(surf, look.fill, stripe, border_radius=3)
             if shown(name_b.rect):
-                mk = art.marker(s.colour, (s.name[:1] or "?").upper(), ms)
+                mk = art.marker(s.colour, letters[i], ms)
                 surf.blit(mk, mk.get_rect(center=(mx, my)))
             if self.editing == i:
                 name_b.label = s.name + "|"

@@ -226,7 +226,7 @@ def _panel(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, mouse:
     head = places["header"]
     # name beside the marker and the score on the right; under the name what the seat is and does
     mk = _grow(54, 0.4)
-    surf.blit(art.marker(view.look(seat).key, (s.name[:1] or "?").upper(), mk), (info.x, info.y))
+    surf.blit(art.marker(view.look(seat).key, view.letter(seat), mk), (info.x, info.y))
     vp_r = te.blit(surf, W.vp(s.score), (info.right - 4, info.y + 2), "sans-bold", 28, T.BRASS_LIGHT, "topright")
     x = info.x + mk + 12
     solo = view.solo_human()

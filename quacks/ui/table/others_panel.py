@@ -83,7 +83,7 @@ def _card(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, anim: A
     s = g.seats[seat]
     tall = r.h >= r.w * 1.35  # two seats: the pot on top, the rest under it, all of it larger
     mk_size, head, name_x = (54, TALL_NAME_PX, 80) if tall else (40, CARD_NAME_PX, 60)
-    mk = art.marker(view.look(seat).key, (s.name[:1] or "?").upper(), mk_size)
+    mk = art.marker(view.look(seat).key, view.letter(seat), mk_size)
     surf.blit(mk, (r.x + 12, r.y + 10))
     vp_r = te.blit(surf, W.vp(s.score), (r.right - 14, r.y + 10), "sans-bold", head, T.BRASS_LIGHT, "topright")
     name_w = vp_r.x - 12 - (r.x + name_x)

@@ -74,7 +74,7 @@ def _tile(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, anim: A
         box = pygame.Rect(r.x + PAD, r.y + PAD // 2, r.w - 2 * PAD, centre[1] - int(radius * POT_RIM) - r.y - PAD // 2)
     name_h = te.linesize("serif-bold", 17)
     mk_size = max(16, min(24, name_h))
-    mk = art.marker(view.look(seat).key, (s.name[:1] or "?").upper(), mk_size)
+    mk = art.marker(view.look(seat).key, view.letter(seat), mk_size)
     surf.blit(mk, mk.get_rect(midleft=(box.x, box.y + name_h // 2)))
     x = box.x + mk_size + 4
     name, size = te.fit_name(s.name, "serif-bold", 17, box.right - x)

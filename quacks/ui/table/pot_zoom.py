@@ -55,7 +55,7 @@ def draw_zoom(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, sea
     pygame.draw.rect(surf, (52, 36, 26), panel, border_radius=20)
     pygame.draw.rect(surf, view.look(seat).fill, panel, 3, border_radius=20)
     with te.roomy(), te.layer(), te.within(panel):
-        mk = art.marker(view.look(seat).key, (s.name[:1] or "?").upper(), te.linesize("serif-bold", 24))
+        mk = art.marker(view.look(seat).key, view.letter(seat), te.linesize("serif-bold", 24))
         surf.blit(mk, (panel.x + 14, panel.y + 8))
         vp = te.blit(surf, W.vp(s.score), (panel.right - 16, panel.y + 8), "sans-bold", 24, T.BRASS_LIGHT, "topright")
         x = panel.x + 14 + mk.get_width() + 10

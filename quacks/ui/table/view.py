@@ -15,7 +15,7 @@ from ...i18n import _, ngettext, pgettext
 from ...rules.game import Game
 from ...rules.kinds import Phase
 from ...session.setup import MatchSetup
-from ...wording.text import bot_name, is_you
+from ...wording.text import bot_name, is_you, marker_letters
 from .. import art
 from .. import theme as T
 from ..app import canvas_rect, text_engine
@@ -71,7 +71,13 @@ class TableView:
         return T.PLAYER_LOOKS[self.setup.seats[seat].colour]
 
     def looks(self) -> list[tuple[str, str]]:
-        return [(s.colour, (s.name[:1] or "?").upper()) for s in self.setup.seats]
+        """Each seat's colour and the letter on its marker (``marker_letters``: never two alike)."""
+        letters = marker_letters([s.name for s in self.setup.seats])
+        return [(s.colour, letter) for s, letter in zip(self.setup.seats, letters, strict=True)]
+
+    def letter(self, seat: int) -> str:
+        """The letter on a seat's marker."""
+        return self.looks()[seat][1]
 
     def solo_human(self) -> bool:
         """One person plays at this screen (the others are bots, or players on other computers): they are "you"."""
