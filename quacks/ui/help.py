@@ -21,13 +21,14 @@ from .table.view_state import ViewState
 
 
 def hover_help(view: TableView, g: Game, st: ViewState, anim: Any | None, pos: tuple[int, int]) -> str:
-    chip = view.books.chip_at(pos)
+    wide = view.shop_wide(st)  # the shop over the books' strip and the other seats' tiles: they say nothing
+    chip = None if wide else view.books.chip_at(pos)
     if chip:
         c = CHIP_BY_NAME[chip]
         book = book_of(g, c.colour)
         return _("{chip}: {price}, {left} left in the supply. {text}").format(
             chip=W.chip_name(c), price=W.coins(book.price(c.value) or 0), left=g.supply[c], text=D.book_text(book))
-    colour = view.books.book_at(pos)
+    colour = None if wide else view.books.book_at(pos)
     if colour is not None:
         book = book_of(g, colour)
         text = _("{book} (set {set}): {text}").format(book=D.book_name(book), set=book.set, text=D.book_text(book)) \
@@ -63,7 +64,7 @@ def hover_help(view: TableView, g: Game, st: ViewState, anim: Any | None, pos: t
         text = _space_help(g, st.focus, lay, pos)
         if text:
             return text
-    for seat, r in view.other_rects.items():
+    for seat, r in ({} if wide else view.other_rects).items():
         if r.collidepoint(pos):
             centre, radius = view.small_pot(r)
             text = _space_help(g, seat, pv.PotLayout(centre, radius), pos)

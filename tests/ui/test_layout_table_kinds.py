@@ -113,10 +113,22 @@ def test_the_shop_leaves_the_pot_and_the_bag_beside_it(home: Path) -> None:
         # every book keeps its name beside its prices, on two lines in the narrow shop of a 1000x900 window
         named = {d.text for d in drawing.items if shop.rect.contains(d.rect)}
         assert {"Pumpkin", "Mandrake"} <= named and ({"Garden spider"} <= named or {"Garden", "spider"} <= named)
-    # a frame too narrow for both (1000x640 at 200%): the shop takes it all, as before issue 32, and says so
+    # a frame too narrow for both (1000x640 at 200%): the shop and the pot take the folded books' strip and the
+    # other seats' tiles too, which wait for the shop to close (their words are not drawn meanwhile)
     narrow = L.draw_case(case, 200, "en", None, (1000, 640))
-    assert [s.kind for s in narrow.shapes if s.kind.startswith("shop")] == ["shop-over"]
+    shop = next(s for s in narrow.shapes if s.kind.startswith("shop"))
+    pot = next(p for p in narrow.shapes if p.kind == "pot" and p.what.startswith("focus"))
+    assert shop.kind == "shop" and pot.rect.right <= shop.rect.x
+    assert not [d for d in narrow.items if "others_tiles.py" in d.where or "books_strip.py" in d.where]
     assert not kinds(SHOP, "over-pot", (1000, 640), (200,))
+
+
+def test_a_shop_with_no_room_beside_the_pot_is_reported(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from quacks.ui.table import layout
+
+    monkeypatch.setattr(layout.TableLayout, "_shop_beside", lambda *a, **k: None)  # never room: over the frame
+    found = kinds(SHOP, "over-pot", (1000, 640), (200,))
+    assert found and "its pot not beside it" in found[0].detail
 
 
 def test_text_that_does_not_grow_at_200_is_reported(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -264,3 +276,24 @@ def test_the_latest_moves_fill_the_room_beside_the_pot_in_a_large_window(home: P
     drawing = L.draw_case(pick, 100, "en", None, (2560, 1440))
     focus = next(p for p in drawing.shapes if p.kind == "pot" and p.what.startswith("focus"))
     assert not [d for d in drawing.items if d.text == "Latest moves" and d.rect.x > focus.rect.right]
+
+
+def test_a_shop_over_the_tiles_keeps_the_mouse_off_them(home: Path) -> None:
+    """The shop over the other seats' tiles (1000x640 at 200%): hovering where a tile lay zooms no pot and says
+    nothing of it, clicking there moves no focus."""
+    from quacks.ui.help import hover_help
+    from quacks.ui.table.table_mouse import handle_mouse
+
+    case = next(c for c in L.all_cases() if c.name == SHOP)
+    app = L._app(200, (1000, 640))
+    case.build(app)
+    scene = app.scene
+    view, st = scene.view, scene.state()
+    assert view.shop_wide(st)
+    tile = next(iter(view.other_rects.values()))
+    focus = st.focus
+    for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP):
+        handle_mouse(scene, pygame.event.Event(kind, pos=tile.center, button=1, rel=(0, 0), buttons=(0, 0, 0)))
+    assert scene.zoom is None and scene.state().focus == focus
+    assert "pot" not in hover_help(view, scene.g, st, scene.anim, tile.center).lower()
+    app.scenes = []

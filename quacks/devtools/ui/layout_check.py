@@ -29,8 +29,9 @@ lines of its block were dropped or shortened. A problem is
   chips' values) under ``MIN_TABLE_PX`` at any UI scale, or at 100% less than ``POT_ACROSS`` pixels across (its
   iron rim);
 - over-pot (issue 32): a choice (``CHOOSERS``: picks, the crow skull, a card's choice) whose panel lies over any
-  part of the deciding seat's pot; the shop over any part of it, or open with that pot not drawn at all (except
-  where the focus frame is too narrow for both: ``TableLayout.shopping``, noted as "shop-over");
+  part of the deciding seat's pot; the shop over any part of it, or open with that pot not drawn at all, or over
+  the whole frame with the pot not beside it (noted as "shop-over": too narrow for both even over the folded
+  books' strip and tiles, ``TableLayout.shopping``);
 - scale-text (issue 32): the table (``SCALE_CASES``) at 200% against 100% in the same window from ``SCALE_FROM``
   up: each place in the code that draws text on the table in both, and the pot in focus's numbers, at least
   ``scale_least`` times as large at 200% (the smallest each draws, compared, less a pixel): running text twice
@@ -423,6 +424,9 @@ def choices_over_pot(shapes: Sequence[Shape], scenes: Sequence[SceneLayer], pane
     """Every panel of a choice (``CHOOSERS``) that lies over part of the deciding seat's pot (the pot in focus)."""
     pots = [p for p in shapes if p.kind == "pot" and p.what.startswith("focus")]
     out = []
+    for shop in (s for s in shapes if s.kind == "shop-over"):  # (no room beside the pot even over the tiles)
+        out.append(Problem("over-pot", case, scale, language, "shop", shop.where, (*shop.rect.topleft, *shop.rect.size),
+                           "the shop over the shopping seat's whole frame, its pot not beside it", (size,)))
     for shop in (s for s in shapes if s.kind == "shop"):
         if not pots:
             out.append(Problem("over-pot", case, scale, language, "shop", shop.where, (*shop.rect.topleft,

@@ -335,6 +335,7 @@ class ShopPlace:
     centre: tuple[int, int]  # the pot's centre and radius
     radius: int
     shop: pygame.Rect
+    wide: bool = False  # the two take the folded books' strip and the other seats' tiles too (not drawn meanwhile)
 
 
 class TableLayout:
@@ -422,6 +423,21 @@ class TableLayout:
         ``SHOP_LEAST`` wide at the UI scale, or than its buttons' labels need: a 1000x640 window at 125% and more)
         gives the shop all of it, over the pot."""
         f = self.focus
+        beside = self._shop_beside(f)
+        if beside is None and (self.books_folded or self.others_folded):
+            # the frame alone is too narrow: the shop and the pot take the folded books' strip and the other
+            # seats' tiles beside it too (the shop lists the books; the tiles come back once it closes)
+            wide = f.union(self.books) if self.books_folded else f
+            wide = wide.union(self.others) if self.others_folded else wide
+            beside = self._shop_beside(pygame.Rect(wide.x, f.y, wide.w, f.h), wide=True)
+        if beside is not None:
+            return beside
+        bottom = self.actions.bottom
+        return ShopPlace(False, pygame.Rect(f.x, f.y, 0, 0), self.pot_centre, self.pot_radius,
+                         pygame.Rect(f.x, f.y, f.w, bottom - f.y))
+
+    def _shop_beside(self, f: pygame.Rect, wide: bool = False) -> ShopPlace | None:
+        """The shop beside the pot in the frame ``f``, or None if it is too narrow for both."""
         bottom = self.actions.bottom
         grow = 1 + 0.25 * (_scale() - 1)
         r = min(self.pot_radius, max(SHOP_POT_LEAST, _radius_for(f.w - int(SHOP_ROOM * grow))))
@@ -431,10 +447,9 @@ class TableLayout:
         from .shop_row import row_least  # (the row of buttons in the player's language)
 
         if shop.w < max(SHOP_LEAST * grow, row_least()):
-            return ShopPlace(False, pygame.Rect(f.x, f.y, 0, 0), self.pot_centre, self.pot_radius,
-                             pygame.Rect(f.x, f.y, f.w, bottom - f.y))
+            return None
         centre = (f.x + POT_PAD + int(r * POT_RIM), f.y + POT_PAD + int(r * POT_RIM))
-        return ShopPlace(True, column, centre, r, shop)
+        return ShopPlace(True, column, centre, r, shop, wide)
 
     def other_rects(self, count: int) -> list[pygame.Rect]:
         """The other seats' cards, one above another in their column (a single one, two seats, is tall)."""

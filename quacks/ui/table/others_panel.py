@@ -56,6 +56,8 @@ def draw_others(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, a
     """Each other seat's card; with ``base`` (the picture's key without its motion, ``layers.py``) a card without
     its pot is kept while the picture stays, and its pot drawn over it each time."""
     te = text_engine()
+    if view.shop_wide(st):
+        return  # the shop lies over the tiles (a narrow window: ``TableLayout.shopping``); they come back after
     if view.layout.others_folded:
         draw_tiles(surf, view, g, st, anim)
         return

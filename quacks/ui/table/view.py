@@ -255,17 +255,19 @@ class TableView:
         """Wood, the books and the scoring track in one picture, redrawn only when they change."""
         self.relayout()
         self.place_others(g, st.focus)
+        wide = self.shop_wide(st)
         key = (g.round, tuple(g.supply.raw()), st.colour_blind, scale, st.focus, self.layout.version,
-               tuple(g.book_on_table(c) for c in g.books))
+               tuple(g.book_on_table(c) for c in g.books), wide)
         if self._bg is None or self._bg_key != key:
             bg = art.wood(self.layout.size).copy()
-            self.books.draw(bg, g, st.colour_blind, text_engine().scale)
+            if not wide:  # (a shop over the folded strip and tiles: they wait for it to close)
+                self.books.draw(bg, g, st.colour_blind, text_engine().scale)
             self.board.draw_static(bg, g)
             frame = self.layout.focus
             pygame.draw.rect(bg, (30, 20, 14), frame.move(0, 6), border_radius=18)
             pygame.draw.rect(bg, (58, 40, 28), frame, border_radius=18)
             pygame.draw.rect(bg, self.look(st.focus).fill, frame, 3, border_radius=18)
-            for seat, r in self.other_rects.items():
+            for seat, r in ({} if wide else self.other_rects).items():
                 pygame.draw.rect(bg, (52, 36, 26), r, border_radius=16 if not self.layout.others_folded else 12)
                 pygame.draw.rect(bg, self.look(seat).fill, r, 2, border_radius=16 if not self.layout.others_folded
                                  else 12)
@@ -282,6 +284,11 @@ class TableView:
             if place.beside:
                 area = area.union(place.column.inflate(0, 16))
         return area
+
+    def shop_wide(self, st: ViewState) -> bool:
+        """Whether the seat in focus shops over the folded books' strip and the other seats' tiles (a window too
+        narrow for the shop beside its pot in the frame alone: ``TableLayout.shopping``)."""
+        return st.shopping and self.layout.shopping().wide
 
     def part_areas(self, st: ViewState) -> list[pygame.Rect]:
         """Every part ``layers.py`` keeps: the focus frame's and each other seat's card (not the folded tiles)."""
