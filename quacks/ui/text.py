@@ -30,7 +30,8 @@ class Text(RecordingText):
         r = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
         surf.blit(img, r)
         if self.recorder is not None:
-            self._record(surf, img, r, text, face, self.px(size, scaled), box, False, new_block=True, scaled=scaled)
+            self._record(surf, img, r, text, face, self.px(size, scaled), box, False, new_block=True, scaled=scaled,
+                         colour=colour)
         return r
 
     def blit_fit(self, surf: pygame.Surface, text: str, box: pygame.Rect, face: str = "sans", size: int = 18,
@@ -54,7 +55,7 @@ class Text(RecordingText):
             surf.blit(img, r)
             out = r if out is None else out.union(r)
             if self.recorder is not None:
-                self._record(surf, img, r, row, face, self.px(s), box, False, new_block=False)
+                self._record(surf, img, r, row, face, self.px(s), box, False, new_block=False, colour=colour)
             y += lh
         return out if out is not None else pygame.Rect(box.center, (0, 0))
 
@@ -82,5 +83,5 @@ class Text(RecordingText):
         if self.recorder is not None:
             self._new_block()
             for img, r, line in shown:
-                self._record(surf, img, r, line, face, self.px(size), rect, cut, new_block=False)
+                self._record(surf, img, r, line, face, self.px(size), rect, cut, new_block=False, colour=colour)
         return y - rect.top

@@ -40,6 +40,7 @@ class Drawn:
     face: str = ""  # the font's face ("serif-bold" ...)
     toast: bool = False  # drawn as a toast (a passing message over everything)
     source: str = ""  # a line that ends inside a word: the text it was wrapped from (soft hyphens kept)
+    colour: tuple[int, ...] | None = None  # the text's colour (the layout check measures its contrast)
     roomy: bool = False  # drawn as running text with room to grow (in full with the UI scale: ``FontCache.roomy``)
 
 
@@ -165,7 +166,8 @@ class RecordingText(FittingText):
         return None
 
     def _record(self, surf: pygame.Surface, img: pygame.Surface, r: pygame.Rect, text: str, face: str, px: int,
-                box: pygame.Rect | None, cut: bool, new_block: bool, scaled: bool = True) -> None:
+                box: pygame.Rect | None, cut: bool, new_block: bool, scaled: bool = True,
+                colour: tuple[int, ...] | None = None) -> None:
         rec = self.recorder
         if rec is None or not text.strip():
             return
@@ -195,7 +197,7 @@ class RecordingText(FittingText):
         rec.items.append(Drawn(line, ink, None if box is None else pygame.Rect(box), px, cut or self.shortened(line),
                                rec.block, rec.layer, _caller(), scrolled, glyph_cut=self.glyph_cut(text, face, px),
                                panel=panel, face=face, toast=rec.toasting, source=self._sources.get(line, ""),
-                               roomy=scaled and not self.dense))
+                               roomy=scaled and not self.dense, colour=None if colour is None else tuple(colour[:3])))
 
     def dropped(self, what: str, behind: str = "") -> None:
         """A view left ``what`` out for lack of room; ``behind`` names the labelled control that still shows it

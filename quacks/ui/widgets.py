@@ -174,7 +174,7 @@ class Button:
         dark_text = self.style in ("brass", "parchment") or self.selected
         col = T.INK if dark_text else T.CREAM
         if not self.enabled:
-            col = (70, 64, 58)
+            col = T.DISABLED_INK
         # the key hint sits in the bottom-right corner; the label keeps clear of it
         if self.hotkey_label:
             with te.crowded():  # a key's name too long for the corner (a test language's) goes smaller, else unsaid

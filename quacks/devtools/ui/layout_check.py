@@ -38,7 +38,9 @@ lines of its block were dropped or shortened. A problem is
   from ``SCALE_DOUBLE_FROM`` up, packed labels ``SCALE_TEXT_LEAST`` times;
 - empty (issue 32): another seat's card more than ``EMPTY_MAX`` empty (its plain fill showing in whole cells
   of ``EMPTY_CELL`` pixels, its padding left out, its pot counted as its square), wherever the cards are drawn
-  unfolded.
+  unfolded;
+- contrast (issue 34, ``docs/look.md``): a line of text that stands out from its background by less than 4.5:1
+  (3:1 when large), measured at 100% in English (``contrast``).
 
 The cases are the title, new-game, load, settings, rules (every page), statistics, replays, about and final
 screens, and a mid-game four-seat table in each phase with each overlay (see ``CASES``). Games are found
@@ -66,6 +68,7 @@ from ...storage.settings import Settings
 from ...ui import shapes
 from ...ui.app import App, text_engine
 from ...ui.window_geometry import geometry
+from . import contrast
 from .games import NAMES, _env
 from .layout_cases import _STORE, Case, all_cases
 from .shots import save_picture
@@ -110,7 +113,7 @@ CARD_FILL = (52, 36, 26)  # another seat's card's plain fill (``TableView.backgr
 
 #: every kind of problem the check reports, in the order its summary line counts them
 KINDS = ("clipped", "overflow", "overlap", "small", "dropped", "untranslated", "broken", "chip-covered", "over-dialog",
-         "pot-small", "over-pot", "empty", "scale-text")
+         "pot-small", "over-pot", "empty", "scale-text", "contrast")
 
 
 @dataclass
@@ -326,6 +329,7 @@ class Drawing:
     scenes: list[SceneLayer] = field(default_factory=list)
     panels: list[tuple[int, pygame.Rect]] = field(default_factory=list)
     empty: list[tuple[str, pygame.Rect, float]] = field(default_factory=list)  # each seat's card: its empty share
+    faint: list[tuple[Drawn, tuple[int, ...], float]] = field(default_factory=list)  # under its contrast
 
 
 @dataclass(frozen=True)
@@ -481,8 +485,9 @@ def empty_cards(empties: Sequence[tuple[str, pygame.Rect, float]], case: str, sc
 
 
 def draw_case(case: Case, scale: int, language: str, shot: Path | None = None,
-              size: tuple[int, int] = LOGICAL) -> Drawing:
-    """Build ``case`` at ``scale`` in ``language`` in a window of ``size`` and draw it as the game would."""
+              size: tuple[int, int] = LOGICAL, measure_contrast: bool = False) -> Drawing:
+    """Build ``case`` at ``scale`` in ``language`` in a window of ``size`` and draw it as the game would (and with
+    ``measure_contrast``, find the lines that stand out too little from their background: ``contrast.low``)."""
     if language == i18n.MARKER:
         i18n.set_marker_catalogue(i18n.read_msgids())
     i18n.set_language(language)
@@ -510,10 +515,14 @@ def draw_case(case: Case, scale: int, language: str, shot: Path | None = None,
         pots = [p.rect for p in drawn_shapes if p.kind == "pot"]
         empties = [(c.what, c.rect, empty_share(app.screen, c.rect, objects=[p for p in pots if c.rect.contains(p)]))
                    for c in drawn_shapes if c.kind == "card" and c.layer == 1]  # the table's own cards
+        # the top layer (an overlay's, a large pot's, a tooltip's): what lies under it is dimmed or partly hidden
+        top = max((d.layer for d in rec.items if not d.toast), default=None)
+        markers = [s.rect for s in drawn_shapes if s.kind == "marker"]
+        faint = contrast.low(rec.items, app.screen, top, markers) if measure_contrast else []
         app.scenes = []
         app.toasts = []
         return Drawing(rec.items, geo, rec.dropped, list(drawn_shapes), scenes,
-                       [(layer, outer) for layer, outer, _inner in rec.panels], empties)
+                       [(layer, outer) for layer, outer, _inner in rec.panels], empties, faint)
     finally:
         i18n.set_language("en")
 
@@ -560,6 +569,12 @@ def text_sizes(items: Sequence[Drawn], shapes: Sequence[Shape],
             px, _roomy = out.get(POT_IN_FOCUS, (1 << 20, False))
             out[POT_IN_FOCUS] = (min(px, int(p.what.split()[1])), False)
     return out
+
+
+def contrast_measured(scale: int, language: str) -> bool:
+    """Whether ``contrast`` measures a drawing: at 100% in English (the colours and what lies under the text are
+    the same at every scale and in every language; measuring each line costs a ring of pixels)."""
+    return scale == 100 and language == "en"
 
 
 def scale_compared(case: str, scale: int, language: str, size: tuple[int, int]) -> bool:
@@ -611,7 +626,7 @@ def _run(report: Report, cases: Iterable[Case] | None, scales: Sequence[int], la
                     if shots is not None:
                         slug = case.name.replace("/", "-").replace(" ", "_").replace(",", "")
                         shot = shots / f"{slug}-{scale}-{language}-{size[0]}x{size[1]}.png"
-                    drawing = draw_case(case, scale, language, shot, size)
+                    drawing = draw_case(case, scale, language, shot, size, contrast_measured(scale, language))
                     items, geo = drawing.items, drawing.geo
                     report.drawings += 1
                     report.lines += len(items)
@@ -625,6 +640,10 @@ def _run(report: Report, cases: Iterable[Case] | None, scales: Sequence[int], la
                         found += choices_over_pot(drawing.shapes, drawing.scenes, drawing.panels, case.name, scale,
                                                   language, size)
                         found += empty_cards(drawing.empty, case.name, scale, language, size)
+                        found += [Problem("contrast", case.name, scale, language, d.text, d.where,
+                                          (d.rect.x, d.rect.y, d.rect.w, d.rect.h),
+                                          f"{r:.2f}:1 on {bg[:3]} in {d.colour} (at least {contrast.least_for(d)}:1)",
+                                          (size,)) for d, bg, r in drawing.faint]
                         if scale_compared(case.name, scale, language, size):
                             sizes_now = measured.setdefault((case.name, language, size), {})
                             sizes_now[scale] = text_sizes(items, drawing.shapes, drawing.scenes)

@@ -17,6 +17,7 @@ from .. import theme as T
 from ..app import App, Scene
 from ..keys import Act, Binding
 from ..keys import label as key_label
+from ..legible import legible
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..table.view import TableView
@@ -123,7 +124,8 @@ class LogView(Scene):
         y = area.y
         for kind, text, col in self.rows[max(0, end - fit):end]:
             if kind is Row.HEAD:
-                head = te.blit(surf, text, (area.x, y), "sans-bold", 16, T.BRASS_DARK, box=area)
+                head = te.blit(surf, text, (area.x, y), "sans-bold", 16, legible(T.BRASS_DARK, T.PARCHMENT),
+                              box=area)
                 pygame.draw.line(surf, T.PARCHMENT_EDGE, (head.right + 12, y + lh // 2), (area.right, y + lh // 2), 1)
             else:
                 if kind is Row.LINE:

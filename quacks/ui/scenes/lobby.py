@@ -414,7 +414,7 @@ class LobbyScene(Scene):
             surf.blit(mk, mk.get_rect(midleft=(row.x + 8, row.centery)))
             te.blit_fit(surf, name, name_box, "sans-semibold", name_size, T.INK, lines=1, anchor="midleft")
             lost = r.away and r.joined
-            te.blit_fit(surf, kind_text(r, st.mine), kind_box, "sans", kind_size, T.RUBY if lost else T.INK_SOFT,
+            te.blit_fit(surf, kind_text(r, st.mine), kind_box, "sans", kind_size, T.RUBY_TEXT if lost else T.INK_SOFT,
                         lines=1, anchor="midleft")
         if buttons:
             draw_row(surf, buttons)

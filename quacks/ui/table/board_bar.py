@@ -12,7 +12,7 @@ import pygame
 from ...i18n import _
 from ...rules.game import Game
 from ...wording import data_text as D
-from .. import art
+from .. import art, shapes
 from .. import theme as T
 from ..app import text_engine
 from . import card_outcome
@@ -129,7 +129,7 @@ class BoardBar:
                 if frac > 0.01:
                     b = self.marker_pos(lo + 1, k, len(seats))
                     a = (int(a[0] + (b[0] - a[0]) * frac), int(a[1] + (b[1] - a[1]) * frac))
-                surf.blit(mk, mk.get_rect(center=a))
+                shapes.note("marker", surf, surf.blit(mk, mk.get_rect(center=a)), letter)  # (over its space's number)
                 if v >= 50:
                     BoardView.draw_fifty(surf, a, int(v) // 50 * 50)
 

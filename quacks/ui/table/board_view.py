@@ -12,9 +12,10 @@ from ...rules.game import Game
 from ...rules.kinds import Phase
 from ...wording import data_text as D
 from ...wording.results import phase_name
-from .. import art
+from .. import art, shapes
 from .. import theme as T
 from ..app import text_engine
+from ..legible import legible
 from . import card_outcome
 from .card_outcome import Line
 
@@ -190,7 +191,7 @@ class BoardView:
                     b = self.marker_pos(lo + 1, k, len(seats))
                     hop = 10 * (1 - abs(frac * 2 - 1))
                     a = (int(a[0] + (b[0] - a[0]) * frac), int(a[1] + (b[1] - a[1]) * frac - hop))
-                surf.blit(mk, mk.get_rect(center=a))
+                shapes.note("marker", surf, surf.blit(mk, mk.get_rect(center=a)), letter)  # (over its space's number)
                 if v >= 50:
                     self.draw_fifty(surf, a, int(v) // 50 * 50)
 
@@ -321,7 +322,8 @@ class BoardView:
             pygame.draw.circle(surf, (40, 28, 18), (x + 2, y + 3), rad)
             pygame.draw.circle(surf, col, (x, y), rad)
             pygame.draw.circle(surf, T.BRASS_DARK, (x, y), rad, 2)
-            te.blit(surf, str(n), (x, y), "serif-bold", max(12, int(rad * 1.0)), T.INK, "center", scaled=False)
+            te.blit(surf, str(n), (x, y), "serif-bold", max(12, int(rad * 1.0)), legible(T.INK, col), "center",
+                    scaled=False)
             ev = events.get(n)
             if ev in ("yellow", "purple"):
                 pygame.draw.rect(surf, T.BOOK_HEADERS[ev], (x - 6, y + rad + 4, 12, 15), border_radius=3)

@@ -23,6 +23,7 @@ from ...wording import data_text as D
 from .. import art
 from .. import theme as T
 from ..app import text_engine
+from ..legible import legible
 from ..widgets import key_at
 
 ORDER = (Colour.ORANGE, Colour.BLACK, Colour.GREEN, Colour.BLUE, Colour.RED, Colour.YELLOW, Colour.PURPLE)
@@ -32,6 +33,7 @@ RIGHT = 12  # the subtitle's right end (inside the rim)
 PRICE_GAP = 14
 TIGHT_GAP = 8  # between a price's count and the next chip, when the usual gap leaves no room for the counts
 TEXT_MIN = 14  # the rule line is never drawn smaller (pixels)
+PAGE = (236, 224, 196)  # the page under its words (its set tag in the book's colour made legible on it)
 #: (name size, price size, show "N left") from the most generous down
 LEVELS = ((23, 20, True), (22, 19, True), (21, 18, False), (20, 17, False), (19, 16, False), (18, 15, False),
           (17, 14, False), (16, 13, False))
@@ -236,13 +238,14 @@ class BooksView:
                 name_w = te.size(D.book_name(book), "serif-bold", fit.name_size)[0]
                 if name_w + sub_w + 12 <= name_room:  # else the name only
                     name_room -= te.blit(surf, sub, (r.w - RIGHT, TOP + 2), "sans-semibold", 14,
-                                         head if colour is not Colour.BLACK else T.INK_SOFT, "topright", box=box).w + 12
+                                         legible(head, PAGE) if colour is not Colour.BLACK else T.INK_SOFT, "topright",
+                                         box=box).w + 12
             te.blit(surf, D.book_name(book), (LEFT_PAD, TOP), "serif-bold",
                     te.fit(D.book_name(book), "serif-bold", fit.name_size, name_room, 14), T.INK, box=box)
             te.blit_wrapped(surf, D.book_short(book), fit.text_rect, "sans", fit.text_size, T.INK_SOFT, line_gap=0)
         if dim:
             veil = pygame.Surface(r.size, pygame.SRCALPHA)
-            veil.fill((40, 30, 20, 120))
+            veil.fill((40, 30, 20, 40))  # (light: its words still read; the tag says when it comes out)
             surf.blit(veil, (0, 0))
             pygame.draw.rect(surf, (70, 50, 34), tag, border_radius=6)
             with te.placed(surf, at), te.roomy():

@@ -243,7 +243,7 @@ def _panel(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, mouse:
         if te.size(with_status, "sans-semibold", 16)[0] > width:
             with_status = status  # no room for both: what it does matters more than what it is
         te.blit(surf, with_status, (x, y), "sans-semibold", te.fit(with_status, "sans-semibold", 16, width, 14),
-                T.DANGER if s.exploded else T.CREAM)
+                T.DANGER_TEXT if s.exploded else T.CREAM)
     else:
         te.blit(surf, kind, (x, y), "sans", te.fit(kind, "sans", 16, width, 14), T.PARCHMENT_DARK)
     # rubies, and the flask on the right
@@ -259,7 +259,7 @@ def _panel(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, mouse:
     fu = places["fuse"]
     limit = g.limit(seat)
     value = te.blit(surf, f"{s.white_total} / {limit}", (fu.right - 4, fu.y - 2), "sans-bold", 22,
-                    T.DANGER if s.exploded else (T.WARN if s.white_total >= limit - 2 else T.CREAM), "topright")
+                    T.DANGER_TEXT if s.exploded else (T.WARN if s.white_total >= limit - 2 else T.CREAM), "topright")
     label = _("White total")
     te.blit(surf, label, (fu.x, value.bottom), "sans-semibold",
             te.fit(label, "sans-semibold", 17, value.x - fu.x - 10, 14), T.PARCHMENT_DARK, "bottomleft")
@@ -356,7 +356,7 @@ def _rows(view: TableView, g: Game, st: ViewState, width: int, shrink: int) -> l
             line = ngettext("Next draw explodes: {p} (the bag without the {n} chip looked at)",
                             "Next draw explodes: {p} (the bag without the {n} chips looked at)", n).format(
                 p=percent(risk), n=n)
-        text(1, line, "sans-semibold", 18, T.DANGER if risk > 0.3 else (T.WARN if risk > 0.1 else T.SAFE))
+        text(1, line, "sans-semibold", 18, T.DANGER_TEXT if risk > 0.3 else (T.WARN if risk > 0.1 else T.SAFE))
     # the pot shows them too: the first to go after the bag
     text(4, status.droplet_line(g, seat), "sans", 16, T.PARCHMENT_DARK, "the pot")
     if g.tubes:

@@ -216,13 +216,13 @@ def _rows(view: TableView, g: Game, st: ViewState, seat: int, x: int, width: int
     def white(sf: pygame.Surface, y: int, h: int) -> None:
         label = _("White {total}/{limit}").format(total=s.white_total, limit=limit)
         size = te.fit(label, "sans-semibold", max(te.floor(14), 17 - shrink), width)
-        te.blit(sf, label, (x, y), "sans-semibold", size, T.DANGER if s.exploded else T.CREAM)
+        te.blit(sf, label, (x, y), "sans-semibold", size, T.DANGER_TEXT if s.exploded else T.CREAM)
         pv.fuse(sf, pygame.Rect(x, y + h - meter, width, meter), s.white_total, limit, s.exploded)
 
     rows.append((te.linesize("sans-semibold", max(te.floor(14), 17 - shrink)) + 4 + meter, 1, white))
     said = view.status(g, seat, st)
     if said:
-        text(1, said, "sans-bold", 16, T.DANGER if s.exploded else T.CREAM)
+        text(1, said, "sans-bold", 16, T.DANGER_TEXT if s.exploded else T.CREAM)
     line = status.other_seat_line(g, seat)
     if line:
         text(1, line, "sans", 15, T.PARCHMENT_DARK)

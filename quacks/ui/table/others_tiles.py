@@ -82,12 +82,12 @@ def _tile(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, anim: A
     y = box.y + name_h + 2
     line = te.linesize("sans-semibold", 15)
     limit = g.limit(seat)
-    colour = T.DANGER if s.exploded else T.CREAM
+    colour = T.DANGER_TEXT if s.exploded else T.CREAM
     white = _("White {total}/{limit}").format(total=s.white_total, limit=limit)
     rows = [(W.vp(s.score), "sans-bold", T.BRASS_LIGHT), (white, "sans-semibold", colour)]
     status = view.short_status(g, seat, st)
     if status:
-        rows.append((status, "sans", T.DANGER if s.exploded else T.PARCHMENT_DARK))
+        rows.append((status, "sans", T.DANGER_TEXT if s.exploded else T.PARCHMENT_DARK))
     # the seat's rubies and flask (table.md: readable at a glance) end the first line with room for them: the
     # score's, else the status or the white total; else a line of their own if the tile has one
     icons = gems_w(s.rubies, line) + 6

@@ -368,6 +368,8 @@ def _tube_bonus(surf: pygame.Surface, te: Any, reward: Any, centre: tuple[int, i
         img = art.droplet(size)
         surf.blit(img, img.get_rect(center=centre))
     elif reward.vp:
-        pygame.draw.circle(surf, T.BRASS, centre, size // 2)
-        pygame.draw.circle(surf, T.BRASS_DARK, centre, size // 2, 1)
-        te.blit(surf, str(reward.vp), centre, "sans-bold", max(14, int(size * 0.7)), T.INK, "center", scaled=False)
+        px = max(14, int(size * 0.7))
+        r = max(size // 2, int(px * 0.75))  # (a disc the number fits inside, clear of its rim)
+        pygame.draw.circle(surf, T.BRASS, centre, r)
+        pygame.draw.circle(surf, T.BRASS_DARK, centre, r, 1)
+        te.blit(surf, str(reward.vp), centre, "sans-bold", px, T.INK, "center", scaled=False)

@@ -67,7 +67,8 @@ def draw_zoom(surf: pygame.Surface, view: TableView, g: Game, st: ViewState, sea
             line = _("{kind} · {status}").format(kind=line, status=status)
         y = panel.y + 8 + te.linesize("serif-bold", 24)
         te.blit_fit(surf, line, pygame.Rect(panel.x + 14, y, panel.w - 28, te.linesize("sans-semibold", 17)),
-                    "sans-semibold", 17, T.DANGER if s.exploded else T.CREAM, min_size=12, lines=1, anchor="midleft")
+                    "sans-semibold", 17, T.DANGER_TEXT if s.exploded else T.CREAM, min_size=12, lines=1,
+                    anchor="midleft")
     hidden = anim.hidden(seat) if anim is not None else 0
     pv.draw_pot(surf, g, seat, pv.PotLayout(centre, radius), colour_blind=st.colour_blind, hidden_chips=hidden,
                 droplet=pv.droplet_shown(anim, seat))

@@ -387,7 +387,7 @@ class ShopPanel(ShopButtonRow):
         rad = self._chip_radius(sr)
         img = art.chip(c.colour.value, c.value, rad, self.colour_blind)
         shapes.note("chip", surf, surf.blit(img, img.get_rect(midleft=(sr.x + 8, sr.centery))), c.name)
-        col = T.INK if not why or in_cart else (120, 110, 100)
+        col = T.INK if not why or in_cart else T.INACTIVE_INK
         box = pygame.Rect(sr.x + 2 * rad + 18, sr.y + 2, sr.right - 8 - (sr.x + 2 * rad + 18), sr.h - 4)
         price = str(self.price(c))
         stock = _("{n} left").format(n=self.g.supply[c])
