@@ -81,11 +81,14 @@ class PlayerLook:
     light: RGB
 
 
+#: each seat's colour, chosen so that no two are alike for the three common colour-blindnesses either: at least 43
+#: CIELAB units apart in normal vision and simulated protanopia, deuteranopia and tritanopia (Machado et al. 2009;
+#: ``tests/ui/test_palette.py``); a marker also carries its seat's letter, so a colour never tells a seat alone
 PLAYER_LOOKS: dict[str, PlayerLook] = {
-    "amber": PlayerLook("amber", N_("Amber"), (230, 150, 40), (140, 84, 14), (255, 214, 140)),
-    "teal": PlayerLook("teal", N_("Teal"), (40, 170, 170), (14, 96, 100), (150, 232, 230)),
-    "plum": PlayerLook("plum", N_("Plum"), (176, 70, 150), (98, 28, 84), (236, 160, 220)),
-    "moss": PlayerLook("moss", N_("Moss"), (120, 170, 60), (62, 100, 24), (196, 232, 150)),
+    "amber": PlayerLook("amber", N_("Amber"), (242, 190, 33), (140, 110, 19), (248, 222, 144)),
+    "teal": PlayerLook("teal", N_("Teal"), (41, 205, 186), (24, 119, 108), (148, 230, 220)),
+    "plum": PlayerLook("plum", N_("Plum"), (145, 48, 157), (84, 28, 91), (200, 152, 206)),
+    "moss": PlayerLook("moss", N_("Moss"), (107, 127, 59), (62, 74, 34), (181, 191, 157)),
 }
 
 BOOK_HEADERS: dict[str, RGB] = {
