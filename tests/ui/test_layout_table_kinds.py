@@ -126,7 +126,7 @@ def test_the_shop_leaves_the_pot_and_the_bag_beside_it(home: Path) -> None:
 def test_a_shop_with_no_room_beside_the_pot_is_reported(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from quacks.ui.table import layout
 
-    monkeypatch.setattr(layout.TableLayout, "_shop_beside", lambda *a, **k: None)  # never room: over the frame
+    monkeypatch.setattr(layout, "SHOP_LEAST", 10_000)  # never room beside the pot: the shop over the whole frame
     found = kinds(SHOP, "over-pot", (1000, 640), (200,))
     assert found and "its pot not beside it" in found[0].detail
 

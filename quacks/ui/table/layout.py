@@ -416,40 +416,26 @@ class TableLayout:
         return self.plan.info
 
     def shopping(self) -> ShopPlace:
-        """Where the shop opens while the seat in focus shops (issue 32: beside its pot, not over it): a column on
-        the left of the focus frame, down to the action bar's bottom, with the pot at its top (smaller than while
-        brewing, at least ``SHOP_POT_LEAST``), and the shop in the rest of the frame and the bar (in a 1000x900
-        window its books' names fold onto two lines, ``ShopPanel``). A frame too narrow for that (the shop under
-        ``SHOP_LEAST`` wide at the UI scale, or than its buttons' labels need: a 1000x640 window at 125% and more)
-        gives the shop all of it, over the pot."""
-        f = self.focus
-        beside = self._shop_beside(f)
-        if beside is None and (self.books_folded or self.others_folded):
-            # the frame alone is too narrow: the shop and the pot take the folded books' strip and the other
-            # seats' tiles beside it too (the shop lists the books; the tiles come back once it closes)
-            wide = f.union(self.books) if self.books_folded else f
-            wide = wide.union(self.others) if self.others_folded else wide
-            beside = self._shop_beside(pygame.Rect(wide.x, f.y, wide.w, f.h), wide=True)
-        if beside is not None:
-            return beside
-        bottom = self.actions.bottom
+        """Where the shop opens while the seat in focus shops (issue 32: beside its pot, never over it): a column on
+        the left of the focus frame down to the action bar's bottom, the pot at its top (at least ``SHOP_POT_LEAST``),
+        the shop in the rest of the frame and the bar. A frame too narrow for both (the shop under ``SHOP_LEAST`` at
+        the UI scale, or than its buttons' labels need: a 1000x640 window at 125% and more) takes the folded books'
+        strip and the other seats' tiles too (``wide``); only if even that is too narrow does the shop lie over it."""
+        f, bottom = self.focus, self.actions.bottom
+        wide = f.union(self.books) if self.books_folded else f
+        wide = wide.union(self.others) if self.others_folded else wide
+        for frame in (f, pygame.Rect(wide.x, f.y, wide.w, f.h)) if wide != f else (f,):
+            grow = 1 + 0.25 * (_scale() - 1)
+            r = min(self.pot_radius, max(SHOP_POT_LEAST, _radius_for(frame.w - int(SHOP_ROOM * grow))))
+            column = pygame.Rect(frame.x, frame.y, _pot_box(r), bottom - frame.y)
+            shop = pygame.Rect(column.right + GAP // 2, f.y, frame.right - column.right - GAP // 2, bottom - f.y)
+            from .shop_row import row_least  # (the row of buttons in the player's language)
+
+            if shop.w >= max(SHOP_LEAST * grow, row_least()):
+                centre = (frame.x + POT_PAD + int(r * POT_RIM), f.y + POT_PAD + int(r * POT_RIM))
+                return ShopPlace(True, column, centre, r, shop, frame != f)
         return ShopPlace(False, pygame.Rect(f.x, f.y, 0, 0), self.pot_centre, self.pot_radius,
                          pygame.Rect(f.x, f.y, f.w, bottom - f.y))
-
-    def _shop_beside(self, f: pygame.Rect, wide: bool = False) -> ShopPlace | None:
-        """The shop beside the pot in the frame ``f``, or None if it is too narrow for both."""
-        bottom = self.actions.bottom
-        grow = 1 + 0.25 * (_scale() - 1)
-        r = min(self.pot_radius, max(SHOP_POT_LEAST, _radius_for(f.w - int(SHOP_ROOM * grow))))
-        box = _pot_box(r)
-        column = pygame.Rect(f.x, f.y, box, bottom - f.y)
-        shop = pygame.Rect(column.right + GAP // 2, f.y, f.right - column.right - GAP // 2, bottom - f.y)
-        from .shop_row import row_least  # (the row of buttons in the player's language)
-
-        if shop.w < max(SHOP_LEAST * grow, row_least()):
-            return None
-        centre = (f.x + POT_PAD + int(r * POT_RIM), f.y + POT_PAD + int(r * POT_RIM))
-        return ShopPlace(True, column, centre, r, shop, wide)
 
     def other_rects(self, count: int) -> list[pygame.Rect]:
         """The other seats' cards, one above another in their column (a single one, two seats, is tall)."""
